@@ -1,0 +1,56 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Text → tokens → AST → validated → compiled matcher → router → CLI: the targets below follow that
+// flow. Only `PCRE2Regex` imports the C module, so no C type leaks into the public API.
+let package = Package(
+  name: "SceneActivation",
+  products: [
+    .library(name: "SceneActivation", targets: ["SceneActivation"]),
+    .executable(name: "scene-router", targets: ["scene-router"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CPCRE2",
+      pkgConfig: "libpcre2-8",
+      providers: [.apt(["libpcre2-dev"])]
+    ),
+    .target(name: "PCRE2Regex", dependencies: ["CPCRE2"]),
+    .target(name: "PredicateSyntax"),
+    .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "PCRE2Regex"]),
+    .target(name: "SceneRouting", dependencies: ["PredicateSyntax", "PredicateEvaluation"]),
+    .target(
+      name: "SceneActivation",
+      dependencies: ["PredicateSyntax", "PredicateEvaluation", "SceneRouting", "PCRE2Regex"]
+    ),
+    .executableTarget(
+      name: "scene-router",
+      dependencies: [
+        "SceneActivation",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // Test support shared by the unit tests and the fuzzers: the reference evaluator and seeded
+    // generators. It is a library target so `FuzzTesting/` can depend on it too.
+    .target(
+      name: "PredicateTestSupport",
+      dependencies: ["PredicateSyntax", "PredicateEvaluation", "SceneRouting"],
+      path: "Tests/PredicateTestSupport"
+    ),
+    .testTarget(name: "PCRE2RegexTests", dependencies: ["PCRE2Regex"]),
+    .testTarget(
+      name: "PredicateSyntaxTests", dependencies: ["PredicateSyntax", "PredicateTestSupport"]),
+    .testTarget(
+      name: "PredicateEvaluationTests",
+      dependencies: ["PredicateEvaluation", "PredicateSyntax", "PredicateTestSupport"]
+    ),
+    .testTarget(
+      name: "SceneRoutingTests",
+      dependencies: ["SceneRouting", "PredicateEvaluation", "PredicateTestSupport"]
+    ),
+    .testTarget(name: "SceneRouterCLITests", dependencies: ["scene-router"]),
+  ]
+)

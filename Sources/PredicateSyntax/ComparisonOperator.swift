@@ -1,0 +1,145 @@
+/// The operator of a comparison predicate, named as `NSComparisonPredicate.Operator` names it.
+public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable, Codable {
+  /// `==` or `=`.
+  case equalTo
+  /// `!=` or `<>`.
+  case notEqualTo
+  /// `<`.
+  case lessThan
+  /// `<=` or `=<`.
+  case lessThanOrEqualTo
+  /// `>`.
+  case greaterThan
+  /// `>=` or `=>`.
+  case greaterThanOrEqualTo
+  /// `BETWEEN {low, high}`, inclusive.
+  case between
+  /// `BEGINSWITH`.
+  case beginsWith
+  /// `ENDSWITH`.
+  case endsWith
+  /// `CONTAINS`.
+  case contains
+  /// `LIKE`, a glob with `*` and `?`.
+  case like
+  /// `MATCHES`, a whole-string regular expression.
+  case matches
+  /// `IN`: membership in an aggregate, or substring of a string.
+  case `in`
+  /// `UTI-CONFORMS-TO` (recognised so it can be rejected precisely).
+  case utiConformsTo
+  /// `UTI-EQUALS` (recognised so it can be rejected precisely).
+  case utiEquals
+
+  /// The canonical spelling, as ``FormatPredicate/predicateFormat`` prints it.
+  public var canonicalSpelling: String {
+    switch self {
+    case .equalTo: "=="
+    case .notEqualTo: "!="
+    case .lessThan: "<"
+    case .lessThanOrEqualTo: "<="
+    case .greaterThan: ">"
+    case .greaterThanOrEqualTo: ">="
+    case .between: "BETWEEN"
+    case .beginsWith: "BEGINSWITH"
+    case .endsWith: "ENDSWITH"
+    case .contains: "CONTAINS"
+    case .like: "LIKE"
+    case .matches: "MATCHES"
+    case .in: "IN"
+    case .utiConformsTo: "UTI-CONFORMS-TO"
+    case .utiEquals: "UTI-EQUALS"
+    }
+  }
+
+  /// Whether the operator compares strings as text (the string operators).
+  public var isStringOperator: Bool {
+    switch self {
+    case .beginsWith, .endsWith, .contains, .like, .matches: true
+    default: false
+    }
+  }
+
+  /// Whether the operator orders its operands (`<`, `<=`, `>`, `>=`).
+  public var isOrdering: Bool {
+    switch self {
+    case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo: true
+    default: false
+    }
+  }
+}
+
+/// The options of a comparison, written in brackets after the operator: `[c]`, `[d]`, `[n]`, `[l]`.
+public struct ComparisonOptions: OptionSet, Sendable, Hashable, Codable {
+  public let rawValue: UInt8
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// `c`: case-insensitive (full case folding and width folding).
+  public static let caseInsensitive = ComparisonOptions(rawValue: 1 << 0)
+  /// `d`: diacritic-insensitive (diacritic folding and width folding).
+  public static let diacriticInsensitive = ComparisonOptions(rawValue: 1 << 1)
+  /// `l`: locale-sensitive. Accepted; on Linux it changes nothing (see the README).
+  public static let localeSensitive = ComparisonOptions(rawValue: 1 << 2)
+  /// `n`: the strings are already normalised; compare literally, with no folding.
+  public static let normalized = ComparisonOptions(rawValue: 1 << 3)
+
+  /// The letters in canonical order `c d l n`, as printed inside the brackets.
+  public var letters: String {
+    var text = ""
+    if contains(.caseInsensitive) { text += "c" }
+    if contains(.diacriticInsensitive) { text += "d" }
+    if contains(.localeSensitive) { text += "l" }
+    if contains(.normalized) { text += "n" }
+    return text
+  }
+
+  /// The option for one letter, case-insensitively.
+  public init?(letter: Character) {
+    switch letter {
+    case "c", "C": self = .caseInsensitive
+    case "d", "D": self = .diacriticInsensitive
+    case "l", "L": self = .localeSensitive
+    case "n", "N": self = .normalized
+    default: return nil
+    }
+  }
+}
+
+/// An aggregate qualifier before a comparison (`ANY`, `ALL`, `NONE`, `SOME`).
+///
+/// Activation conditions evaluate against one string, so every qualifier is rejected; it is kept
+/// in the AST so the diagnostic can name it.
+public enum AggregateQualifier: String, Sendable, Hashable, CaseIterable, Codable {
+  /// `ANY`.
+  case any = "ANY"
+  /// `ALL`.
+  case all = "ALL"
+  /// `NONE`.
+  case none = "NONE"
+  /// `SOME`.
+  case some = "SOME"
+}
+
+/// An arithmetic operator (recognised so it can be rejected precisely).
+public enum ArithmeticOperator: String, Sendable, Hashable, CaseIterable, Codable {
+  /// `+`.
+  case add = "+"
+  /// `-`.
+  case subtract = "-"
+  /// `*`.
+  case multiply = "*"
+  /// `/`.
+  case divide = "/"
+  /// `**`.
+  case power = "**"
+}
+
+/// An index keyword inside `[…]` (`FIRST`, `LAST`, `SIZE`).
+public enum IndexKeyword: String, Sendable, Hashable, CaseIterable, Codable {
+  /// `FIRST`.
+  case first = "FIRST"
+  /// `LAST`.
+  case last = "LAST"
+  /// `SIZE`.
+  case size = "SIZE"
+}

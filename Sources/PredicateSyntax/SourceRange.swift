@@ -1,0 +1,132 @@
+/// A half-open range of UTF-8 byte offsets into a predicate's source text.
+///
+/// Positions stay byte offsets everywhere inside the package; they become 1-based line:column
+/// only when shown (see ``SourceLocationConverter``), so no stage pays for line bookkeeping.
+public struct SourceRange: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The offset of the first byte.
+  public var lowerBound: Int
+  /// The offset one past the last byte.
+  public var upperBound: Int
+
+  /// Creates a range; `upperBound` must not be below `lowerBound`.
+  public init(_ lowerBound: Int, _ upperBound: Int) {
+    precondition(lowerBound <= upperBound, "inverted source range \(lowerBound)..<\(upperBound)")
+    self.lowerBound = lowerBound
+    self.upperBound = upperBound
+  }
+
+  /// An empty range at `offset`, for "something is missing here".
+  public static func point(_ offset: Int) -> SourceRange { SourceRange(offset, offset) }
+
+  /// The number of bytes covered.
+  public var length: Int { upperBound - lowerBound }
+
+  /// The smallest range covering both.
+  public func union(_ other: SourceRange) -> SourceRange {
+    SourceRange(min(lowerBound, other.lowerBound), max(upperBound, other.upperBound))
+  }
+
+  public var description: String { "\(lowerBound)..<\(upperBound)" }
+}
+
+/// A 1-based line and column, for showing a position to a person.
+///
+/// Columns count Unicode scalars from the start of the line, so a caret lines up under the
+/// character in a terminal for the text predicates are written in.
+public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The 1-based line.
+  public var line: Int
+  /// The 1-based column, in Unicode scalars.
+  public var column: Int
+
+  /// Creates a location.
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+
+  public var description: String { "\(line):\(column)" }
+}
+
+/// Converts byte offsets in one source text to line:column locations.
+///
+/// Lines end at LF, CR or CRLF. Build one per source and reuse it: it indexes line starts once.
+public struct SourceLocationConverter: Sendable {
+  /// The source text the offsets point into.
+  public let source: String
+  private let utf8: [UInt8]
+  private let lineStarts: [Int]
+
+  /// Indexes the line starts of `source`.
+  public init(source: String) {
+    self.source = source
+    self.utf8 = Array(source.utf8)
+    var starts = [0]
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      if byte == UInt8(ascii: "\n") {
+        starts.append(index + 1)
+      } else if byte == UInt8(ascii: "\r") {
+        if index + 1 < utf8.count, utf8[index + 1] == UInt8(ascii: "\n") { index += 1 }
+        starts.append(index + 1)
+      }
+      index += 1
+    }
+    self.lineStarts = starts
+  }
+
+  /// The number of lines (an empty source has one).
+  public var lineCount: Int { lineStarts.count }
+
+  /// The location of `offset`, clamped into the source.
+  public func location(of offset: Int) -> SourceLocation {
+    let offset = max(0, min(offset, utf8.count))
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+    }
+    var column = 1
+    var index = lineStarts[low]
+    while index < offset {
+      // Count scalar starts: every byte that is not a UTF-8 continuation byte.
+      if utf8[index] & 0xC0 != 0x80 { column += 1 }
+      index += 1
+    }
+    return SourceLocation(line: low + 1, column: column)
+  }
+
+  /// The text of the 1-based `line`, without its terminator.
+  public func text(ofLine line: Int) -> String {
+    guard line >= 1, line <= lineStarts.count else { return "" }
+    let start = lineStarts[line - 1]
+    var end = line < lineStarts.count ? lineStarts[line] : utf8.count
+    while end > start, utf8[end - 1] == UInt8(ascii: "\n") || utf8[end - 1] == UInt8(ascii: "\r") {
+      end -= 1
+    }
+    return String(decoding: utf8[start..<end], as: UTF8.self)
+  }
+
+  /// The byte offset where the 1-based `line` starts.
+  public func offset(ofLineStart line: Int) -> Int {
+    lineStarts[max(0, min(line - 1, lineStarts.count - 1))]
+  }
+}
+
+/// A source range that takes no part in equality or hashing.
+///
+/// AST nodes carry where they came from, but two predicates are the same predicate whatever text
+/// they were parsed from: `parse(print(p)) == p` compares structure only.
+@propertyWrapper
+public struct IgnoredInComparison<Value: Sendable>: Sendable, Hashable {
+  /// The wrapped value.
+  public var wrappedValue: Value
+
+  /// Wraps a value.
+  public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { true }
+  public func hash(into hasher: inout Hasher) {}
+}

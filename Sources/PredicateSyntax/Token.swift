@@ -1,0 +1,101 @@
+/// A reserved word of the format language. Keywords are case-insensitive.
+public enum Keyword: String, Sendable, Hashable, CaseIterable {
+  case and = "AND", or = "OR", not = "NOT"
+  case `self` = "SELF"
+  case truePredicate = "TRUEPREDICATE", falsePredicate = "FALSEPREDICATE"
+  case `true` = "TRUE", yes = "YES", `false` = "FALSE", no = "NO", null = "NULL", `nil` = "NIL"
+  case between = "BETWEEN", beginsWith = "BEGINSWITH", endsWith = "ENDSWITH"
+  case contains = "CONTAINS", like = "LIKE", matches = "MATCHES", `in` = "IN"
+  case any = "ANY", all = "ALL", none = "NONE", some = "SOME"
+  case subquery = "SUBQUERY", cast = "CAST", fetch = "FETCH", anyKey = "ANYKEY"
+  case first = "FIRST", last = "LAST", size = "SIZE"
+  case caseInsensitive = "CASEINSENSITIVE", ci = "CI"
+  case utiConformsTo = "UTI-CONFORMS-TO", utiEquals = "UTI-EQUALS"
+
+  private static let byUppercasedName: [String: Keyword] = Dictionary(
+    uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
+  /// The keyword spelled `word`, in any case.
+  public init?(word: String) {
+    guard let keyword = Self.byUppercasedName[word.uppercased()] else { return nil }
+    self = keyword
+  }
+
+  /// The comparison operator this keyword spells, if any.
+  public var comparisonOperator: ComparisonOperator? {
+    switch self {
+    case .between: .between
+    case .beginsWith: .beginsWith
+    case .endsWith: .endsWith
+    case .contains: .contains
+    case .like: .like
+    case .matches: .matches
+    case .in: .in
+    case .utiConformsTo: .utiConformsTo
+    case .utiEquals: .utiEquals
+    default: nil
+    }
+  }
+}
+
+/// What a token is.
+public enum TokenKind: Sendable, Hashable {
+  case keyword(Keyword)
+  /// A word that is not a keyword: a key path component or a function name.
+  case identifier
+  case string
+  case number
+  /// `$NAME`.
+  case variable
+  /// `#word`.
+  case escapedKeyword
+  /// `@word`.
+  case collectionOperator
+  /// `%@`, `%K`, `%d`, …
+  case formatSpecifier
+  case leftParen, rightParen, leftBrace, rightBrace, leftBracket, rightBracket, comma, dot
+  case equal, notEqual, less, lessEqual, greater, greaterEqual
+  case and, or, not
+  case plus, minus, star, slash, starStar
+  /// `:=`, variable assignment.
+  case assign
+  case endOfInput
+}
+
+/// One token: its kind, where it is, its source text and, for literals, its value.
+public struct Token: Sendable, Hashable {
+  /// What the token is.
+  public var kind: TokenKind
+  /// Where it is.
+  public var range: SourceRange
+  /// The token's source text (for `$x`, `#x`, `@x` and `%d`, the name without its sigil is in
+  /// ``name``).
+  public var text: String
+  /// For strings and numbers, the literal's value.
+  public var value: ConstantValue?
+
+  /// Creates a token.
+  public init(_ kind: TokenKind, _ range: SourceRange, text: String, value: ConstantValue? = nil) {
+    self.kind = kind
+    self.range = range
+    self.text = text
+    self.value = value
+  }
+
+  /// The name after a sigil (`$x` → `x`), or the text itself.
+  public var name: String {
+    switch kind {
+    case .variable, .escapedKeyword, .collectionOperator: String(text.dropFirst())
+    default: text
+    }
+  }
+
+  /// The text as a diagnostic quotes it.
+  var quoted: String {
+    switch kind {
+    case .endOfInput: "end of input"
+    case .string: "string \(text)"
+    default: "'\(text)'"
+    }
+  }
+}
