@@ -1,0 +1,178 @@
+import PredicateSyntax
+
+/// A predicate validated under a profile and compiled to a fast, thread-safe matcher.
+///
+/// Compile once — when activation conditions are set — and evaluate many times. Compiled
+/// predicates are immutable and `Sendable`: evaluate one from any number of threads at once.
+///
+/// ```swift
+/// let condition = try CompiledPredicate(format: "SELF BEGINSWITH 'com.example.chat/thread/'")
+/// try condition.evaluate(with: "com.example.chat/thread/42")   // true
+/// ```
+///
+/// Every error that can be found without an identifier is found here, as diagnostics with source
+/// ranges: invalid syntax, forbidden constructs, type errors, invalid LIKE and MATCHES patterns.
+/// Evaluation can fail only when a resource limit stops a regular expression.
+public struct CompiledPredicate: Sendable, Hashable, CustomStringConvertible {
+  /// The validated predicate.
+  public let predicate: FormatPredicate
+  /// The profile it was validated under.
+  public let profile: ValidationProfile
+  /// The source text the diagnostics point into (the canonical form for predicates built in code).
+  public let source: String
+  /// Warnings found while parsing, validating and compiling.
+  public let warnings: [Diagnostic]
+  let matcher: Matcher
+
+  /// The canonical format string.
+  public var predicateFormat: String { predicate.predicateFormat }
+
+  public var description: String { predicateFormat }
+
+  /// The answer for every identifier, when the predicate does not depend on the identifier.
+  public var constantValue: Bool? {
+    if case .constant(let value) = matcher { return value }
+    return nil
+  }
+
+  /// Parses, validates and compiles `format`.
+  ///
+  /// - Throws: ``InvalidPredicateError`` holding every diagnostic (warnings included) when there is
+  ///   any error.
+  public init(format: String, profile: ValidationProfile = .extended) throws(InvalidPredicateError)
+  {
+    let result = Self.compile(format, profile: profile)
+    guard let compiled = result.compiled else {
+      throw InvalidPredicateError(source: format, diagnostics: result.diagnostics)
+    }
+    self = compiled
+  }
+
+  /// Validates and compiles a predicate built in code (or parsed elsewhere).
+  ///
+  /// Diagnostics point into the predicate's canonical form, which is what a person would see.
+  public init(_ predicate: FormatPredicate, profile: ValidationProfile = .extended)
+    throws(InvalidPredicateError)
+  {
+    let source = predicate.predicateFormat
+    // Reparsing the canonical form gives an equal predicate with ranges into `source`.
+    let parsed = PredicateParser.parse(source)
+    let located = parsed.predicate.flatMap { $0 == predicate ? $0 : nil } ?? predicate
+    let result = Self.compile(located, source: source, profile: profile, earlier: [])
+    guard let compiled = result.compiled else {
+      throw InvalidPredicateError(source: source, diagnostics: result.diagnostics)
+    }
+    self = compiled
+  }
+
+  /// Parses, validates and compiles without throwing: the compiled predicate when there are no
+  /// errors, and every diagnostic either way. This is what a linter wants.
+  public static func compile(_ format: String, profile: ValidationProfile = .extended)
+    -> PredicateCompilation
+  {
+    let parsed = PredicateParser.parse(format)
+    guard let predicate = parsed.predicate else {
+      return PredicateCompilation(source: format, compiled: nil, diagnostics: parsed.diagnostics)
+    }
+    return compile(predicate, source: format, profile: profile, earlier: parsed.diagnostics)
+  }
+
+  private static func compile(
+    _ predicate: FormatPredicate, source: String, profile: ValidationProfile,
+    earlier: [Diagnostic]
+  ) -> PredicateCompilation {
+    var validator = PredicateValidator(profile: profile)
+    validator.validate(predicate)
+    var diagnostics = earlier + validator.diagnostics
+    guard !diagnostics.containsErrors else {
+      return PredicateCompilation(
+        source: source, compiled: nil, diagnostics: sorted(diagnostics))
+    }
+    var compiler = PredicateCompiler(source: source, regexCache: RegexCache())
+    let matcher = compiler.compile(predicate)
+    diagnostics += compiler.diagnostics
+    // A lone constant says what it means, and a lone comparison already got its own warning.
+    switch (matcher, predicate.kind) {
+    case (.constant, .constant), (.constant, .comparison):
+      break
+    case (.constant(let value), _):
+      diagnostics.append(
+        .warning(
+          .constantPredicate, "predicate is always \(value), whatever the identifier",
+          at: predicate.range ?? .point(0),
+          notes: [
+            DiagnosticNote("write \(value ? "TRUEPREDICATE" : "FALSEPREDICATE") if that is intended")
+          ]))
+    default:
+      break
+    }
+    diagnostics = sorted(diagnostics)
+    guard !diagnostics.containsErrors else {
+      return PredicateCompilation(source: source, compiled: nil, diagnostics: diagnostics)
+    }
+    let compiled = CompiledPredicate(
+      predicate: predicate, profile: profile, source: source, warnings: diagnostics,
+      matcher: matcher)
+    return PredicateCompilation(source: source, compiled: compiled, diagnostics: diagnostics)
+  }
+
+  private static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    diagnostics.sorted {
+      ($0.range.lowerBound, $0.severity) < ($1.range.lowerBound, $1.severity)
+    }
+  }
+
+  private init(
+    predicate: FormatPredicate, profile: ValidationProfile, source: String,
+    warnings: [Diagnostic], matcher: Matcher
+  ) {
+    self.predicate = predicate
+    self.profile = profile
+    self.source = source
+    self.warnings = warnings
+    self.matcher = matcher
+  }
+
+  /// Evaluates the predicate with `SELF` bound to `targetContentIdentifier`.
+  ///
+  /// - Complexity: O(n) in the identifier for every operator but LIKE with several `*` (O(n·m) at
+  ///   worst) and MATCHES (bounded by the regex limits).
+  /// - Throws: ``PredicateEvaluationError`` when a regular expression hits a resource limit.
+  public func evaluate(with targetContentIdentifier: String?) throws(PredicateEvaluationError)
+    -> Bool
+  {
+    var context = EvaluationContext(targetContentIdentifier: targetContentIdentifier)
+    return try matcher.evaluate(&context)
+  }
+
+  /// Evaluates against a shared context, reusing the identifier views other predicates computed.
+  public func evaluate(in context: inout EvaluationContext) throws(PredicateEvaluationError)
+    -> Bool
+  {
+    try matcher.evaluate(&context)
+  }
+
+  public static func == (lhs: CompiledPredicate, rhs: CompiledPredicate) -> Bool {
+    lhs.predicate == rhs.predicate && lhs.profile == rhs.profile
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(predicate)
+    hasher.combine(profile)
+  }
+
+  /// The default *can activate* condition: `TRUEPREDICATE`.
+  public static let alwaysTrue = try! CompiledPredicate(format: "TRUEPREDICATE")
+  /// The default *prefers to activate* condition: `FALSEPREDICATE`.
+  public static let alwaysFalse = try! CompiledPredicate(format: "FALSEPREDICATE")
+}
+
+/// The outcome of ``CompiledPredicate/compile(_:profile:)``.
+public struct PredicateCompilation: Sendable {
+  /// The source text.
+  public var source: String
+  /// The compiled predicate, or nil when there were errors.
+  public var compiled: CompiledPredicate?
+  /// Every diagnostic, errors and warnings, in source order.
+  public var diagnostics: [Diagnostic]
+}

@@ -1,0 +1,124 @@
+import PredicateSyntax
+
+/// Checks that a predicate uses only what activation conditions allow, under a profile.
+///
+/// Every rejected construct gets its own diagnostic id and the construct's own source range, so
+/// `name == 'x'` points at `name`, and `SELF.length == 4` at `SELF.length`.
+struct PredicateValidator {
+  let profile: ValidationProfile
+  var diagnostics: [Diagnostic] = []
+
+  init(profile: ValidationProfile) { self.profile = profile }
+
+  private var uikitNote: DiagnosticNote {
+    DiagnosticNote("UIKit raises when a predicate like this is set as an activation condition")
+  }
+
+  mutating func validate(_ predicate: FormatPredicate) {
+    switch predicate.kind {
+    case .constant:
+      break
+    case .not(let operand):
+      validate(operand)
+    case .and(let operands), .or(let operands):
+      for operand in operands { validate(operand) }
+    case .comparison(let comparison):
+      validate(comparison, range: predicate.range)
+    }
+  }
+
+  private mutating func validate(_ comparison: Comparison, range: SourceRange?) {
+    if let qualifier = comparison.qualifier {
+      report(
+        .aggregateQualifier,
+        "aggregate qualifier '\(qualifier.rawValue)' is not allowed: the target content "
+          + "identifier is a single string",
+        at: comparison.qualifierRange ?? range)
+    }
+    switch comparison.op {
+    case .utiConformsTo, .utiEquals:
+      report(
+        .utiOperator,
+        "'\(comparison.op.canonicalSpelling)' is not allowed in activation conditions",
+        at: comparison.operatorRange ?? range)
+    case .matches where profile == .uikit:
+      report(
+        .uikitMatches, "MATCHES is not allowed under the uikit profile",
+        at: comparison.operatorRange ?? range,
+        extraNotes: [DiagnosticNote("the extended profile evaluates MATCHES with PCRE2")])
+    default:
+      break
+    }
+    validate(comparison.lhs)
+    validate(comparison.rhs)
+  }
+
+  private mutating func validate(_ expression: FormatExpression) {
+    let range = expression.range
+    switch expression.kind {
+    case .evaluatedObject, .constant:
+      break
+    case .aggregate(let elements):
+      for element in elements { validate(element) }
+    case .key(let name):
+      report(
+        .keyPath,
+        "key path '\(name)' is not allowed: activation conditions may refer only to SELF",
+        at: range)
+    case .escapedKey(let name):
+      report(
+        .keyPath,
+        "key path '#\(name)' is not allowed: activation conditions may refer only to SELF",
+        at: range,
+        extraNotes: name.uppercased() == "SELF"
+          ? [DiagnosticNote("'#SELF' is a key named SELF, not the identifier; write SELF")] : [])
+    case .member:
+      report(
+        .keyPath,
+        "key path '\(expression.predicateFormat)' is not allowed: activation conditions may "
+          + "refer only to SELF itself",
+        at: range)
+    case .collectionOperator(let name):
+      report(.collectionOperator, "collection operator '@\(name)' is not allowed", at: range)
+    case .index:
+      report(.index, "subscript '\(expression.predicateFormat)' is not allowed", at: range)
+    case .indexKeyword:
+      break
+    case .variable(let name):
+      if profile == .uikit {
+        report(.variable, "substitution variable '$\(name)' is not allowed", at: range)
+      } else {
+        diagnostics.append(
+          .error(
+            .variable, "substitution variable '$\(name)' has no value", at: range ?? .point(0),
+            notes: [DiagnosticNote("substitute it before compiling, or use a literal")]))
+      }
+    case .formatPlaceholder(let specifier):
+      diagnostics.append(
+        .error(
+          .formatPlaceholder, "format specifier '\(specifier)' has no argument",
+          at: range ?? .point(0),
+          notes: [DiagnosticNote("pass arguments with FormatPredicate(format:_:), or quote it")]))
+    case .function(let name, _):
+      report(.function, "function '\(name)' is not allowed", at: range)
+    case .arithmetic, .negation:
+      report(.arithmetic, "arithmetic is not allowed", at: range)
+    case .subquery:
+      report(.subquery, "SUBQUERY is not allowed", at: range)
+    case .cast:
+      report(.cast, "CAST is not allowed", at: range)
+    case .fetch:
+      report(.fetch, "FETCH is not allowed", at: range)
+    case .anyKey:
+      report(.anyKey, "ANYKEY is not allowed", at: range)
+    }
+  }
+
+  private mutating func report(
+    _ id: DiagnosticID, _ message: String, at range: SourceRange?,
+    extraNotes: [DiagnosticNote] = []
+  ) {
+    diagnostics.append(
+      .error(id, message, at: range ?? .point(0), notes: extraNotes + [uikitNote]))
+  }
+}

@@ -1,0 +1,88 @@
+import PCRE2Regex
+import PredicateSyntax
+import Synchronization
+
+/// A MATCHES pattern translated from ICU syntax, compiled and JIT-compiled once.
+///
+/// Flags (DESIGN §4): whole-string (anchored at both ends), UTF + UCP, DOTALL and MULTILINE;
+/// `[c]` adds caseless matching. With `[c]`/`[d]` the subject is folded and NFKC-normalised, and
+/// so are the pattern's literal characters.
+struct RegexProgram: Sendable {
+  let regex: CompiledRegex
+  /// How the subject is prepared before matching.
+  let subjectForm: TextForm
+
+  /// A problem with a pattern, offset into the pattern text.
+  typealias Problem = ICURegexDialect.Problem
+
+  static func subjectForm(_ options: ComparisonOptions) -> TextForm {
+    let folding = Folding(options)
+    return folding == .none
+      ? TextForm(folding: .none, normalization: .none)
+      : TextForm(folding: folding, normalization: .compatibility)
+  }
+
+  /// Translates and compiles `pattern` (which must not be empty).
+  static func make(
+    pattern: String, options: ComparisonOptions, limits: RegexLimits = .default
+  ) -> Result<RegexProgram, Problem> {
+    let form = subjectForm(options)
+    let translation: ICURegexDialect.Translation
+    switch ICURegexDialect.translate(pattern, form: form) {
+    case .success(let value): translation = value
+    case .failure(let problem): return .failure(problem)
+    }
+    var flags: CompiledRegex.Options = [
+      .wholeString, .unicodeProperties, .dotMatchesLineSeparators, .multiline,
+    ]
+    if form.folding.foldsCase { flags.insert(.caseInsensitive) }
+    do {
+      let regex = try CompiledRegex(pattern: translation.pattern, options: flags, limits: limits)
+      return .success(RegexProgram(regex: regex, subjectForm: form))
+    } catch {
+      let offset = translation.originalOffset(of: error.offset ?? 0)
+      return .failure(
+        Problem(
+          id: .invalidRegex, message: "invalid regular expression: \(error.message)",
+          offset: offset, length: 0))
+    }
+  }
+
+  /// Matches a subject already prepared with ``subjectForm``.
+  func matches(_ subject: String) throws(PredicateEvaluationError) -> Bool {
+    do {
+      return try regex.matches(subject)
+    } catch {
+      throw PredicateEvaluationError(
+        error.kind == .resourceLimit ? .resourceLimit : .invalidPattern,
+        "regular expression '\(regex.pattern)' stopped: \(error.message)")
+    }
+  }
+}
+
+/// Compiled programs for patterns only known at evaluation time (`'abc' MATCHES SELF`): each
+/// distinct identifier is compiled once and reused, up to a bound, from any thread.
+final class RegexCache: Sendable {
+  private struct Key: Hashable {
+    var pattern: String
+    var options: UInt8
+  }
+
+  private let entries = Mutex<[Key: Result<RegexProgram, RegexProgram.Problem>]>([:])
+  private let capacity: Int
+
+  init(capacity: Int = 256) { self.capacity = capacity }
+
+  func program(for pattern: String, options: ComparisonOptions)
+    -> Result<RegexProgram, RegexProgram.Problem>
+  {
+    let key = Key(pattern: pattern, options: options.rawValue)
+    if let cached = entries.withLock({ $0[key] }) { return cached }
+    let made = RegexProgram.make(pattern: pattern, options: options)
+    entries.withLock {
+      if $0.count >= capacity { $0.removeAll(keepingCapacity: true) }
+      $0[key] = made
+    }
+    return made
+  }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import PredicateSyntax
+
+/// The folding an option set asks for (DESIGN §4).
+enum Folding: Int, Sendable, Hashable, CaseIterable {
+  case none, caseInsensitive, diacriticInsensitive, caseAndDiacriticInsensitive
+
+  /// `[n]` turns folding off entirely; `[l]` changes nothing (comparisons are not localized).
+  init(_ options: ComparisonOptions) {
+    if options.contains(.normalized) {
+      self = .none
+      return
+    }
+    switch (options.contains(.caseInsensitive), options.contains(.diacriticInsensitive)) {
+    case (true, true): self = .caseAndDiacriticInsensitive
+    case (true, false): self = .caseInsensitive
+    case (false, true): self = .diacriticInsensitive
+    case (false, false): self = .none
+    }
+  }
+
+  var foldsCase: Bool { self == .caseInsensitive || self == .caseAndDiacriticInsensitive }
+
+  /// Foundation's folding: full case folding (`ß` → `ss`) plus width for `c`; diacritics plus
+  /// width for `d`.
+  func apply(_ text: String) -> String {
+    switch self {
+    case .none: text
+    case .caseInsensitive:
+      text.folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
+    case .diacriticInsensitive:
+      text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
+    case .caseAndDiacriticInsensitive:
+      text.folding(
+        options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+  }
+}
+
+/// How a string is prepared before an operator looks at it: which folding, then which
+/// normalisation. Each operator family has one (DESIGN §4):
+/// - `==` with `[c]`/`[d]`, ordering, BEGINSWITH/ENDSWITH/CONTAINS and LIKE without options:
+///   folded, then NFC, so canonically equivalent forms compare equal;
+/// - LIKE and MATCHES with `[c]`/`[d]`: folded, then NFKC;
+/// - anything with `[n]`: untouched.
+struct TextForm: Sendable, Hashable {
+  enum Normalization: Int, Sendable, Hashable { case none, canonical, compatibility }
+
+  var folding: Folding
+  var normalization: Normalization
+
+  /// The form the search operators (BEGINSWITH, ENDSWITH, CONTAINS, IN string), `==` with options
+  /// and the ordering operators use.
+  static func search(_ options: ComparisonOptions) -> TextForm {
+    options.contains(.normalized)
+      ? TextForm(folding: .none, normalization: .none)
+      : TextForm(folding: Folding(options), normalization: .canonical)
+  }
+
+  /// The form LIKE and MATCHES use.
+  static func pattern(_ options: ComparisonOptions) -> TextForm {
+    if options.contains(.normalized) { return TextForm(folding: .none, normalization: .none) }
+    let folding = Folding(options)
+    return TextForm(folding: folding, normalization: folding == .none ? .canonical : .compatibility)
+  }
+
+  /// A dense index for per-context caches.
+  var slot: Int { folding.rawValue * 3 + normalization.rawValue }
+  static let slotCount = 12
+
+  func apply(_ text: String) -> String {
+    let folded = folding.apply(text)
+    switch normalization {
+    case .none: return folded
+    case .canonical: return folded.precomposedStringWithCanonicalMapping
+    case .compatibility: return folded.precomposedStringWithCompatibilityMapping
+    }
+  }
+}
+
+/// A prepared string split into *units*: a starter scalar and the non-starters (canonical
+/// combining class ≠ 0) that follow it.
+///
+/// Non-literal search never splits a unit, so `e` does not match the `e` of a decomposed `é`, while
+/// an emoji and its skin-tone modifier stay separate units (as NSString's composed character
+/// sequences do for canonical equivalence). Scalars are stored normalised, so comparing scalar
+/// runs compares canonically equivalent text as equal.
+struct UnitText: Sendable {
+  let scalars: [Unicode.Scalar]
+  /// `boundary[i]` is true when a unit starts at `i`; `boundary[count]` is true.
+  let boundary: [Bool]
+  let isASCII: Bool
+
+  init(_ text: String) {
+    let scalars = Array(text.unicodeScalars)
+    var boundary = [Bool](repeating: true, count: scalars.count + 1)
+    var ascii = true
+    for (index, scalar) in scalars.enumerated() {
+      if scalar.value >= 0x80 {
+        ascii = false
+        if scalar.properties.canonicalCombiningClass != .notReordered { boundary[index] = false }
+      }
+    }
+    boundary[0] = true
+    self.scalars = scalars
+    self.boundary = boundary
+    self.isASCII = ascii
+  }
+
+  var isEmpty: Bool { scalars.isEmpty }
+  var count: Int { scalars.count }
+
+  private func matches(_ needle: UnitText, at start: Int) -> Bool {
+    guard start >= 0, start + needle.count <= count, boundary[start],
+      boundary[start + needle.count]
+    else { return false }
+    for offset in 0..<needle.count where scalars[start + offset] != needle.scalars[offset] {
+      return false
+    }
+    return true
+  }
+
+  func hasPrefix(_ needle: UnitText) -> Bool {
+    !needle.isEmpty && matches(needle, at: 0)
+  }
+
+  func hasSuffix(_ needle: UnitText) -> Bool {
+    !needle.isEmpty && matches(needle, at: count - needle.count)
+  }
+
+  func contains(_ needle: UnitText) -> Bool {
+    guard !needle.isEmpty, needle.count <= count else { return false }
+    for start in 0...(count - needle.count) where matches(needle, at: start) {
+      return true
+    }
+    return false
+  }
+
+  /// The unit ranges, for LIKE.
+  var units: [Range<Int>] {
+    var result: [Range<Int>] = []
+    var start = 0
+    for index in 1...max(1, count) where index <= count && boundary[index] {
+      result.append(start..<index)
+      start = index
+    }
+    return count == 0 ? [] : result
+  }
+}
+
+/// Byte-level operations for the ASCII fast path: no Unicode machinery, no allocation.
+enum ASCIIBytes {
+  @inline(__always)
+  static func lower(_ byte: UInt8) -> UInt8 {
+    byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+  }
+
+  /// Whether `haystack[start..<start+needle.count]` equals `needle`, lowercasing the haystack
+  /// when `foldCase` (the needle is already folded).
+  @inline(__always)
+  static func equal(
+    _ haystack: UnsafeBufferPointer<UInt8>, at start: Int, _ needle: UnsafeBufferPointer<UInt8>,
+    foldCase: Bool
+  ) -> Bool {
+    if !foldCase {
+      return memcmp(haystack.baseAddress! + start, needle.baseAddress!, needle.count) == 0
+    }
+    for offset in 0..<needle.count where lower(haystack[start + offset]) != needle[offset] {
+      return false
+    }
+    return true
+  }
+
+  static func hasPrefix(
+    _ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, foldCase: Bool
+  ) -> Bool {
+    needle.count > 0 && needle.count <= haystack.count
+      && equal(haystack, at: 0, needle, foldCase: foldCase)
+  }
+
+  static func hasSuffix(
+    _ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, foldCase: Bool
+  ) -> Bool {
+    needle.count > 0 && needle.count <= haystack.count
+      && equal(haystack, at: haystack.count - needle.count, needle, foldCase: foldCase)
+  }
+
+  static func contains(
+    _ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, foldCase: Bool
+  ) -> Bool {
+    guard needle.count > 0, needle.count <= haystack.count else { return false }
+    if !foldCase {
+      // memchr for the first byte, memcmp for the rest: C-speed on short needles, no allocation.
+      let base = haystack.baseAddress!
+      let first = Int32(needle[0])
+      var start = 0
+      let last = haystack.count - needle.count
+      while start <= last {
+        guard let hit = memchr(base + start, first, last - start + 1) else { return false }
+        let position = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+        if memcmp(base + position, needle.baseAddress!, needle.count) == 0 { return true }
+        start = position + 1
+      }
+      return false
+    }
+    let first = needle[0]
+    for start in 0...(haystack.count - needle.count)
+    where lower(haystack[start]) == first && equal(haystack, at: start, needle, foldCase: true) {
+      return true
+    }
+    return false
+  }
+
+  /// Byte equality, optionally case-insensitive (needle already folded).
+  static func equals(
+    _ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>, foldCase: Bool
+  ) -> Bool {
+    lhs.count == rhs.count && (lhs.count == 0 || equal(lhs, at: 0, rhs, foldCase: foldCase))
+  }
+
+  /// Lexicographic byte comparison (ASCII order is code-point order): -1, 0 or 1.
+  static func compare(
+    _ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>, foldCase: Bool
+  ) -> Int {
+    let shared = min(lhs.count, rhs.count)
+    for index in 0..<shared {
+      let left = foldCase ? lower(lhs[index]) : lhs[index]
+      let right = foldCase ? lower(rhs[index]) : rhs[index]
+      if left != right { return left < right ? -1 : 1 }
+    }
+    return lhs.count == rhs.count ? 0 : (lhs.count < rhs.count ? -1 : 1)
+  }
+}
+
+extension String {
+  /// Whether every byte is ASCII.
+  var isASCIIText: Bool {
+    utf8.withContiguousStorageIfAvailable { buffer in
+      buffer.allSatisfy { $0 < 0x80 }
+    } ?? utf8.allSatisfy { $0 < 0x80 }
+  }
+}

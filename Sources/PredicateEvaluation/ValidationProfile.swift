@@ -1,0 +1,12 @@
+/// Which predicates are accepted as activation conditions.
+///
+/// Both profiles accept only `SELF`, literals, aggregates of literals, comparisons, `NOT`, `AND`,
+/// `OR` and the constant predicates. They differ where UIKit's own validator is stricter than what
+/// a Linux service needs.
+public enum ValidationProfile: String, Sendable, Hashable, Codable, CaseIterable {
+  /// Exactly what UIKit accepts when activation conditions are set: no `MATCHES`, no `$variables`.
+  /// Use it to lint predicates an iOS app will ship.
+  case uikit
+  /// Everything `uikit` accepts, plus `MATCHES` through PCRE2. The default.
+  case extended
+}

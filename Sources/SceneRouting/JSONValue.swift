@@ -1,0 +1,441 @@
+/// A JSON value, read strictly (RFC 8259) with positions for every error.
+///
+/// Events and scenes files arrive as JSON from push backends, `simctl` files and other tools; a
+/// bad one must be reported as "line 3, column 17: expected ',' or '}'", and a field of the wrong
+/// type as `aps.target-content-id: expected a string, found a number`. Objects keep their key
+/// order (for deterministic output) and duplicate keys are an error.
+public enum JSONValue: Sendable, Hashable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object(JSONObject)
+
+  /// The JSON type name for messages: "a string", "an object", …
+  public var typeDescription: String {
+    switch self {
+    case .null: "null"
+    case .bool: "a Boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+
+  /// The string, if this is one.
+  public var stringValue: String? {
+    if case .string(let value) = self { return value }
+    return nil
+  }
+
+  /// The object, if this is one.
+  public var objectValue: JSONObject? {
+    if case .object(let value) = self { return value }
+    return nil
+  }
+}
+
+/// A JSON object with its keys in document order.
+public struct JSONObject: Sendable, Hashable {
+  /// The members, in order.
+  public private(set) var members: [(key: String, value: JSONValue)]
+  private var index: [String: Int]
+
+  /// Creates an object from members; later duplicates replace earlier ones.
+  public init(_ members: [(String, JSONValue)] = []) {
+    self.members = []
+    self.index = [:]
+    for (key, value) in members { self[key] = value }
+  }
+
+  /// The value for `key`.
+  public subscript(key: String) -> JSONValue? {
+    get { index[key].map { members[$0].value } }
+    set {
+      if let position = index[key] {
+        if let newValue {
+          members[position].value = newValue
+        } else {
+          members.remove(at: position)
+          index = Dictionary(
+            uniqueKeysWithValues: members.enumerated().map { ($0.element.key, $0.offset) })
+        }
+      } else if let newValue {
+        index[key] = members.count
+        members.append((key, newValue))
+      }
+    }
+  }
+
+  /// The keys, in order.
+  public var keys: [String] { members.map(\.key) }
+
+  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    lhs.members.count == rhs.members.count
+      && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    for member in members {
+      hasher.combine(member.key)
+      hasher.combine(member.value)
+    }
+  }
+}
+
+/// A JSON syntax error: what, and where (byte offset, 1-based line and column).
+public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What is wrong (lowercase, no final period).
+  public var message: String
+  /// The byte offset in the input.
+  public var offset: Int
+  /// The 1-based line.
+  public var line: Int
+  /// The 1-based column, in bytes.
+  public var column: Int
+
+  public var description: String { "\(line):\(column): \(message)" }
+}
+
+extension JSONValue {
+  /// The deepest nesting accepted: hostile input must not exhaust the stack.
+  public static let maximumDepth = 256
+
+  /// Parses a complete JSON text from UTF-8 bytes.
+  public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+    let buffer = Array(bytes)
+    var reader = JSONReader(bytes: buffer)
+    return try reader.parseDocument()
+  }
+
+  /// Parses a complete JSON text.
+  public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    try parse(Array(text.utf8))
+  }
+}
+
+private struct JSONReader {
+  let bytes: [UInt8]
+  var position = 0
+  var depth = 0
+
+  func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+    let offset = offset ?? position
+    var line = 1
+    var lineStart = 0
+    for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
+      line += 1
+      lineStart = index + 1
+    }
+    return JSONSyntaxError(message: message, offset: offset, line: line, column: offset - lineStart + 1)
+  }
+
+  var describeCurrent: String {
+    guard position < bytes.count else { return "end of input" }
+    let byte = bytes[position]
+    if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+    return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+  }
+
+  mutating func skipWhitespace() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case 0x20, 0x09, 0x0A, 0x0D: position += 1
+      default: return
+      }
+    }
+  }
+
+  mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+    // A UTF-8 byte order mark is tolerated at the start, as many editors write one.
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+    skipWhitespace()
+    let value = try parseValue()
+    skipWhitespace()
+    guard position == bytes.count else {
+      throw error("unexpected \(describeCurrent) after the JSON value")
+    }
+    return value
+  }
+
+  mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+    guard position < bytes.count else { throw error("expected a JSON value, found end of input") }
+    switch bytes[position] {
+    case UInt8(ascii: "{"): return try parseObject()
+    case UInt8(ascii: "["): return try parseArray()
+    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
+    case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
+    case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+    default: throw error("expected a JSON value, found \(describeCurrent)")
+    }
+  }
+
+  mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONSyntaxError)
+    -> JSONValue
+  {
+    let utf8 = Array(word.utf8)
+    guard bytes[position...].starts(with: utf8) else {
+      throw error("expected a JSON value, found \(describeCurrent)")
+    }
+    position += utf8.count
+    return value
+  }
+
+  mutating func enter() throws(JSONSyntaxError) {
+    depth += 1
+    if depth > JSONValue.maximumDepth {
+      throw error("nesting is deeper than \(JSONValue.maximumDepth) levels")
+    }
+  }
+
+  mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+    try enter()
+    defer { depth -= 1 }
+    position += 1
+    var object = JSONObject()
+    skipWhitespace()
+    if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+      position += 1
+      return .object(object)
+    }
+    while true {
+      skipWhitespace()
+      guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+        throw error("expected a string key, found \(describeCurrent)")
+      }
+      let keyOffset = position
+      let key = try parseString()
+      if object[key] != nil { throw error("duplicate key \"\(key)\"", at: keyOffset) }
+      skipWhitespace()
+      guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+        throw error("expected ':' after the key, found \(describeCurrent)")
+      }
+      position += 1
+      skipWhitespace()
+      object[key] = try parseValue()
+      skipWhitespace()
+      guard position < bytes.count else { throw error("expected ',' or '}', found end of input") }
+      if bytes[position] == UInt8(ascii: ",") {
+        position += 1
+        continue
+      }
+      if bytes[position] == UInt8(ascii: "}") {
+        position += 1
+        return .object(object)
+      }
+      throw error("expected ',' or '}', found \(describeCurrent)")
+    }
+  }
+
+  mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+    try enter()
+    defer { depth -= 1 }
+    position += 1
+    var elements: [JSONValue] = []
+    skipWhitespace()
+    if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+      position += 1
+      return .array(elements)
+    }
+    while true {
+      skipWhitespace()
+      elements.append(try parseValue())
+      skipWhitespace()
+      guard position < bytes.count else { throw error("expected ',' or ']', found end of input") }
+      if bytes[position] == UInt8(ascii: ",") {
+        position += 1
+        continue
+      }
+      if bytes[position] == UInt8(ascii: "]") {
+        position += 1
+        return .array(elements)
+      }
+      throw error("expected ',' or ']', found \(describeCurrent)")
+    }
+  }
+
+  mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+    let start = position
+    if bytes[position] == UInt8(ascii: "-") { position += 1 }
+    func digits(_ reader: inout JSONReader) -> Int {
+      let begin = reader.position
+      while reader.position < reader.bytes.count,
+        reader.bytes[reader.position] >= UInt8(ascii: "0"),
+        reader.bytes[reader.position] <= UInt8(ascii: "9")
+      {
+        reader.position += 1
+      }
+      return reader.position - begin
+    }
+    let integerStart = position
+    let integerDigits = digits(&self)
+    guard integerDigits > 0 else { throw error("expected digits in number", at: position) }
+    if integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0") {
+      throw error("leading zeros are not allowed in JSON numbers", at: integerStart)
+    }
+    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+      position += 1
+      guard digits(&self) > 0 else { throw error("expected digits after '.'") }
+    }
+    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+      position += 1
+      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+        position += 1
+      }
+      guard digits(&self) > 0 else { throw error("expected exponent digits") }
+    }
+    let text = String(decoding: bytes[start..<position], as: UTF8.self)
+    guard let value = Double(text), value.isFinite else {
+      throw error("number \(text) is out of range", at: start)
+    }
+    return .number(value)
+  }
+
+  mutating func parseString() throws(JSONSyntaxError) -> String {
+    position += 1
+    var scalars = String.UnicodeScalarView()
+    var runStart = position
+    func flushRun(_ reader: JSONReader, upTo end: Int) throws(JSONSyntaxError) {
+      guard end > runStart else { return }
+      guard let text = String(validating: reader.bytes[runStart..<end], as: UTF8.self) else {
+        throw reader.error("string is not valid UTF-8", at: runStart)
+      }
+      scalars.append(contentsOf: text.unicodeScalars)
+    }
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\"") {
+        try flushRun(self, upTo: position)
+        position += 1
+        return String(scalars)
+      }
+      if byte < 0x20 {
+        throw error("control character 0x\(String(byte, radix: 16)) must be escaped in a string")
+      }
+      if byte != UInt8(ascii: "\\") {
+        position += 1
+        continue
+      }
+      try flushRun(self, upTo: position)
+      let escapeStart = position
+      position += 1
+      guard position < bytes.count else { throw error("unterminated string") }
+      let escaped = bytes[position]
+      position += 1
+      switch escaped {
+      case UInt8(ascii: "\""): scalars.append("\"")
+      case UInt8(ascii: "\\"): scalars.append("\\")
+      case UInt8(ascii: "/"): scalars.append("/")
+      case UInt8(ascii: "b"): scalars.append("\u{08}")
+      case UInt8(ascii: "f"): scalars.append("\u{0C}")
+      case UInt8(ascii: "n"): scalars.append("\n")
+      case UInt8(ascii: "r"): scalars.append("\r")
+      case UInt8(ascii: "t"): scalars.append("\t")
+      case UInt8(ascii: "u"):
+        var code = try hex4(escapeStart)
+        if (0xD800...0xDBFF).contains(code) {
+          guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+            bytes[position + 1] == UInt8(ascii: "u")
+          else { throw error("unpaired surrogate in \\u escape", at: escapeStart) }
+          position += 2
+          let low = try hex4(escapeStart)
+          guard (0xDC00...0xDFFF).contains(low) else {
+            throw error("unpaired surrogate in \\u escape", at: escapeStart)
+          }
+          code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+        } else if (0xDC00...0xDFFF).contains(code) {
+          throw error("unpaired surrogate in \\u escape", at: escapeStart)
+        }
+        scalars.append(Unicode.Scalar(code)!)
+      default:
+        throw error("invalid escape in string", at: escapeStart)
+      }
+      runStart = position
+    }
+    throw error("unterminated string")
+  }
+
+  mutating func hex4(_ escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
+    guard position + 4 <= bytes.count else { throw error("\\u needs four hex digits", at: escapeStart) }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[position]
+      let digit: UInt32
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+      default: throw error("\\u needs four hex digits", at: escapeStart)
+      }
+      value = value * 16 + digit
+      position += 1
+    }
+    return value
+  }
+}
+
+extension JSONValue {
+  /// Compact JSON text (keys in order, strings escaped minimally), as the CLI writes it.
+  public var jsonText: String {
+    var output = ""
+    write(into: &output)
+    return output
+  }
+
+  /// Appends compact JSON text to `output`.
+  public func write(into output: inout String) {
+    switch self {
+    case .null: output += "null"
+    case .bool(let value): output += value ? "true" : "false"
+    case .number(let value):
+      if value == value.rounded(), abs(value) < 1e15 {
+        output += String(Int(value))
+      } else {
+        output += value.description
+      }
+    case .string(let value): Self.writeString(value, into: &output)
+    case .array(let elements):
+      output += "["
+      for (index, element) in elements.enumerated() {
+        if index > 0 { output += "," }
+        element.write(into: &output)
+      }
+      output += "]"
+    case .object(let object):
+      output += "{"
+      for (index, member) in object.members.enumerated() {
+        if index > 0 { output += "," }
+        Self.writeString(member.key, into: &output)
+        output += ":"
+        member.value.write(into: &output)
+      }
+      output += "}"
+    }
+  }
+
+  /// Appends `value` as a JSON string literal.
+  public static func writeString(_ value: String, into output: inout String) {
+    output += "\""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          let hexDigits = String(scalar.value, radix: 16)
+          output += "\\u" + String(repeating: "0", count: 4 - hexDigits.count) + hexDigits
+        } else {
+          output.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    output += "\""
+  }
+}

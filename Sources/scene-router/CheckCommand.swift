@@ -1,0 +1,116 @@
+import ArgumentParser
+import SceneActivation
+
+/// `scene-router check`: parse, validate and lint predicates.
+struct CheckCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Parse, validate and lint predicates; print diagnostics and the canonical form.",
+    discussion: """
+      Exits 0 when no predicate has errors (warnings allowed), 65 when any has.
+
+      Examples:
+        scene-router check 'self beginswith[c] "chat/"'
+        scene-router check --profile uikit 'SELF MATCHES "doc-[0-9]+"'
+        scene-router check --json --file conditions.txt
+      """)
+
+  @Option(help: "Validation profile: 'uikit' (exactly what UIKit accepts) or 'extended'.")
+  var profile: ValidationProfile = .extended
+
+  @Flag(help: "Write one JSON document instead of human-readable text.")
+  var json = false
+
+  @Option(help: "Read predicates from FILE, one per line ('-' for standard input); blank lines are skipped.")
+  var file: String?
+
+  @Argument(help: "Predicates to check.")
+  var predicates: [String] = []
+
+  func validate() throws {
+    if file == nil && predicates.isEmpty {
+      throw ValidationError("give at least one PREDICATE, or --file FILE")
+    }
+    if file != nil && !predicates.isEmpty {
+      throw ValidationError("give PREDICATE arguments or --file, not both")
+    }
+  }
+
+  func run() throws {
+    var inputs: [(source: String, name: String?, line: Int)] = []
+    if let file {
+      let bytes: [UInt8]
+      do {
+        bytes = try readInput(file)
+      } catch {
+        OutputStream.standardError.writeLine("error: \(error)")
+        OutputStream.standardError.flush()
+        throw ExitStatus.dataError
+      }
+      let name = file == "-" ? "<stdin>" : file
+      var lineNumber = 0
+      for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        lineNumber += 1
+        var text = String(decoding: line, as: UTF8.self)
+        if text.hasSuffix("\r") { text.removeLast() }
+        if text.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+        inputs.append((text, name, lineNumber))
+      }
+    } else {
+      for (index, predicate) in predicates.enumerated() {
+        inputs.append((predicate, predicates.count > 1 ? "<\(index + 1)>" : nil, 1))
+      }
+    }
+
+    let out = OutputStream.standardOutput
+    var errorCount = 0
+    var warningCount = 0
+    var results: [JSONValue] = []
+    for input in inputs {
+      let compilation = CompiledPredicate.compile(input.source, profile: profile)
+      let errors = compilation.diagnostics.filter { $0.severity == .error }.count
+      errorCount += errors
+      warningCount += compilation.diagnostics.count - errors
+      if json {
+        let converter = SourceLocationConverter(source: input.source)
+        var object = JSONObject([("predicate", .string(input.source))])
+        if let name = input.name, file != nil {
+          object["file"] = .string(name)
+          object["line"] = .number(Double(input.line))
+        }
+        object["valid"] = .bool(compilation.compiled != nil)
+        object["canonical"] = compilation.compiled.map { .string($0.predicateFormat) } ?? .null
+        object["diagnostics"] = .array(
+          compilation.diagnostics.map {
+            DiagnosticJSON.encode($0, converter: converter, lineOffset: input.line - 1)
+          })
+        results.append(.object(object))
+      } else {
+        let renderer = DiagnosticRenderer(
+          colors: Terminal.stdoutIsTTY, fileName: input.name, lineOffset: input.line - 1)
+        out.write(renderer.render(compilation.diagnostics, in: input.source))
+        if let compiled = compilation.compiled {
+          let prefix = input.name.map { "\($0):\(input.line): " } ?? ""
+          out.writeLine("\(prefix)\(compiled.predicateFormat)")
+        }
+      }
+    }
+    if json {
+      let document = JSONObject([
+        ("profile", .string(profile.rawValue)),
+        ("results", .array(results)),
+        ("errors", .number(Double(errorCount))),
+        ("warnings", .number(Double(warningCount))),
+      ])
+      out.writeLine(JSONValue.object(document).jsonText)
+    } else if inputs.count > 1 || errorCount + warningCount > 0 {
+      out.writeLine(
+        "\(inputs.count) predicate\(inputs.count == 1 ? "" : "s"): \(errorCount) error\(errorCount == 1 ? "" : "s"), "
+          + "\(warningCount) warning\(warningCount == 1 ? "" : "s")")
+    }
+    out.flush()
+    if errorCount > 0 { throw ExitStatus.dataError }
+  }
+}
+
+extension ValidationProfile: ExpressibleByArgument {}

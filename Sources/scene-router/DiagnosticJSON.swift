@@ -1,0 +1,37 @@
+import SceneActivation
+
+/// The JSON shape of diagnostics in `--json` output and batch error lines.
+enum DiagnosticJSON {
+  static func encode(_ diagnostic: Diagnostic, converter: SourceLocationConverter, lineOffset: Int = 0)
+    -> JSONValue
+  {
+    let start = converter.location(of: diagnostic.range.lowerBound)
+    let end = converter.location(of: diagnostic.range.upperBound)
+    var object = JSONObject([
+      ("id", .string(diagnostic.id.rawValue)),
+      ("severity", .string(diagnostic.severity.rawValue)),
+      ("message", .string(diagnostic.message)),
+      ("line", .number(Double(start.line + lineOffset))),
+      ("column", .number(Double(start.column))),
+      ("endLine", .number(Double(end.line + lineOffset))),
+      ("endColumn", .number(Double(end.column))),
+    ])
+    if !diagnostic.notes.isEmpty {
+      object["notes"] = .array(diagnostic.notes.map { .string($0.message) })
+    }
+    if !diagnostic.fixIts.isEmpty {
+      object["fixIts"] = .array(
+        diagnostic.fixIts.map { fixIt in
+          let at = converter.location(of: fixIt.range.lowerBound)
+          return .object(
+            JSONObject([
+              ("line", .number(Double(at.line + lineOffset))),
+              ("column", .number(Double(at.column))),
+              ("length", .number(Double(fixIt.range.length))),
+              ("replacement", .string(fixIt.replacement)),
+            ]))
+        })
+    }
+    return .object(object)
+  }
+}

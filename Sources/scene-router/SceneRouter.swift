@@ -1,0 +1,30 @@
+import ArgumentParser
+
+/// `scene-router`: lint activation-condition predicates, evaluate them, and route notifications,
+/// shortcut items and user activities to scenes the way UIKit does.
+@main
+struct SceneRouter: ParsableCommand {
+  static let version = "0.1.0"
+
+  static let configuration = CommandConfiguration(
+    commandName: "scene-router",
+    abstract: "Lint, evaluate and route UIKit scene activation conditions.",
+    discussion: """
+      Exit codes: 0 success (warnings allowed), 64 usage error, 65 invalid input (a predicate, \
+      a scenes file or an event with errors).
+
+      Examples:
+        scene-router check 'SELF BEGINSWITH "com.example.chat/"'
+        scene-router evaluate 'SELF MATCHES "doc-[0-9]+"' doc-42 doc-x
+        scene-router route --scenes Fixtures/example/scenes.json --explain Fixtures/example/events/*.json
+      """,
+    version: version,
+    subcommands: [CheckCommand.self, EvaluateCommand.self, RouteCommand.self]
+  )
+}
+
+/// Exit statuses from sysexits.h, which the CLI's contract names.
+enum ExitStatus {
+  /// Invalid input data: a predicate, scenes file or event with errors.
+  static let dataError = ExitCode(65)
+}

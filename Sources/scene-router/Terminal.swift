@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Buffered standard output and error, and TTY detection for colour.
+enum Terminal {
+  /// Whether standard output is a terminal (colour and human output are on only then).
+  static let stdoutIsTTY = isatty(1) == 1
+  /// Whether standard error is a terminal.
+  static let stderrIsTTY = isatty(2) == 1
+}
+
+/// A byte buffer in front of a file descriptor; `flush()` writes it out.
+final class OutputStream {
+  private let descriptor: Int32
+  private var buffer: [UInt8] = []
+
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+    buffer.reserveCapacity(1 << 16)
+  }
+
+  // The CLI writes from one thread only.
+  nonisolated(unsafe) static let standardOutput = OutputStream(descriptor: 1)
+  nonisolated(unsafe) static let standardError = OutputStream(descriptor: 2)
+
+  func write(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  func writeLine(_ text: String) {
+    write(text)
+    write("\n")
+  }
+
+  func flush() {
+    var offset = 0
+    while offset < buffer.count {
+      let written = buffer[offset...].withUnsafeBytes {
+        Glibc.write(descriptor, $0.baseAddress, $0.count)
+      }
+      if written <= 0 {
+        if written < 0 && errno == EINTR { continue }
+        break
+      }
+      offset += written
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  deinit { flush() }
+}
+
+/// Reads lines from a file descriptor as raw bytes: no line is dropped, whatever its bytes.
+///
+/// Lines end at LF (a CR before it is removed); a last line without LF still counts. Before each
+/// blocking read it calls `beforeRead`, so a streaming caller flushes its answers and a pipe
+/// consumer sees one answer per line as soon as it is ready.
+struct LineReader {
+  private let descriptor: Int32
+  private var buffer: [UInt8] = []
+  private var start = 0
+  private var atEOF = false
+  /// The 1-based number of the last line returned.
+  private(set) var lineNumber = 0
+
+  init(descriptor: Int32) { self.descriptor = descriptor }
+
+  mutating func nextLine(beforeRead: () -> Void = {}) -> ArraySlice<UInt8>? {
+    while true {
+      if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        var end = newline
+        if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        let line = buffer[start..<end]
+        start = newline + 1
+        lineNumber += 1
+        return line
+      }
+      if atEOF {
+        guard start < buffer.count else { return nil }
+        let line = buffer[start...]
+        start = buffer.count
+        lineNumber += 1
+        return line
+      }
+      if start > 0 {
+        buffer.removeFirst(start)
+        start = 0
+      }
+      beforeRead()
+      var chunk = [UInt8](repeating: 0, count: 1 << 16)
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 {
+        atEOF = true
+      } else {
+        buffer.append(contentsOf: chunk[..<count])
+      }
+    }
+  }
+}
+
+/// Reads a whole file (or standard input for "-").
+func readInput(_ path: String) throws -> [UInt8] {
+  let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
+  guard descriptor >= 0 else {
+    throw InputError(message: "\(path): \(String(cString: strerror(errno)))")
+  }
+  defer { if descriptor != 0 { close(descriptor) } }
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count < 0 && errno == EINTR { continue }
+    if count < 0 { throw InputError(message: "\(path): \(String(cString: strerror(errno)))") }
+    if count == 0 { break }
+    bytes.append(contentsOf: chunk[..<count])
+  }
+  return bytes
+}
+
+/// A file that could not be read.
+struct InputError: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
+}
