@@ -57,3 +57,15 @@ extension DiagnosticID {
   /// AND and OR mixed without parentheses (warning): implementations disagree on precedence.
   public static let andOrPrecedence: DiagnosticID = "lint.and-or-precedence"
 }
+
+extension DiagnosticID {
+  /// Every diagnostic the lexer and parser can report, for coverage checks.
+  public static let allSyntaxIDs: [DiagnosticID] = [
+    .sourceTooLong, .emptyPredicate, .unexpectedCharacter, .unterminatedString, .invalidEscape,
+    .unknownEscape, .invalidNumber, .invalidFormatSpecifier, .expectedExpression, .reservedWord,
+    .expectedOperator, .unknownOperator, .expectedConnective, .expectedPredicate,
+    .unclosedDelimiter, .unexpectedClosing, .trailingComma, .unknownOption, .emptyOptions,
+    .duplicateOption, .nestingTooDeep, .predicateAsValue, .assignment, .missingFormatArgument,
+    .formatArgumentType, .keyPathArgument, .unusedFormatArguments, .andOrPrecedence,
+  ]
+}

@@ -31,13 +31,12 @@ public struct Lexer: Sendable {
 
   /// The next token.
   public mutating func next() -> Token {
-    while true {
-      skipWhitespace()
-      guard index < bytes.count else {
-        return Token(.endOfInput, .point(bytes.count), text: "")
-      }
-      if let token = lexToken() { return token }
+    skipWhitespace()
+    guard index < bytes.count else {
+      return Token(.endOfInput, .point(bytes.count), text: "")
     }
+    let start = index
+    return lexToken() ?? token(.invalid, from: start)
   }
 
   private mutating func skipWhitespace() {
@@ -65,7 +64,8 @@ public struct Lexer: Sendable {
     Token(kind, SourceRange(start, index), text: text(start, index), value: value)
   }
 
-  /// Lexes one token at `index`, or reports and skips a stray character (returning nil).
+  /// Lexes one token at `index`, or reports a stray character and returns nil (the caller makes
+  /// it an ``TokenKind/invalid`` token).
   private mutating func lexToken() -> Token? {
     let start = index
     let byte = bytes[index]

@@ -151,17 +151,43 @@ private struct Parser {
     depth += 1
     guard depth <= PredicateParser.maximumNestingDepth else {
       depth -= 1
-      report(
-        .error(
-          .nestingTooDeep,
-          "nesting is deeper than \(PredicateParser.maximumNestingDepth) levels",
-          at: token.range,
-          notes: [DiagnosticNote("parsing stopped here")]))
-      abandoned = true
-      position = tokens.count - 1
+      abandonTooDeep(at: token)
       return false
     }
     return true
+  }
+
+  /// Reports nesting past the limit and stops parsing: everything after is unreachable.
+  mutating func abandonTooDeep(at token: Token) {
+    report(
+      .error(
+        .nestingTooDeep,
+        "nesting is deeper than \(PredicateParser.maximumNestingDepth) levels",
+        at: token.range,
+        notes: [DiagnosticNote("parsing stopped here")]))
+    abandoned = true
+    position = tokens.count - 1
+  }
+
+  /// Skips past the `closing` delimiter that ends the current construct (after an error inside
+  /// it), so the error does not cascade into "unexpected ')'" outside.
+  mutating func skipPast(_ closing: TokenKind) {
+    var nesting = 0
+    while !atEnd {
+      switch current.kind {
+      case .leftParen, .leftBrace, .leftBracket:
+        nesting += 1
+      case .rightParen, .rightBrace, .rightBracket:
+        if nesting == 0 {
+          if current.kind == closing { advance() }
+          return
+        }
+        nesting -= 1
+      default:
+        break
+      }
+      advance()
+    }
   }
 
   mutating func leave() { depth -= 1 }
@@ -206,6 +232,10 @@ private struct Parser {
       let start = position
       if isCloser(current.kind) {
         skipStrayClosers()
+        continue
+      }
+      if current.kind == .invalid {
+        advance()  // already reported by the lexer
         continue
       }
       var fixIts: [FixIt] = []
@@ -259,6 +289,7 @@ private struct Parser {
   }
 
   mutating func reportMissingOperator(after expression: FormatExpression) {
+    if current.kind == .invalid { return }  // the lexer reported this spot already
     let end = expression.range?.upperBound ?? current.range.lowerBound
     let text = expressionText(expression)
     var notes: [DiagnosticNote] = []
@@ -385,8 +416,20 @@ private struct Parser {
         synchronize()
         return .failed
       }
-    case .endOfInput, .rightParen, .rightBrace, .rightBracket, .comma, .and, .or,
-      .keyword(.and), .keyword(.or):
+    case .and, .or, .keyword(.and), .keyword(.or):
+      // A connective with nothing before it: report it, then parse what follows it.
+      let connective = advance()
+      report(
+        .error(
+          .expectedPredicate, "expected a predicate before '\(connective.text)'",
+          at: connective.range))
+      if !atEnd && !isCloser(current.kind) { _ = parseNot(inParens: inParens) }
+      return .failed
+    case .endOfInput, .rightParen, .rightBrace, .rightBracket, .comma:
+      // One problem, one diagnostic: the token before already has an error.
+      if let previous, diagnostics.last?.range.lowerBound == previous.range.lowerBound {
+        return .failed
+      }
       report(
         .error(
           .expectedPredicate,
@@ -589,7 +632,7 @@ private struct Parser {
       let token = advance()
       chain += 1
       if depth + chain > PredicateParser.maximumNestingDepth {
-        _ = enter(token)
+        abandonTooDeep(at: token)
         return .failed
       }
       let rhs = parseBinary(level: level + 1, inParens: false)
@@ -645,7 +688,7 @@ private struct Parser {
       let token = advance()
       chain += 1
       if depth + chain > PredicateParser.maximumNestingDepth {
-        _ = enter(token)
+        abandonTooDeep(at: token)
         return .failed
       }
       if token.kind == .dot {
@@ -661,6 +704,8 @@ private struct Parser {
           return .failed
         }
       } else {
+        guard enter(token) else { return .failed }
+        defer { leave() }
         let index: FormatExpression
         switch current.kind {
         case .keyword(.first), .keyword(.last), .keyword(.size):
@@ -770,7 +815,7 @@ private struct Parser {
         guard arguments.count == 2 else {
           report(
             .error(
-              .expectedExpression, "CAST takes two arguments, found \(arguments.count)",
+              .expectedExpression, "'CAST' takes two arguments, found \(arguments.count)",
               at: range(from: token.range.lowerBound)))
           return .failed
         }
@@ -779,6 +824,16 @@ private struct Parser {
         kind = .fetch(arguments)
       }
       return .expression(FormatExpression(kind, range: range(from: token.range.lowerBound)))
+    case .invalid:
+      advance()  // already reported by the lexer
+      return .failed
+    case .keyword(.and), .keyword(.or):
+      // Most likely a missing operand before a connective: leave the connective to its parser.
+      report(
+        .error(
+          .expectedExpression, "expected an expression\(afterPrevious), found '\(token.text)'",
+          at: token.range))
+      return .failed
     case .keyword(let keyword):
       advance()
       report(
@@ -868,7 +923,10 @@ private struct Parser {
         }
         continue
       }
-      if !expect(closing, closing: opening) { return nil }
+      if !expect(closing, closing: opening) {
+        skipPast(closing)
+        return nil
+      }
       return failed ? nil : elements
     }
   }
@@ -884,25 +942,28 @@ private struct Parser {
     guard case .expression(let collection) = parseOperand(), current.kind == .comma else {
       report(.error(.expectedExpression, "expected 'SUBQUERY(collection, $variable, predicate)'",
         at: current.range))
-      synchronize()
+      skipPast(.rightParen)
       return .failed
     }
     advance()
     guard current.kind == .variable else {
       report(.error(.expectedExpression, "expected a variable such as '$x' in SUBQUERY",
         at: current.range))
-      synchronize()
+      skipPast(.rightParen)
       return .failed
     }
     let variable = advance().name
     guard current.kind == .comma else {
       report(.error(.expectedExpression, "expected ',' after the SUBQUERY variable",
         at: current.range))
-      synchronize()
+      skipPast(.rightParen)
       return .failed
     }
     advance()
-    guard let predicate = asPredicate(parseOr(inParens: false)) else { return .failed }
+    guard let predicate = asPredicate(parseOr(inParens: false)) else {
+      skipPast(.rightParen)
+      return .failed
+    }
     guard expect(.rightParen, closing: open) else { return .failed }
     return .expression(
       FormatExpression(

@@ -59,6 +59,9 @@ public enum TokenKind: Sendable, Hashable {
   case plus, minus, star, slash, starStar
   /// `:=`, variable assignment.
   case assign
+  /// A character the lexer reported and skipped; the parser fails quietly at it, so one problem
+  /// gives one diagnostic.
+  case invalid
   case endOfInput
 }
 

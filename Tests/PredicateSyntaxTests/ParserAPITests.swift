@@ -1,0 +1,189 @@
+import PredicateSyntax
+import PredicateTestSupport
+import Testing
+
+/// Diagnostic ids these tests exercise (the fixture coverage test adds them to what it saw).
+enum APITestsCoverage {
+  static let ids: Set<DiagnosticID> = [
+    .sourceTooLong, .missingFormatArgument, .formatArgumentType, .keyPathArgument,
+    .unusedFormatArguments,
+  ]
+}
+
+@Suite("Parser API")
+struct ParserAPITests {
+  @Test func sourceOverTheLimitIsADiagnostic() {
+    let source = "SELF == '" + String(repeating: "a", count: 100_000) + "'"
+    let parsed = PredicateParser.parse(source)
+    #expect(parsed.predicate == nil)
+    #expect(parsed.diagnostics.map(\.id) == [.sourceTooLong])
+    #expect(parsed.diagnostics[0].range.lowerBound == 100_000)
+  }
+
+  @Test func sourceAtTheLimitParses() {
+    let source = "SELF == '" + String(repeating: "a", count: 100_000 - 10) + "'"
+    #expect(source.utf8.count == 100_000)
+    #expect(PredicateParser.parse(source).predicate != nil)
+  }
+
+  @Test("100,000 '(' is one nesting error, not a stack overflow")
+  func deepParentheses() {
+    let parsed = PredicateParser.parse(String(repeating: "(", count: 100_000))
+    #expect(parsed.diagnostics.map(\.id) == [.nestingTooDeep])
+    #expect(parsed.diagnostics[0].range.lowerBound == 200)
+  }
+
+  @Test(
+    "every recursive construct is bounded",
+    arguments: ["!", "NOT ", "-", "{", "(", "f(", "SUBQUERY(SELF, $x, ", "SELF[", "CAST("])
+  func deepConstructs(_ prefix: String) {
+    // As deep as fits under the source limit.
+    let count = PredicateParser.maximumSourceLength / prefix.utf8.count
+    let parsed = PredicateParser.parse(String(repeating: prefix, count: count))
+    #expect(parsed.predicate == nil)
+    #expect(parsed.diagnostics.contains { $0.id == .nestingTooDeep }, "\(parsed.diagnostics)")
+    #expect(parsed.diagnostics.count < 5)
+  }
+
+  @Test("long flat chains are not nesting", arguments: [" OR ", " AND "])
+  func longChains(_ connective: String) {
+    let source = Array(repeating: "SELF == 'a'", count: 5_000).joined(separator: connective)
+    #expect(PredicateParser.parse(source).predicate != nil)
+  }
+
+  @Test func longArithmeticChainIsBounded() {
+    let source = "SELF == " + Array(repeating: "1", count: 5_000).joined(separator: " + ")
+    let parsed = PredicateParser.parse(source)
+    #expect(parsed.diagnostics.contains { $0.id == .nestingTooDeep })
+  }
+
+  @Test func formatArgumentsSubstitute() throws {
+    let identifier = "chat/42"
+    #expect(try FormatPredicate(format: "SELF == %@", identifier).predicateFormat == "SELF == \"chat/42\"")
+    #expect(try FormatPredicate(format: "self == %@", 5).predicateFormat == "SELF == 5")
+    #expect(try FormatPredicate(format: "SELF == %@", 2.5).predicateFormat == "SELF == 2.5")
+    #expect(try FormatPredicate(format: "SELF == %@", true).predicateFormat == "SELF == TRUE")
+    #expect(try FormatPredicate(format: "SELF == %@", String?.none).predicateFormat == "SELF == nil")
+    #expect(
+      try FormatPredicate(format: "SELF IN %@", ["a", "b"]).predicateFormat == "SELF IN {\"a\", \"b\"}")
+    #expect(try FormatPredicate(format: "%K == %@", "SELF", "x").predicateFormat == "SELF == \"x\"")
+    #expect(try FormatPredicate(format: "%K == %@", "self", "x").predicateFormat == "SELF == \"x\"")
+    #expect(try FormatPredicate(format: "SELF == %d", 7).predicateFormat == "SELF == 7")
+    #expect(try FormatPredicate(format: "SELF == %ld", 7).predicateFormat == "SELF == 7")
+    #expect(try FormatPredicate(format: "SELF == %f", 7).predicateFormat == "SELF == 7.0")
+    #expect(try FormatPredicate(format: "SELF == %s", "x").predicateFormat == "SELF == \"x\"")
+    // A quoted specifier is literal text, not an argument.
+    #expect(try FormatPredicate(format: "SELF == '%@'").predicateFormat == "SELF == \"%@\"")
+    // A string argument is a value, never syntax.
+    #expect(
+      try FormatPredicate(format: "SELF == %@", "a' OR TRUEPREDICATE OR 'b").predicateFormat
+        == "SELF == \"a' OR TRUEPREDICATE OR 'b\"")
+  }
+
+  @Test func formatArgumentErrors() {
+    func ids(_ format: String, _ arguments: [PredicateArgument]) -> [DiagnosticID] {
+      PredicateParser.parse(format, arguments: arguments).diagnostics.map(\.id)
+    }
+    #expect(ids("SELF == %@", []) == [.missingFormatArgument])
+    #expect(ids("%K == 'x'", [.string("name")]) == [.keyPathArgument])
+    #expect(ids("%K == 'x'", [.integer(1)]) == [.keyPathArgument])
+    #expect(ids("SELF == %d", [.string("x")]) == [.formatArgumentType])
+    #expect(ids("SELF == %s", [.integer(1)]) == [.formatArgumentType])
+    #expect(ids("SELF == %@", [.string("a"), .string("b")]) == [.unusedFormatArguments])
+    let unused = PredicateParser.parse("SELF == %@", arguments: [.string("a"), .string("b")])
+    #expect(unused.predicate != nil, "an unused argument is a warning")
+  }
+
+  @Test func placeholdersStayWithoutArguments() {
+    let parsed = PredicateParser.parse("SELF == %@")
+    #expect(parsed.predicate?.predicateFormat == "SELF == %@")
+  }
+
+  @Test func variablesSubstitute() throws {
+    let predicate = try FormatPredicate(parsing: "SELF == $x OR SELF IN $list")
+    let substituted = predicate.substituting(variables: [
+      "x": .string("a"), "list": .array([.string("b"), .string("c")]),
+    ])
+    #expect(substituted.predicateFormat == "SELF == \"a\" OR SELF IN {\"b\", \"c\"}")
+    #expect(
+      predicate.substituting(variables: [:]).predicateFormat == predicate.predicateFormat)
+  }
+
+  @Test func compoundConstruction() {
+    let a = FormatPredicate.comparison(.evaluatedObject, .equalTo, .string("a"))
+    let b = FormatPredicate.comparison(.evaluatedObject, .beginsWith, .string("b"), options: [.caseInsensitive])
+    #expect(FormatPredicate.and([]).predicateFormat == "TRUEPREDICATE")
+    #expect(FormatPredicate.or([]).predicateFormat == "FALSEPREDICATE")
+    #expect(FormatPredicate.and([a]).predicateFormat == "SELF == \"a\"")
+    #expect(FormatPredicate.or([a, .and([a, b])]).predicateFormat
+      == "SELF == \"a\" OR (SELF == \"a\" AND SELF BEGINSWITH[c] \"b\")")
+    #expect(FormatPredicate.not(.or([a, b])).predicateFormat
+      == "NOT (SELF == \"a\" OR SELF BEGINSWITH[c] \"b\")")
+    #expect(FormatPredicate.value(true) == .truePredicate)
+  }
+
+  @Test func equalityIgnoresSourceRanges() throws {
+    let spaced = try FormatPredicate(parsing: "  SELF   ==   'a'")
+    let tight = try FormatPredicate(parsing: "SELF=='a'")
+    #expect(spaced == tight)
+    #expect(spaced.range != tight.range)
+    #expect(spaced.hashValue == tight.hashValue)
+  }
+
+  @Test func parseErrorsThrowAllDiagnostics() {
+    do {
+      _ = try FormatPredicate(parsing: "SELF BEGINWITH 'a' OR SELF ENDWITH 'b'")
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.errors.map(\.id) == [.unknownOperator, .unknownOperator])
+      #expect(error.diagnostics[0].fixIts.first?.replacement == "BEGINSWITH")
+      #expect(error.diagnostics[1].fixIts.first?.replacement == "ENDSWITH")
+    }
+  }
+
+  @Test func stringLiteralOffsetsMapBack() throws {
+    let source = #"SELF MATCHES 'a\tb\u00e9c'"#
+    let range = SourceRange(13, source.utf8.count)
+    let literal = try #require(StringLiteral.decode(in: source, at: range))
+    #expect(literal.value == "a\tbéc")
+    // value offsets: a=0, \t=1, b=2, é=3..4, c=5
+    #expect(literal.sourceOffset(forValueOffset: 0) == 14)
+    #expect(literal.sourceOffset(forValueOffset: 1) == 15)
+    #expect(literal.sourceOffset(forValueOffset: 2) == 17)
+    #expect(literal.sourceOffset(forValueOffset: 3) == 18)
+    #expect(literal.sourceOffset(forValueOffset: 5) == 24)
+  }
+}
+
+@Suite("Diagnostic rendering")
+struct DiagnosticRendererTests {
+  @Test func rendersFileLineColumnAndCaret() {
+    let source = "SELF BEGINSWITH 'a'\nAND SELF 🙂 == 'b'"
+    let parsed = PredicateParser.parse(source)
+    let rendered = DiagnosticRenderer(fileName: "conditions.txt", lineOffset: 10).render(
+      parsed.diagnostics, in: source)
+    #expect(
+      rendered == """
+        conditions.txt:12:10: error[syntax.unexpected-character]: unexpected character '🙂' (U+1F642 slightly smiling face)
+         12 | AND SELF 🙂 == 'b'
+            |          ^
+
+        """)
+  }
+
+  @Test func colorsOnlyWhenAsked() {
+    let parsed = PredicateParser.parse("SELF ==")
+    #expect(!DiagnosticRenderer().render(parsed.diagnostics, in: "SELF ==").contains("\u{1B}["))
+    #expect(DiagnosticRenderer(colors: true).render(parsed.diagnostics, in: "SELF ==").contains("\u{1B}[1;31m"))
+  }
+
+  @Test func locationsCountScalarsAndLineBreaks() {
+    let converter = SourceLocationConverter(source: "é\r\nab\rc\nd")
+    #expect(converter.location(of: 0) == SourceLocation(line: 1, column: 1))
+    #expect(converter.location(of: 2) == SourceLocation(line: 1, column: 2))
+    #expect(converter.location(of: 4) == SourceLocation(line: 2, column: 1))
+    #expect(converter.location(of: 7) == SourceLocation(line: 3, column: 1))
+    #expect(converter.location(of: 9) == SourceLocation(line: 4, column: 1))
+    #expect(converter.text(ofLine: 2) == "ab")
+  }
+}

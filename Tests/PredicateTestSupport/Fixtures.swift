@@ -1,0 +1,82 @@
+/// Locates the repository's `Fixtures/` folder from this file's path, so tests need no resources
+/// bundle and fixture edits take effect without a rebuild.
+public enum Fixtures {
+  /// The absolute path of `Fixtures/`.
+  public static let root: String = {
+    var path = #filePath
+    // …/Tests/PredicateTestSupport/Fixtures.swift → …/
+    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    return path + "/Fixtures"
+  }()
+
+  /// Whether golden files should be re-recorded (`RECORD_FIXTURES=1`).
+  public static var isRecording: Bool { ProcessEnvironment.value("RECORD_FIXTURES") == "1" }
+
+  /// The regular files directly in `folder` (relative to `Fixtures/`) ending in `suffix`, sorted.
+  public static func files(in folder: String, suffix: String) -> [String] {
+    let directory = root + "/" + folder
+    guard let handle = opendir(directory) else { return [] }
+    defer { closedir(handle) }
+    var names: [String] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+      }
+      if name.hasSuffix(suffix) && !name.hasPrefix(".") { names.append(folder + "/" + name) }
+    }
+    return names.sorted()
+  }
+
+  /// Every regular file below `folder`, recursively (relative to `Fixtures/`), sorted.
+  public static func allFiles(below folder: String) -> [String] {
+    let directory = root + "/" + folder
+    guard let handle = opendir(directory) else { return [] }
+    defer { closedir(handle) }
+    var names: [String] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+      }
+      if name == "." || name == ".." { continue }
+      let relative = folder + "/" + name
+      if entry.pointee.d_type == UInt8(DT_DIR) {
+        names += allFiles(below: relative)
+      } else {
+        names.append(relative)
+      }
+    }
+    return names.sorted()
+  }
+
+  /// The contents of `relative` (below `Fixtures/`), or nil.
+  public static func read(_ relative: String) -> String? {
+    readFile(root + "/" + relative)
+  }
+
+  /// Writes `contents` to `relative` (for re-recording golden files).
+  public static func write(_ relative: String, _ contents: String) {
+    guard let file = fopen(root + "/" + relative, "w") else { return }
+    fputs(contents, file)
+    fclose(file)
+  }
+
+  /// The contents of an absolute path, or nil.
+  public static func readFile(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, file)
+      if count <= 0 { break }
+      bytes.append(contentsOf: buffer[..<count])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif

@@ -1,0 +1,210 @@
+import Foundation
+import PCRE2Regex
+import PredicateSyntax
+
+/// A plain tree-walking evaluator of DESIGN §4, written without the compiler's machinery, to check
+/// the compiled matcher against.
+///
+/// It is deliberately naive — strings are rebuilt at every step, LIKE backtracks recursively, search
+/// compares lists of units — so it shares no fast path, no prepared literal and no cache with the
+/// code under test. MATCHES calls PCRE2 directly and supports only patterns with no ICU-only syntax
+/// (those ``PredicateGenerator/regexPatterns`` produces).
+public enum ReferenceEvaluator {
+  /// A value during reference evaluation.
+  indirect enum Value: Equatable {
+    case string(String), null, number(Double), bool(Bool), array([Value])
+  }
+
+  /// The reference answer, or nil when evaluation throws (a regex limit or an invalid pattern).
+  public static func evaluate(_ predicate: FormatPredicate, _ identifier: String?) -> Bool? {
+    switch predicate.kind {
+    case .constant(let value): return value
+    case .not(let operand): return evaluate(operand, identifier).map { !$0 }
+    case .and(let operands):
+      for operand in operands {
+        guard let value = evaluate(operand, identifier) else { return nil }
+        if !value { return false }
+      }
+      return true
+    case .or(let operands):
+      for operand in operands {
+        guard let value = evaluate(operand, identifier) else { return nil }
+        if value { return true }
+      }
+      return false
+    case .comparison(let comparison):
+      return compare(comparison, identifier)
+    }
+  }
+
+  static func value(_ expression: FormatExpression, _ identifier: String?) -> Value {
+    switch expression.kind {
+    case .evaluatedObject: return identifier.map(Value.string) ?? .null
+    case .constant(.string(let text)): return .string(text)
+    case .constant(.integer(let number)): return .number(Double(number))
+    case .constant(.double(let number)): return .number(number)
+    case .constant(.boolean(let flag)): return .bool(flag)
+    case .constant(.null): return .null
+    case .aggregate(let elements): return .array(elements.map { value($0, identifier) })
+    default: fatalError("reference evaluator: unsupported expression \(expression)")
+    }
+  }
+
+  static func fold(_ text: String, _ options: ComparisonOptions, compatibility: Bool) -> String {
+    if options.contains(.normalized) { return text }
+    var folding: String.CompareOptions = []
+    if options.contains(.caseInsensitive) { folding.formUnion([.caseInsensitive, .widthInsensitive]) }
+    if options.contains(.diacriticInsensitive) {
+      folding.formUnion([.diacriticInsensitive, .widthInsensitive])
+    }
+    let folded = folding.isEmpty ? text : text.folding(options: folding, locale: nil)
+    return compatibility && !folding.isEmpty
+      ? folded.precomposedStringWithCompatibilityMapping
+      : folded.precomposedStringWithCanonicalMapping
+  }
+
+  /// Units: a starter and the non-starters after it.
+  static func units(_ text: String) -> [[UInt32]] {
+    var result: [[UInt32]] = []
+    for scalar in text.unicodeScalars {
+      if scalar.properties.canonicalCombiningClass.rawValue != 0, !result.isEmpty {
+        result[result.count - 1].append(scalar.value)
+      } else {
+        result.append([scalar.value])
+      }
+    }
+    return result
+  }
+
+  static func search(_ op: ComparisonOperator, _ haystack: String, _ needle: String, _ options: ComparisonOptions) -> Bool {
+    let h = units(fold(haystack, options, compatibility: false))
+    let n = units(fold(needle, options, compatibility: false))
+    if n.isEmpty || n.count > h.count { return false }
+    switch op {
+    case .beginsWith: return Array(h.prefix(n.count)) == n
+    case .endsWith: return Array(h.suffix(n.count)) == n
+    default:
+      for start in 0...(h.count - n.count) where Array(h[start..<start + n.count]) == n { return true }
+      return false
+    }
+  }
+
+  static func order(_ lhs: String, _ rhs: String, _ options: ComparisonOptions) -> Int {
+    if options.contains(.normalized) {
+      let l = lhs.unicodeScalars.map(\.value)
+      let r = rhs.unicodeScalars.map(\.value)
+      return l == r ? 0 : (l.lexicographicallyPrecedes(r) ? -1 : 1)
+    }
+    let l = fold(lhs, options, compatibility: false)
+    let r = fold(rhs, options, compatibility: false)
+    return l == r ? 0 : (l < r ? -1 : 1)
+  }
+
+  static func equal(_ lhs: Value, _ rhs: Value, _ options: ComparisonOptions) -> Bool {
+    switch (lhs, rhs) {
+    case (.string(let l), .string(let r)):
+      if options.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive]) || options.contains(.normalized) {
+        return Array(l.unicodeScalars) == Array(r.unicodeScalars)
+      }
+      return Array(fold(l, options, compatibility: false).unicodeScalars)
+        == Array(fold(r, options, compatibility: false).unicodeScalars)
+    case (.null, .null): return true
+    case (.number(let l), .number(let r)): return l == r
+    case (.array(let l), .array(let r)):
+      return l.count == r.count && zip(l, r).allSatisfy { equal($0, $1, options) }
+    default: return false
+    }
+  }
+
+  static func ordered(_ op: ComparisonOperator, _ lhs: Value, _ rhs: Value, _ options: ComparisonOptions) -> Bool {
+    switch (lhs, rhs) {
+    case (.string(let l), .string(let r)):
+      let c = order(l, r, options)
+      switch op {
+      case .lessThan: return c < 0
+      case .lessThanOrEqualTo: return c <= 0
+      case .greaterThan: return c > 0
+      default: return c >= 0
+      }
+    case (.null, .null): return op == .lessThanOrEqualTo || op == .greaterThanOrEqualTo
+    default: return false
+    }
+  }
+
+  /// Naive recursive glob over units.
+  static func glob(_ subject: ArraySlice<[UInt32]>, _ pattern: ArraySlice<GlobToken>) -> Bool {
+    guard let first = pattern.first else { return subject.isEmpty }
+    switch first {
+    case .star:
+      for skip in 0...subject.count where glob(subject.dropFirst(skip), pattern.dropFirst()) { return true }
+      return false
+    case .one:
+      return !subject.isEmpty && glob(subject.dropFirst(), pattern.dropFirst())
+    case .unit(let unit):
+      return subject.first == unit && glob(subject.dropFirst(), pattern.dropFirst())
+    }
+  }
+
+  enum GlobToken: Equatable { case star, one, unit([UInt32]) }
+
+  static func like(_ subject: String, _ pattern: String, _ options: ComparisonOptions) -> Bool? {
+    let compatibility = !options.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive])
+    let patternUnits = options.contains(.normalized) ? units(pattern) : units(fold(pattern, options, compatibility: compatibility))
+    let subjectUnits = options.contains(.normalized) ? units(subject) : units(fold(subject, options, compatibility: compatibility))
+    if patternUnits.isEmpty { return false }
+    var tokens: [GlobToken] = []
+    var index = 0
+    while index < patternUnits.count {
+      let unit = patternUnits[index]
+      if unit == [92] {
+        guard index + 1 < patternUnits.count else { return nil }
+        tokens.append(.unit(patternUnits[index + 1]))
+        index += 2
+        continue
+      }
+      tokens.append(unit == [42] ? .star : unit == [63] ? .one : .unit(unit))
+      index += 1
+    }
+    return glob(subjectUnits[...], tokens[...])
+  }
+
+  static func matches(_ subject: String, _ pattern: String, _ options: ComparisonOptions) -> Bool? {
+    if pattern.isEmpty { return false }
+    let folds = !options.contains(.normalized) && !options.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive])
+    var flags: CompiledRegex.Options = [.wholeString, .unicodeProperties, .dotMatchesLineSeparators, .multiline]
+    if folds && options.contains(.caseInsensitive) { flags.insert(.caseInsensitive) }
+    let preparedPattern = folds ? fold(pattern, options, compatibility: true) : pattern
+    let preparedSubject = folds ? fold(subject, options, compatibility: true) : subject
+    guard let regex = try? CompiledRegex(pattern: preparedPattern, options: flags) else { return nil }
+    return try? regex.matches(preparedSubject)
+  }
+
+  static func compare(_ comparison: Comparison, _ identifier: String?) -> Bool? {
+    let lhs = value(comparison.lhs, identifier)
+    let rhs = value(comparison.rhs, identifier)
+    let options = comparison.options
+    switch comparison.op {
+    case .equalTo: return equal(lhs, rhs, options)
+    case .notEqualTo: return !equal(lhs, rhs, options)
+    case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo:
+      return ordered(comparison.op, lhs, rhs, options)
+    case .between:
+      guard case .array(let bounds) = rhs, bounds.count == 2 else { return false }
+      return ordered(.greaterThanOrEqualTo, lhs, bounds[0], options) && ordered(.lessThanOrEqualTo, lhs, bounds[1], options)
+    case .beginsWith, .endsWith, .contains:
+      guard case .string(let h) = lhs, case .string(let n) = rhs else { return false }
+      return search(comparison.op, h, n, options)
+    case .in:
+      if case .array(let elements) = rhs { return elements.contains { equal(lhs, $0, []) } }
+      guard case .string(let h) = rhs, case .string(let n) = lhs else { return false }
+      return search(.contains, h, n, options)
+    case .like:
+      guard case .string(let s) = lhs, case .string(let p) = rhs else { return false }
+      return like(s, p, options)
+    case .matches:
+      guard case .string(let s) = lhs, case .string(let p) = rhs else { return false }
+      return matches(s, p, options)
+    case .utiConformsTo, .utiEquals: return false
+    }
+  }
+}
