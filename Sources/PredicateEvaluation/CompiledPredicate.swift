@@ -92,10 +92,10 @@ public struct CompiledPredicate: Sendable, Hashable, CustomStringConvertible {
     let matcher = compiler.compile(predicate)
     diagnostics += compiler.diagnostics
     // A lone constant says what it means, and a lone comparison already got its own warning.
-    switch (matcher, predicate.kind) {
-    case (.constant, .constant), (.constant, .comparison):
+    switch (matcher.alwaysValue, predicate.kind) {
+    case (_?, .constant), (_?, .comparison):
       break
-    case (.constant(let value), _):
+    case (let value?, _):
       diagnostics.append(
         .warning(
           .constantPredicate, "predicate is always \(value), whatever the identifier",

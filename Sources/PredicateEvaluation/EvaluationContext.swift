@@ -10,6 +10,8 @@ public struct EvaluationContext: Sendable {
   private var asciiState: UInt8 = 2
   private var texts: [String?]?
   private var unitTexts: [UnitText?]?
+  /// How many folded/normalised views were computed (tests check they are shared, not redone).
+  private(set) var preparedViewCount = 0
 
   /// Creates a context for `targetContentIdentifier`.
   public init(targetContentIdentifier: String?) {
@@ -41,6 +43,7 @@ public struct EvaluationContext: Sendable {
     if texts == nil { texts = Array(repeating: nil, count: TextForm.slotCount) }
     if let cached = texts![form.slot] { return cached }
     let prepared = form.apply(identifier)
+    preparedViewCount += 1
     texts![form.slot] = prepared
     return prepared
   }

@@ -19,6 +19,8 @@ struct GlobPattern: Sendable {
   /// bytes, `anyOneByte` and `anyRunByte` the wildcards.
   let asciiProgram: [UInt16]?
   let isEmpty: Bool
+  /// Whether a literal unit is non-ASCII (then no ASCII subject can match).
+  let hasNonASCIILiteral: Bool
 
   static let anyOneByte: UInt16 = 0x100
   static let anyRunByte: UInt16 = 0x101
@@ -63,6 +65,10 @@ struct GlobPattern: Sendable {
     self.elements = elements
     self.asciiProgram = ascii
     self.isEmpty = pattern.isEmpty
+    self.hasNonASCIILiteral = elements.contains {
+      if case .literal(let scalars) = $0 { return scalars.contains { $0.value >= 0x80 } }
+      return false
+    }
   }
 
   /// Matches ASCII `subject` bytes (the pattern must be ASCII); `foldCase` lowercases the subject

@@ -190,22 +190,31 @@ struct ICURegexDialect {
   }
 
   /// A literal character, folded when the comparison folds.
+  ///
+  /// Folding and normalisation work on a whole unit — a starter and the combining marks after it —
+  /// because NFKC composes `E` + U+0301 into `É`, which per-scalar folding would never see.
   private mutating func literal(inClass: Bool) {
     let scalar = scalars[index]
-    guard let folding, scalar.value >= 0x80 else {
+    let isCombiningMark = { (scalar: Unicode.Scalar) in
+      scalar.value >= 0x80 && scalar.properties.canonicalCombiningClass != .notReordered
+    }
+    var end = index + 1
+    while end < scalars.count, isCombiningMark(scalars[end]) { end += 1 }
+    guard let folding, scalar.value >= 0x80 || end > index + 1 else {
       copy()
       return
     }
     let origin = offsets[index]
-    let folded = folding.apply(String(scalar))
-    index += 1
-    let foldedScalars = Array(folded.unicodeScalars)
+    let unit = String(String.UnicodeScalarView(scalars[index..<end]))
+    let foldedScalars = Array(folding.apply(unit).unicodeScalars)
     if foldedScalars.count == 1 {
+      index = end
       emit(escapedIfSpecial(foldedScalars[0], inClass: inClass), from: origin)
     } else if inClass {
       // A class matches one character; a multi-character fold cannot live there.
-      emit(String(scalar), from: origin)
+      copy()
     } else {
+      index = end
       // Group the fold so a following quantifier applies to all of it (`ß+` → `(?:ss)+`).
       emit("(?:" + foldedScalars.map { escapedIfSpecial($0, inClass: false) }.joined() + ")",
         from: origin)

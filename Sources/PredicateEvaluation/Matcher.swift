@@ -43,6 +43,18 @@ indirect enum Matcher: Sendable {
   /// Anything else.
   case generic(ComparisonOperator, Operand, Operand, ComparisonOptions, RegexCache)
 
+  /// The answer for every identifier whose evaluation does not throw, when there is one: an AND
+  /// with a false operand is false, an OR with a true one is true.
+  var alwaysValue: Bool? {
+    switch self {
+    case .constant(let value): return value
+    case .not(let operand): return operand.alwaysValue.map { !$0 }
+    case .and(let operands): return operands.contains { $0.alwaysValue == false } ? false : nil
+    case .or(let operands): return operands.contains { $0.alwaysValue == true } ? true : nil
+    default: return nil
+    }
+  }
+
   func evaluate(_ context: inout EvaluationContext) throws(PredicateEvaluationError) -> Bool {
     switch self {
     case .constant(let value):
@@ -74,7 +86,9 @@ indirect enum Matcher: Sendable {
       return compare(identifier, low, &context) >= 0 && compare(identifier, high, &context) <= 0
     case .search(let kind, let needle):
       guard let identifier = context.targetContentIdentifier, !needle.isEmpty else { return false }
-      if needle.isASCII && context.isASCII {
+      if context.isASCII {
+        // A prepared ASCII identifier is ASCII: it cannot contain a non-ASCII needle.
+        guard needle.isASCII else { return false }
         let foldCase = needle.form.folding.foldsCase
         return context.withUTF8(identifier) { haystack in
           needle.bytes.withUnsafeBufferPointer { needleBytes in
@@ -104,7 +118,9 @@ indirect enum Matcher: Sendable {
       return context.withUTF8(identifier) { set.contains($0) }
     case .like(let glob, let form):
       guard let identifier = context.targetContentIdentifier else { return false }
-      if glob.asciiProgram != nil && context.isASCII {
+      if context.isASCII {
+        // A non-ASCII literal unit can never match an ASCII identifier's units.
+        guard glob.asciiProgram != nil else { return !glob.hasNonASCIILiteral && glob.matches(context.units(form)!) }
         return context.withUTF8(identifier) {
           glob.matchesASCII($0, foldCase: form.folding.foldsCase)
         }
@@ -153,7 +169,9 @@ indirect enum Matcher: Sendable {
   private func compare(
     _ identifier: String, _ literal: PreparedText, _ context: inout EvaluationContext
   ) -> Int {
-    if literal.form.normalization == .none || (literal.isASCII && context.isASCII) {
+    // An ASCII identifier is already NFC, and folding keeps it ASCII: comparing its (lowercased)
+    // bytes with the NFC literal's bytes is comparing scalar values, which is String's order.
+    if literal.form.normalization == .none || context.isASCII {
       let foldCase = literal.form.folding.foldsCase
       return context.withUTF8(identifier) { bytes in
         literal.bytes.withUnsafeBufferPointer {

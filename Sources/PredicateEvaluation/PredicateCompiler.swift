@@ -22,34 +22,32 @@ struct PredicateCompiler {
       if case .constant(let value) = inner { return .constant(!value) }
       return .not(inner)
     case .and(let operands):
-      var kept: [Matcher] = []
-      var isFalse = false
-      for operand in operands {
-        let compiled = compile(operand)  // compile all, so every diagnostic is reported
-        switch compiled {
-        case .constant(true): continue
-        case .constant(false): isFalse = true
-        default: kept.append(compiled)
-        }
-      }
-      if isFalse { return .constant(false) }
-      return kept.isEmpty ? .constant(true) : kept.count == 1 ? kept[0] : .and(kept)
+      return junction(operands.map { compile($0) }, deciding: false)
     case .or(let operands):
-      var kept: [Matcher] = []
-      var isTrue = false
-      for operand in operands {
-        let compiled = compile(operand)
-        switch compiled {
-        case .constant(false): continue
-        case .constant(true): isTrue = true
-        default: kept.append(compiled)
-        }
-      }
-      if isTrue { return .constant(true) }
-      return kept.isEmpty ? .constant(false) : kept.count == 1 ? kept[0] : .or(kept)
+      return junction(operands.map { compile($0) }, deciding: true)
     case .comparison(let comparison):
       return compile(comparison, range: predicate.range ?? .point(0))
     }
+  }
+
+  /// Folds the constants of an AND (`deciding` false) or OR (`deciding` true) without changing
+  /// what is evaluated: operands are evaluated left to right and stop at the first deciding value,
+  /// so a constant drops only what comes after it (an earlier operand may still throw), and a
+  /// non-deciding constant drops itself.
+  private func junction(_ operands: [Matcher], deciding: Bool) -> Matcher {
+    var kept: [Matcher] = []
+    for operand in operands {
+      if case .constant(let value) = operand {
+        if value != deciding { continue }
+        if kept.isEmpty { return .constant(deciding) }
+        kept.append(operand)
+        break
+      }
+      kept.append(operand)
+    }
+    if kept.isEmpty { return .constant(!deciding) }
+    if kept.count == 1 { return kept[0] }
+    return deciding ? .or(kept) : .and(kept)
   }
 
   // MARK: Operands

@@ -63,8 +63,10 @@ struct RegexProgram: Sendable {
 /// Compiled programs for patterns only known at evaluation time (`'abc' MATCHES SELF`): each
 /// distinct identifier is compiled once and reused, up to a bound, from any thread.
 final class RegexCache: Sendable {
+  /// Keyed by the pattern's exact bytes: `String` equality is canonical equivalence, and a
+  /// precomposed and a decomposed pattern are different regular expressions.
   private struct Key: Hashable {
-    var pattern: String
+    var pattern: [UInt8]
     var options: UInt8
   }
 
@@ -76,7 +78,7 @@ final class RegexCache: Sendable {
   func program(for pattern: String, options: ComparisonOptions)
     -> Result<RegexProgram, RegexProgram.Problem>
   {
-    let key = Key(pattern: pattern, options: options.rawValue)
+    let key = Key(pattern: Array(pattern.utf8), options: options.rawValue)
     if let cached = entries.withLock({ $0[key] }) { return cached }
     let made = RegexProgram.make(pattern: pattern, options: options)
     entries.withLock {

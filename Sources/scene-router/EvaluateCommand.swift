@@ -69,7 +69,9 @@ struct EvaluateCommand: ParsableCommand {
 /// Answers a JSON Lines batch line for line: N lines in, N lines out, whatever the lines hold.
 struct BatchEvaluator {
   let defaultProfile: ValidationProfile
-  private var cache: [String: PredicateCompilation] = [:]
+  // Keyed by exact bytes: `String` equality is canonical equivalence, and `SELF == 'café'`
+  // precomposed and decomposed are different predicates.
+  private var cache: [[UInt8]: PredicateCompilation] = [:]
   private static let cacheLimit = 10_000
 
   init(defaultProfile: ValidationProfile) { self.defaultProfile = defaultProfile }
@@ -152,7 +154,7 @@ struct BatchEvaluator {
       profile = named
     }
 
-    let key = profile.rawValue + "\u{0}" + source
+    let key = Array(profile.rawValue.utf8) + [0] + Array(source.utf8)
     let compilation: PredicateCompilation
     if let cached = cache[key] {
       compilation = cached
