@@ -3,7 +3,7 @@ import ArgumentParser
 /// `scene-router`: lint activation-condition predicates, evaluate them, and route notifications,
 /// shortcut items and user activities to scenes the way UIKit does.
 @main
-struct SceneRouter: ParsableCommand {
+struct SceneRouterCommand: ParsableCommand {
   static let version = "0.1.0"
 
   static let configuration = CommandConfiguration(

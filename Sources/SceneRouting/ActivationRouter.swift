@@ -1,0 +1,212 @@
+import Foundation
+import PredicateEvaluation
+
+/// Routes events to scene sessions the way UIKit does, deterministically, with an explanation.
+///
+/// Build one from the app's sessions (conditions are already compiled), then route any number of
+/// events from any thread: a router is an immutable value.
+///
+/// The algorithm (DESIGN §6):
+/// 1. Candidates: sessions with the event's role, not excluded, most recent first (a session with
+///    no date is older than any with one; ties keep insertion order).
+/// 2. No identifier: the most recent candidate (`mostRecent`); predicates are not evaluated.
+/// 3. Suitability: 2 if *prefers* matches, else 1 if *can* matches, else 0.
+/// 4. The first suitability-2 candidate that is not visible (`prefers`).
+/// 5. If can-matches are allowed, the first suitability-1 candidate not visible (`canActivate`).
+/// 6. The first suitability-2 candidate that is visible (`prefersVisible`).
+/// 7. A new scene (`newScene`), or none when creation is not allowed (`noMatch`).
+///
+/// Activation requests name a session (`requested`), or carry a user activity: then only a
+/// *prefers* match reuses a session, visible or not; otherwise a new scene.
+public struct ActivationRouter: Sendable {
+  /// The sessions, most recent first (ties in insertion order).
+  public let sessions: [SceneSession]
+  /// Default configuration names by role, for new scenes.
+  public let defaultConfigurations: [SceneSessionRole: String]
+
+  /// Creates a router over `sessions` (in insertion order).
+  public init(sessions: [SceneSession], defaultConfigurations: [SceneSessionRole: String] = [:]) {
+    self.sessions = Self.byRecency(sessions)
+    self.defaultConfigurations = defaultConfigurations
+  }
+
+  /// Orders sessions most recent first; a stable sort keeps insertion order among equals.
+  static func byRecency(_ sessions: [SceneSession]) -> [SceneSession] {
+    sessions.enumerated().sorted { lhs, rhs in
+      switch (lhs.element.lastActiveAt, rhs.element.lastActiveAt) {
+      case (let left?, let right?) where left != right: return left > right
+      case (.some, nil): return true
+      case (nil, .some): return false
+      default: return lhs.offset < rhs.offset
+      }
+    }.map(\.element)
+  }
+
+  /// Routes `event`.
+  ///
+  /// - Complexity: O(n) in the number of sessions, evaluating at most two predicates per
+  ///   candidate against one shared ``EvaluationContext``.
+  public func route(_ event: SceneEvent) -> RoutingDecision {
+    let options = event.options
+    let identifier = event.targetContentIdentifier
+    var decision = RoutingDecision(
+      outcome: .none, reason: .noMatch, role: options.role, targetContentIdentifier: identifier,
+      candidates: [], warnings: event.warnings)
+    var candidates: [CandidateEvaluation] = []
+    var others: [CandidateEvaluation] = []
+    candidates.reserveCapacity(sessions.count)
+    for session in sessions {
+      var entry = CandidateEvaluation(
+        sessionIdentifier: session.persistentIdentifier, suitability: 0, prefers: .notEvaluated,
+        canActivate: .notEvaluated, isVisible: session.isVisible, lost: nil)
+      if session.role != options.role {
+        entry.lost = .otherRole
+        others.append(entry)
+      } else if options.excluding.contains(session.persistentIdentifier) {
+        entry.lost = .excluded
+        others.append(entry)
+      } else {
+        candidates.append(entry)
+      }
+    }
+    let candidateSessions = sessions.filter {
+      $0.role == options.role && !options.excluding.contains($0.persistentIdentifier)
+    }
+
+    // Activation requests for a named session bypass the algorithm.
+    if case .activationRequest(.session(let requested)) = event.kind {
+      decision.candidates = candidates + others
+      if let session = sessions.first(where: { $0.persistentIdentifier == requested }) {
+        decision.outcome = .existing(
+          sessionIdentifier: requested, configurationName: session.configurationName)
+        decision.reason = .requested
+        for index in decision.candidates.indices {
+          if decision.candidates[index].sessionIdentifier != requested {
+            decision.candidates[index].lost = decision.candidates[index].lost ?? .notRequested
+          } else {
+            decision.candidates[index].lost = nil
+          }
+        }
+      } else {
+        decision.warnings.append("requested session '\(requested)' does not exist")
+        for index in decision.candidates.indices where decision.candidates[index].lost == nil {
+          decision.candidates[index].lost = .notRequested
+        }
+      }
+      return decision
+    }
+
+    let isRequest: Bool
+    if case .activationRequest = event.kind { isRequest = true } else { isRequest = false }
+
+    // Step 2: no identifier, no predicates: the most recent candidate (not for requests, which
+    // never reuse a session on recency alone).
+    if identifier == nil && !isRequest {
+      if let first = candidates.first {
+        decision.outcome = .existing(
+          sessionIdentifier: first.sessionIdentifier,
+          configurationName: candidateSessions[0].configurationName)
+        decision.reason = .mostRecent
+        for index in candidates.indices.dropFirst() { candidates[index].lost = .lessRecent }
+        decision.candidates = candidates + others
+        return decision
+      }
+    }
+
+    // Step 3: suitability, evaluating both predicates against one shared context.
+    if identifier != nil {
+      var context = EvaluationContext(targetContentIdentifier: identifier)
+      for (index, session) in candidateSessions.enumerated() {
+        let conditions = session.activationConditions
+        let prefers = Self.outcome(
+          conditions.prefersToActivateForTargetContentIdentifierPredicate, &context)
+        let can = Self.outcome(conditions.canActivateForTargetContentIdentifierPredicate, &context)
+        candidates[index].prefers = prefers
+        candidates[index].canActivate = can
+        candidates[index].suitability = prefers.matched ? 2 : can.matched ? 1 : 0
+        for outcome in [prefers, can] {
+          if case .failed(let error) = outcome {
+            decision.warnings.append(
+              "scene '\(session.persistentIdentifier)': predicate failed and counts as not "
+                + "matching: \(error.message)")
+          }
+        }
+      }
+    }
+
+    // Steps 4–6 (requests: the first prefers match, visible or not).
+    var winner: Int?
+    if isRequest {
+      winner = candidates.firstIndex { $0.suitability == 2 }
+      if winner != nil { decision.reason = .prefers }
+    } else {
+      if let index = candidates.firstIndex(where: { $0.suitability == 2 && !$0.isVisible }) {
+        winner = index
+        decision.reason = .prefers
+      } else if options.allowCanMatches,
+        let index = candidates.firstIndex(where: { $0.suitability == 1 && !$0.isVisible })
+      {
+        winner = index
+        decision.reason = .canActivate
+      } else if let index = candidates.firstIndex(where: { $0.suitability == 2 }) {
+        winner = index
+        decision.reason = .prefersVisible
+      }
+    }
+
+    if let winner {
+      decision.outcome = .existing(
+        sessionIdentifier: candidates[winner].sessionIdentifier,
+        configurationName: candidateSessions[winner].configurationName)
+    } else if options.allowSceneCreation {
+      decision.outcome = .newScene(configurationName: defaultConfigurations[options.role])
+      decision.reason = .newScene
+    } else {
+      decision.outcome = .none
+      decision.reason = .noMatch
+    }
+
+    // Why every other candidate lost.
+    for index in candidates.indices where index != winner {
+      candidates[index].lost = Self.loss(
+        of: candidates[index], at: index, winner: winner.map { (candidates[$0], $0) },
+        options: options, isRequest: isRequest)
+    }
+    decision.candidates = candidates + others
+    return decision
+  }
+
+  private static func outcome(_ predicate: CompiledPredicate, _ context: inout EvaluationContext)
+    -> PredicateOutcome
+  {
+    do {
+      return .answered(try predicate.evaluate(in: &context))
+    } catch {
+      return .failed(error)
+    }
+  }
+
+  private static func loss(
+    of candidate: CandidateEvaluation, at index: Int, winner: (CandidateEvaluation, Int)?,
+    options: RoutingOptions, isRequest: Bool
+  ) -> LossReason {
+    switch candidate.suitability {
+    case 0:
+      return .unsuitable
+    case 1 where isRequest || !options.allowCanMatches:
+      return .canMatchesNotAllowed
+    case 1 where candidate.isVisible:
+      return .visible
+    default:
+      break
+    }
+    guard let (chosen, chosenIndex) = winner else {
+      // A new scene or no match: only visible can-matches reach here.
+      return .visible
+    }
+    if candidate.suitability < chosen.suitability { return .lowerSuitability }
+    if candidate.isVisible && !chosen.isVisible && !isRequest { return .visible }
+    if candidate.suitability > chosen.suitability { return .visible }
+    return index > chosenIndex ? .lessRecent : .lowerSuitability
+  }
+}

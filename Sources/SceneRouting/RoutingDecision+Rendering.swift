@@ -1,0 +1,144 @@
+extension PredicateOutcome {
+  /// `true`, `false`, `{"error": …}`, or null when not evaluated.
+  public var jsonValue: JSONValue {
+    switch self {
+    case .notEvaluated: .null
+    case .answered(let value): .bool(value)
+    case .failed(let error):
+      .object(JSONObject([("error", .string(error.message)), ("kind", .string(error.kind.rawValue))]))
+    }
+  }
+
+  var shortText: String {
+    switch self {
+    case .notEvaluated: "-"
+    case .answered(let value): value ? "yes" : "no"
+    case .failed: "error"
+    }
+  }
+}
+
+extension RoutingDecision {
+  /// The decision in the CLI's documented JSON shape:
+  ///
+  /// ```json
+  /// {"outcome": "existing", "scene": "chat-42", "configuration": null,
+  ///  "role": "windowApplication", "reason": "prefers",
+  ///  "targetContentIdentifier": "chat/42",
+  ///  "candidates": [{"scene": "chat-42", "suitability": 2, "prefers": true,
+  ///                  "canActivate": true, "lost": null}],
+  ///  "warnings": []}
+  /// ```
+  public var jsonValue: JSONValue {
+    let (outcomeName, scene, configuration): (String, JSONValue, JSONValue) =
+      switch outcome {
+      case .existing(let identifier, let configuration):
+        ("existing", .string(identifier), configuration.map(JSONValue.string) ?? .null)
+      case .newScene(let configuration):
+        ("new", .null, configuration.map(JSONValue.string) ?? .null)
+      case .none:
+        ("none", .null, .null)
+      }
+    return .object(
+      JSONObject([
+        ("outcome", .string(outcomeName)),
+        ("scene", scene),
+        ("configuration", configuration),
+        ("role", .string(role.rawValue)),
+        ("reason", .string(reason.rawValue)),
+        ("targetContentIdentifier", targetContentIdentifier.map(JSONValue.string) ?? .null),
+        (
+          "candidates",
+          .array(
+            candidates.map { candidate in
+              .object(
+                JSONObject([
+                  ("scene", .string(candidate.sessionIdentifier)),
+                  ("suitability", .number(Double(candidate.suitability))),
+                  ("prefers", candidate.prefers.jsonValue),
+                  ("canActivate", candidate.canActivate.jsonValue),
+                  ("visible", .bool(candidate.isVisible)),
+                  ("lost", candidate.lost.map { .string($0.rawValue) } ?? .null),
+                ]))
+            })
+        ),
+        ("warnings", .array(warnings.map(JSONValue.string))),
+      ]))
+  }
+
+  /// One line: what was chosen and why.
+  public var summary: String {
+    let target = targetContentIdentifier.map { "'\($0)'" } ?? "no target content identifier"
+    switch outcome {
+    case .existing(let identifier, _):
+      return "\(target) → scene '\(identifier)' (\(reason.rawValue): \(reason.explanation))"
+    case .newScene(let configuration):
+      let named = configuration.map { " with configuration '\($0)'" } ?? ""
+      return "\(target) → new \(role.rawValue) scene\(named) (\(reason.rawValue): \(reason.explanation))"
+    case .none:
+      return "\(target) → no scene (\(reason.rawValue): \(reason.explanation))"
+    }
+  }
+
+  /// The summary, every session's predicates and why each lost, and the warnings.
+  public var explanation: String {
+    var lines = [summary]
+    if !candidates.isEmpty {
+      let width = max(5, candidates.map(\.sessionIdentifier.count).max() ?? 5)
+      func pad(_ text: String, _ length: Int) -> String {
+        text + String(repeating: " ", count: max(0, length - text.count))
+      }
+      lines.append("  " + pad("scene", width) + "  prefers  can  suitability  result")
+      for candidate in candidates {
+        let result: String
+        if let lost = candidate.lost {
+          result = "lost: \(lost.explanation)"
+        } else {
+          result = "chosen"
+        }
+        let visible = candidate.isVisible && candidate.lost != .visible ? " (visible)" : ""
+        lines.append(
+          "  " + pad(candidate.sessionIdentifier, width) + "  " + pad(candidate.prefers.shortText, 7)
+            + "  " + pad(candidate.canActivate.shortText, 3) + "  "
+            + pad(candidate.prefers == .notEvaluated ? "-" : String(candidate.suitability), 11)
+            + "  " + result + visible)
+        for outcome in [candidate.prefers, candidate.canActivate] {
+          if case .failed(let error) = outcome { lines.append("      error: \(error.message)") }
+        }
+      }
+    }
+    for warning in warnings { lines.append("  warning: \(warning)") }
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension RoutingReason {
+  /// A short explanation for people.
+  public var explanation: String {
+    switch self {
+    case .prefers: "it prefers to activate for this identifier"
+    case .canActivate: "no scene prefers it; this one can activate for it"
+    case .prefersVisible: "only a visible scene prefers it"
+    case .mostRecent: "no identifier, so the most recent scene"
+    case .requested: "the activation request named it"
+    case .newScene: "no scene fits"
+    case .noMatch: "no scene fits and scene creation is not allowed"
+    }
+  }
+}
+
+extension LossReason {
+  /// A short explanation for people.
+  public var explanation: String {
+    switch self {
+    case .excluded: "excluded by the event"
+    case .otherRole: "other role"
+    case .unsuitable: "neither predicate matched"
+    case .lowerSuitability: "lower suitability"
+    case .lessRecent: "less recent"
+    case .visible: "visible, and another scene could take it"
+    case .canMatchesNotAllowed: "only can-activate matched, which this event does not reuse"
+    case .notRequested: "not the requested session"
+    }
+  }
+}

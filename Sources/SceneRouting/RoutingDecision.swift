@@ -1,0 +1,105 @@
+import PredicateEvaluation
+
+/// Why the router decided what it did (DESIGN §6).
+public enum RoutingReason: String, Sendable, Hashable, Codable, CaseIterable {
+  /// A session that is not visible prefers the identifier.
+  case prefers
+  /// No session prefers it; a session that is not visible can activate for it.
+  case canActivate
+  /// Only a visible session prefers it.
+  case prefersVisible
+  /// The event has no identifier: the most recent session.
+  case mostRecent
+  /// An activation request named the session.
+  case requested
+  /// No session fits: a new scene is requested.
+  case newScene
+  /// No session fits and scene creation is not allowed.
+  case noMatch
+}
+
+/// Why a session was not chosen.
+public enum LossReason: String, Sendable, Hashable, Codable, CaseIterable {
+  /// The event excluded it.
+  case excluded
+  /// Its role is not the event's.
+  case otherRole
+  /// Neither of its predicates matched.
+  case unsuitable
+  /// The winner's suitability was higher.
+  case lowerSuitability
+  /// A more recent session was as suitable.
+  case lessRecent
+  /// It is visible, and a session that is not visible could take the event.
+  case visible
+  /// Only its *can* predicate matched, and this event does not reuse a session for that.
+  case canMatchesNotAllowed
+  /// An activation request named another session.
+  case notRequested
+}
+
+/// What one predicate answered for the event: nothing (not evaluated), a Boolean, or an error.
+public enum PredicateOutcome: Sendable, Hashable {
+  /// Not evaluated (no identifier, or the session did not compete).
+  case notEvaluated
+  /// The predicate's answer.
+  case answered(Bool)
+  /// Evaluation failed (a regex limit); the predicate counts as not matching.
+  case failed(PredicateEvaluationError)
+
+  /// Whether it counts as a match.
+  public var matched: Bool {
+    if case .answered(true) = self { return true }
+    return false
+  }
+}
+
+/// How one session fared.
+public struct CandidateEvaluation: Sendable, Hashable {
+  /// The session.
+  public var sessionIdentifier: String
+  /// 2 when *prefers* matched, 1 when only *can* matched, 0 otherwise (and for non-candidates).
+  public var suitability: Int
+  /// What the *prefers* predicate answered.
+  public var prefers: PredicateOutcome
+  /// What the *can activate* predicate answered.
+  public var canActivate: PredicateOutcome
+  /// Whether the session was visible.
+  public var isVisible: Bool
+  /// Why it lost, or nil for the chosen session.
+  public var lost: LossReason?
+}
+
+/// Which scene an event activates.
+public enum RoutingOutcome: Sendable, Hashable {
+  /// An existing session.
+  case existing(sessionIdentifier: String, configurationName: String?)
+  /// A new scene with the role's default configuration.
+  case newScene(configurationName: String?)
+  /// No scene.
+  case none
+}
+
+/// A routing decision as a value: the outcome, the reason, and how every session fared.
+///
+/// Tests assert on this value; the CLI renders it (``explanation`` is the human form).
+public struct RoutingDecision: Sendable, Hashable {
+  /// Which scene the event activates.
+  public var outcome: RoutingOutcome
+  /// Why.
+  public var reason: RoutingReason
+  /// The role that competed.
+  public var role: SceneSessionRole
+  /// The event's target content identifier.
+  public var targetContentIdentifier: String?
+  /// Every session, most recent first: candidates, then sessions of other roles or excluded.
+  public var candidates: [CandidateEvaluation]
+  /// Problems that did not stop routing.
+  public var warnings: [String]
+
+  /// The chosen session's identifier, if an existing session was chosen.
+  public var sessionIdentifier: String? {
+    if case .existing(let identifier, _) = outcome { return identifier }
+    return nil
+  }
+}

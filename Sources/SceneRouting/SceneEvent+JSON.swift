@@ -1,0 +1,185 @@
+/// An event or scenes file field that is missing or of the wrong type, named by its path.
+public struct FieldError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The field's path, such as `aps.target-content-id` or `scenes[2].activationConditions`.
+  public var path: String
+  /// What is wrong with it.
+  public var message: String
+
+  /// Creates an error.
+  public init(path: String, message: String) {
+    self.path = path
+    self.message = message
+  }
+
+  public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+/// Typed access to JSON fields that reports the path of anything wrong.
+struct FieldReader {
+  let object: JSONObject
+  let path: String
+
+  func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+  func optionalString(_ key: String) throws(FieldError) -> String? {
+    switch object[key] {
+    case nil, .null?: return nil
+    case .string(let value)?: return value
+    case let other?:
+      throw FieldError(path: child(key), message: "expected a string, found \(other.typeDescription)")
+    }
+  }
+
+  func string(_ key: String) throws(FieldError) -> String {
+    guard let value = try optionalString(key) else {
+      throw FieldError(path: child(key), message: "missing required string")
+    }
+    return value
+  }
+
+  func optionalBool(_ key: String) throws(FieldError) -> Bool? {
+    switch object[key] {
+    case nil, .null?: return nil
+    case .bool(let value)?: return value
+    case let other?:
+      throw FieldError(path: child(key), message: "expected true or false, found \(other.typeDescription)")
+    }
+  }
+
+  func optionalObject(_ key: String) throws(FieldError) -> FieldReader? {
+    switch object[key] {
+    case nil, .null?: return nil
+    case .object(let value)?: return FieldReader(object: value, path: child(key))
+    case let other?:
+      throw FieldError(path: child(key), message: "expected an object, found \(other.typeDescription)")
+    }
+  }
+
+  func object(_ key: String) throws(FieldError) -> FieldReader {
+    guard let value = try optionalObject(key) else {
+      throw FieldError(path: child(key), message: "missing required object")
+    }
+    return value
+  }
+
+  func optionalStringArray(_ key: String) throws(FieldError) -> [String]? {
+    switch object[key] {
+    case nil, .null?: return nil
+    case .array(let elements)?:
+      var strings: [String] = []
+      for (index, element) in elements.enumerated() {
+        guard case .string(let value) = element else {
+          throw FieldError(
+            path: "\(child(key))[\(index)]", message: "expected a string, found \(element.typeDescription)")
+        }
+        strings.append(value)
+      }
+      return strings
+    case let other?:
+      throw FieldError(path: child(key), message: "expected an array of strings, found \(other.typeDescription)")
+    }
+  }
+
+  /// Warnings for keys outside `known`.
+  func unknownKeys(_ known: Set<String>) -> [String] {
+    object.keys.filter { !known.contains($0) }.map { "unknown field '\(child($0))' is ignored" }
+  }
+}
+
+extension SceneEvent {
+  /// Decodes an event file: the kind comes from the top-level key (`aps`, `shortcutItem`,
+  /// `userActivity`, `activationRequest`), or from `kind` when given.
+  ///
+  /// - Parameters:
+  ///   - byteCount: the size of the file, for the APNs 4096-byte payload limit (a warning).
+  /// - Throws: ``FieldError`` naming the field path of the first problem.
+  public init(json: JSONValue, byteCount: Int? = nil, kind forced: EventKind? = nil)
+    throws(FieldError)
+  {
+    guard case .object(let object) = json else {
+      throw FieldError(path: "", message: "an event must be a JSON object, found \(json.typeDescription)")
+    }
+    let root = FieldReader(object: object, path: "")
+    let present = EventKind.allCases.filter {
+      object[$0 == .notification ? "aps" : $0.rawValue] != nil
+    }
+    let kind: EventKind
+    if let forced {
+      kind = forced
+    } else if present.count == 1 {
+      kind = present[0]
+    } else if present.isEmpty {
+      throw FieldError(
+        path: "",
+        message: "not an event: expected a top-level 'aps', 'shortcutItem', 'userActivity' or "
+          + "'activationRequest'")
+    } else {
+      throw FieldError(
+        path: "",
+        message: "ambiguous event: it has \(present.map { $0 == .notification ? "'aps'" : "'\($0.rawValue)'" }.joined(separator: " and "))")
+    }
+
+    var warnings: [String] = []
+    let eventKind: Kind
+    switch kind {
+    case .notification:
+      let aps = try root.object("aps")
+      let identifier = try aps.optionalString("target-content-id")
+      let bundle = try root.optionalString("Simulator Target Bundle")
+      if let byteCount, byteCount > PushNotification.maximumPayloadSize {
+        warnings.append(
+          "payload is \(byteCount) bytes; APNs refuses payloads over "
+            + "\(PushNotification.maximumPayloadSize) bytes")
+      }
+      eventKind = .notification(
+        PushNotification(payload: object, targetContentIdentifier: identifier, simulatorTargetBundle: bundle))
+    case .shortcutItem:
+      let item = try root.object("shortcutItem")
+      warnings += item.unknownKeys(["type", "localizedTitle", "targetContentIdentifier"])
+      eventKind = .shortcutItem(
+        ShortcutItem(
+          type: try item.string("type"), localizedTitle: try item.optionalString("localizedTitle"),
+          targetContentIdentifier: try item.optionalString("targetContentIdentifier")))
+    case .userActivity:
+      let activity = try root.object("userActivity")
+      eventKind = .userActivity(try Self.userActivity(activity, warnings: &warnings))
+    case .activationRequest:
+      let request = try root.object("activationRequest")
+      warnings += request.unknownKeys(["session", "userActivity"])
+      let session = try request.optionalString("session")
+      let activity = try request.optionalObject("userActivity")
+      switch (session, activity) {
+      case (let session?, nil):
+        eventKind = .activationRequest(.session(session))
+      case (nil, let activity?):
+        eventKind = .activationRequest(.userActivity(try Self.userActivity(activity, warnings: &warnings)))
+      case (.some, .some):
+        throw FieldError(path: "activationRequest", message: "give 'session' or 'userActivity', not both")
+      case (nil, nil):
+        throw FieldError(path: "activationRequest", message: "expected 'session' or 'userActivity'")
+      }
+    }
+
+    var options = RoutingOptions()
+    if case .activationRequest = eventKind { options.allowCanMatches = false }
+    if let routing = try root.optionalObject("routing") {
+      warnings += routing.unknownKeys(["role", "excluding", "allowSceneCreation", "allowCanMatches"])
+      if let role = try routing.optionalString("role") { options.role = SceneSessionRole(rawValue: role) }
+      if let excluding = try routing.optionalStringArray("excluding") { options.excluding = Set(excluding) }
+      if let allow = try routing.optionalBool("allowSceneCreation") { options.allowSceneCreation = allow }
+      if let allow = try routing.optionalBool("allowCanMatches") { options.allowCanMatches = allow }
+    }
+    self.init(eventKind, options: options, warnings: warnings)
+  }
+
+  private static func userActivity(_ reader: FieldReader, warnings: inout [String]) throws(FieldError)
+    -> UserActivity
+  {
+    warnings += reader.unknownKeys(["activityType", "targetContentIdentifier", "webpageURL", "userInfo"])
+    return UserActivity(
+      activityType: try reader.string("activityType"),
+      targetContentIdentifier: try reader.optionalString("targetContentIdentifier"),
+      webpageURL: try reader.optionalString("webpageURL"),
+      userInfo: try reader.optionalObject("userInfo")?.object)
+  }
+}

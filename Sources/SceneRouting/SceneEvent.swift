@@ -1,0 +1,151 @@
+/// A push notification, as APNs delivers it (or as a `simctl push` file holds it).
+public struct PushNotification: Sendable, Hashable {
+  /// The whole payload.
+  public var payload: JSONObject
+  /// `aps.target-content-id`.
+  public var targetContentIdentifier: String?
+  /// A `simctl push` file's `"Simulator Target Bundle"`, if present.
+  public var simulatorTargetBundle: String?
+
+  /// The most bytes APNs accepts in a payload.
+  public static let maximumPayloadSize = 4096
+
+  /// Creates a notification.
+  public init(payload: JSONObject, targetContentIdentifier: String?, simulatorTargetBundle: String? = nil) {
+    self.payload = payload
+    self.targetContentIdentifier = targetContentIdentifier
+    self.simulatorTargetBundle = simulatorTargetBundle
+  }
+}
+
+/// A home-screen quick action, as `UIApplicationShortcutItem`.
+public struct ShortcutItem: Sendable, Hashable, Codable {
+  /// The app-defined type.
+  public var type: String
+  /// The title shown on the home screen.
+  public var localizedTitle: String?
+  /// The content the item opens.
+  public var targetContentIdentifier: String?
+
+  /// Creates a shortcut item.
+  public init(type: String, localizedTitle: String? = nil, targetContentIdentifier: String? = nil) {
+    self.type = type
+    self.localizedTitle = localizedTitle
+    self.targetContentIdentifier = targetContentIdentifier
+  }
+}
+
+/// A user activity (Handoff, Spotlight, a universal link), as `NSUserActivity`.
+public struct UserActivity: Sendable, Hashable {
+  /// The activity type, such as `com.example.chat.view-thread`.
+  public var activityType: String
+  /// The content the activity continues.
+  public var targetContentIdentifier: String?
+  /// The web page URL, for universal links.
+  public var webpageURL: String?
+  /// App-defined values.
+  public var userInfo: JSONObject?
+
+  /// Creates a user activity.
+  public init(
+    activityType: String, targetContentIdentifier: String? = nil, webpageURL: String? = nil,
+    userInfo: JSONObject? = nil
+  ) {
+    self.activityType = activityType
+    self.targetContentIdentifier = targetContentIdentifier
+    self.webpageURL = webpageURL
+    self.userInfo = userInfo
+  }
+}
+
+/// A request to activate a scene, as `UIApplication.requestSceneSessionActivation`.
+public enum ActivationRequest: Sendable, Hashable {
+  /// Activate this session.
+  case session(String)
+  /// Activate a scene for this activity: one whose *prefers* predicate matches, else a new one.
+  case userActivity(UserActivity)
+}
+
+/// How an event is routed: which role competes, which sessions are excluded, and what the router
+/// may do when no session prefers the event.
+public struct RoutingOptions: Sendable, Hashable {
+  /// Only sessions with this role compete.
+  public var role: SceneSessionRole
+  /// Sessions that must not be chosen.
+  public var excluding: Set<String>
+  /// Whether the router may ask for a new scene; when not, no match means no scene.
+  public var allowSceneCreation: Bool
+  /// Whether a *can activate* match may reuse a session (false on the activation-request path,
+  /// where only a *prefers* match reuses one).
+  public var allowCanMatches: Bool
+
+  /// Creates options; the defaults are UIKit's.
+  public init(
+    role: SceneSessionRole = .windowApplication, excluding: Set<String> = [],
+    allowSceneCreation: Bool = true, allowCanMatches: Bool = true
+  ) {
+    self.role = role
+    self.excluding = excluding
+    self.allowSceneCreation = allowSceneCreation
+    self.allowCanMatches = allowCanMatches
+  }
+}
+
+/// Something that asks for a scene: a notification, a shortcut item, a user activity or an
+/// activation request, with its routing options.
+public struct SceneEvent: Sendable, Hashable {
+  /// The kinds of event.
+  public enum Kind: Sendable, Hashable {
+    case notification(PushNotification)
+    case shortcutItem(ShortcutItem)
+    case userActivity(UserActivity)
+    case activationRequest(ActivationRequest)
+  }
+
+  /// What the event is.
+  public var kind: Kind
+  /// How to route it.
+  public var options: RoutingOptions
+  /// Problems found in the event that did not stop it (an oversized payload, an unknown field).
+  public var warnings: [String]
+
+  /// Creates an event.
+  public init(_ kind: Kind, options: RoutingOptions = RoutingOptions(), warnings: [String] = []) {
+    self.kind = kind
+    self.options = options
+    self.warnings = warnings
+  }
+
+  /// The target content identifier the event carries.
+  public var targetContentIdentifier: String? {
+    switch kind {
+    case .notification(let notification): notification.targetContentIdentifier
+    case .shortcutItem(let item): item.targetContentIdentifier
+    case .userActivity(let activity): activity.targetContentIdentifier
+    case .activationRequest(.userActivity(let activity)): activity.targetContentIdentifier
+    case .activationRequest(.session): nil
+    }
+  }
+
+  /// A short name of the kind: `notification`, `shortcutItem`, `userActivity`, `activationRequest`.
+  public var kindName: String {
+    switch kind {
+    case .notification: EventKind.notification.rawValue
+    case .shortcutItem: EventKind.shortcutItem.rawValue
+    case .userActivity: EventKind.userActivity.rawValue
+    case .activationRequest: EventKind.activationRequest.rawValue
+    }
+  }
+}
+
+/// The kinds of event files, by the top-level key that identifies them.
+public enum EventKind: String, Sendable, Hashable, CaseIterable {
+  /// Any object with `"aps"`: an APNs payload or a `simctl push` file.
+  case notification
+  /// `{"shortcutItem": {…}}`.
+  case shortcutItem
+  /// `{"userActivity": {…}}`.
+  case userActivity
+  /// `{"activationRequest": {…}}`.
+  case activationRequest
+}

@@ -1,0 +1,226 @@
+import Foundation
+import PredicateEvaluation
+import PredicateSyntax
+
+/// The scenes file the CLI and fixtures use: an app's sessions, its validation profile and its
+/// default configurations (DESIGN §7).
+///
+/// ```json
+/// {"profile": "extended",
+///  "defaultConfigurations": {"windowApplication": "Default Configuration"},
+///  "scenes": [{"id": "main", "lastActiveAt": "2026-11-20T10:00:00Z", "visible": true,
+///              "activationConditions": {"canActivate": "SELF BEGINSWITH 'chat/'"}}]}
+/// ```
+public struct ScenesFile: Sendable {
+  /// The sessions, in file order.
+  public var sessions: [SceneSession]
+  /// The profile every predicate was validated under.
+  public var profile: ValidationProfile
+  /// Default configuration names by role.
+  public var defaultConfigurations: [SceneSessionRole: String]
+  /// Warnings (predicate lint, unknown fields), each naming its scene.
+  public var warnings: [String]
+
+  /// A router over these sessions.
+  public var router: ActivationRouter {
+    ActivationRouter(sessions: sessions, defaultConfigurations: defaultConfigurations)
+  }
+
+  /// Parses a scenes file from its bytes.
+  ///
+  /// - Throws: ``ScenesFileError`` with every problem found, each naming the scene and field.
+  public init(bytes: some Collection<UInt8>) throws(ScenesFileError) {
+    let json: JSONValue
+    do {
+      json = try JSONValue.parse(bytes)
+    } catch {
+      throw ScenesFileError(problems: [
+        .init(path: "", sceneIdentifier: nil, message: "invalid JSON at \(error.line):\(error.column): \(error.message)")
+      ])
+    }
+    try self.init(json: json)
+  }
+
+  /// Reads a scenes file from a parsed JSON value.
+  public init(json: JSONValue) throws(ScenesFileError) {
+    var problems: [ScenesFileError.Problem] = []
+    func fail(_ error: FieldError, scene: String? = nil) {
+      problems.append(.init(path: error.path, sceneIdentifier: scene, message: error.message))
+    }
+    guard case .object(let object) = json else {
+      throw ScenesFileError(problems: [
+        .init(path: "", sceneIdentifier: nil, message: "a scenes file must be a JSON object, found \(json.typeDescription)")
+      ])
+    }
+    let root = FieldReader(object: object, path: "")
+    var warnings = root.unknownKeys(["scenes", "profile", "defaultConfigurations"])
+
+    var profile = ValidationProfile.extended
+    do {
+      if let name = try root.optionalString("profile") {
+        if let named = ValidationProfile(rawValue: name) {
+          profile = named
+        } else {
+          fail(FieldError(path: "profile", message: "expected \"uikit\" or \"extended\", found \"\(name)\""))
+        }
+      }
+    } catch { fail(error) }
+
+    var defaults: [SceneSessionRole: String] = [:]
+    do {
+      if let configurations = try root.optionalObject("defaultConfigurations") {
+        for key in configurations.object.keys {
+          if let name = try configurations.optionalString(key) { defaults[SceneSessionRole(rawValue: key)] = name }
+        }
+      }
+    } catch { fail(error) }
+
+    var sessions: [SceneSession] = []
+    switch object["scenes"] {
+    case .array(let scenes)?:
+      var seen: [String: Int] = [:]
+      for (index, element) in scenes.enumerated() {
+        let path = "scenes[\(index)]"
+        guard case .object(let sceneObject) = element else {
+          fail(FieldError(path: path, message: "expected a scene object, found \(element.typeDescription)"))
+          continue
+        }
+        let scene = FieldReader(object: sceneObject, path: path)
+        let identifier: String
+        do {
+          identifier = try scene.string("id")
+        } catch {
+          fail(error)
+          continue
+        }
+        if let first = seen[identifier] {
+          fail(FieldError(path: "\(path).id", message: "duplicate scene id (first at scenes[\(first)])"), scene: identifier)
+          continue
+        }
+        seen[identifier] = index
+        warnings += scene.unknownKeys([
+          "id", "role", "configuration", "state", "lastActiveAt", "visible", "activationConditions", "userInfo",
+        ]).map { "scene '\(identifier)': \($0)" }
+        do {
+          let session = try Self.session(scene, identifier: identifier, profile: profile, warnings: &warnings)
+          sessions.append(session)
+        } catch let error as ScenesFileError.Problem {
+          problems.append(error)
+        } catch let error as FieldError {
+          fail(error, scene: identifier)
+        } catch {
+          fail(FieldError(path: path, message: "\(error)"), scene: identifier)
+        }
+      }
+    case nil:
+      fail(FieldError(path: "scenes", message: "missing required array of scenes"))
+    case let other?:
+      fail(FieldError(path: "scenes", message: "expected an array, found \(other.typeDescription)"))
+    }
+    guard problems.isEmpty else { throw ScenesFileError(problems: problems) }
+    self.sessions = sessions
+    self.profile = profile
+    self.defaultConfigurations = defaults
+    self.warnings = warnings
+  }
+
+  private static func session(
+    _ scene: FieldReader, identifier: String, profile: ValidationProfile, warnings: inout [String]
+  ) throws -> SceneSession {
+    var session = SceneSession(persistentIdentifier: identifier)
+    if let role = try scene.optionalString("role") { session.role = SceneSessionRole(rawValue: role) }
+    session.configurationName = try scene.optionalString("configuration")
+    if let state = try scene.optionalString("state") {
+      guard let parsed = SceneActivationState(rawValue: state) else {
+        throw FieldError(
+          path: scene.child("state"),
+          message: "expected one of \(SceneActivationState.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(state)\"")
+      }
+      session.state = parsed
+    }
+    if let text = try scene.optionalString("lastActiveAt") {
+      guard let date = parseISO8601(text) else {
+        throw FieldError(
+          path: scene.child("lastActiveAt"),
+          message: "expected an ISO 8601 date-time such as \"2026-11-20T10:00:00Z\", found \"\(text)\"")
+      }
+      session.lastActiveAt = date
+    }
+    session.isVisible = try scene.optionalBool("visible") ?? false
+    if let userInfo = try scene.optionalObject("userInfo") {
+      for key in userInfo.object.keys {
+        session.userInfo[key] = try userInfo.string(key)
+      }
+    }
+    if let conditions = try scene.optionalObject("activationConditions") {
+      warnings += conditions.unknownKeys(["canActivate", "prefersToActivate"]).map {
+        "scene '\(identifier)': \($0)"
+      }
+      let can = try conditions.optionalString("canActivate")
+      let prefers = try conditions.optionalString("prefersToActivate")
+      do {
+        session.activationConditions = try ActivationConditions(
+          canActivateForTargetContentIdentifierPredicate: can,
+          prefersToActivateForTargetContentIdentifierPredicate: prefers, profile: profile)
+      } catch {
+        throw ScenesFileError.Problem(
+          path: conditions.child(error.field.rawValue), sceneIdentifier: identifier,
+          message: "invalid predicate", predicate: error.error)
+      }
+      for (field, predicate) in [
+        ("canActivate", session.activationConditions.canActivateForTargetContentIdentifierPredicate),
+        ("prefersToActivate", session.activationConditions.prefersToActivateForTargetContentIdentifierPredicate),
+      ] {
+        for warning in predicate.warnings {
+          warnings.append("scene '\(identifier)': activationConditions.\(field): \(warning.message)")
+        }
+      }
+    }
+    return session
+  }
+
+  /// Parses an ISO 8601 date-time, with or without fractional seconds.
+  static func parseISO8601(_ text: String) -> Date? {
+    if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+    return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+  }
+}
+
+/// A scenes file was rejected: every problem, each naming the scene and field.
+public struct ScenesFileError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// One problem.
+  public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The field path, such as `scenes[2].activationConditions.canActivate`.
+    public var path: String
+    /// The scene's id, when known.
+    public var sceneIdentifier: String?
+    /// What is wrong.
+    public var message: String
+    /// For an invalid predicate, its diagnostics.
+    public var predicate: InvalidPredicateError?
+
+    /// Creates a problem.
+    public init(path: String, sceneIdentifier: String?, message: String, predicate: InvalidPredicateError? = nil) {
+      self.path = path
+      self.sceneIdentifier = sceneIdentifier
+      self.message = message
+      self.predicate = predicate
+    }
+
+    public var description: String {
+      var text = ""
+      if let sceneIdentifier { text += "scene '\(sceneIdentifier)': " }
+      if !path.isEmpty { text += "\(path): " }
+      text += message
+      if let predicate {
+        text += "\n" + DiagnosticRenderer().render(predicate.diagnostics, in: predicate.source)
+      }
+      return text
+    }
+  }
+
+  /// Every problem found.
+  public var problems: [Problem]
+
+  public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
