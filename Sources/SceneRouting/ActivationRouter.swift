@@ -186,27 +186,44 @@ public struct ActivationRouter: Sendable {
     }
   }
 
+  /// The step of the algorithm that would pick a candidate: 0 for a prefers match that is not
+  /// visible (step 4), 1 for a can match that is not visible (step 5), 2 for a visible prefers
+  /// match (step 6), nil when no step would. Requests take any prefers match at step 0.
+  private static func tier(
+    suitability: Int, isVisible: Bool, options: RoutingOptions, isRequest: Bool
+  ) -> Int? {
+    if isRequest { return suitability == 2 ? 0 : nil }
+    switch (suitability, isVisible) {
+    case (2, false): return 0
+    case (1, false): return options.allowCanMatches ? 1 : nil
+    case (2, true): return 2
+    default: return nil
+    }
+  }
+
+  /// Why a candidate lost: visibility exactly when, were it not visible, it would have won; else a
+  /// lower step of the algorithm, or the same step and less recent.
   private static func loss(
     of candidate: CandidateEvaluation, at index: Int, winner: (CandidateEvaluation, Int)?,
     options: RoutingOptions, isRequest: Bool
   ) -> LossReason {
-    switch candidate.suitability {
-    case 0:
-      return .unsuitable
-    case 1 where isRequest || !options.allowCanMatches:
+    if candidate.suitability == 0 { return .unsuitable }
+    if candidate.suitability == 1 && (isRequest || !options.allowCanMatches) {
       return .canMatchesNotAllowed
-    case 1 where candidate.isVisible:
-      return .visible
-    default:
-      break
     }
-    guard let (chosen, chosenIndex) = winner else {
-      // A new scene or no match: only visible can-matches reach here.
+    let chosenTier = winner.flatMap {
+      tier(suitability: $0.0.suitability, isVisible: $0.0.isVisible, options: options, isRequest: isRequest)
+    } ?? Int.max
+    let chosenIndex = winner?.1 ?? Int.max
+    if candidate.isVisible && !isRequest,
+      let hidden = tier(suitability: candidate.suitability, isVisible: false, options: options, isRequest: false),
+      (hidden, index) < (chosenTier, chosenIndex)
+    {
       return .visible
     }
-    if candidate.suitability < chosen.suitability { return .lowerSuitability }
-    if candidate.isVisible && !chosen.isVisible && !isRequest { return .visible }
-    if candidate.suitability > chosen.suitability { return .visible }
-    return index > chosenIndex ? .lessRecent : .lowerSuitability
+    let actual = tier(
+      suitability: candidate.suitability, isVisible: candidate.isVisible, options: options,
+      isRequest: isRequest)
+    return actual == chosenTier ? .lessRecent : .lowerSuitability
   }
 }
