@@ -51,6 +51,9 @@ let package = Package(
       name: "SceneRoutingTests",
       dependencies: ["SceneRouting", "PredicateEvaluation", "PredicateTestSupport"]
     ),
-    .testTarget(name: "SceneRouterCLITests", dependencies: ["scene-router"]),
+    // End-to-end tests run the built binary; depending on the executable makes SwiftPM build it.
+    .testTarget(
+      name: "SceneRouterCLITests",
+      dependencies: ["scene-router", "PredicateTestSupport", "SceneRouting", "PredicateEvaluation"]),
   ]
 )
