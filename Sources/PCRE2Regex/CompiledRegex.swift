@@ -81,18 +81,20 @@ public final class CompiledRegex: Sendable {
 
     var errorCode: Int32 = 0
     var errorOffset: Int = 0
-    let compiled: OpaquePointer? = pattern.utf8.withContiguousStorageIfAvailable { buffer in
-      pcre2_compile_8(
-        buffer.baseAddress ?? Self.emptyPattern, buffer.count, flags, &errorCode, &errorOffset,
-        compileContext)
-    } ?? {
-      var copy = pattern
-      return copy.withUTF8 { buffer in
+    let compiled: OpaquePointer? =
+      pattern.utf8.withContiguousStorageIfAvailable { buffer in
         pcre2_compile_8(
           buffer.baseAddress ?? Self.emptyPattern, buffer.count, flags, &errorCode, &errorOffset,
           compileContext)
       }
-    }()
+      ?? {
+        var copy = pattern
+        return copy.withUTF8 { buffer in
+          pcre2_compile_8(
+            buffer.baseAddress ?? Self.emptyPattern, buffer.count, flags, &errorCode, &errorOffset,
+            compileContext)
+        }
+      }()
     guard let compiled else {
       throw PCRE2Error(
         kind: .compile, code: errorCode, message: Self.message(for: errorCode),

@@ -101,7 +101,8 @@ public struct CompiledPredicate: Sendable, Hashable, CustomStringConvertible {
           .constantPredicate, "predicate is always \(value), whatever the identifier",
           at: predicate.range ?? .point(0),
           notes: [
-            DiagnosticNote("write \(value ? "TRUEPREDICATE" : "FALSEPREDICATE") if that is intended")
+            DiagnosticNote(
+              "write \(value ? "TRUEPREDICATE" : "FALSEPREDICATE") if that is intended")
           ]))
     default:
       break

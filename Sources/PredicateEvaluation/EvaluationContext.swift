@@ -32,7 +32,8 @@ public struct EvaluationContext: Sendable {
   /// Calls `body` with the identifier's UTF-8 bytes.
   @inline(__always)
   func withUTF8<R>(_ identifier: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-    identifier.utf8.withContiguousStorageIfAvailable(body) ?? Array(identifier.utf8)
+    identifier.utf8.withContiguousStorageIfAvailable(body)
+      ?? Array(identifier.utf8)
       .withUnsafeBufferPointer(body)
   }
 

@@ -216,15 +216,20 @@ struct ICURegexDialect {
     } else {
       index = end
       // Group the fold so a following quantifier applies to all of it (`ß+` → `(?:ss)+`).
-      emit("(?:" + foldedScalars.map { escapedIfSpecial($0, inClass: false) }.joined() + ")",
+      emit(
+        "(?:" + foldedScalars.map { escapedIfSpecial($0, inClass: false) }.joined() + ")",
         from: origin)
     }
   }
 
   private func escapedIfSpecial(_ scalar: Unicode.Scalar, inClass: Bool) -> String {
     let special: Set<Unicode.Scalar> =
-      inClass ? ["\\", "]", "[", "^", "-"] : ["\\", ".", "^", "$", "|", "(", ")", "[", "]", "*",
-        "+", "?", "{", "}"]
+      inClass
+      ? ["\\", "]", "[", "^", "-"]
+      : [
+        "\\", ".", "^", "$", "|", "(", ")", "[", "]", "*",
+        "+", "?", "{", "}",
+      ]
     return special.contains(scalar) ? "\\" + String(scalar) : String(scalar)
   }
 

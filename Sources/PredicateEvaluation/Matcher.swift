@@ -120,7 +120,9 @@ indirect enum Matcher: Sendable {
       guard let identifier = context.targetContentIdentifier else { return false }
       if context.isASCII {
         // A non-ASCII literal unit can never match an ASCII identifier's units.
-        guard glob.asciiProgram != nil else { return !glob.hasNonASCIILiteral && glob.matches(context.units(form)!) }
+        guard glob.asciiProgram != nil else {
+          return !glob.hasNonASCIILiteral && glob.matches(context.units(form)!)
+        }
         return context.withUTF8(identifier) {
           glob.matchesASCII($0, foldCase: form.folding.foldsCase)
         }
@@ -134,7 +136,8 @@ indirect enum Matcher: Sendable {
       return try program.matches(context.text(program.subjectForm)!)
     case .reverseRegex(let subject, let options, let cache):
       guard let pattern = context.targetContentIdentifier else { return false }
-      return try Semantics.matches(subject: subject, pattern: pattern, options: options, cache: cache)
+      return try Semantics.matches(
+        subject: subject, pattern: pattern, options: options, cache: cache)
     case .generic(let op, let lhs, let rhs, let options, let cache):
       let identifier = context.targetContentIdentifier
       return try Semantics.evaluate(
@@ -151,7 +154,9 @@ indirect enum Matcher: Sendable {
     }
   }
 
-  private func equal(_ identifier: String, _ literal: PreparedText, _ context: inout EvaluationContext)
+  private func equal(
+    _ identifier: String, _ literal: PreparedText, _ context: inout EvaluationContext
+  )
     -> Bool
   {
     if literal.isLiteral || (literal.isASCII && context.isASCII) {

@@ -119,7 +119,9 @@ struct PredicateCompiler {
     // Type checks, operator by operator (SELF is a string or nil).
     switch op {
     case .beginsWith, .endsWith, .contains, .like, .matches:
-      for (side, expression, name) in [(lhs, comparison.lhs, "left"), (rhs, comparison.rhs, "right")]
+      for (side, expression, name) in [
+        (lhs, comparison.lhs, "left"), (rhs, comparison.rhs, "right"),
+      ]
       where !isStringLike(side) {
         return typeError(
           "'\(op.canonicalSpelling)' needs a string on the \(name), found \(describe(side))",
@@ -199,7 +201,8 @@ struct PredicateCompiler {
 
     // Fully constant: fold now.
     if let left = constantValue(lhs), let right = constantValue(rhs) {
-      let value = (try? Semantics.evaluate(op, left, right, options: options, regexCache: regexCache))
+      let value =
+        (try? Semantics.evaluate(op, left, right, options: options, regexCache: regexCache))
         ?? false
       diagnostics.append(
         .warning(
@@ -223,7 +226,8 @@ struct PredicateCompiler {
       }
       switch other {
       case .value(.string(let literal)):
-        let form = Folding(options) == .none ? TextForm(folding: .none, normalization: .none) : search
+        let form =
+          Folding(options) == .none ? TextForm(folding: .none, normalization: .none) : search
         return .equal(PreparedText(literal, form: form), negated: negated)
       case .value(.null):
         return .isNil(!negated)

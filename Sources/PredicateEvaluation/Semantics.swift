@@ -110,7 +110,9 @@ enum Semantics {
     return left == right ? 0 : (left < right ? -1 : 1)
   }
 
-  static func order(_ op: ComparisonOperator, _ lhs: Value, _ rhs: Value, options: ComparisonOptions)
+  static func order(
+    _ op: ComparisonOperator, _ lhs: Value, _ rhs: Value, options: ComparisonOptions
+  )
     -> Bool
   {
     let comparison: Int
@@ -133,7 +135,9 @@ enum Semantics {
   }
 
   /// Non-literal search on whole units; an empty needle is false.
-  static func search(_ kind: SearchKind, haystack: String, needle: String, options: ComparisonOptions)
+  static func search(
+    _ kind: SearchKind, haystack: String, needle: String, options: ComparisonOptions
+  )
     -> Bool
   {
     let form = TextForm.search(options)

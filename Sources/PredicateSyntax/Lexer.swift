@@ -74,39 +74,81 @@ public struct Lexer: Sendable {
       return lexString(opening: 1, closing: [byte])
     case UInt8(ascii: "0")...UInt8(ascii: "9"):
       return lexNumber()
-    case UInt8(ascii: "("): index += 1; return token(.leftParen, from: start)
-    case UInt8(ascii: ")"): index += 1; return token(.rightParen, from: start)
-    case UInt8(ascii: "{"): index += 1; return token(.leftBrace, from: start)
-    case UInt8(ascii: "}"): index += 1; return token(.rightBrace, from: start)
-    case UInt8(ascii: "["): index += 1; return token(.leftBracket, from: start)
-    case UInt8(ascii: "]"): index += 1; return token(.rightBracket, from: start)
-    case UInt8(ascii: ","): index += 1; return token(.comma, from: start)
-    case UInt8(ascii: "."): index += 1; return token(.dot, from: start)
-    case UInt8(ascii: "+"): index += 1; return token(.plus, from: start)
-    case UInt8(ascii: "-"): index += 1; return token(.minus, from: start)
-    case UInt8(ascii: "/"): index += 1; return token(.slash, from: start)
+    case UInt8(ascii: "("):
+      index += 1
+      return token(.leftParen, from: start)
+    case UInt8(ascii: ")"):
+      index += 1
+      return token(.rightParen, from: start)
+    case UInt8(ascii: "{"):
+      index += 1
+      return token(.leftBrace, from: start)
+    case UInt8(ascii: "}"):
+      index += 1
+      return token(.rightBrace, from: start)
+    case UInt8(ascii: "["):
+      index += 1
+      return token(.leftBracket, from: start)
+    case UInt8(ascii: "]"):
+      index += 1
+      return token(.rightBracket, from: start)
+    case UInt8(ascii: ","):
+      index += 1
+      return token(.comma, from: start)
+    case UInt8(ascii: "."):
+      index += 1
+      return token(.dot, from: start)
+    case UInt8(ascii: "+"):
+      index += 1
+      return token(.plus, from: start)
+    case UInt8(ascii: "-"):
+      index += 1
+      return token(.minus, from: start)
+    case UInt8(ascii: "/"):
+      index += 1
+      return token(.slash, from: start)
     case UInt8(ascii: "*"):
       index += peek(1) == UInt8(ascii: "*") ? 2 : 1
       return token(index - start == 2 ? .starStar : .star, from: start)
     case UInt8(ascii: "="):
       switch peek(1) {
-      case UInt8(ascii: "="): index += 2; return token(.equal, from: start)
-      case UInt8(ascii: "<"): index += 2; return token(.lessEqual, from: start)
-      case UInt8(ascii: ">"): index += 2; return token(.greaterEqual, from: start)
-      default: index += 1; return token(.equal, from: start)
+      case UInt8(ascii: "="):
+        index += 2
+        return token(.equal, from: start)
+      case UInt8(ascii: "<"):
+        index += 2
+        return token(.lessEqual, from: start)
+      case UInt8(ascii: ">"):
+        index += 2
+        return token(.greaterEqual, from: start)
+      default:
+        index += 1
+        return token(.equal, from: start)
       }
     case UInt8(ascii: "!"):
-      if peek(1) == UInt8(ascii: "=") { index += 2; return token(.notEqual, from: start) }
+      if peek(1) == UInt8(ascii: "=") {
+        index += 2
+        return token(.notEqual, from: start)
+      }
       index += 1
       return token(.not, from: start)
     case UInt8(ascii: "<"):
       switch peek(1) {
-      case UInt8(ascii: "="): index += 2; return token(.lessEqual, from: start)
-      case UInt8(ascii: ">"): index += 2; return token(.notEqual, from: start)
-      default: index += 1; return token(.less, from: start)
+      case UInt8(ascii: "="):
+        index += 2
+        return token(.lessEqual, from: start)
+      case UInt8(ascii: ">"):
+        index += 2
+        return token(.notEqual, from: start)
+      default:
+        index += 1
+        return token(.less, from: start)
       }
     case UInt8(ascii: ">"):
-      if peek(1) == UInt8(ascii: "=") { index += 2; return token(.greaterEqual, from: start) }
+      if peek(1) == UInt8(ascii: "=") {
+        index += 2
+        return token(.greaterEqual, from: start)
+      }
       index += 1
       return token(.greater, from: start)
     case UInt8(ascii: "&"), UInt8(ascii: "|"):
@@ -180,7 +222,8 @@ public struct Lexer: Sendable {
       notes.append(DiagnosticNote("only ASCII spaces, tabs and line breaks separate tokens"))
     }
     let name = scalar.properties.name.map { " \($0.lowercased())" } ?? ""
-    let shown = scalar.value < 0x20 || scalar.properties.isWhitespace ? "" : "'\(Character(scalar))' "
+    let shown =
+      scalar.value < 0x20 || scalar.properties.isWhitespace ? "" : "'\(Character(scalar))' "
     diagnostics.append(
       .error(
         .unexpectedCharacter,
@@ -201,7 +244,9 @@ public struct Lexer: Sendable {
   private func isWordStart(at position: Int) -> Bool {
     let byte = bytes[position]
     if byte == UInt8(ascii: "_") { return true }
-    if byte < 0x80 { return (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+    if byte < 0x80 {
+      return (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
     return decodeScalar(bytes, at: position).0.properties.isAlphabetic
   }
 
@@ -263,8 +308,10 @@ public struct Lexer: Sendable {
     var value: ConstantValue?
     var problem: String?
     if bytes[index] == UInt8(ascii: "0"), let marker = peek(1),
-      let radix = [UInt8(ascii: "x"): 16, UInt8(ascii: "X"): 16, UInt8(ascii: "o"): 8,
-        UInt8(ascii: "O"): 8, UInt8(ascii: "b"): 2, UInt8(ascii: "B"): 2][marker]
+      let radix = [
+        UInt8(ascii: "x"): 16, UInt8(ascii: "X"): 16, UInt8(ascii: "o"): 8,
+        UInt8(ascii: "O"): 8, UInt8(ascii: "b"): 2, UInt8(ascii: "B"): 2,
+      ][marker]
     {
       index += 2
       let digitsStart = index
@@ -286,7 +333,9 @@ public struct Lexer: Sendable {
       }
       if let marker = peek(), marker | 0x20 == UInt8(ascii: "e") {
         var cursor = index + 1
-        if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "+") || bytes[cursor] == UInt8(ascii: "-") {
+        if cursor < bytes.count,
+          bytes[cursor] == UInt8(ascii: "+") || bytes[cursor] == UInt8(ascii: "-")
+        {
           cursor += 1
         }
         if cursor < bytes.count, isDigit(bytes[cursor]) {

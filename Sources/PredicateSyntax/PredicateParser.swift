@@ -840,7 +840,9 @@ private struct Parser {
         .error(
           .reservedWord, "reserved word '\(token.text)' cannot be used as a value",
           at: token.range,
-          notes: [DiagnosticNote("write '#\(keyword.rawValue)' for a key named \(keyword.rawValue)")]
+          notes: [
+            DiagnosticNote("write '#\(keyword.rawValue)' for a key named \(keyword.rawValue)")
+          ]
         ))
       return .failed
     case .endOfInput, .rightParen, .rightBrace, .rightBracket, .comma, .and, .or:
@@ -852,7 +854,8 @@ private struct Parser {
     default:
       advance()
       report(
-        .error(.expectedExpression, "expected an expression, found \(token.quoted)", at: token.range))
+        .error(
+          .expectedExpression, "expected an expression, found \(token.quoted)", at: token.range))
       return .failed
     }
   }
@@ -940,22 +943,28 @@ private struct Parser {
     guard enter(open) else { return .failed }
     defer { leave() }
     guard case .expression(let collection) = parseOperand(), current.kind == .comma else {
-      report(.error(.expectedExpression, "expected 'SUBQUERY(collection, $variable, predicate)'",
-        at: current.range))
+      report(
+        .error(
+          .expectedExpression, "expected 'SUBQUERY(collection, $variable, predicate)'",
+          at: current.range))
       skipPast(.rightParen)
       return .failed
     }
     advance()
     guard current.kind == .variable else {
-      report(.error(.expectedExpression, "expected a variable such as '$x' in SUBQUERY",
-        at: current.range))
+      report(
+        .error(
+          .expectedExpression, "expected a variable such as '$x' in SUBQUERY",
+          at: current.range))
       skipPast(.rightParen)
       return .failed
     }
     let variable = advance().name
     guard current.kind == .comma else {
-      report(.error(.expectedExpression, "expected ',' after the SUBQUERY variable",
-        at: current.range))
+      report(
+        .error(
+          .expectedExpression, "expected ',' after the SUBQUERY variable",
+          at: current.range))
       skipPast(.rightParen)
       return .failed
     }
@@ -980,7 +989,9 @@ private struct Parser {
         .error(
           .missingFormatArgument, "no argument for format specifier '\(token.text)'",
           at: token.range,
-          notes: [DiagnosticNote("\(arguments.count) argument\(arguments.count == 1 ? "" : "s") given")]
+          notes: [
+            DiagnosticNote("\(arguments.count) argument\(arguments.count == 1 ? "" : "s") given")
+          ]
         ))
       return .failed
     }

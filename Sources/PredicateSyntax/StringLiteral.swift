@@ -50,8 +50,9 @@ public struct StringLiteral: Sendable, Hashable {
     var pendingHighSurrogate: (value: UInt32, start: Int)?
 
     func append(_ scalar: Unicode.Scalar, sourceStart: Int, isEscape: Bool) {
-      if isEscape || pieces.isEmpty || pieces.last!.source + (valueLength - pieces.last!.value)
-        != sourceStart
+      if isEscape || pieces.isEmpty
+        || pieces.last!.source + (valueLength - pieces.last!.value)
+          != sourceStart
       {
         pieces.append((valueLength, sourceStart))
       }
@@ -106,8 +107,9 @@ public struct StringLiteral: Sendable, Hashable {
       case UInt8(ascii: "0")...UInt8(ascii: "7"):
         var digits = 1
         var code = UInt32(next - UInt8(ascii: "0"))
-        while digits < 3, index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(
-          bytes[index])
+        while digits < 3, index < bytes.count,
+          (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(
+            bytes[index])
         {
           code = code * 8 + UInt32(bytes[index] - UInt8(ascii: "0"))
           index += 1
@@ -215,17 +217,6 @@ public struct StringLiteral: Sendable, Hashable {
     return decode(
       Array(bytes[..<range.upperBound]), from: range.lowerBound, opening: opening,
       closing: closing)
-  }
-
-  private init(
-    value: String, range: SourceRange, isTerminated: Bool, diagnostics: [Diagnostic],
-    pieces: [(value: Int, source: Int)]
-  ) {
-    self.value = value
-    self.range = range
-    self.isTerminated = isTerminated
-    self.diagnostics = diagnostics
-    self.pieces = pieces
   }
 }
 

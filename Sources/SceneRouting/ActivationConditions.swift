@@ -98,15 +98,18 @@ extension ActivationConditions: Codable {
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(canActivateForTargetContentIdentifierPredicate.predicateFormat, forKey: .canActivate)
     try container.encode(
-      prefersToActivateForTargetContentIdentifierPredicate.predicateFormat, forKey: .prefersToActivate)
+      canActivateForTargetContentIdentifierPredicate.predicateFormat, forKey: .canActivate)
+    try container.encode(
+      prefersToActivateForTargetContentIdentifierPredicate.predicateFormat,
+      forKey: .prefersToActivate)
     try container.encode(profile, forKey: .profile)
   }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    let profile = try container.decodeIfPresent(ValidationProfile.self, forKey: .profile) ?? .extended
+    let profile =
+      try container.decodeIfPresent(ValidationProfile.self, forKey: .profile) ?? .extended
     let canActivate = try container.decodeIfPresent(String.self, forKey: .canActivate)
     let prefers = try container.decodeIfPresent(String.self, forKey: .prefersToActivate)
     do {

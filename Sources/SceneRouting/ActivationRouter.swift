@@ -211,12 +211,16 @@ public struct ActivationRouter: Sendable {
     if candidate.suitability == 1 && (isRequest || !options.allowCanMatches) {
       return .canMatchesNotAllowed
     }
-    let chosenTier = winner.flatMap {
-      tier(suitability: $0.0.suitability, isVisible: $0.0.isVisible, options: options, isRequest: isRequest)
-    } ?? Int.max
+    let chosenTier =
+      winner.flatMap {
+        tier(
+          suitability: $0.0.suitability, isVisible: $0.0.isVisible, options: options,
+          isRequest: isRequest)
+      } ?? Int.max
     let chosenIndex = winner?.1 ?? Int.max
     if candidate.isVisible && !isRequest,
-      let hidden = tier(suitability: candidate.suitability, isVisible: false, options: options, isRequest: false),
+      let hidden = tier(
+        suitability: candidate.suitability, isVisible: false, options: options, isRequest: false),
       (hidden, index) < (chosenTier, chosenIndex)
     {
       return .visible

@@ -129,7 +129,8 @@ private struct JSONReader {
       line += 1
       lineStart = index + 1
     }
-    return JSONSyntaxError(message: message, offset: offset, line: line, column: offset - lineStart + 1)
+    return JSONSyntaxError(
+      message: message, offset: offset, line: line, column: offset - lineStart + 1)
   }
 
   var describeCurrent: String {
@@ -283,7 +284,9 @@ private struct JSONReader {
     }
     if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
       position += 1
-      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+      if position < bytes.count,
+        bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+      {
         position += 1
       }
       guard digits(&self) > 0 else { throw error("expected exponent digits") }
@@ -360,7 +363,9 @@ private struct JSONReader {
   }
 
   mutating func hex4(_ escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
-    guard position + 4 <= bytes.count else { throw error("\\u needs four hex digits", at: escapeStart) }
+    guard position + 4 <= bytes.count else {
+      throw error("\\u needs four hex digits", at: escapeStart)
+    }
     var value: UInt32 = 0
     for _ in 0..<4 {
       let byte = bytes[position]

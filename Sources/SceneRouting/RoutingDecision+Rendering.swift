@@ -5,7 +5,8 @@ extension PredicateOutcome {
     case .notEvaluated: .null
     case .answered(let value): .bool(value)
     case .failed(let error):
-      .object(JSONObject([("error", .string(error.message)), ("kind", .string(error.kind.rawValue))]))
+      .object(
+        JSONObject([("error", .string(error.message)), ("kind", .string(error.kind.rawValue))]))
     }
   }
 
@@ -74,7 +75,8 @@ extension RoutingDecision {
       return "\(target) → scene '\(identifier)' (\(reason.rawValue): \(reason.explanation))"
     case .newScene(let configuration):
       let named = configuration.map { " with configuration '\($0)'" } ?? ""
-      return "\(target) → new \(role.rawValue) scene\(named) (\(reason.rawValue): \(reason.explanation))"
+      return
+        "\(target) → new \(role.rawValue) scene\(named) (\(reason.rawValue): \(reason.explanation))"
     case .none:
       return "\(target) → no scene (\(reason.rawValue): \(reason.explanation))"
     }
@@ -98,7 +100,8 @@ extension RoutingDecision {
         }
         let visible = candidate.isVisible && candidate.lost != .visible ? " (visible)" : ""
         lines.append(
-          "  " + pad(candidate.sessionIdentifier, width) + "  " + pad(candidate.prefers.shortText, 7)
+          "  " + pad(candidate.sessionIdentifier, width) + "  "
+            + pad(candidate.prefers.shortText, 7)
             + "  " + pad(candidate.canActivate.shortText, 3) + "  "
             + pad(candidate.prefers == .notEvaluated ? "-" : String(candidate.suitability), 11)
             + "  " + result + visible)

@@ -26,7 +26,8 @@ struct FieldReader {
     case nil, .null?: return nil
     case .string(let value)?: return value
     case let other?:
-      throw FieldError(path: child(key), message: "expected a string, found \(other.typeDescription)")
+      throw FieldError(
+        path: child(key), message: "expected a string, found \(other.typeDescription)")
     }
   }
 
@@ -42,7 +43,8 @@ struct FieldReader {
     case nil, .null?: return nil
     case .bool(let value)?: return value
     case let other?:
-      throw FieldError(path: child(key), message: "expected true or false, found \(other.typeDescription)")
+      throw FieldError(
+        path: child(key), message: "expected true or false, found \(other.typeDescription)")
     }
   }
 
@@ -51,7 +53,8 @@ struct FieldReader {
     case nil, .null?: return nil
     case .object(let value)?: return FieldReader(object: value, path: child(key))
     case let other?:
-      throw FieldError(path: child(key), message: "expected an object, found \(other.typeDescription)")
+      throw FieldError(
+        path: child(key), message: "expected an object, found \(other.typeDescription)")
     }
   }
 
@@ -70,13 +73,15 @@ struct FieldReader {
       for (index, element) in elements.enumerated() {
         guard case .string(let value) = element else {
           throw FieldError(
-            path: "\(child(key))[\(index)]", message: "expected a string, found \(element.typeDescription)")
+            path: "\(child(key))[\(index)]",
+            message: "expected a string, found \(element.typeDescription)")
         }
         strings.append(value)
       }
       return strings
     case let other?:
-      throw FieldError(path: child(key), message: "expected an array of strings, found \(other.typeDescription)")
+      throw FieldError(
+        path: child(key), message: "expected an array of strings, found \(other.typeDescription)")
     }
   }
 
@@ -97,7 +102,8 @@ extension SceneEvent {
     throws(FieldError)
   {
     guard case .object(let object) = json else {
-      throw FieldError(path: "", message: "an event must be a JSON object, found \(json.typeDescription)")
+      throw FieldError(
+        path: "", message: "an event must be a JSON object, found \(json.typeDescription)")
     }
     let root = FieldReader(object: object, path: "")
     let present = EventKind.allCases.filter {
@@ -116,7 +122,9 @@ extension SceneEvent {
     } else {
       throw FieldError(
         path: "",
-        message: "ambiguous event: it has \(present.map { $0 == .notification ? "'aps'" : "'\($0.rawValue)'" }.joined(separator: " and "))")
+        message:
+          "ambiguous event: it has \(present.map { $0 == .notification ? "'aps'" : "'\($0.rawValue)'" }.joined(separator: " and "))"
+      )
     }
 
     var warnings: [String] = []
@@ -132,7 +140,8 @@ extension SceneEvent {
             + "\(PushNotification.maximumPayloadSize) bytes")
       }
       eventKind = .notification(
-        PushNotification(payload: object, targetContentIdentifier: identifier, simulatorTargetBundle: bundle))
+        PushNotification(
+          payload: object, targetContentIdentifier: identifier, simulatorTargetBundle: bundle))
     case .shortcutItem:
       let item = try root.object("shortcutItem")
       warnings += item.unknownKeys(["type", "localizedTitle", "targetContentIdentifier"])
@@ -152,9 +161,11 @@ extension SceneEvent {
       case (let session?, nil):
         eventKind = .activationRequest(.session(session))
       case (nil, let activity?):
-        eventKind = .activationRequest(.userActivity(try Self.userActivity(activity, warnings: &warnings)))
+        eventKind = .activationRequest(
+          .userActivity(try Self.userActivity(activity, warnings: &warnings)))
       case (.some, .some):
-        throw FieldError(path: "activationRequest", message: "give 'session' or 'userActivity', not both")
+        throw FieldError(
+          path: "activationRequest", message: "give 'session' or 'userActivity', not both")
       case (nil, nil):
         throw FieldError(path: "activationRequest", message: "expected 'session' or 'userActivity'")
       }
@@ -163,19 +174,30 @@ extension SceneEvent {
     var options = RoutingOptions()
     if case .activationRequest = eventKind { options.allowCanMatches = false }
     if let routing = try root.optionalObject("routing") {
-      warnings += routing.unknownKeys(["role", "excluding", "allowSceneCreation", "allowCanMatches"])
-      if let role = try routing.optionalString("role") { options.role = SceneSessionRole(rawValue: role) }
-      if let excluding = try routing.optionalStringArray("excluding") { options.excluding = Set(excluding) }
-      if let allow = try routing.optionalBool("allowSceneCreation") { options.allowSceneCreation = allow }
+      warnings += routing.unknownKeys([
+        "role", "excluding", "allowSceneCreation", "allowCanMatches",
+      ])
+      if let role = try routing.optionalString("role") {
+        options.role = SceneSessionRole(rawValue: role)
+      }
+      if let excluding = try routing.optionalStringArray("excluding") {
+        options.excluding = Set(excluding)
+      }
+      if let allow = try routing.optionalBool("allowSceneCreation") {
+        options.allowSceneCreation = allow
+      }
       if let allow = try routing.optionalBool("allowCanMatches") { options.allowCanMatches = allow }
     }
     self.init(eventKind, options: options, warnings: warnings)
   }
 
-  private static func userActivity(_ reader: FieldReader, warnings: inout [String]) throws(FieldError)
+  private static func userActivity(_ reader: FieldReader, warnings: inout [String])
+    throws(FieldError)
     -> UserActivity
   {
-    warnings += reader.unknownKeys(["activityType", "targetContentIdentifier", "webpageURL", "userInfo"])
+    warnings += reader.unknownKeys([
+      "activityType", "targetContentIdentifier", "webpageURL", "userInfo",
+    ])
     return UserActivity(
       activityType: try reader.string("activityType"),
       targetContentIdentifier: try reader.optionalString("targetContentIdentifier"),

@@ -11,7 +11,9 @@ public struct PushNotification: Sendable, Hashable {
   public static let maximumPayloadSize = 4096
 
   /// Creates a notification.
-  public init(payload: JSONObject, targetContentIdentifier: String?, simulatorTargetBundle: String? = nil) {
+  public init(
+    payload: JSONObject, targetContentIdentifier: String?, simulatorTargetBundle: String? = nil
+  ) {
     self.payload = payload
     self.targetContentIdentifier = targetContentIdentifier
     self.simulatorTargetBundle = simulatorTargetBundle

@@ -80,9 +80,11 @@ extension SceneSession: Codable {
     }
     self.init(
       persistentIdentifier: identifier,
-      role: try container.decodeIfPresent(SceneSessionRole.self, forKey: .role) ?? .windowApplication,
+      role: try container.decodeIfPresent(SceneSessionRole.self, forKey: .role)
+        ?? .windowApplication,
       configurationName: try container.decodeIfPresent(String.self, forKey: .configurationName),
-      state: try container.decodeIfPresent(SceneActivationState.self, forKey: .state) ?? .unattached,
+      state: try container.decodeIfPresent(SceneActivationState.self, forKey: .state)
+        ?? .unattached,
       lastActiveAt: try container.decodeIfPresent(Date.self, forKey: .lastActiveAt),
       isVisible: try container.decodeIfPresent(Bool.self, forKey: .isVisible) ?? false,
       activationConditions: conditions,

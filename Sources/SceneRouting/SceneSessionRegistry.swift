@@ -38,8 +38,12 @@ public final class SceneSessionRegistry: Sendable {
   /// - Throws: ``RegistryError`` when a session with the same identifier exists.
   public func add(_ session: SceneSession) throws(RegistryError) {
     try state.withLock { (state) throws(RegistryError) in
-      guard !state.sessions.contains(where: { $0.persistentIdentifier == session.persistentIdentifier })
-      else { throw RegistryError(kind: .duplicateSession, sessionIdentifier: session.persistentIdentifier) }
+      guard
+        !state.sessions.contains(where: { $0.persistentIdentifier == session.persistentIdentifier })
+      else {
+        throw RegistryError(
+          kind: .duplicateSession, sessionIdentifier: session.persistentIdentifier)
+      }
       state.sessions.append(session)
       state.router = nil
     }

@@ -35,7 +35,9 @@ public struct ScenesFile: Sendable {
       json = try JSONValue.parse(bytes)
     } catch {
       throw ScenesFileError(problems: [
-        .init(path: "", sceneIdentifier: nil, message: "invalid JSON at \(error.line):\(error.column): \(error.message)")
+        .init(
+          path: "", sceneIdentifier: nil,
+          message: "invalid JSON at \(error.line):\(error.column): \(error.message)")
       ])
     }
     try self.init(json: json)
@@ -49,7 +51,9 @@ public struct ScenesFile: Sendable {
     }
     guard case .object(let object) = json else {
       throw ScenesFileError(problems: [
-        .init(path: "", sceneIdentifier: nil, message: "a scenes file must be a JSON object, found \(json.typeDescription)")
+        .init(
+          path: "", sceneIdentifier: nil,
+          message: "a scenes file must be a JSON object, found \(json.typeDescription)")
       ])
     }
     let root = FieldReader(object: object, path: "")
@@ -61,7 +65,9 @@ public struct ScenesFile: Sendable {
         if let named = ValidationProfile(rawValue: name) {
           profile = named
         } else {
-          fail(FieldError(path: "profile", message: "expected \"uikit\" or \"extended\", found \"\(name)\""))
+          fail(
+            FieldError(
+              path: "profile", message: "expected \"uikit\" or \"extended\", found \"\(name)\""))
         }
       }
     } catch { fail(error) }
@@ -70,7 +76,9 @@ public struct ScenesFile: Sendable {
     do {
       if let configurations = try root.optionalObject("defaultConfigurations") {
         for key in configurations.object.keys {
-          if let name = try configurations.optionalString(key) { defaults[SceneSessionRole(rawValue: key)] = name }
+          if let name = try configurations.optionalString(key) {
+            defaults[SceneSessionRole(rawValue: key)] = name
+          }
         }
       }
     } catch { fail(error) }
@@ -82,7 +90,9 @@ public struct ScenesFile: Sendable {
       for (index, element) in scenes.enumerated() {
         let path = "scenes[\(index)]"
         guard case .object(let sceneObject) = element else {
-          fail(FieldError(path: path, message: "expected a scene object, found \(element.typeDescription)"))
+          fail(
+            FieldError(
+              path: path, message: "expected a scene object, found \(element.typeDescription)"))
           continue
         }
         let scene = FieldReader(object: sceneObject, path: path)
@@ -94,15 +104,20 @@ public struct ScenesFile: Sendable {
           continue
         }
         if let first = seen[identifier] {
-          fail(FieldError(path: "\(path).id", message: "duplicate scene id (first at scenes[\(first)])"), scene: identifier)
+          fail(
+            FieldError(
+              path: "\(path).id", message: "duplicate scene id (first at scenes[\(first)])"),
+            scene: identifier)
           continue
         }
         seen[identifier] = index
         warnings += scene.unknownKeys([
-          "id", "role", "configuration", "state", "lastActiveAt", "visible", "activationConditions", "userInfo",
+          "id", "role", "configuration", "state", "lastActiveAt", "visible", "activationConditions",
+          "userInfo",
         ]).map { "scene '\(identifier)': \($0)" }
         do {
-          let session = try Self.session(scene, identifier: identifier, profile: profile, warnings: &warnings)
+          let session = try Self.session(
+            scene, identifier: identifier, profile: profile, warnings: &warnings)
           sessions.append(session)
         } catch let error as ScenesFileError.Problem {
           problems.append(error)
@@ -128,13 +143,17 @@ public struct ScenesFile: Sendable {
     _ scene: FieldReader, identifier: String, profile: ValidationProfile, warnings: inout [String]
   ) throws -> SceneSession {
     var session = SceneSession(persistentIdentifier: identifier)
-    if let role = try scene.optionalString("role") { session.role = SceneSessionRole(rawValue: role) }
+    if let role = try scene.optionalString("role") {
+      session.role = SceneSessionRole(rawValue: role)
+    }
     session.configurationName = try scene.optionalString("configuration")
     if let state = try scene.optionalString("state") {
       guard let parsed = SceneActivationState(rawValue: state) else {
         throw FieldError(
           path: scene.child("state"),
-          message: "expected one of \(SceneActivationState.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(state)\"")
+          message:
+            "expected one of \(SceneActivationState.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(state)\""
+        )
       }
       session.state = parsed
     }
@@ -142,7 +161,8 @@ public struct ScenesFile: Sendable {
       guard let date = parseISO8601(text) else {
         throw FieldError(
           path: scene.child("lastActiveAt"),
-          message: "expected an ISO 8601 date-time such as \"2026-11-20T10:00:00Z\", found \"\(text)\"")
+          message:
+            "expected an ISO 8601 date-time such as \"2026-11-20T10:00:00Z\", found \"\(text)\"")
       }
       session.lastActiveAt = date
     }
@@ -168,11 +188,17 @@ public struct ScenesFile: Sendable {
           message: "invalid predicate", predicate: error.error)
       }
       for (field, predicate) in [
-        ("canActivate", session.activationConditions.canActivateForTargetContentIdentifierPredicate),
-        ("prefersToActivate", session.activationConditions.prefersToActivateForTargetContentIdentifierPredicate),
+        (
+          "canActivate", session.activationConditions.canActivateForTargetContentIdentifierPredicate
+        ),
+        (
+          "prefersToActivate",
+          session.activationConditions.prefersToActivateForTargetContentIdentifierPredicate
+        ),
       ] {
         for warning in predicate.warnings {
-          warnings.append("scene '\(identifier)': activationConditions.\(field): \(warning.message)")
+          warnings.append(
+            "scene '\(identifier)': activationConditions.\(field): \(warning.message)")
         }
       }
     }
@@ -200,7 +226,10 @@ public struct ScenesFileError: Error, Sendable, Hashable, CustomStringConvertibl
     public var predicate: InvalidPredicateError?
 
     /// Creates a problem.
-    public init(path: String, sceneIdentifier: String?, message: String, predicate: InvalidPredicateError? = nil) {
+    public init(
+      path: String, sceneIdentifier: String?, message: String,
+      predicate: InvalidPredicateError? = nil
+    ) {
       self.path = path
       self.sceneIdentifier = sceneIdentifier
       self.message = message

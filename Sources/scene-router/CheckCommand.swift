@@ -21,7 +21,9 @@ struct CheckCommand: ParsableCommand {
   @Flag(help: "Write one JSON document instead of human-readable text.")
   var json = false
 
-  @Option(help: "Read predicates from FILE, one per line ('-' for standard input); blank lines are skipped.")
+  @Option(
+    help:
+      "Read predicates from FILE, one per line ('-' for standard input); blank lines are skipped.")
   var file: String?
 
   @Argument(help: "Predicates to check.")

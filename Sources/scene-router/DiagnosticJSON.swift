@@ -2,7 +2,9 @@ import SceneActivation
 
 /// The JSON shape of diagnostics in `--json` output and batch error lines.
 enum DiagnosticJSON {
-  static func encode(_ diagnostic: Diagnostic, converter: SourceLocationConverter, lineOffset: Int = 0)
+  static func encode(
+    _ diagnostic: Diagnostic, converter: SourceLocationConverter, lineOffset: Int = 0
+  )
     -> JSONValue
   {
     let start = converter.location(of: diagnostic.range.lowerBound)

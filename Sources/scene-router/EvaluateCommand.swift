@@ -113,7 +113,8 @@ struct BatchEvaluator {
     do {
       value = try JSONValue.parse(line)
     } catch {
-      let message = line.isEmpty ? "empty line: expected a JSON object" : "invalid JSON: \(error.message)"
+      let message =
+        line.isEmpty ? "empty line: expected a JSON object" : "invalid JSON: \(error.message)"
       return errorLine(
         "line \(lineNumber): \(message)", lineNumber: lineNumber, in: "input", line: lineNumber,
         column: error.column)
@@ -132,7 +133,8 @@ struct BatchEvaluator {
       return fieldError("missing field 'predicate'")
     }
     guard case .string(let source) = predicateValue else {
-      return fieldError("field 'predicate': expected a string, found \(predicateValue.typeDescription)")
+      return fieldError(
+        "field 'predicate': expected a string, found \(predicateValue.typeDescription)")
     }
     guard let identifierValue = object["identifier"] else {
       return fieldError("missing field 'identifier' (use null for no identifier)")
@@ -174,7 +176,9 @@ struct BatchEvaluator {
         diagnostics: .array(errors.map { DiagnosticJSON.encode($0, converter: converter) }))
     }
     do {
-      return (try compiled.evaluate(with: identifier) ? "{\"result\":true}" : "{\"result\":false}", false)
+      return (
+        try compiled.evaluate(with: identifier) ? "{\"result\":true}" : "{\"result\":false}", false
+      )
     } catch {
       return errorLine(
         error.message, lineNumber: lineNumber, in: "evaluation", line: 1, column: 1,

@@ -5,7 +5,8 @@ import SceneActivation
 struct RouteCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "route",
-    abstract: "Route notifications, shortcut items, user activities and activation requests to scenes.",
+    abstract:
+      "Route notifications, shortcut items, user activities and activation requests to scenes.",
     discussion: """
       Each event is a JSON file: an APNs payload or a simctl .apns file (any object with "aps"), \
       {"shortcutItem": {…}}, {"userActivity": {…}} or {"activationRequest": {…}}, optionally with \
@@ -28,7 +29,8 @@ struct RouteCommand: ParsableCommand {
   @Option(help: "The scenes file (JSON): the app's scene sessions and their activation conditions.")
   var scenes: String
 
-  @Option(help: "Force the event kind: notification, shortcutItem, userActivity or activationRequest.")
+  @Option(
+    help: "Force the event kind: notification, shortcutItem, userActivity or activationRequest.")
   var kind: EventKind?
 
   @Flag(help: "Write one JSON decision per event, one per line.")
@@ -37,7 +39,8 @@ struct RouteCommand: ParsableCommand {
   @Flag(help: "Explain every decision: each scene's predicates, suitability and why it lost.")
   var explain = false
 
-  @Flag(help: "Read events from standard input, one JSON object per line; answer one JSON line each.")
+  @Flag(
+    help: "Read events from standard input, one JSON object per line; answer one JSON line each.")
   var jsonl = false
 
   @Argument(help: "Event files ('-' for standard input).")
@@ -112,7 +115,13 @@ struct RouteCommand: ParsableCommand {
   private func errorJSON(_ message: String, name: String, extra: [(String, JSONValue)] = [])
     -> JSONValue
   {
-    .object(JSONObject([("error", .object(JSONObject([("message", .string(message)), ("event", .string(name))] + extra)))]))
+    .object(
+      JSONObject([
+        (
+          "error",
+          .object(JSONObject([("message", .string(message)), ("event", .string(name))] + extra))
+        )
+      ]))
   }
 
   private func route(bytes: ArraySlice<UInt8>, name: String, router: ActivationRouter) -> (
@@ -122,7 +131,9 @@ struct RouteCommand: ParsableCommand {
     do {
       value = try JSONValue.parse(bytes)
     } catch {
-      let message = bytes.isEmpty ? "empty event" : "invalid JSON at \(error.line):\(error.column): \(error.message)"
+      let message =
+        bytes.isEmpty
+        ? "empty event" : "invalid JSON at \(error.line):\(error.column): \(error.message)"
       return (
         errorJSON(
           message, name: name,
@@ -134,7 +145,10 @@ struct RouteCommand: ParsableCommand {
     do {
       event = try SceneEvent(json: value, byteCount: bytes.count, kind: kind)
     } catch {
-      return (errorJSON(error.description, name: name, extra: [("path", .string(error.path))]), nil, true, error.description)
+      return (
+        errorJSON(error.description, name: name, extra: [("path", .string(error.path))]), nil, true,
+        error.description
+      )
     }
     let decision = router.route(event)
     var object = decision.jsonValue.objectValue!

@@ -20,7 +20,9 @@ struct CompiledRegexTests {
   }
 
   @Test func unicodeAndDotAll() throws {
-    let options: CompiledRegex.Options = [.wholeString, .unicodeProperties, .dotMatchesLineSeparators]
+    let options: CompiledRegex.Options = [
+      .wholeString, .unicodeProperties, .dotMatchesLineSeparators,
+    ]
     #expect(try CompiledRegex(pattern: ".", options: options).matches("😀"))
     #expect(try CompiledRegex(pattern: "a.b", options: options).matches("a\nb"))
     #expect(try CompiledRegex(pattern: "\\p{Han}+", options: options).matches("中文"))
@@ -28,7 +30,8 @@ struct CompiledRegexTests {
   }
 
   @Test func caseInsensitive() throws {
-    let regex = try CompiledRegex(pattern: "INBOX-[0-9]+", options: [.wholeString, .caseInsensitive])
+    let regex = try CompiledRegex(
+      pattern: "INBOX-[0-9]+", options: [.wholeString, .caseInsensitive])
     #expect(try regex.matches("inbox-2"))
   }
 

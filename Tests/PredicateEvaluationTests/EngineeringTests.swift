@@ -19,7 +19,9 @@ struct EngineeringTests {
         group.addTask {
           for round in 0..<2_000 {
             let index = (round + worker) % identifiers.count
-            if (try? predicate.evaluate(with: identifiers[index])) != expected[index] { return false }
+            if (try? predicate.evaluate(with: identifiers[index])) != expected[index] {
+              return false
+            }
           }
           return true
         }
@@ -130,14 +132,18 @@ struct EngineeringTests {
 
   @Test("every compile-time error is reported before any evaluation")
   func compileTimeErrors() {
-    for source in ["SELF > 5", "SELF BEGINSWITH 1", "SELF LIKE 'a\\\\'", "SELF MATCHES '('", "SELF BETWEEN {'a'}", "SELF IN 3"] {
+    for source in [
+      "SELF > 5", "SELF BEGINSWITH 1", "SELF LIKE 'a\\\\'", "SELF MATCHES '('",
+      "SELF BETWEEN {'a'}", "SELF IN 3",
+    ] {
       #expect(CompiledPredicate.compile(source).compiled == nil, "\(source)")
     }
   }
 
   @Test("LIKE stays linear on patterns that make naive matchers exponential")
   func likeIsNotExponential() throws {
-    let predicate = try CompiledPredicate(format: "SELF LIKE '" + String(repeating: "*a", count: 30) + "*b'")
+    let predicate = try CompiledPredicate(
+      format: "SELF LIKE '" + String(repeating: "*a", count: 30) + "*b'")
     let clock = ContinuousClock()
     let start = clock.now
     #expect(try !predicate.evaluate(with: String(repeating: "a", count: 5_000)))

@@ -34,14 +34,17 @@ struct DifferentialTests {
         }
       }
     }
-    #expect(failures == 0, "\(failures) of \(pairs) pairs disagree; replay with PROPERTY_SEED=\(seed)")
+    #expect(
+      failures == 0, "\(failures) of \(pairs) pairs disagree; replay with PROPERTY_SEED=\(seed)")
   }
 
   @Test("a shared context gives the same answers as a fresh one per predicate")
   func sharedContextAgrees() throws {
     var generator = PredicateGenerator()
     let seed = generator.random.seed
-    let predicates = (0..<300).compactMap { _ in try? CompiledPredicate(generator.activationPredicate()) }
+    let predicates = (0..<300).compactMap { _ in
+      try? CompiledPredicate(generator.activationPredicate())
+    }
     for _ in 0..<200 {
       let identifier = generator.identifier()
       var context = EvaluationContext(targetContentIdentifier: identifier)

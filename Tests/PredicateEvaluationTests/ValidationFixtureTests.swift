@@ -29,7 +29,9 @@ struct ValidationFixtureTests {
 
   @Test("every validation and lint diagnostic id is exercised")
   func everyIDExercised() {
-    let seen = Set(MarkedFixture.all(in: "evaluation/invalid").flatMap { Self.compile($0).diagnostics.map(\.id) })
+    let seen = Set(
+      MarkedFixture.all(in: "evaluation/invalid").flatMap { Self.compile($0).diagnostics.map(\.id) }
+    )
     let all: [DiagnosticID] = [
       .keyPath, .collectionOperator, .index, .function, .arithmetic, .aggregateQualifier,
       .subquery, .cast, .fetch, .anyKey, .utiOperator, .variable, .formatPlaceholder,
@@ -47,7 +49,8 @@ struct ValidationFixtureTests {
         (path.hasSuffix(".tsv") && !path.contains("/invalid/"))
         || (path.hasPrefix("evaluation/invalid/")
           && (path.hasSuffix(".pred")
-            || (path.hasSuffix(".expected") && Fixtures.read(String(path.dropLast(9)) + ".pred") != nil)))
+            || (path.hasSuffix(".expected")
+              && Fixtures.read(String(path.dropLast(9)) + ".pred") != nil)))
       #expect(known, "\(path) is not read by any test")
     }
   }

@@ -59,13 +59,17 @@ struct ParserAPITests {
 
   @Test func formatArgumentsSubstitute() throws {
     let identifier = "chat/42"
-    #expect(try FormatPredicate(format: "SELF == %@", identifier).predicateFormat == "SELF == \"chat/42\"")
+    #expect(
+      try FormatPredicate(format: "SELF == %@", identifier).predicateFormat == "SELF == \"chat/42\""
+    )
     #expect(try FormatPredicate(format: "self == %@", 5).predicateFormat == "SELF == 5")
     #expect(try FormatPredicate(format: "SELF == %@", 2.5).predicateFormat == "SELF == 2.5")
     #expect(try FormatPredicate(format: "SELF == %@", true).predicateFormat == "SELF == TRUE")
-    #expect(try FormatPredicate(format: "SELF == %@", String?.none).predicateFormat == "SELF == nil")
     #expect(
-      try FormatPredicate(format: "SELF IN %@", ["a", "b"]).predicateFormat == "SELF IN {\"a\", \"b\"}")
+      try FormatPredicate(format: "SELF == %@", String?.none).predicateFormat == "SELF == nil")
+    #expect(
+      try FormatPredicate(format: "SELF IN %@", ["a", "b"]).predicateFormat
+        == "SELF IN {\"a\", \"b\"}")
     #expect(try FormatPredicate(format: "%K == %@", "SELF", "x").predicateFormat == "SELF == \"x\"")
     #expect(try FormatPredicate(format: "%K == %@", "self", "x").predicateFormat == "SELF == \"x\"")
     #expect(try FormatPredicate(format: "SELF == %d", 7).predicateFormat == "SELF == 7")
@@ -111,14 +115,17 @@ struct ParserAPITests {
 
   @Test func compoundConstruction() {
     let a = FormatPredicate.comparison(.evaluatedObject, .equalTo, .string("a"))
-    let b = FormatPredicate.comparison(.evaluatedObject, .beginsWith, .string("b"), options: [.caseInsensitive])
+    let b = FormatPredicate.comparison(
+      .evaluatedObject, .beginsWith, .string("b"), options: [.caseInsensitive])
     #expect(FormatPredicate.and([]).predicateFormat == "TRUEPREDICATE")
     #expect(FormatPredicate.or([]).predicateFormat == "FALSEPREDICATE")
     #expect(FormatPredicate.and([a]).predicateFormat == "SELF == \"a\"")
-    #expect(FormatPredicate.or([a, .and([a, b])]).predicateFormat
-      == "SELF == \"a\" OR (SELF == \"a\" AND SELF BEGINSWITH[c] \"b\")")
-    #expect(FormatPredicate.not(.or([a, b])).predicateFormat
-      == "NOT (SELF == \"a\" OR SELF BEGINSWITH[c] \"b\")")
+    #expect(
+      FormatPredicate.or([a, .and([a, b])]).predicateFormat
+        == "SELF == \"a\" OR (SELF == \"a\" AND SELF BEGINSWITH[c] \"b\")")
+    #expect(
+      FormatPredicate.not(.or([a, b])).predicateFormat
+        == "NOT (SELF == \"a\" OR SELF BEGINSWITH[c] \"b\")")
     #expect(FormatPredicate.value(true) == .truePredicate)
   }
 
@@ -174,7 +181,9 @@ struct DiagnosticRendererTests {
   @Test func colorsOnlyWhenAsked() {
     let parsed = PredicateParser.parse("SELF ==")
     #expect(!DiagnosticRenderer().render(parsed.diagnostics, in: "SELF ==").contains("\u{1B}["))
-    #expect(DiagnosticRenderer(colors: true).render(parsed.diagnostics, in: "SELF ==").contains("\u{1B}[1;31m"))
+    #expect(
+      DiagnosticRenderer(colors: true).render(parsed.diagnostics, in: "SELF ==").contains(
+        "\u{1B}[1;31m"))
   }
 
   @Test func locationsCountScalarsAndLineBreaks() {

@@ -56,7 +56,8 @@ struct SyntaxFixtureTests {
   @Test("record valid canonical forms", .enabled(if: Fixtures.isRecording))
   func recordValid() {
     for file in Fixtures.files(in: "syntax/valid", suffix: ".txt") {
-      let lines = (Fixtures.read(file) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+      let lines = (Fixtures.read(file) ?? "").split(
+        separator: "\n", omittingEmptySubsequences: false)
       var output: [String] = []
       var index = 0
       while index < lines.count {
@@ -79,7 +80,8 @@ struct SyntaxFixtureTests {
   func invalid(_ fixture: MarkedFixture) {
     let source = fixture.marked.text
     let parsed = PredicateParser.parse(source)
-    #expect(parsed.predicate == nil || !parsed.diagnostics.isEmpty, "\(fixture.path) parsed cleanly")
+    #expect(
+      parsed.predicate == nil || !parsed.diagnostics.isEmpty, "\(fixture.path) parsed cleanly")
     #expect(
       parsed.diagnostics.map(\.range.lowerBound) == fixture.marked.orderedOffsets,
       "\(fixture.path): \(parsed.diagnostics)")
@@ -103,7 +105,8 @@ struct SyntaxFixtureTests {
         (path.hasPrefix("syntax/valid/") && path.hasSuffix(".txt"))
         || (path.hasPrefix("syntax/invalid/")
           && (path.hasSuffix(".pred")
-            || (path.hasSuffix(".expected") && Fixtures.read(String(path.dropLast(9)) + ".pred") != nil)))
+            || (path.hasSuffix(".expected")
+              && Fixtures.read(String(path.dropLast(9)) + ".pred") != nil)))
       #expect(known, "\(path) is not read by any test")
     }
     #expect(MarkedFixture.all(in: "syntax/invalid").count >= 60)

@@ -12,7 +12,9 @@ public func decodeFixtureField(_ field: String) -> String {
     case "t": output.append("\t")
     case "n": output.append("\n")
     case "r": output.append("\r")
-    case let other?: output.append("\\"); output.append(other)
+    case let other?:
+      output.append("\\")
+      output.append(other)
     case nil: output.append("\\")
     }
   }

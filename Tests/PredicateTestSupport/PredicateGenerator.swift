@@ -53,13 +53,15 @@ public struct PredicateGenerator {
       switch Int.random(in: 0..<3, using: &random) {
       case 0: return .not(activationPredicate(depth: depth - 1))
       case 1:
-        return .and((0..<Int.random(in: 2...3, using: &random)).map { _ in
-          activationPredicate(depth: depth - 1)
-        })
+        return .and(
+          (0..<Int.random(in: 2...3, using: &random)).map { _ in
+            activationPredicate(depth: depth - 1)
+          })
       default:
-        return .or((0..<Int.random(in: 2...3, using: &random)).map { _ in
-          activationPredicate(depth: depth - 1)
-        })
+        return .or(
+          (0..<Int.random(in: 2...3, using: &random)).map { _ in
+            activationPredicate(depth: depth - 1)
+          })
       }
     }
     if random.chance(0.03) { return .value(random.chance(0.5)) }
@@ -77,14 +79,17 @@ public struct PredicateGenerator {
     case .in:
       switch Int.random(in: 0..<4, using: &random) {
       case 0:
-        return .comparison(.evaluatedObject, .in, .string(random.pick(Self.interestingStrings)), options: options)
+        return .comparison(
+          .evaluatedObject, .in, .string(random.pick(Self.interestingStrings)), options: options)
       case 1:
-        return .comparison(.string(random.pick(Self.interestingStrings)), .in, .evaluatedObject, options: options)
+        return .comparison(
+          .string(random.pick(Self.interestingStrings)), .in, .evaluatedObject, options: options)
       case 2:
         // An aggregate holding SELF takes the generic path.
         return .comparison(
           .evaluatedObject, .in,
-          FormatExpression(.aggregate([.string(random.pick(Self.interestingStrings)), .evaluatedObject])))
+          FormatExpression(
+            .aggregate([.string(random.pick(Self.interestingStrings)), .evaluatedObject])))
       default:
         var elements = (0..<Int.random(in: 0...5, using: &random)).map { _ in
           FormatExpression.string(random.pick(Self.interestingStrings))
@@ -117,13 +122,21 @@ public struct PredicateGenerator {
     if depth > 0 && random.chance(0.4) {
       switch Int.random(in: 0..<3, using: &random) {
       case 0: return .not(syntaxPredicate(depth: depth - 1))
-      case 1: return .and((0..<Int.random(in: 2...3, using: &random)).map { _ in syntaxPredicate(depth: depth - 1) })
-      default: return .or((0..<Int.random(in: 2...3, using: &random)).map { _ in syntaxPredicate(depth: depth - 1) })
+      case 1:
+        return .and(
+          (0..<Int.random(in: 2...3, using: &random)).map { _ in syntaxPredicate(depth: depth - 1) }
+        )
+      default:
+        return .or(
+          (0..<Int.random(in: 2...3, using: &random)).map { _ in syntaxPredicate(depth: depth - 1) }
+        )
       }
     }
     if random.chance(0.05) { return .value(random.chance(0.5)) }
     var options: ComparisonOptions = []
-    for option in [ComparisonOptions.caseInsensitive, .diacriticInsensitive, .localeSensitive, .normalized]
+    for option in [
+      ComparisonOptions.caseInsensitive, .diacriticInsensitive, .localeSensitive, .normalized,
+    ]
     where random.chance(0.15) {
       options.insert(option)
     }
@@ -140,47 +153,72 @@ public struct PredicateGenerator {
       switch Int.random(in: 0..<11, using: &random) {
       case 0, 1: return .evaluatedObject
       case 2, 3: return .string(randomText())
-      case 4: return FormatExpression(.constant(.integer(Int.random(in: -1000...1000, using: &random))))
+      case 4:
+        return FormatExpression(.constant(.integer(Int.random(in: -1000...1000, using: &random))))
       case 5:
         let value = random.pick([0.5, -2.25, 1e-7, 1e300, 3.0, 123456.789])
         return FormatExpression(.constant(.double(value)))
-      case 6: return FormatExpression(.constant(random.chance(0.5) ? .boolean(random.chance(0.5)) : .null))
+      case 6:
+        return FormatExpression(
+          .constant(random.chance(0.5) ? .boolean(random.chance(0.5)) : .null))
       case 7: return FormatExpression(.key(random.pick(Self.keys)))
       case 8: return FormatExpression(.variable(random.pick(["x", "name", "AND"])))
-      case 9: return FormatExpression(random.chance(0.5) ? .escapedKey(random.pick(Self.reserved)) : .collectionOperator("count"))
-      default: return FormatExpression(random.chance(0.5) ? .formatPlaceholder(random.pick(["%@", "%K", "%d", "%ld"])) : .anyKey)
+      case 9:
+        return FormatExpression(
+          random.chance(0.5)
+            ? .escapedKey(random.pick(Self.reserved)) : .collectionOperator("count"))
+      default:
+        return FormatExpression(
+          random.chance(0.5) ? .formatPlaceholder(random.pick(["%@", "%K", "%d", "%ld"])) : .anyKey)
       }
     }
     let next = depth - 1
     switch Int.random(in: 0..<9, using: &random) {
     case 0:
-      return FormatExpression(.aggregate((0..<Int.random(in: 0...3, using: &random)).map { _ in expression(depth: next) }))
+      return FormatExpression(
+        .aggregate((0..<Int.random(in: 0...3, using: &random)).map { _ in expression(depth: next) })
+      )
     case 1:
-      return FormatExpression(.member(expression(depth: next), random.pick(["length", "@count", "SIZE", "name"])))
+      return FormatExpression(
+        .member(expression(depth: next), random.pick(["length", "@count", "SIZE", "name"])))
     case 2:
-      let index = random.chance(0.5)
-        ? FormatExpression(.indexKeyword(random.pick(IndexKeyword.allCases))) : expression(depth: next)
+      let index =
+        random.chance(0.5)
+        ? FormatExpression(.indexKeyword(random.pick(IndexKeyword.allCases)))
+        : expression(depth: next)
       return FormatExpression(.index(expression(depth: next), index))
     case 3:
-      return FormatExpression(.function(random.pick(Self.functions), (0..<Int.random(in: 0...2, using: &random)).map { _ in expression(depth: next) }))
+      return FormatExpression(
+        .function(
+          random.pick(Self.functions),
+          (0..<Int.random(in: 0...2, using: &random)).map { _ in expression(depth: next) }))
     case 4:
-      return FormatExpression(.arithmetic(random.pick(ArithmeticOperator.allCases), expression(depth: next), expression(depth: next)))
+      return FormatExpression(
+        .arithmetic(
+          random.pick(ArithmeticOperator.allCases), expression(depth: next), expression(depth: next)
+        ))
     case 5:
       var operand = expression(depth: next)
-      if case .constant(.integer(let value)) = operand.kind, value == Int.min { operand = .evaluatedObject }
+      if case .constant(.integer(let value)) = operand.kind, value == Int.min {
+        operand = .evaluatedObject
+      }
       return FormatExpression(.negation(operand))
     case 6:
       return FormatExpression(.subquery(expression(depth: next), "x", syntaxPredicate(depth: next)))
     case 7:
       return FormatExpression(.cast(expression(depth: next), .string("NSString")))
     default:
-      return FormatExpression(.fetch((0..<Int.random(in: 1...3, using: &random)).map { _ in expression(depth: next) }))
+      return FormatExpression(
+        .fetch((0..<Int.random(in: 1...3, using: &random)).map { _ in expression(depth: next) }))
     }
   }
 
   private mutating func randomText() -> String {
     if random.chance(0.6) { return random.pick(Self.interestingStrings) }
-    let alphabet: [Unicode.Scalar] = ["a", "Z", "\"", "'", "\\", " ", "\t", "\n", "%", "@", "é", "\u{301}", "😀", "{", "}", "(", ")", "*", "?", "$", "#"]
+    let alphabet: [Unicode.Scalar] = [
+      "a", "Z", "\"", "'", "\\", " ", "\t", "\n", "%", "@", "é", "\u{301}", "😀", "{", "}", "(", ")",
+      "*", "?", "$", "#",
+    ]
     var scalars = String.UnicodeScalarView()
     for _ in 0..<Int.random(in: 0...8, using: &random) { scalars.append(random.pick(alphabet)) }
     return String(scalars)

@@ -12,7 +12,11 @@ import PredicateSyntax
 public enum ReferenceEvaluator {
   /// A value during reference evaluation.
   indirect enum Value: Equatable {
-    case string(String), null, number(Double), bool(Bool), array([Value])
+    case string(String)
+    case null
+    case number(Double)
+    case bool(Bool)
+    case array([Value])
   }
 
   /// The reference answer, or nil when evaluation throws (a regex limit or an invalid pattern).
@@ -53,7 +57,9 @@ public enum ReferenceEvaluator {
   static func fold(_ text: String, _ options: ComparisonOptions, compatibility: Bool) -> String {
     if options.contains(.normalized) { return text }
     var folding: String.CompareOptions = []
-    if options.contains(.caseInsensitive) { folding.formUnion([.caseInsensitive, .widthInsensitive]) }
+    if options.contains(.caseInsensitive) {
+      folding.formUnion([.caseInsensitive, .widthInsensitive])
+    }
     if options.contains(.diacriticInsensitive) {
       folding.formUnion([.diacriticInsensitive, .widthInsensitive])
     }
@@ -76,7 +82,9 @@ public enum ReferenceEvaluator {
     return result
   }
 
-  static func search(_ op: ComparisonOperator, _ haystack: String, _ needle: String, _ options: ComparisonOptions) -> Bool {
+  static func search(
+    _ op: ComparisonOperator, _ haystack: String, _ needle: String, _ options: ComparisonOptions
+  ) -> Bool {
     let h = units(fold(haystack, options, compatibility: false))
     let n = units(fold(needle, options, compatibility: false))
     if n.isEmpty || n.count > h.count { return false }
@@ -84,7 +92,9 @@ public enum ReferenceEvaluator {
     case .beginsWith: return Array(h.prefix(n.count)) == n
     case .endsWith: return Array(h.suffix(n.count)) == n
     default:
-      for start in 0...(h.count - n.count) where Array(h[start..<start + n.count]) == n { return true }
+      for start in 0...(h.count - n.count) where Array(h[start..<start + n.count]) == n {
+        return true
+      }
       return false
     }
   }
@@ -103,7 +113,9 @@ public enum ReferenceEvaluator {
   static func equal(_ lhs: Value, _ rhs: Value, _ options: ComparisonOptions) -> Bool {
     switch (lhs, rhs) {
     case (.string(let l), .string(let r)):
-      if options.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive]) || options.contains(.normalized) {
+      if options.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive])
+        || options.contains(.normalized)
+      {
         return Array(l.unicodeScalars) == Array(r.unicodeScalars)
       }
       return Array(fold(l, options, compatibility: false).unicodeScalars)
@@ -116,7 +128,9 @@ public enum ReferenceEvaluator {
     }
   }
 
-  static func ordered(_ op: ComparisonOperator, _ lhs: Value, _ rhs: Value, _ options: ComparisonOptions) -> Bool {
+  static func ordered(
+    _ op: ComparisonOperator, _ lhs: Value, _ rhs: Value, _ options: ComparisonOptions
+  ) -> Bool {
     switch (lhs, rhs) {
     case (.string(let l), .string(let r)):
       let c = order(l, r, options)
@@ -136,7 +150,9 @@ public enum ReferenceEvaluator {
     guard let first = pattern.first else { return subject.isEmpty }
     switch first {
     case .star:
-      for skip in 0...subject.count where glob(subject.dropFirst(skip), pattern.dropFirst()) { return true }
+      for skip in 0...subject.count where glob(subject.dropFirst(skip), pattern.dropFirst()) {
+        return true
+      }
       return false
     case .one:
       return !subject.isEmpty && glob(subject.dropFirst(), pattern.dropFirst())
@@ -145,12 +161,20 @@ public enum ReferenceEvaluator {
     }
   }
 
-  enum GlobToken: Equatable { case star, one, unit([UInt32]) }
+  enum GlobToken: Equatable {
+    case star
+    case one
+    case unit([UInt32])
+  }
 
   static func like(_ subject: String, _ pattern: String, _ options: ComparisonOptions) -> Bool? {
     let compatibility = !options.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive])
-    let patternUnits = options.contains(.normalized) ? units(pattern) : units(fold(pattern, options, compatibility: compatibility))
-    let subjectUnits = options.contains(.normalized) ? units(subject) : units(fold(subject, options, compatibility: compatibility))
+    let patternUnits =
+      options.contains(.normalized)
+      ? units(pattern) : units(fold(pattern, options, compatibility: compatibility))
+    let subjectUnits =
+      options.contains(.normalized)
+      ? units(subject) : units(fold(subject, options, compatibility: compatibility))
     if patternUnits.isEmpty { return false }
     var tokens: [GlobToken] = []
     var index = 0
@@ -170,12 +194,18 @@ public enum ReferenceEvaluator {
 
   static func matches(_ subject: String, _ pattern: String, _ options: ComparisonOptions) -> Bool? {
     if pattern.isEmpty { return false }
-    let folds = !options.contains(.normalized) && !options.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive])
-    var flags: CompiledRegex.Options = [.wholeString, .unicodeProperties, .dotMatchesLineSeparators, .multiline]
+    let folds =
+      !options.contains(.normalized)
+      && !options.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive])
+    var flags: CompiledRegex.Options = [
+      .wholeString, .unicodeProperties, .dotMatchesLineSeparators, .multiline,
+    ]
     if folds && options.contains(.caseInsensitive) { flags.insert(.caseInsensitive) }
     let preparedPattern = folds ? fold(pattern, options, compatibility: true) : pattern
     let preparedSubject = folds ? fold(subject, options, compatibility: true) : subject
-    guard let regex = try? CompiledRegex(pattern: preparedPattern, options: flags) else { return nil }
+    guard let regex = try? CompiledRegex(pattern: preparedPattern, options: flags) else {
+      return nil
+    }
     return try? regex.matches(preparedSubject)
   }
 
@@ -190,7 +220,8 @@ public enum ReferenceEvaluator {
       return ordered(comparison.op, lhs, rhs, options)
     case .between:
       guard case .array(let bounds) = rhs, bounds.count == 2 else { return false }
-      return ordered(.greaterThanOrEqualTo, lhs, bounds[0], options) && ordered(.lessThanOrEqualTo, lhs, bounds[1], options)
+      return ordered(.greaterThanOrEqualTo, lhs, bounds[0], options)
+        && ordered(.lessThanOrEqualTo, lhs, bounds[1], options)
     case .beginsWith, .endsWith, .contains:
       guard case .string(let h) = lhs, case .string(let n) = rhs else { return false }
       return search(comparison.op, h, n, options)

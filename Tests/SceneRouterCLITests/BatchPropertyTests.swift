@@ -8,12 +8,17 @@ import Testing
 struct BatchPropertyTests {
   /// A mixed batch: good lines, bad predicates, malformed JSON, wrong types, empty lines, invalid
   /// UTF-8 and binary garbage, CRLF endings, and no final newline.
-  static func batch(_ random: inout SeededRandom, lines: Int) -> (bytes: [UInt8], good: [Int: (String, String?)]) {
+  static func batch(_ random: inout SeededRandom, lines: Int) -> (
+    bytes: [UInt8], good: [Int: (String, String?)]
+  ) {
     let predicates = [
       "SELF BEGINSWITH 'chat/'", "SELF == 'inbox'", "SELF MATCHES 'doc-[0-9]+'", "SELF LIKE 'a*'",
-      "SELF ==[cd] 'café'", "SELF IN {'a', 'b'}", "name == 1", "SELF ==", "(((", "SELF MATCHES '(a+)+$'",
+      "SELF ==[cd] 'café'", "SELF IN {'a', 'b'}", "name == 1", "SELF ==", "(((",
+      "SELF MATCHES '(a+)+$'",
     ]
-    let identifiers: [String?] = ["chat/1", "inbox", "doc-3", nil, "abc", "CAFÉ", "a", String(repeating: "a", count: 30) + "b"]
+    let identifiers: [String?] = [
+      "chat/1", "inbox", "doc-3", nil, "abc", "CAFÉ", "a", String(repeating: "a", count: 30) + "b",
+    ]
     var bytes: [UInt8] = []
     var good: [Int: (String, String?)] = [:]
     for index in 0..<lines {
@@ -21,7 +26,9 @@ struct BatchPropertyTests {
       case ..<0.05: break
       case ..<0.10: bytes += Array("{not json".utf8)
       case ..<0.12: bytes += [0x00, 0x01, 0xFF, 0xFE, 0x80, 0x22]
-      case ..<0.14: bytes += Array(#"{"predicate": "SELF == 'a'", "identifier": ""#.utf8) + [0xC3, 0x28, 0x22, 0x7D]
+      case ..<0.14:
+        bytes +=
+          Array(#"{"predicate": "SELF == 'a'", "identifier": ""#.utf8) + [0xC3, 0x28, 0x22, 0x7D]
       case ..<0.16: bytes += Array(#"{"identifier": "x"}"#.utf8)
       case ..<0.18: bytes += Array(#"{"predicate": "SELF == 'a'", "identifier": 5}"#.utf8)
       case ..<0.20: bytes += Array(#"["predicate"]"#.utf8)
@@ -48,7 +55,8 @@ struct BatchPropertyTests {
     #expect(lines.count == 10_000, "PROPERTY_SEED=\(random.seed)")
     #expect(result.status == 65, "bad lines make the exit status 65")
     for (index, line) in lines.enumerated() {
-      guard let answer = try? JSONValue.parse(String(line)), case .object(let object) = answer else {
+      guard let answer = try? JSONValue.parse(String(line)), case .object(let object) = answer
+      else {
         Issue.record("line \(index + 1) is not a JSON object: \(line)")
         continue
       }
@@ -64,7 +72,9 @@ struct BatchPropertyTests {
         if expected == .null {
           #expect(object["error"] != nil, "line \(index + 1)")
         } else {
-          #expect(object["result"] == expected, "line \(index + 1): \(predicate) on \(identifier ?? "nil")")
+          #expect(
+            object["result"] == expected,
+            "line \(index + 1): \(predicate) on \(identifier ?? "nil")")
         }
       } else {
         guard case .object(let error)? = object["error"] else {
@@ -87,12 +97,16 @@ struct BatchPropertyTests {
       case 1: bytes += [0xFF, 0x00, 0x7B]
       case 2: break
       case 3: bytes += Array(#"{"shortcutItem": {"type": 1}}"#.utf8)
-      default: bytes += Array(#"{"userActivity": {"activityType": "x", "targetContentIdentifier": "com.example.chat/photo/2"}}"#.utf8)
+      default:
+        bytes += Array(
+          #"{"userActivity": {"activityType": "x", "targetContentIdentifier": "com.example.chat/photo/2"}}"#
+            .utf8)
       }
       if random.chance(0.1) { bytes.append(0x0D) }
       bytes.append(0x0A)
     }
-    let result = try CLI.run(["route", "--scenes", "Fixtures/example/scenes.json", "--jsonl"], stdin: Data(bytes))
+    let result = try CLI.run(
+      ["route", "--scenes", "Fixtures/example/scenes.json", "--jsonl"], stdin: Data(bytes))
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
     #expect(lines.count == count)
     for (index, line) in lines.enumerated() {
@@ -112,7 +126,8 @@ struct BatchPropertyTests {
       ["route", "--scenes", "Fixtures/example/scenes.json", "--json", "-"],
       stdin: Data(#"{"aps": {"target-content-id": "com.example.chat/compose/draft"}}"#.utf8))
     #expect(result.status == 0)
-    let object = try #require(try JSONValue.parse(result.stdout.trimmingCharacters(in: .newlines)).objectValue)
+    let object = try #require(
+      try JSONValue.parse(result.stdout.trimmingCharacters(in: .newlines)).objectValue)
     #expect(object["scene"] == .string("compose"))
     #expect(object["event"] == .string("<stdin>"))
   }

@@ -12,8 +12,10 @@ struct CLICase: Sendable, CustomStringConvertible {
   }
 
   var arguments: [String] {
-    (Fixtures.read("cli/\(name).args") ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-      .dropLast().map(String.init)
+    (Fixtures.read("cli/\(name).args") ?? "").split(
+      separator: "\n", omittingEmptySubsequences: false
+    )
+    .dropLast().map(String.init)
   }
 
   var stdin: Data { Data((Fixtures.read("cli/\(name).stdin") ?? "").utf8) }
@@ -47,8 +49,18 @@ struct CLIGoldenTests {
       (["evaluate", "SELF == "], 64),
       (["evaluate", "SELF ==", "a"], 65),
       (["route", "--scenes", example, "Fixtures/example/events/1-push-thread-42.apns"], 0),
-      (["route", "--scenes", "Fixtures/cli/inputs/bad-scenes.json", "Fixtures/example/events/1-push-thread-42.apns"], 65),
-      (["route", "--scenes", "Fixtures/cli/inputs/missing.json", "Fixtures/example/events/1-push-thread-42.apns"], 65),
+      (
+        [
+          "route", "--scenes", "Fixtures/cli/inputs/bad-scenes.json",
+          "Fixtures/example/events/1-push-thread-42.apns",
+        ], 65
+      ),
+      (
+        [
+          "route", "--scenes", "Fixtures/cli/inputs/missing.json",
+          "Fixtures/example/events/1-push-thread-42.apns",
+        ], 65
+      ),
       (["route", "--scenes", example, "Fixtures/cli/inputs/bad-event.json"], 65),
       (["route", "--scenes", example], 64),
       (["route", "--scenes", example, "--jsonl", "file.json"], 64),
@@ -62,7 +74,9 @@ struct CLIGoldenTests {
   @Test("every file in cli/ is read by a test")
   func noStrayFiles() {
     let names = Set(CLICase.all.map(\.name))
-    let referenced = CLICase.all.flatMap(\.arguments).filter { $0.hasPrefix("Fixtures/cli/inputs/") }
+    let referenced = CLICase.all.flatMap(\.arguments).filter {
+      $0.hasPrefix("Fixtures/cli/inputs/")
+    }
     for path in Fixtures.allFiles(below: "cli") {
       if path == "cli/README.md" { continue }
       if path.hasPrefix("cli/inputs/") {
@@ -72,6 +86,10 @@ struct CLIGoldenTests {
       let stem = String(path.dropFirst("cli/".count).split(separator: ".").first ?? "")
       #expect(names.contains(stem), "\(path) belongs to no case")
     }
-    for name in names { #expect(Fixtures.read("cli/\(name).expected") != nil || Fixtures.isRecording, "\(name) has no golden output") }
+    for name in names {
+      #expect(
+        Fixtures.read("cli/\(name).expected") != nil || Fixtures.isRecording,
+        "\(name) has no golden output")
+    }
   }
 }

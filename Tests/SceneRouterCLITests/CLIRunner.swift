@@ -8,7 +8,8 @@ enum CLI {
     let runner = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     var folder = runner.deletingLastPathComponent()
     // The test runner may sit inside a `.xctest` bundle folder.
-    while !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("scene-router").path),
+    while !FileManager.default.isExecutableFile(
+      atPath: folder.appendingPathComponent("scene-router").path),
       folder.path != "/"
     {
       folder.deleteLastPathComponent()

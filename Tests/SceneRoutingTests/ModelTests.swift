@@ -9,7 +9,8 @@ struct ModelTests {
   @Test("sessions and conditions round-trip through Codable")
   func codableRoundTrip() throws {
     let original = SceneSession(
-      persistentIdentifier: "thread-42", role: .windowApplication, configurationName: "Conversation",
+      persistentIdentifier: "thread-42", role: .windowApplication,
+      configurationName: "Conversation",
       state: .background, lastActiveAt: Date(timeIntervalSince1970: 1_800_000_000), isVisible: true,
       activationConditions: try ActivationConditions(
         canActivateForTargetContentIdentifierPredicate: "self beginswith[c] 'chat/'",
@@ -17,15 +18,19 @@ struct ModelTests {
       userInfo: ["thread": "42"])
     let data = try JSONEncoder().encode(original)
     let text = String(decoding: data, as: UTF8.self)
-    #expect(text.contains(#"SELF BEGINSWITH[c] \"chat\/\""#), "conditions encode canonically: \(text)")
+    #expect(
+      text.contains(#"SELF BEGINSWITH[c] \"chat\/\""#), "conditions encode canonically: \(text)")
     let decoded = try JSONDecoder().decode(SceneSession.self, from: data)
     #expect(decoded == original)
-    #expect(try decoded.activationConditions.canActivateForTargetContentIdentifierPredicate.evaluate(with: "CHAT/1"))
+    #expect(
+      try decoded.activationConditions.canActivateForTargetContentIdentifierPredicate.evaluate(
+        with: "CHAT/1"))
   }
 
   @Test("a tampered file is rejected with the scene, the field and the diagnostics")
   func tamperedFile() throws {
-    let tampered = #"[{"persistentIdentifier": "compose", "activationConditions": {"canActivate": "name == 'x'", "profile": "uikit"}}]"#
+    let tampered =
+      #"[{"persistentIdentifier": "compose", "activationConditions": {"canActivate": "name == 'x'", "profile": "uikit"}}]"#
     do {
       _ = try JSONDecoder().decode([SceneSession].self, from: Data(tampered.utf8))
       Issue.record("expected a decoding error")
@@ -36,7 +41,9 @@ struct ModelTests {
       #expect(context.codingPath.last?.stringValue == "canActivate")
     }
     let uikit = #"{"canActivate": "SELF MATCHES 'a'", "profile": "uikit"}"#
-    #expect(throws: DecodingError.self) { try JSONDecoder().decode(ActivationConditions.self, from: Data(uikit.utf8)) }
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(ActivationConditions.self, from: Data(uikit.utf8))
+    }
   }
 
   @Test("events decode from every kind of file; errors name the field path")
@@ -47,25 +54,46 @@ struct ModelTests {
     #expect(try event(#"{"aps": {"target-content-id": "a"}}"#).targetContentIdentifier == "a")
     let simctl = try event(#"{"Simulator Target Bundle": "com.example", "aps": {"alert": "x"}}"#)
     #expect(simctl.targetContentIdentifier == nil)
-    #expect(try event(#"{"shortcutItem": {"type": "t", "targetContentIdentifier": "s"}}"#).targetContentIdentifier == "s")
-    #expect(try event(#"{"userActivity": {"activityType": "t", "targetContentIdentifier": "u"}}"#).targetContentIdentifier == "u")
-    #expect(try event(#"{"activationRequest": {"session": "main"}}"#).kind == .activationRequest(.session("main")))
+    #expect(
+      try event(#"{"shortcutItem": {"type": "t", "targetContentIdentifier": "s"}}"#)
+        .targetContentIdentifier == "s")
+    #expect(
+      try event(#"{"userActivity": {"activityType": "t", "targetContentIdentifier": "u"}}"#)
+        .targetContentIdentifier == "u")
+    #expect(
+      try event(#"{"activationRequest": {"session": "main"}}"#).kind
+        == .activationRequest(.session("main")))
 
     func failure(_ text: String) -> FieldError? {
-      do { _ = try event(text); return nil } catch { return error }
+      do {
+        _ = try event(text)
+        return nil
+      } catch { return error }
     }
     #expect(failure(#"{"aps": "x"}"#)?.path == "aps")
-    #expect(failure(#"{"aps": {"target-content-id": 42}}"#)?.description == "aps.target-content-id: expected a string, found a number")
+    #expect(
+      failure(#"{"aps": {"target-content-id": 42}}"#)?.description
+        == "aps.target-content-id: expected a string, found a number")
     #expect(failure(#"{"shortcutItem": {"localizedTitle": "x"}}"#)?.path == "shortcutItem.type")
-    #expect(failure(#"{"userActivity": {"activityType": "t", "targetContentIdentifier": ["x"]}}"#)?.path == "userActivity.targetContentIdentifier")
-    #expect(failure(#"{"aps": {}, "routing": {"excluding": ["a", 1]}}"#)?.path == "routing.excluding[1]")
+    #expect(
+      failure(#"{"userActivity": {"activityType": "t", "targetContentIdentifier": ["x"]}}"#)?.path
+        == "userActivity.targetContentIdentifier")
+    #expect(
+      failure(#"{"aps": {}, "routing": {"excluding": ["a", 1]}}"#)?.path == "routing.excluding[1]")
     #expect(failure(#"{"hello": 1}"#) != nil)
     #expect(failure(#"[]"#) != nil)
-    #expect(failure(#"{"aps": {}, "shortcutItem": {"type": "t"}}"#)?.message.contains("ambiguous") == true)
+    #expect(
+      failure(#"{"aps": {}, "shortcutItem": {"type": "t"}}"#)?.message.contains("ambiguous") == true
+    )
 
-    let big = #"{"aps": {"target-content-id": "a"}, "pad": ""# + String(repeating: "x", count: 5000) + #""}"#
+    let big =
+      #"{"aps": {"target-content-id": "a"}, "pad": ""# + String(repeating: "x", count: 5000)
+      + #""}"#
     #expect(try event(big).warnings.contains { $0.contains("4096") })
-    #expect(try event(#"{"shortcutItem": {"type": "t", "typo": 1}}"#).warnings == ["unknown field 'shortcutItem.typo' is ignored"])
+    #expect(
+      try event(#"{"shortcutItem": {"type": "t", "typo": 1}}"#).warnings == [
+        "unknown field 'shortcutItem.typo' is ignored"
+      ])
   }
 
   @Test("a bad scenes file reports every problem with the scene id and field")
@@ -86,7 +114,9 @@ struct ModelTests {
     } catch {
       let descriptions = error.problems.map(\.description)
       #expect(error.problems.count == 5, "\(descriptions)")
-      #expect(descriptions[0].hasPrefix("scene 'bad-predicate': scenes[1].activationConditions.canActivate: invalid predicate"))
+      #expect(
+        descriptions[0].hasPrefix(
+          "scene 'bad-predicate': scenes[1].activationConditions.canActivate: invalid predicate"))
       #expect(descriptions[0].contains("replace 'BEGINWITH' with 'BEGINSWITH'"))
       #expect(descriptions[1].hasPrefix("scene 'bad-date': scenes[2].lastActiveAt"))
       #expect(descriptions[2].contains("duplicate scene id"))
@@ -98,7 +128,8 @@ struct ModelTests {
 
   @Test("uikit profile in a scenes file rejects MATCHES")
   func scenesFileProfile() {
-    let text = #"{"profile": "uikit", "scenes": [{"id": "a", "activationConditions": {"prefersToActivate": "SELF MATCHES 'x'"}}]}"#
+    let text =
+      #"{"profile": "uikit", "scenes": [{"id": "a", "activationConditions": {"prefersToActivate": "SELF MATCHES 'x'"}}]}"#
     #expect(throws: ScenesFileError.self) { try ScenesFile(bytes: Array(text.utf8)) }
   }
 
@@ -114,7 +145,8 @@ struct ModelTests {
     try registry.setVisible("a", true)
     #expect(registry.route(notification("x")).sessionIdentifier == "b")
     var updated = try #require(registry.session("b"))
-    updated.activationConditions = try ActivationConditions(canActivateForTargetContentIdentifierPredicate: "FALSEPREDICATE")
+    updated.activationConditions = try ActivationConditions(
+      canActivateForTargetContentIdentifierPredicate: "FALSEPREDICATE")
     try registry.update(updated)
     #expect(registry.route(notification("x")).reason == .newScene)
     #expect(registry.remove("b") != nil)
@@ -126,14 +158,17 @@ struct ModelTests {
   @Test("the registry is safe under concurrent updates and routing")
   func registryConcurrency() async throws {
     let registry = SceneSessionRegistry()
-    for index in 0..<20 { try registry.add(session("s\(index)", minute: index, prefers: "SELF == 's\(index)'")) }
+    for index in 0..<20 {
+      try registry.add(session("s\(index)", minute: index, prefers: "SELF == 's\(index)'"))
+    }
     await withTaskGroup(of: Void.self) { group in
       for worker in 0..<8 {
         group.addTask {
           for round in 0..<500 {
             let target = "s\((worker * 7 + round) % 20)"
             if round % 10 == 0 {
-              try? registry.markActive(target, at: Date(timeIntervalSince1970: Double(1_900_000_000 + round)))
+              try? registry.markActive(
+                target, at: Date(timeIntervalSince1970: Double(1_900_000_000 + round)))
             }
             let decision = registry.route(notification(target))
             #expect(decision.sessionIdentifier == target)

@@ -17,7 +17,8 @@ func session(
       prefersToActivateForTargetContentIdentifierPredicate: prefers))
 }
 
-func notification(_ identifier: String?, _ options: RoutingOptions = RoutingOptions()) -> SceneEvent {
+func notification(_ identifier: String?, _ options: RoutingOptions = RoutingOptions()) -> SceneEvent
+{
   SceneEvent(
     .notification(PushNotification(payload: JSONObject(), targetContentIdentifier: identifier)),
     options: options)
@@ -31,18 +32,25 @@ struct RouterTests {
       try session("undated-a"), try session("old", minute: 1), try session("new", minute: 5),
       try session("tie-1", minute: 3), try session("tie-2", minute: 3), try session("undated-b"),
     ])
-    #expect(router.sessions.map(\.persistentIdentifier) == ["new", "tie-1", "tie-2", "old", "undated-a", "undated-b"])
+    #expect(
+      router.sessions.map(\.persistentIdentifier) == [
+        "new", "tie-1", "tie-2", "old", "undated-a", "undated-b",
+      ])
   }
 
   @Test("step 2: no identifier takes the most recent candidate without evaluating predicates")
   func nilIdentifier() throws {
     let router = ActivationRouter(sessions: [
-      try session("a", minute: 1, prefers: "TRUEPREDICATE"), try session("b", minute: 2, can: "FALSEPREDICATE"),
+      try session("a", minute: 1, prefers: "TRUEPREDICATE"),
+      try session("b", minute: 2, can: "FALSEPREDICATE"),
     ])
     let decision = router.route(notification(nil))
     #expect(decision.reason == .mostRecent)
     #expect(decision.sessionIdentifier == "b")
-    #expect(decision.candidates.allSatisfy { $0.prefers == .notEvaluated && $0.canActivate == .notEvaluated })
+    #expect(
+      decision.candidates.allSatisfy {
+        $0.prefers == .notEvaluated && $0.canActivate == .notEvaluated
+      })
   }
 
   @Test("steps 3–4 and reason prefers: prefers beats a more recent can-activate")
@@ -60,15 +68,19 @@ struct RouterTests {
 
   @Test("a prefers match needs no can match")
   func prefersWithoutCan() throws {
-    let decision = ActivationRouter(sessions: [try session("only", can: "FALSEPREDICATE", prefers: "TRUEPREDICATE")])
-      .route(notification("anything"))
+    let decision = ActivationRouter(sessions: [
+      try session("only", can: "FALSEPREDICATE", prefers: "TRUEPREDICATE")
+    ])
+    .route(notification("anything"))
     #expect(decision.reason == .prefers)
     #expect(decision.candidates[0].canActivate == .answered(false))
   }
 
   @Test("step 5 and reason canActivate; recency breaks ties")
   func canActivateByRecency() throws {
-    let router = ActivationRouter(sessions: [try session("older", minute: 1), try session("newer", minute: 2)])
+    let router = ActivationRouter(sessions: [
+      try session("older", minute: 1), try session("newer", minute: 2),
+    ])
     let decision = router.route(notification("x"))
     #expect(decision.reason == .canActivate)
     #expect(decision.sessionIdentifier == "newer")
@@ -123,7 +135,8 @@ struct RouterTests {
   @Test("reason requested; activation requests ignore can-matches and recency")
   func activationRequests() throws {
     let router = ActivationRouter(sessions: [
-      try session("recent", minute: 9), try session("prefers", minute: 1, visible: true, prefers: "SELF == 'doc'"),
+      try session("recent", minute: 9),
+      try session("prefers", minute: 1, visible: true, prefers: "SELF == 'doc'"),
     ])
     let named = router.route(SceneEvent(.activationRequest(.session("recent"))))
     #expect(named.reason == .requested)
@@ -131,13 +144,20 @@ struct RouterTests {
     var options = RoutingOptions()
     options.allowCanMatches = false
     let prefers = router.route(
-      SceneEvent(.activationRequest(.userActivity(UserActivity(activityType: "open", targetContentIdentifier: "doc"))), options: options))
+      SceneEvent(
+        .activationRequest(
+          .userActivity(UserActivity(activityType: "open", targetContentIdentifier: "doc"))),
+        options: options))
     #expect(prefers.reason == .prefers)
     #expect(prefers.sessionIdentifier == "prefers", "a visible session that prefers is reused")
     let fresh = router.route(
-      SceneEvent(.activationRequest(.userActivity(UserActivity(activityType: "open", targetContentIdentifier: "other"))), options: options))
+      SceneEvent(
+        .activationRequest(
+          .userActivity(UserActivity(activityType: "open", targetContentIdentifier: "other"))),
+        options: options))
     #expect(fresh.reason == .newScene)
-    #expect(fresh.candidates.first { $0.sessionIdentifier == "recent" }?.lost == .canMatchesNotAllowed)
+    #expect(
+      fresh.candidates.first { $0.sessionIdentifier == "recent" }?.lost == .canMatchesNotAllowed)
   }
 
   @Test("a predicate that throws counts as not matching and is recorded")
@@ -159,8 +179,10 @@ struct RouterTests {
 
   @Test("the explanation is rendered from the decision")
   func explanation() throws {
-    let decision = ActivationRouter(sessions: [try session("a", prefers: "SELF == 'x'")]).route(notification("x"))
-    #expect(decision.summary == "'x' → scene 'a' (prefers: it prefers to activate for this identifier)")
+    let decision = ActivationRouter(sessions: [try session("a", prefers: "SELF == 'x'")]).route(
+      notification("x"))
+    #expect(
+      decision.summary == "'x' → scene 'a' (prefers: it prefers to activate for this identifier)")
     #expect(decision.explanation.contains("a      yes      yes  2            chosen"))
   }
 }

@@ -42,14 +42,17 @@ struct RoutingFixtureTests {
     let json = try #require(decision.jsonValue.objectValue)
     #expect(json["outcome"] == fixture.expect["outcome"], "\(fixture)\n\(decision.explanation)")
     #expect(json["reason"] == fixture.expect["reason"], "\(fixture)\n\(decision.explanation)")
-    #expect(json["scene"] == (fixture.expect["scene"] ?? .null), "\(fixture)\n\(decision.explanation)")
+    #expect(
+      json["scene"] == (fixture.expect["scene"] ?? .null), "\(fixture)\n\(decision.explanation)")
     if let configuration = fixture.expect["configuration"] {
       #expect(json["configuration"] == configuration, "\(fixture)")
     }
     if case .object(let lost)? = fixture.expect["lost"] {
       for (scene, reason) in lost.members {
         let candidate = decision.candidates.first { $0.sessionIdentifier == scene }
-        #expect(candidate?.lost?.rawValue == reason.stringValue, "\(fixture): \(scene)\n\(decision.explanation)")
+        #expect(
+          candidate?.lost?.rawValue == reason.stringValue,
+          "\(fixture): \(scene)\n\(decision.explanation)")
       }
     }
     if case .number(let count)? = fixture.expect["warnings"] {
@@ -57,7 +60,9 @@ struct RoutingFixtureTests {
     }
     // Invariants every decision keeps.
     #expect(decision.candidates.count == file.sessions.count)
-    #expect(decision.candidates.filter { $0.lost == nil }.count == (decision.sessionIdentifier == nil ? 0 : 1))
+    #expect(
+      decision.candidates.filter { $0.lost == nil }.count
+        == (decision.sessionIdentifier == nil ? 0 : 1))
   }
 
   @Test("at least 40 cases across the realistic apps")
@@ -75,7 +80,9 @@ struct RoutingFixtureTests {
   @Test("every file in routing/ is read by a test")
   func noStrayFiles() {
     for path in Fixtures.allFiles(below: "routing") {
-      let known = path == "routing/README.md" || path.hasSuffix("/scenes.json") || path.hasSuffix("/cases.json")
+      let known =
+        path == "routing/README.md" || path.hasSuffix("/scenes.json")
+        || path.hasSuffix("/cases.json")
       #expect(known, "\(path) is not read by any test")
       if path.hasSuffix("/scenes.json") {
         #expect(Fixtures.read(String(path.dropLast("scenes.json".count)) + "cases.json") != nil)
