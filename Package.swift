@@ -8,6 +8,8 @@ let package = Package(
   products: [
     .library(name: "SceneActivation", targets: ["SceneActivation"]),
     .executable(name: "scene-router", targets: ["scene-router"]),
+    // Test support (reference evaluator, generators, fuzz invariants) for FuzzTesting/; not API.
+    .library(name: "PredicateTestSupport", targets: ["PredicateTestSupport"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -41,6 +43,7 @@ let package = Package(
       path: "Tests/PredicateTestSupport"
     ),
     .testTarget(name: "PCRE2RegexTests", dependencies: ["PCRE2Regex"]),
+    .testTarget(name: "FuzzReplayTests", dependencies: ["PredicateTestSupport", "SceneRouting"]),
     .testTarget(
       name: "PredicateSyntaxTests", dependencies: ["PredicateSyntax", "PredicateTestSupport"]),
     .testTarget(

@@ -19,6 +19,42 @@ public enum ReferenceEvaluator {
     case array([Value])
   }
 
+  /// Whether the reference models this predicate: it must hold only SELF, literals and
+  /// aggregates, and its MATCHES patterns must mean the same to ICU and PCRE2 without translation
+  /// (no escapes, no inline groups, no braces, ASCII when folded).
+  public static func supports(_ predicate: FormatPredicate) -> Bool {
+    switch predicate.kind {
+    case .constant: return true
+    case .not(let operand): return supports(operand)
+    case .and(let operands), .or(let operands): return operands.allSatisfy(supports)
+    case .comparison(let comparison):
+      guard comparison.qualifier == nil, supports(comparison.lhs), supports(comparison.rhs) else {
+        return false
+      }
+      if comparison.op == .matches {
+        for side in [comparison.lhs, comparison.rhs] {
+          if case .evaluatedObject = side.kind { return false }
+          if case .constant(.string(let pattern)) = side.kind,
+            pattern.contains(where: { "\\{}".contains($0) }) || pattern.contains("(?")
+              || pattern.contains("[[") || pattern.contains("[:")
+              || (!pattern.allSatisfy(\.isASCII) && !comparison.options.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive]))
+          {
+            return false
+          }
+        }
+      }
+      return true
+    }
+  }
+
+  static func supports(_ expression: FormatExpression) -> Bool {
+    switch expression.kind {
+    case .evaluatedObject, .constant: return true
+    case .aggregate(let elements): return elements.allSatisfy(supports)
+    default: return false
+    }
+  }
+
   /// The reference answer, or nil when evaluation throws (a regex limit or an invalid pattern).
   public static func evaluate(_ predicate: FormatPredicate, _ identifier: String?) -> Bool? {
     switch predicate.kind {
@@ -145,20 +181,23 @@ public enum ReferenceEvaluator {
     }
   }
 
-  /// Naive recursive glob over units.
-  static func glob(_ subject: ArraySlice<[UInt32]>, _ pattern: ArraySlice<GlobToken>) -> Bool {
-    guard let first = pattern.first else { return subject.isEmpty }
-    switch first {
-    case .star:
-      for skip in 0...subject.count where glob(subject.dropFirst(skip), pattern.dropFirst()) {
-        return true
+  /// Glob over units by dynamic programming: `matches[i][j]` says whether the first `i` subject
+  /// units match the first `j` pattern tokens. O(n·m), independent of the compiler's matcher.
+  static func glob(_ subject: [[UInt32]], _ pattern: [GlobToken]) -> Bool {
+    var matches = Array(repeating: Array(repeating: false, count: pattern.count + 1), count: subject.count + 1)
+    matches[0][0] = true
+    for j in 0..<pattern.count where pattern[j] == .star { matches[0][j + 1] = matches[0][j] }
+    guard !subject.isEmpty else { return matches[0][pattern.count] }
+    for i in 1...subject.count {
+      for j in 0..<pattern.count {
+        switch pattern[j] {
+        case .star: matches[i][j + 1] = matches[i][j] || matches[i - 1][j + 1]
+        case .one: matches[i][j + 1] = matches[i - 1][j]
+        case .unit(let unit): matches[i][j + 1] = matches[i - 1][j] && subject[i - 1] == unit
+        }
       }
-      return false
-    case .one:
-      return !subject.isEmpty && glob(subject.dropFirst(), pattern.dropFirst())
-    case .unit(let unit):
-      return subject.first == unit && glob(subject.dropFirst(), pattern.dropFirst())
     }
+    return matches[subject.count][pattern.count]
   }
 
   enum GlobToken: Equatable {
@@ -189,7 +228,7 @@ public enum ReferenceEvaluator {
       tokens.append(unit == [42] ? .star : unit == [63] ? .one : .unit(unit))
       index += 1
     }
-    return glob(subjectUnits[...], tokens[...])
+    return glob(subjectUnits, tokens)
   }
 
   static func matches(_ subject: String, _ pattern: String, _ options: ComparisonOptions) -> Bool? {
