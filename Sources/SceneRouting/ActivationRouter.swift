@@ -47,6 +47,12 @@ public struct ActivationRouter: Sendable {
   /// - Complexity: O(n) in the number of sessions, evaluating at most two predicates per
   ///   candidate against one shared ``EvaluationContext``.
   public func route(_ event: SceneEvent) -> RoutingDecision {
+    route(event, explain: true)
+  }
+
+  /// Routes `event`; without `explain`, the decision's `candidates` is empty (the outcome, reason
+  /// and warnings are the same), which saves building an entry per session.
+  public func route(_ event: SceneEvent, explain: Bool) -> RoutingDecision {
     let options = event.options
     let identifier = event.targetContentIdentifier
     var decision = RoutingDecision(
@@ -135,24 +141,11 @@ public struct ActivationRouter: Sendable {
     }
 
     // Steps 4–6 (requests: the first prefers match, visible or not).
-    var winner: Int?
-    if isRequest {
-      winner = candidates.firstIndex { $0.suitability == 2 }
-      if winner != nil { decision.reason = .prefers }
-    } else {
-      if let index = candidates.firstIndex(where: { $0.suitability == 2 && !$0.isVisible }) {
-        winner = index
-        decision.reason = .prefers
-      } else if options.allowCanMatches,
-        let index = candidates.firstIndex(where: { $0.suitability == 1 && !$0.isVisible })
-      {
-        winner = index
-        decision.reason = .canActivate
-      } else if let index = candidates.firstIndex(where: { $0.suitability == 2 }) {
-        winner = index
-        decision.reason = .prefersVisible
-      }
-    }
+    let selection = Self.select(
+      candidates.lazy.map { ($0.suitability, $0.isVisible) }, options: options, isRequest: isRequest
+    )
+    let winner = selection?.index
+    if let selection { decision.reason = selection.reason }
 
     if let winner {
       decision.outcome = .existing(
@@ -166,6 +159,7 @@ public struct ActivationRouter: Sendable {
       decision.reason = .noMatch
     }
 
+    guard explain else { return decision }
     // Why every other candidate lost.
     for index in candidates.indices where index != winner {
       candidates[index].lost = Self.loss(
@@ -176,7 +170,32 @@ public struct ActivationRouter: Sendable {
     return decision
   }
 
-  private static func outcome(_ predicate: CompiledPredicate, _ context: inout EvaluationContext)
+  /// Steps 4–6 over candidates in recency order, given each one's suitability and visibility:
+  /// the chosen position and its reason, or nil when no step picks one. Shared by the linear and
+  /// the indexed router, so both decide by the same code.
+  static func select(
+    _ candidates: some Collection<(suitability: Int, isVisible: Bool)>, options: RoutingOptions,
+    isRequest: Bool
+  ) -> (index: Int, reason: RoutingReason)? {
+    var firstHiddenPrefers: Int?
+    var firstHiddenCan: Int?
+    var firstPrefers: Int?
+    for (index, candidate) in candidates.enumerated() {
+      if candidate.suitability == 2 {
+        if firstPrefers == nil { firstPrefers = index }
+        if !candidate.isVisible && firstHiddenPrefers == nil { firstHiddenPrefers = index }
+      } else if candidate.suitability == 1 && !candidate.isVisible && firstHiddenCan == nil {
+        firstHiddenCan = index
+      }
+    }
+    if isRequest { return firstPrefers.map { ($0, .prefers) } }
+    if let index = firstHiddenPrefers { return (index, .prefers) }
+    if options.allowCanMatches, let index = firstHiddenCan { return (index, .canActivate) }
+    if let index = firstPrefers { return (index, .prefersVisible) }
+    return nil
+  }
+
+  static func outcome(_ predicate: CompiledPredicate, _ context: inout EvaluationContext)
     -> PredicateOutcome
   {
     do {

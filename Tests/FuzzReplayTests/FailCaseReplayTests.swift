@@ -48,14 +48,18 @@ struct FailCaseReplayTests {
         let bytes = Array(line.utf8)
         #expect(FuzzInvariants.parse(bytes).isEmpty, "\(path): \(line)")
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-        let evaluation = fields.count >= 2 ? Array(fields[0].utf8) + [0] + Array(fields[1].utf8) : bytes
+        let evaluation =
+          fields.count >= 2 ? Array(fields[0].utf8) + [0] + Array(fields[1].utf8) : bytes
         #expect(FuzzInvariants.evaluate(evaluation).isEmpty, "\(path): \(line)")
         inputs += 1
       }
     }
     for app in ["mail", "messages", "documents", "maps", "algorithm"] {
       let scenes = Array((Fixtures.read("routing/\(app)/scenes.json") ?? "").utf8)
-      guard case .array(let cases)? = try? JSONValue.parse(Fixtures.read("routing/\(app)/cases.json") ?? "") else { continue }
+      guard
+        case .array(let cases)? = try? JSONValue.parse(
+          Fixtures.read("routing/\(app)/cases.json") ?? "")
+      else { continue }
       for value in cases {
         guard let event = value.objectValue?["event"] else { continue }
         #expect(FuzzInvariants.route(scenes + [0] + Array(event.jsonText.utf8)).isEmpty, "\(app)")

@@ -22,7 +22,9 @@ public enum FuzzInvariants {
       let printed = predicate.predicateFormat
       let reparsed = PredicateParser.parse(printed)
       if reparsed.predicate != predicate {
-        violations.append("round trip: \(printed) reparsed as \(reparsed.predicate?.predicateFormat ?? "nil") \(reparsed.diagnostics)")
+        violations.append(
+          "round trip: \(printed) reparsed as \(reparsed.predicate?.predicateFormat ?? "nil") \(reparsed.diagnostics)"
+        )
       }
     } else if !parsed.diagnostics.containsErrors {
       violations.append("rejected without an error")
@@ -33,7 +35,9 @@ public enum FuzzInvariants {
 
   /// Splits fuzz bytes at the first NUL: predicate, then identifier (no NUL: a nil identifier).
   static func split(_ bytes: [UInt8]) -> (String, String?) {
-    guard let nul = bytes.firstIndex(of: 0) else { return (String(decoding: bytes, as: UTF8.self), nil) }
+    guard let nul = bytes.firstIndex(of: 0) else {
+      return (String(decoding: bytes, as: UTF8.self), nil)
+    }
     return (
       String(decoding: bytes[..<nul], as: UTF8.self),
       String(decoding: bytes[(nul + 1)...], as: UTF8.self)
@@ -51,7 +55,8 @@ public enum FuzzInvariants {
       if compilation.compiled == nil && !compilation.diagnostics.containsErrors {
         violations.append("\(profile): rejected without an error")
       }
-      for diagnostic in compilation.diagnostics where diagnostic.range.upperBound > source.utf8.count {
+      for diagnostic in compilation.diagnostics
+      where diagnostic.range.upperBound > source.utf8.count {
         violations.append("\(profile): diagnostic outside the source: \(diagnostic)")
       }
     }
@@ -65,13 +70,17 @@ public enum FuzzInvariants {
     }
     var context = EvaluationContext(targetContentIdentifier: identifier)
     let shared = try? compiled.evaluate(in: &context)
-    if shared != actual { violations.append("shared context \(String(describing: shared)) != fresh \(String(describing: actual))") }
+    if shared != actual {
+      violations.append(
+        "shared context \(String(describing: shared)) != fresh \(String(describing: actual))")
+    }
     guard ReferenceEvaluator.supports(compiled.predicate) else { return violations }
     let expected = ReferenceEvaluator.evaluate(compiled.predicate, identifier)
     if expected != actual {
       violations.append(
         "\(compiled.predicateFormat) on \(identifier.map { "\"\($0)\"" } ?? "nil"): compiled "
-          + "\(actual.map(String.init) ?? "error"), reference \(expected.map(String.init) ?? "error")")
+          + "\(actual.map(String.init) ?? "error"), reference \(expected.map(String.init) ?? "error")"
+      )
     }
     return violations
   }
@@ -95,7 +104,8 @@ public enum FuzzInvariants {
     var violations: [String] = []
     let options = event.options
     if decision.candidates.count != router.sessions.count {
-      violations.append("\(decision.candidates.count) explanations for \(router.sessions.count) sessions")
+      violations.append(
+        "\(decision.candidates.count) explanations for \(router.sessions.count) sessions")
     }
     let chosen = decision.candidates.filter { $0.lost == nil }
     if chosen.count != (decision.sessionIdentifier == nil ? 0 : 1) {
@@ -104,14 +114,20 @@ public enum FuzzInvariants {
     _ = try? JSONValue.parse(decision.jsonValue.jsonText)
     if case .activationRequest(.session) = event.kind { return violations }
     let competing = decision.candidates.filter { $0.lost != .otherRole && $0.lost != .excluded }
-    let byID = Dictionary(router.sessions.map { ($0.persistentIdentifier, $0) }, uniquingKeysWith: { a, _ in a })
+    let byID = Dictionary(
+      router.sessions.map { ($0.persistentIdentifier, $0) }, uniquingKeysWith: { a, _ in a })
     // Recency: candidates appear most recent first.
     let dates = competing.map { byID[$0.sessionIdentifier]?.lastActiveAt }
     for (earlier, later) in zip(dates, dates.dropFirst()) {
-      if let later, earlier == nil || earlier! < later { violations.append("candidates out of recency order") }
+      if let later, earlier == nil || earlier! < later {
+        violations.append("candidates out of recency order")
+      }
     }
-    for candidate in decision.candidates where candidate.lost == .otherRole || candidate.lost == .excluded {
-      if candidate.sessionIdentifier == decision.sessionIdentifier { violations.append("a non-candidate was chosen") }
+    for candidate in decision.candidates
+    where candidate.lost == .otherRole || candidate.lost == .excluded {
+      if candidate.sessionIdentifier == decision.sessionIdentifier {
+        violations.append("a non-candidate was chosen")
+      }
     }
     let isRequest: Bool
     if case .activationRequest = event.kind { isRequest = true } else { isRequest = false }
@@ -121,19 +137,33 @@ public enum FuzzInvariants {
     let chosenIndex = competing.firstIndex { $0.lost == nil }
     switch decision.reason {
     case .mostRecent:
-      if event.targetContentIdentifier != nil || chosenIndex != 0 { violations.append("mostRecent but not the first candidate or with an identifier") }
+      if event.targetContentIdentifier != nil || chosenIndex != 0 {
+        violations.append("mostRecent but not the first candidate or with an identifier")
+      }
     case .prefers:
-      if isRequest ? chosenIndex != anyPrefers : chosenIndex != hiddenPrefers { violations.append("prefers did not pick the first eligible prefers match") }
+      if isRequest ? chosenIndex != anyPrefers : chosenIndex != hiddenPrefers {
+        violations.append("prefers did not pick the first eligible prefers match")
+      }
     case .canActivate:
-      if hiddenPrefers != nil || chosenIndex != hiddenCan || !options.allowCanMatches { violations.append("canActivate chosen over a better candidate") }
+      if hiddenPrefers != nil || chosenIndex != hiddenCan || !options.allowCanMatches {
+        violations.append("canActivate chosen over a better candidate")
+      }
     case .prefersVisible:
-      if hiddenPrefers != nil || (options.allowCanMatches && hiddenCan != nil) || chosenIndex != anyPrefers {
+      if hiddenPrefers != nil || (options.allowCanMatches && hiddenCan != nil)
+        || chosenIndex != anyPrefers
+      {
         violations.append("prefersVisible chosen over a better candidate")
       }
     case .newScene, .noMatch:
-      let reusable = isRequest ? anyPrefers : (hiddenPrefers ?? anyPrefers ?? (options.allowCanMatches ? hiddenCan : nil))
-      if reusable != nil { violations.append("\(decision.reason) although a candidate could take the event") }
-      if (decision.reason == .newScene) != options.allowSceneCreation { violations.append("scene creation flag not respected") }
+      let reusable =
+        isRequest
+        ? anyPrefers : (hiddenPrefers ?? anyPrefers ?? (options.allowCanMatches ? hiddenCan : nil))
+      if reusable != nil {
+        violations.append("\(decision.reason) although a candidate could take the event")
+      }
+      if (decision.reason == .newScene) != options.allowSceneCreation {
+        violations.append("scene creation flag not respected")
+      }
     case .requested:
       violations.append("requested without a session request")
     }

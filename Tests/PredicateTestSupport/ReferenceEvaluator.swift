@@ -37,7 +37,8 @@ public enum ReferenceEvaluator {
           if case .constant(.string(let pattern)) = side.kind,
             pattern.contains(where: { "\\{}".contains($0) }) || pattern.contains("(?")
               || pattern.contains("[[") || pattern.contains("[:")
-              || (!pattern.allSatisfy(\.isASCII) && !comparison.options.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive]))
+              || (!pattern.allSatisfy(\.isASCII)
+                && !comparison.options.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive]))
           {
             return false
           }
@@ -184,7 +185,8 @@ public enum ReferenceEvaluator {
   /// Glob over units by dynamic programming: `matches[i][j]` says whether the first `i` subject
   /// units match the first `j` pattern tokens. O(n·m), independent of the compiler's matcher.
   static func glob(_ subject: [[UInt32]], _ pattern: [GlobToken]) -> Bool {
-    var matches = Array(repeating: Array(repeating: false, count: pattern.count + 1), count: subject.count + 1)
+    var matches = Array(
+      repeating: Array(repeating: false, count: pattern.count + 1), count: subject.count + 1)
     matches[0][0] = true
     for j in 0..<pattern.count where pattern[j] == .star { matches[0][j + 1] = matches[0][j] }
     guard !subject.isEmpty else { return matches[0][pattern.count] }

@@ -1,0 +1,293 @@
+import Benchmark
+import Foundation
+import PCRE2Regex
+import SceneActivation
+
+// Names are "group/variant": Scripts/bench divides each variant's median by its group's baseline,
+// both measured in this run. Bodies are plain functions (closures over globals defeat inlining).
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .mallocCountTotal], warmupIterations: 3, scalingFactor: .kilo,
+    maxDuration: .seconds(2), maxIterations: 400)
+  registerOperatorBenchmarks()
+  registerRegexBenchmarks()
+  registerParseBenchmarks()
+  registerRouteBenchmarks()
+}
+
+// MARK: Operators
+
+@inline(__always)
+func evaluateLoop(_ benchmark: Benchmark, _ predicate: CompiledPredicate, _ identifiers: [String]) {
+  var hits = 0
+  let count = identifiers.count
+  for index in benchmark.scaledIterations
+  where (try? predicate.evaluate(with: identifiers[index % count])) == true {
+    hits += 1
+  }
+  blackHole(hits)
+}
+
+@inline(__always)
+func baselineLoop(_ benchmark: Benchmark, _ identifiers: [String], _ body: (String) -> Bool) {
+  var hits = 0
+  let count = identifiers.count
+  for index in benchmark.scaledIterations where body(identifiers[index % count]) { hits += 1 }
+  blackHole(hits)
+}
+
+/// Registers a compiled predicate beside its baselines, after checking they agree on every
+/// identifier of the set.
+func register(
+  _ group: String, _ format: String, _ identifiers: [String],
+  baselines: [(String, @Sendable (String) -> Bool)]
+) {
+  let predicate = try! CompiledPredicate(format: format)
+  let expected = identifiers.map { (try? predicate.evaluate(with: $0)) == true }
+  for (name, body) in baselines {
+    verify(identifiers.map(body) == expected, "\(group)/\(name) disagrees with \(format)")
+  }
+  verify(
+    expected.contains(true) && expected.contains(false), "\(group): \(format) should hit and miss")
+  Benchmark("\(group)/compiled") { benchmark in evaluateLoop(benchmark, predicate, identifiers) }
+  for (name, body) in baselines {
+    Benchmark("\(group)/\(name)") { benchmark in baselineLoop(benchmark, identifiers, body) }
+  }
+}
+
+func registerOperatorBenchmarks() {
+  let data = BenchmarkData.shared
+  let ascii = data.ascii
+  // Mix in known hits so every set both hits and misses.
+  let thread = "com.example.chat/thread/42"
+  let equalSet = ascii + Array(repeating: thread, count: 400)
+
+  let threadBytes = Array(thread.utf8)
+  register(
+    "eq", "SELF == '\(thread)'", equalSet,
+    baselines: [("bytes", { Baseline.equals($0, threadBytes) }), ("stdlib", { $0 == thread })])
+
+  let prefix = "com.example.chat/"
+  let prefixBytes = Array(prefix.utf8)
+  register(
+    "prefix", "SELF BEGINSWITH '\(prefix)'", ascii,
+    baselines: [
+      ("bytes", { Baseline.hasPrefix($0, prefixBytes) }), ("stdlib", { $0.hasPrefix(prefix) }),
+    ])
+  register(
+    "prefix-c", "SELF BEGINSWITH[c] 'COM.EXAMPLE.CHAT/'", ascii,
+    baselines: [("bytes", { Baseline.hasPrefix($0.lowercased(), prefixBytes) })])
+  register(
+    "prefix-cd", "SELF BEGINSWITH[cd] 'COM.EXAMPLE.CHAT/'", ascii,
+    baselines: [("bytes", { Baseline.hasPrefix($0.lowercased(), prefixBytes) })])
+
+  let suffix = "/42"
+  let suffixBytes = Array(suffix.utf8)
+  register(
+    "suffix", "SELF ENDSWITH '\(suffix)'", ascii,
+    baselines: [
+      ("bytes", { Baseline.hasSuffix($0, suffixBytes) }), ("stdlib", { $0.hasSuffix(suffix) }),
+    ])
+
+  let needle = "thread"
+  register(
+    "contains", "SELF CONTAINS '\(needle)'", ascii,
+    baselines: [
+      ("strstr", { Baseline.strstrContains($0, needle) }), ("stdlib", { $0.contains(needle) }),
+    ])
+
+  let members =
+    (0..<16).map { "com.example.mail/mailbox/\($0 * 7)" } + [
+      "doc-42", "com.example.chat/thread/42",
+    ]
+  let memberSet = ByteSet(members)
+  let stringSet = Set(members)
+  let membershipIDs = ascii + members
+  register(
+    "in", "SELF IN {\(members.map { "'\($0)'" }.joined(separator: ", "))}", membershipIDs,
+    baselines: [("hashset", { memberSet.contains($0) }), ("stdlib", { stringSet.contains($0) })])
+
+  // LIKE with a prefix-shaped pattern, against BEGINSWITH with the same prefix.
+  register(
+    "like", "SELF LIKE 'com.example.chat/*'", ascii,
+    baselines: [("bytes", { Baseline.hasPrefix($0, prefixBytes) })])
+  let beginsWith = try! CompiledPredicate(format: "SELF BEGINSWITH '\(prefix)'")
+  Benchmark("like/beginswith") { benchmark in evaluateLoop(benchmark, beginsWith, ascii) }
+
+  // Non-ASCII identifiers take the Unicode path: correct first, then within 10× of ASCII.
+  let nonASCII = data.nonASCII
+  for (group, format) in [
+    ("unicode-prefix", "SELF BEGINSWITH 'doc/'"), ("unicode-contains", "SELF CONTAINS 'école'"),
+    ("unicode-eq-cd", "SELF ==[cd] 'ecole'"),
+  ] {
+    let predicate = try! CompiledPredicate(format: format)
+    Benchmark("\(group)/compiled") { benchmark in evaluateLoop(benchmark, predicate, nonASCII) }
+    Benchmark("\(group)/ascii") { benchmark in evaluateLoop(benchmark, predicate, ascii) }
+  }
+
+  let compound = try! CompiledPredicate(
+    format:
+      "(SELF BEGINSWITH 'com.example.chat/' AND NOT SELF ENDSWITH '.tmp') OR SELF IN {'doc-1', 'doc-2'} OR SELF LIKE 'https://*/thread/*'"
+  )
+  Benchmark("compound/compiled") { benchmark in evaluateLoop(benchmark, compound, data.all) }
+}
+
+// MARK: MATCHES
+
+func registerRegexBenchmarks() {
+  let ascii = BenchmarkData.shared.ascii
+  let pattern = "com[.]example[.]chat/thread/[0-9]+"
+  let predicate = try! CompiledPredicate(format: "SELF MATCHES '\(pattern)'")
+  let direct = try! CompiledRegex(
+    pattern: pattern,
+    options: [.wholeString, .unicodeProperties, .dotMatchesLineSeparators, .multiline])
+  let nsRegex = try! NSRegularExpression(
+    pattern: "^(?:\(pattern))$", options: [.dotMatchesLineSeparators])
+  nonisolated(unsafe) let swiftRegex = try! Regex(pattern)
+  let expected = ascii.map { (try? predicate.evaluate(with: $0)) == true }
+  verify(expected.contains(true) && expected.contains(false), "MATCHES should hit and miss")
+  verify(ascii.map { (try? direct.matches($0)) == true } == expected, "direct PCRE2 disagrees")
+  verify(ascii.map { nsMatches(nsRegex, $0) } == expected, "NSRegularExpression disagrees")
+  verify(
+    ascii.map { (try? swiftRegex.wholeMatch(in: $0)) != nil } == expected, "Swift Regex disagrees")
+  Benchmark("matches/compiled") { benchmark in evaluateLoop(benchmark, predicate, ascii) }
+  Benchmark("matches/pcre2-direct") { benchmark in
+    baselineLoop(benchmark, ascii) { (try? direct.matches($0)) == true }
+  }
+  Benchmark("matches/nsregularexpression", configuration: .init(scalingFactor: .one)) { benchmark in
+    baselineLoop(benchmark, ascii) { nsMatches(nsRegex, $0) }
+  }
+  Benchmark("matches/swift-regex", configuration: .init(scalingFactor: .one)) { benchmark in
+    baselineLoop(benchmark, ascii) { (try? swiftRegex.wholeMatch(in: $0)) != nil }
+  }
+}
+
+func nsMatches(_ regex: NSRegularExpression, _ text: String) -> Bool {
+  regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+}
+
+// MARK: Parse + validate + compile
+
+func registerParseBenchmarks() {
+  let typical = [
+    "SELF BEGINSWITH 'com.example.chat/thread/'",
+    "SELF == 'com.example.chat/thread/42'",
+    "SELF IN {'com.example.mail/inbox', 'com.example.mail/sent', 'com.example.mail/drafts'}",
+    "SELF LIKE[c] 'com.example.notes/*'",
+    "NOT (SELF BEGINSWITH 'com.example.settings') AND SELF ENDSWITH '/edit'",
+  ]
+  for format in typical {
+    verify((try? CompiledPredicate(format: format)) != nil, "\(format) compiles")
+  }
+  Benchmark("parse/compile-typical", configuration: .init(scalingFactor: .one)) { benchmark in
+    compileLoop(benchmark, typical)
+  }
+  Benchmark("parse/parse-only", configuration: .init(scalingFactor: .one)) { benchmark in
+    parseLoop(benchmark, typical)
+  }
+  let regex = ["SELF MATCHES 'com[.]example[.]chat/thread/[0-9]+'"]
+  Benchmark("parse/compile-matches", configuration: .init(scalingFactor: .one)) { benchmark in
+    compileLoop(benchmark, regex)
+  }
+}
+
+func compileLoop(_ benchmark: Benchmark, _ formats: [String]) {
+  for index in benchmark.scaledIterations {
+    blackHole(try? CompiledPredicate(format: formats[index % formats.count]))
+  }
+}
+
+func parseLoop(_ benchmark: Benchmark, _ formats: [String]) {
+  for index in benchmark.scaledIterations {
+    blackHole(PredicateParser.parse(formats[index % formats.count]).predicate)
+  }
+}
+
+// MARK: Routing
+
+/// `count` sessions with realistic conditions: per-thread conversation windows (== and
+/// BEGINSWITH), mailboxes (IN lists), photo viewers (LIKE) and documents (MATCHES).
+func makeSessions(_ count: Int) -> [SceneSession] {
+  (0..<count).map { index in
+    let can: String
+    let prefers: String
+    switch index % 10 {
+    case 0...3:
+      can = "SELF BEGINSWITH 'com.example.chat/'"
+      prefers = "SELF == 'com.example.chat/thread/\(index)'"
+    case 4, 5:
+      can = "SELF BEGINSWITH 'com.example.mail/'"
+      prefers =
+        "SELF IN {'com.example.mail/mailbox/\(index)', 'com.example.mail/mailbox/\(index + 1)'}"
+    case 6, 7:
+      can = "FALSEPREDICATE"
+      prefers = "SELF BEGINSWITH 'com.example.notes/\(index)/'"
+    case 8:
+      can = "SELF LIKE 'https://*/photo/*'"
+      prefers = "SELF LIKE 'https://app.example.com/photo/\(index)'"
+    default:
+      can = "FALSEPREDICATE"
+      prefers = "SELF MATCHES 'doc-\(index)(#.*)?'"
+    }
+    return SceneSession(
+      persistentIdentifier: "scene-\(index)",
+      lastActiveAt: Date(timeIntervalSince1970: 1_800_000_000 - Double(index)),
+      isVisible: index % 7 == 0,
+      activationConditions: try! ActivationConditions(
+        canActivateForTargetContentIdentifierPredicate: can,
+        prefersToActivateForTargetContentIdentifierPredicate: prefers))
+  }
+}
+
+func makeEvents() -> [SceneEvent] {
+  BenchmarkData.shared.all.prefix(2_000).map {
+    SceneEvent(.notification(PushNotification(payload: JSONObject(), targetContentIdentifier: $0)))
+  }
+}
+
+func registerRouteBenchmarks() {
+  let events = makeEvents()
+  for count in [10, 100, 1_000, 10_000] {
+    let router = ActivationRouter(sessions: makeSessions(count))
+    let indexed = IndexedActivationRouter(linear: router)
+    for event in events.prefix(500) {
+      let expected = router.route(event)
+      let actual = indexed.route(event)
+      verify(
+        expected.outcome == actual.outcome && expected.reason == actual.reason,
+        "indexed router disagrees")
+    }
+    let scaling: BenchmarkScalingFactor = count <= 100 ? .kilo : .one
+    Benchmark("route/\(count)", configuration: .init(scalingFactor: scaling)) { benchmark in
+      routeLoop(benchmark, router, events)
+    }
+    Benchmark("route-decision-only/\(count)", configuration: .init(scalingFactor: scaling)) {
+      benchmark in
+      decisionLoop(benchmark, router, events)
+    }
+    Benchmark("route-indexed/\(count)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+      indexedLoop(benchmark, indexed, events)
+    }
+  }
+}
+
+/// The full decision with every session's explanation.
+func routeLoop(_ benchmark: Benchmark, _ router: ActivationRouter, _ events: [SceneEvent]) {
+  for index in benchmark.scaledIterations {
+    blackHole(router.route(events[index % events.count]))
+  }
+}
+
+/// Outcome, reason and warnings only: what a push backend needs per event.
+func decisionLoop(_ benchmark: Benchmark, _ router: ActivationRouter, _ events: [SceneEvent]) {
+  for index in benchmark.scaledIterations {
+    blackHole(router.route(events[index % events.count], explain: false))
+  }
+}
+
+func indexedLoop(_ benchmark: Benchmark, _ router: IndexedActivationRouter, _ events: [SceneEvent])
+{
+  for index in benchmark.scaledIterations {
+    blackHole(router.route(events[index % events.count]))
+  }
+}

@@ -1,0 +1,25 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Benchmarks live in their own package so the root package stays lean. Run with Scripts/bench.
+let package = Package(
+  name: "Benchmarks",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    .package(path: ".."),
+    // Resolves offline only with this trait named.
+    .package(
+      url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    .executableTarget(
+      name: "SceneActivationBenchmarks",
+      dependencies: [
+        .product(name: "SceneActivation", package: "main"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/SceneActivationBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+  ]
+)

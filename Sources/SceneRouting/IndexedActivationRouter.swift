@@ -1,0 +1,228 @@
+import PredicateEvaluation
+import PredicateSyntax
+
+/// A router for thousands of sessions: the same decisions as ``ActivationRouter``, found by
+/// evaluating only the sessions whose predicates could match.
+///
+/// Each predicate's ``PredicateRequirement`` files its session under exact keys (a hash map) and
+/// literal prefixes (a byte trie), per role. For an ASCII identifier the router walks the hash
+/// map and the trie along the identifier's bytes, merges the hits with the sessions that must
+/// always be evaluated, in recency order and lazily, and stops as soon as the algorithm's answer
+/// is known. Non-ASCII identifiers, no identifier, and activation requests for a named session go
+/// to the linear router.
+///
+/// Decisions carry the outcome, the reason and the warnings of the predicates it evaluated; for
+/// the per-session explanation, use ``ActivationRouter/route(_:)``, which must look at every
+/// session anyway.
+public struct IndexedActivationRouter: Sendable {
+  /// The linear router over the same sessions (recency order, fallback).
+  public let linear: ActivationRouter
+  private let roles: [SceneSessionRole: RoleIndex]
+
+  /// Positions (in `linear.sessions`) filed by necessary condition, for one role and one
+  /// predicate kind.
+  struct Postings: Sendable {
+    var always: [Int] = []
+    var exact: [[UInt8]: [Int]] = [:]
+    var trie = ByteTrie()
+
+    mutating func file(_ position: Int, _ requirement: PredicateRequirement) {
+      switch requirement {
+      case .never: break
+      case .always: always.append(position)
+      case .keys(let keys, let prefixes):
+        for key in keys { exact[key, default: []].append(position) }
+        for prefix in prefixes { trie.insert(prefix, position) }
+      }
+    }
+
+    /// Every posting list that can hold a match for `identifier`, each sorted.
+    func lists(for identifier: UnsafeBufferPointer<UInt8>) -> [ArraySlice<Int>] {
+      var lists: [ArraySlice<Int>] = []
+      if !always.isEmpty { lists.append(always[...]) }
+      if let hits = exact[Array(identifier)] { lists.append(hits[...]) }
+      trie.walk(identifier) { lists.append($0[...]) }
+      return lists
+    }
+  }
+
+  struct RoleIndex: Sendable {
+    var prefers = Postings()
+    var can = Postings()
+  }
+
+  /// Indexes `sessions` (in insertion order).
+  public init(sessions: [SceneSession], defaultConfigurations: [SceneSessionRole: String] = [:]) {
+    self.init(
+      linear: ActivationRouter(sessions: sessions, defaultConfigurations: defaultConfigurations))
+  }
+
+  /// Indexes the sessions of a linear router.
+  public init(linear: ActivationRouter) {
+    self.linear = linear
+    var roles: [SceneSessionRole: RoleIndex] = [:]
+    for (position, session) in linear.sessions.enumerated() {
+      let conditions = session.activationConditions
+      roles[session.role, default: RoleIndex()].prefers.file(
+        position,
+        PredicateRequirement(
+          conditions.prefersToActivateForTargetContentIdentifierPredicate.predicate))
+      roles[session.role, default: RoleIndex()].can.file(
+        position,
+        PredicateRequirement(conditions.canActivateForTargetContentIdentifierPredicate.predicate))
+    }
+    self.roles = roles
+  }
+
+  /// Routes `event`; the outcome and reason are those ``ActivationRouter`` gives.
+  ///
+  /// - Complexity: for an ASCII identifier, proportional to the sessions whose necessary
+  ///   conditions it meets (up to the first that decides), not to the number of sessions.
+  public func route(_ event: SceneEvent) -> RoutingDecision {
+    guard let identifier = event.targetContentIdentifier, identifier.utf8.allSatisfy({ $0 < 0x80 })
+    else { return linear.route(event, explain: false) }
+    if case .activationRequest(.session) = event.kind { return linear.route(event, explain: false) }
+    let options = event.options
+    var decision = RoutingDecision(
+      outcome: .none, reason: .noMatch, role: options.role, targetContentIdentifier: identifier,
+      candidates: [], warnings: event.warnings)
+    guard let index = roles[options.role] else {
+      finish(&decision, winner: nil, options: options)
+      return decision
+    }
+    let isRequest: Bool
+    if case .activationRequest = event.kind { isRequest = true } else { isRequest = false }
+    var context = EvaluationContext(targetContentIdentifier: identifier)
+    var cache: [Int: (prefers: Bool, can: Bool?)] = [:]
+    var copy = identifier
+    let (prefersLists, canLists) = copy.withUTF8 {
+      (index.prefers.lists(for: $0), index.can.lists(for: $0))
+    }
+
+    func prefers(_ position: Int, _ context: inout EvaluationContext) -> Bool {
+      if let known = cache[position] { return known.prefers }
+      let session = linear.sessions[position]
+      let outcome = ActivationRouter.outcome(
+        session.activationConditions.prefersToActivateForTargetContentIdentifierPredicate, &context)
+      note(outcome, session)
+      cache[position] = (outcome.matched, nil)
+      return outcome.matched
+    }
+    func note(_ outcome: PredicateOutcome, _ session: SceneSession) {
+      if case .failed(let error) = outcome {
+        decision.warnings.append(
+          "scene '\(session.persistentIdentifier)': predicate failed and counts as not matching: "
+            + error.message)
+      }
+    }
+
+    // Steps 4 and 6: the first hidden prefers match, remembering the first visible one.
+    var firstVisiblePrefers: Int?
+    var winner: (Int, RoutingReason)?
+    for position in MergedPositions(prefersLists)
+    where !options.excluding.contains(linear.sessions[position].persistentIdentifier) {
+      guard prefers(position, &context) else { continue }
+      if isRequest || !linear.sessions[position].isVisible {
+        winner = (position, .prefers)
+        break
+      }
+      if firstVisiblePrefers == nil { firstVisiblePrefers = position }
+    }
+    // Step 5: the first hidden session whose can matches and prefers does not.
+    if winner == nil && !isRequest && options.allowCanMatches {
+      for position in MergedPositions(canLists) {
+        let session = linear.sessions[position]
+        guard !session.isVisible, !options.excluding.contains(session.persistentIdentifier) else {
+          continue
+        }
+        let can = ActivationRouter.outcome(
+          session.activationConditions.canActivateForTargetContentIdentifierPredicate, &context)
+        note(can, session)
+        if can.matched && !prefers(position, &context) {
+          winner = (position, .canActivate)
+          break
+        }
+      }
+    }
+    if winner == nil, let position = firstVisiblePrefers { winner = (position, .prefersVisible) }
+    finish(&decision, winner: winner, options: options)
+    return decision
+  }
+
+  private func finish(
+    _ decision: inout RoutingDecision, winner: (Int, RoutingReason)?, options: RoutingOptions
+  ) {
+    if let (position, reason) = winner {
+      let session = linear.sessions[position]
+      decision.outcome = .existing(
+        sessionIdentifier: session.persistentIdentifier,
+        configurationName: session.configurationName)
+      decision.reason = reason
+    } else if options.allowSceneCreation {
+      decision.outcome = .newScene(configurationName: linear.defaultConfigurations[options.role])
+      decision.reason = .newScene
+    } else {
+      decision.outcome = .none
+      decision.reason = .noMatch
+    }
+  }
+}
+
+/// Sorted position lists merged lazily into one increasing sequence without duplicates.
+struct MergedPositions: Sequence, IteratorProtocol {
+  private var lists: [ArraySlice<Int>]
+  private var last = -1
+
+  init(_ lists: [ArraySlice<Int>]) { self.lists = lists }
+
+  mutating func next() -> Int? {
+    while true {
+      var best: Int?
+      var bestList = -1
+      for (index, list) in lists.enumerated() {
+        if let head = list.first, best == nil || head < best! {
+          best = head
+          bestList = index
+        }
+      }
+      guard let position = best else { return nil }
+      lists[bestList] = lists[bestList].dropFirst()
+      if position != last {
+        last = position
+        return position
+      }
+    }
+  }
+}
+
+/// A byte trie whose nodes hold the positions filed under the prefix ending there.
+struct ByteTrie: Sendable {
+  private var children: [[UInt8: Int]] = [[:]]
+  private var positions: [[Int]] = [[]]
+
+  mutating func insert(_ prefix: [UInt8], _ position: Int) {
+    var node = 0
+    for byte in prefix {
+      if let next = children[node][byte] {
+        node = next
+      } else {
+        children.append([:])
+        positions.append([])
+        children[node][byte] = children.count - 1
+        node = children.count - 1
+      }
+    }
+    // Positions arrive in increasing order, so each list stays sorted.
+    if positions[node].last != position { positions[node].append(position) }
+  }
+
+  /// Calls `body` with the positions of every node on `bytes`' path (every filed prefix of it).
+  func walk(_ bytes: UnsafeBufferPointer<UInt8>, _ body: ([Int]) -> Void) {
+    var node = 0
+    for byte in bytes {
+      guard let next = children[node][byte] else { return }
+      node = next
+      if !positions[node].isEmpty { body(positions[node]) }
+    }
+  }
+}

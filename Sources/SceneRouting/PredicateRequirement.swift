@@ -1,0 +1,114 @@
+import PredicateSyntax
+
+/// A necessary condition for a predicate to match an **ASCII** identifier, found by reading its
+/// syntax: when the identifier meets none of it, the predicate is false without being evaluated.
+///
+/// `==` and `IN {…}` give exact keys; `BEGINSWITH`, a LIKE pattern's literal head and a regex's
+/// literal head give prefixes; `FALSEPREDICATE` gives nothing; anything else (options that fold,
+/// `NOT`, `TRUEPREDICATE`, `SELF` as a pattern) must always be evaluated. Only ASCII identifiers
+/// may use it: NFC can turn non-ASCII bytes into an ASCII prefix (the Kelvin sign is `K`).
+enum PredicateRequirement: Hashable {
+  /// The predicate never matches.
+  case never
+  /// Unknown: evaluate it.
+  case always
+  /// It can match only an identifier equal to a key or starting with a prefix.
+  case keys(Set<[UInt8]>, prefixes: Set<[UInt8]>)
+
+  init(_ predicate: FormatPredicate) {
+    switch predicate.kind {
+    case .constant(let value):
+      self = value ? .always : .never
+    case .not:
+      self = .always
+    case .and(let operands):
+      // Every operand must match, so any operand's condition is necessary: take the narrowest.
+      let requirements = operands.map(PredicateRequirement.init)
+      if requirements.contains(.never) {
+        self = .never
+      } else if let keyed = requirements.first(where: {
+        if case .keys = $0 { return true }
+        return false
+      }) {
+        self = keyed
+      } else {
+        self = .always
+      }
+    case .or(let operands):
+      var keys = Set<[UInt8]>()
+      var prefixes = Set<[UInt8]>()
+      for operand in operands {
+        switch PredicateRequirement(operand) {
+        case .always:
+          self = .always
+          return
+        case .never:
+          continue
+        case .keys(let moreKeys, let morePrefixes):
+          keys.formUnion(moreKeys)
+          prefixes.formUnion(morePrefixes)
+        }
+      }
+      self = keys.isEmpty && prefixes.isEmpty ? .never : .keys(keys, prefixes: prefixes)
+    case .comparison(let comparison):
+      self = Self.comparison(comparison)
+    }
+  }
+
+  private static func comparison(_ comparison: Comparison) -> PredicateRequirement {
+    guard comparison.qualifier == nil, comparison.lhs.isEvaluatedObject else { return .always }
+    let folds =
+      !comparison.options.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive])
+      && !comparison.options.contains(.normalized)
+    switch (comparison.op, comparison.rhs.kind) {
+    case (.equalTo, .constant(.string(let literal))) where !folds:
+      return .keys([Array(literal.utf8)], prefixes: [])
+    case (.in, .aggregate(let elements)):
+      // Options are ignored by IN {…}; only string elements can equal a string.
+      var keys = Set<[UInt8]>()
+      for element in elements {
+        if case .constant(.string(let literal)) = element.kind { keys.insert(Array(literal.utf8)) }
+        if case .evaluatedObject = element.kind { return .always }
+      }
+      return keys.isEmpty ? .never : .keys(keys, prefixes: [])
+    case (.beginsWith, .constant(.string(let literal))) where !folds:
+      let head = asciiHead(Array(literal.unicodeScalars), stopAt: [])
+      return literal.isEmpty ? .never : head.isEmpty ? .always : .keys([], prefixes: [head])
+    case (.like, .constant(.string(let pattern))) where !folds:
+      let head = asciiHead(Array(pattern.unicodeScalars), stopAt: ["*", "?", "\\"])
+      return pattern.isEmpty ? .never : head.isEmpty ? .always : .keys([], prefixes: [head])
+    case (.matches, .constant(.string(let pattern))) where !folds:
+      return pattern.isEmpty
+        ? .never : regexHead(pattern).map { .keys([], prefixes: [$0]) } ?? .always
+    default:
+      return .always
+    }
+  }
+
+  /// The leading ASCII characters before any stop character or non-ASCII scalar.
+  private static func asciiHead(_ scalars: [Unicode.Scalar], stopAt: Set<Unicode.Scalar>) -> [UInt8]
+  {
+    var head: [UInt8] = []
+    for scalar in scalars {
+      guard scalar.isASCII, !stopAt.contains(scalar) else { break }
+      head.append(UInt8(scalar.value))
+    }
+    return head
+  }
+
+  /// The literal head every match of an anchored regex must start with, or nil when the pattern
+  /// might branch (`|`) or its head is not plain literal text.
+  private static func regexHead(_ pattern: String) -> [UInt8]? {
+    let scalars = Array(pattern.unicodeScalars)
+    guard !scalars.contains("|") else { return nil }
+    let meta: Set<Unicode.Scalar> = [
+      "\\", ".", "^", "$", "?", "*", "+", "(", ")", "[", "]", "{", "}",
+    ]
+    var head = asciiHead(scalars, stopAt: meta)
+    // A quantifier after the head makes its last character optional.
+    if head.count < scalars.count, ["?", "*", "{"].contains(scalars[head.count]) {
+      head.removeLast()
+    }
+    return head.isEmpty ? nil : head
+  }
+}

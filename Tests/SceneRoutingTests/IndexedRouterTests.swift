@@ -1,0 +1,103 @@
+import Foundation
+import PredicateTestSupport
+import SceneRouting
+import Testing
+
+@Suite("Indexed router")
+struct IndexedRouterTests {
+  static let identifiers: [String?] = [
+    "com.example.chat/thread/1", "com.example.chat/thread/12", "com.example.chat/",
+    "com.example.chat",
+    "com.example.mail/mailbox/3", "doc-3", "doc-3#p", "doc-31", "https://app.example.com/photo/4",
+    "https://x/photo/9", "notes/1", "", "x", "COM.EXAMPLE.CHAT/thread/1", "\u{212A}ey", "Key",
+    "café", "cafe\u{301}", "a\nb", nil,
+  ]
+
+  static func predicate(_ random: inout SeededRandom) -> String {
+    let n = Int.random(in: 0..<15, using: &random)
+    return random.pick([
+      "SELF == 'com.example.chat/thread/\(n)'", "SELF BEGINSWITH 'com.example.chat/'",
+      "SELF BEGINSWITH 'com.example.chat/thread/1'", "SELF IN {'doc-\(n)', 'doc-3', 'x'}",
+      "SELF LIKE 'https://*/photo/*'", "SELF LIKE 'doc-?'", "SELF MATCHES 'doc-\(n)(#.*)?'",
+      "SELF MATCHES 'com[.]example.*'", "SELF MATCHES '(a+)+$'", "TRUEPREDICATE", "FALSEPREDICATE",
+      "SELF BEGINSWITH[c] 'COM.'", "SELF ==[cd] 'cafe'", "NOT SELF BEGINSWITH 'doc'",
+      "SELF BEGINSWITH 'K' OR SELF == 'x'", "SELF BEGINSWITH 'doc' AND SELF ENDSWITH '1'",
+      "SELF == ''", "SELF CONTAINS 'photo'", "'com.example.chat/thread/12' BEGINSWITH SELF",
+      "SELF IN {'a', SELF}", "SELF BEGINSWITH ''", "SELF MATCHES 'doc-3?'",
+      "SELF MATCHES 'x|doc-3'",
+    ])
+  }
+
+  @Test("gives the linear router's decisions on random scene sets")
+  func agreesWithLinear() throws {
+    var random = SeededRandom()
+    let seed = random.seed
+    var compared = 0
+    for _ in 0..<200 {
+      let count = Int.random(in: 0...40, using: &random)
+      let sessions = try (0..<count).map { index in
+        SceneSession(
+          persistentIdentifier: "s\(index)",
+          role: random.chance(0.15) ? .windowExternalDisplay : .windowApplication,
+          lastActiveAt: random.chance(0.2)
+            ? nil : Date(timeIntervalSince1970: Double(Int.random(in: 0..<8, using: &random))),
+          isVisible: random.chance(0.3),
+          activationConditions: try ActivationConditions(
+            canActivateForTargetContentIdentifierPredicate: Self.predicate(&random),
+            prefersToActivateForTargetContentIdentifierPredicate: Self.predicate(&random)))
+      }
+      let linear = ActivationRouter(
+        sessions: sessions, defaultConfigurations: [.windowApplication: "Default"])
+      let indexed = IndexedActivationRouter(linear: linear)
+      for _ in 0..<25 {
+        var options = RoutingOptions()
+        if random.chance(0.1) { options.role = .windowExternalDisplay }
+        if random.chance(0.2), count > 0 {
+          options.excluding = ["s\(Int.random(in: 0..<count, using: &random))"]
+        }
+        if random.chance(0.1) { options.allowSceneCreation = false }
+        if random.chance(0.1) { options.allowCanMatches = false }
+        let identifier = random.pick(Self.identifiers)
+        let kind: SceneEvent.Kind =
+          random.chance(0.1)
+          ? .activationRequest(
+            .userActivity(UserActivity(activityType: "a", targetContentIdentifier: identifier)))
+          : .notification(
+            PushNotification(payload: JSONObject(), targetContentIdentifier: identifier))
+        let event = SceneEvent(kind, options: options)
+        let expected = linear.route(event)
+        let actual = indexed.route(event)
+        compared += 1
+        #expect(
+          actual.outcome == expected.outcome && actual.reason == expected.reason,
+          """
+          PROPERTY_SEED=\(seed): \(identifier ?? "nil") \(options)
+          linear:  \(expected.summary)
+          indexed: \(actual.summary)
+          \(expected.explanation)
+          """)
+      }
+    }
+    #expect(compared == 5_000)
+  }
+
+  @Test("an identifier only evaluates the sessions whose conditions it meets")
+  func evaluatesFew() throws {
+    let sessions = try (0..<2_000).map { index in
+      SceneSession(
+        persistentIdentifier: "s\(index)",
+        lastActiveAt: Date(timeIntervalSince1970: Double(2_000 - index)),
+        activationConditions: try ActivationConditions(
+          canActivateForTargetContentIdentifierPredicate: "FALSEPREDICATE",
+          prefersToActivateForTargetContentIdentifierPredicate: "SELF MATCHES 'doc-\(index)(#.*)?'")
+      )
+    }
+    let indexed = IndexedActivationRouter(sessions: sessions)
+    let decision = indexed.route(
+      SceneEvent(
+        .notification(
+          PushNotification(payload: JSONObject(), targetContentIdentifier: "doc-1999#x"))))
+    #expect(decision.sessionIdentifier == "s1999")
+    #expect(decision.reason == .prefers)
+  }
+}
