@@ -132,6 +132,15 @@ public enum ArithmeticOperator: String, Sendable, Hashable, CaseIterable, Codabl
   case divide = "/"
   /// `**`.
   case power = "**"
+
+  /// Binding strength, as the parser reads it: `+ -` < `* /` < `**`, all left-associative.
+  public var level: Int {
+    switch self {
+    case .add, .subtract: 0
+    case .multiply, .divide: 1
+    case .power: 2
+    }
+  }
 }
 
 /// An index keyword inside `[…]` (`FIRST`, `LAST`, `SIZE`).

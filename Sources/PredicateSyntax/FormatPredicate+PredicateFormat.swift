@@ -118,22 +118,22 @@ extension FormatExpression {
       printList(arguments, into: &output)
       output += ")"
     case .arithmetic(let op, let lhs, let rhs):
-      lhs.printOperand(into: &output)
+      // Parenthesise only where precedence or left-associativity requires it: printed
+      // parentheses are nesting levels, and the canonical form must never nest deeper than the
+      // predicate it prints (the parser bounds nesting).
+      lhs.printArithmeticOperand(into: &output, parentLevel: op.level, isRight: false)
       output += " " + op.rawValue + " "
-      rhs.printOperand(into: &output)
+      rhs.printArithmeticOperand(into: &output, parentLevel: op.level, isRight: true)
     case .negation(let operand):
       output += "-"
-      // `-5` would read back as a negative literal, and `--x` is fine: parenthesise numbers and
-      // compound operands only.
-      if case .constant(.integer) = operand.kind {
-        output += "("
+      switch operand.kind {
+      case .constant(.integer), .constant(.double):
+        // A space keeps `- 5` a negation instead of the literal `-5`.
+        output += " "
         operand.print(into: &output)
-        output += ")"
-      } else if case .constant(.double) = operand.kind {
-        output += "("
+      case .negation:
         operand.print(into: &output)
-        output += ")"
-      } else {
+      default:
         operand.printOperand(into: &output)
       }
     case .subquery(let collection, let variable, let predicate):
@@ -174,6 +174,22 @@ extension FormatExpression {
     } else {
       print(into: &output)
     }
+  }
+
+  private func printArithmeticOperand(into output: inout String, parentLevel: Int, isRight: Bool) {
+    if case .arithmetic(let op, _, _) = kind {
+      // A left operand of equal or tighter precedence, or a right one of tighter precedence,
+      // reads back as the same tree without parentheses.
+      if op.level > parentLevel || (op.level == parentLevel && !isRight) {
+        print(into: &output)
+        return
+      }
+      output += "("
+      print(into: &output)
+      output += ")"
+      return
+    }
+    printOperand(into: &output)
   }
 
   private func printList(_ elements: [FormatExpression], into output: inout String) {

@@ -38,35 +38,56 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 /// A JSON object with its keys in document order.
+///
+/// Small objects (the common case: events, decisions) look keys up by a linear scan, which is
+/// faster than hashing; a hash index is built only past ``indexThreshold`` members.
 public struct JSONObject: Sendable, Hashable {
   /// The members, in order.
   public private(set) var members: [(key: String, value: JSONValue)]
-  private var index: [String: Int]
+  private var index: [String: Int]?
+
+  static let indexThreshold = 12
 
   /// Creates an object from members; later duplicates replace earlier ones.
   public init(_ members: [(String, JSONValue)] = []) {
     self.members = []
-    self.index = [:]
+    self.members.reserveCapacity(members.count)
     for (key, value) in members { self[key] = value }
+  }
+
+  private func position(of key: String) -> Int? {
+    if let index { return index[key] }
+    return members.firstIndex { $0.key == key }
   }
 
   /// The value for `key`.
   public subscript(key: String) -> JSONValue? {
-    get { index[key].map { members[$0].value } }
+    get { position(of: key).map { members[$0].value } }
     set {
-      if let position = index[key] {
+      if let position = position(of: key) {
         if let newValue {
           members[position].value = newValue
         } else {
           members.remove(at: position)
-          index = Dictionary(
-            uniqueKeysWithValues: members.enumerated().map { ($0.element.key, $0.offset) })
+          rebuildIndex()
         }
       } else if let newValue {
-        index[key] = members.count
         members.append((key, newValue))
+        if index != nil {
+          index![key] = members.count - 1
+        } else if members.count > Self.indexThreshold {
+          rebuildIndex()
+        }
       }
     }
+  }
+
+  private mutating func rebuildIndex() {
+    index =
+      members.count > Self.indexThreshold
+      ? Dictionary(
+        members.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { a, _ in a })
+      : nil
   }
 
   /// The keys, in order.
@@ -300,6 +321,18 @@ private struct JSONReader {
 
   mutating func parseString() throws(JSONSyntaxError) -> String {
     position += 1
+    // Fast path: most strings have no escape; validate the run once and return it.
+    var scan = position
+    while scan < bytes.count {
+      let byte = bytes[scan]
+      if byte == UInt8(ascii: "\"") {
+        guard let text = String(validating: bytes[position..<scan], as: UTF8.self) else { break }
+        position = scan + 1
+        return text
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      scan += 1
+    }
     var scalars = String.UnicodeScalarView()
     var runStart = position
     func flushRun(_ reader: JSONReader, upTo end: Int) throws(JSONSyntaxError) {
@@ -385,62 +418,82 @@ private struct JSONReader {
 
 extension JSONValue {
   /// Compact JSON text (keys in order, strings escaped minimally), as the CLI writes it.
-  public var jsonText: String {
-    var output = ""
+  public var jsonText: String { String(decoding: jsonBytes, as: UTF8.self) }
+
+  /// Compact JSON as UTF-8 bytes.
+  public var jsonBytes: [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(256)
     write(into: &output)
     return output
   }
 
-  /// Appends compact JSON text to `output`.
-  public func write(into output: inout String) {
+  /// Appends compact JSON to `output`.
+  public func write(into output: inout [UInt8]) {
     switch self {
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
+    case .null: output.append(contentsOf: Self.nullBytes)
+    case .bool(let value): output.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
     case .number(let value):
       if value == value.rounded(), abs(value) < 1e15 {
-        output += String(Int(value))
+        output.append(contentsOf: String(Int(value)).utf8)
       } else {
-        output += value.description
+        output.append(contentsOf: value.description.utf8)
       }
     case .string(let value): Self.writeString(value, into: &output)
     case .array(let elements):
-      output += "["
+      output.append(UInt8(ascii: "["))
       for (index, element) in elements.enumerated() {
-        if index > 0 { output += "," }
+        if index > 0 { output.append(UInt8(ascii: ",")) }
         element.write(into: &output)
       }
-      output += "]"
+      output.append(UInt8(ascii: "]"))
     case .object(let object):
-      output += "{"
+      output.append(UInt8(ascii: "{"))
       for (index, member) in object.members.enumerated() {
-        if index > 0 { output += "," }
+        if index > 0 { output.append(UInt8(ascii: ",")) }
         Self.writeString(member.key, into: &output)
-        output += ":"
+        output.append(UInt8(ascii: ":"))
         member.value.write(into: &output)
       }
-      output += "}"
+      output.append(UInt8(ascii: "}"))
     }
   }
 
-  /// Appends `value` as a JSON string literal.
-  public static func writeString(_ value: String, into output: inout String) {
-    output += "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          let hexDigits = String(scalar.value, radix: 16)
-          output += "\\u" + String(repeating: "0", count: 4 - hexDigits.count) + hexDigits
-        } else {
-          output.unicodeScalars.append(scalar)
+  private static let nullBytes = Array("null".utf8)
+  private static let trueBytes = Array("true".utf8)
+  private static let falseBytes = Array("false".utf8)
+
+  /// Appends `value` as a JSON string literal: runs that need no escape are copied whole.
+  public static func writeString(_ value: String, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    var value = value
+    value.withUTF8 { bytes in
+      var runStart = 0
+      for index in 0..<bytes.count {
+        let byte = bytes[index]
+        guard
+          byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+        else { continue }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        switch byte {
+        case UInt8(ascii: "\""):
+          output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+        case UInt8(ascii: "\\"):
+          output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+        case UInt8(ascii: "\n"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+        case UInt8(ascii: "\r"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+        case UInt8(ascii: "\t"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+        default:
+          let hexDigits = Array("0123456789abcdef".utf8)
+          output.append(contentsOf: [
+            UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+            hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)],
+          ])
         }
+        runStart = index + 1
       }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
     }
-    output += "\""
+    output.append(UInt8(ascii: "\""))
   }
 }

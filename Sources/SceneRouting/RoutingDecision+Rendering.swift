@@ -67,6 +67,85 @@ extension RoutingDecision {
       ]))
   }
 
+  /// Appends the decision's JSON (the shape of ``jsonValue``, plus `extra` members at the end)
+  /// straight to bytes, without building the value tree: the CLI's hot path.
+  public func writeJSON(into output: inout [UInt8], extra: [(String, String)] = []) {
+    func key(_ name: StaticString, _ output: inout [UInt8], comma: Bool = true) {
+      if comma { output.append(UInt8(ascii: ",")) }
+      output.append(UInt8(ascii: "\""))
+      output.append(
+        contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+      output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    }
+    func string(_ value: String?, _ output: inout [UInt8]) {
+      if let value {
+        JSONValue.writeString(value, into: &output)
+      } else {
+        output.append(contentsOf: "null".utf8)
+      }
+    }
+    func raw(_ text: StaticString, _ output: inout [UInt8]) {
+      output.append(
+        contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+    output.append(UInt8(ascii: "{"))
+    key("outcome", &output, comma: false)
+    switch outcome {
+    case .existing(let identifier, let configuration):
+      raw("\"existing\"", &output)
+      key("scene", &output)
+      string(identifier, &output)
+      key("configuration", &output)
+      string(configuration, &output)
+    case .newScene(let configuration):
+      raw("\"new\",\"scene\":null", &output)
+      key("configuration", &output)
+      string(configuration, &output)
+    case .none:
+      raw("\"none\",\"scene\":null,\"configuration\":null", &output)
+    }
+    key("role", &output)
+    string(role.rawValue, &output)
+    key("reason", &output)
+    string(reason.rawValue, &output)
+    key("targetContentIdentifier", &output)
+    string(targetContentIdentifier, &output)
+    key("candidates", &output)
+    output.append(UInt8(ascii: "["))
+    for (index, candidate) in candidates.enumerated() {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      output.append(UInt8(ascii: "{"))
+      key("scene", &output, comma: false)
+      string(candidate.sessionIdentifier, &output)
+      key("suitability", &output)
+      output.append(UInt8(ascii: "0") + UInt8(candidate.suitability))
+      key("prefers", &output)
+      candidate.prefers.jsonValue.write(into: &output)
+      key("canActivate", &output)
+      candidate.canActivate.jsonValue.write(into: &output)
+      key("visible", &output)
+      raw(candidate.isVisible ? "true" : "false", &output)
+      key("lost", &output)
+      string(candidate.lost?.rawValue, &output)
+      output.append(UInt8(ascii: "}"))
+    }
+    output.append(UInt8(ascii: "]"))
+    key("warnings", &output)
+    output.append(UInt8(ascii: "["))
+    for (index, warning) in warnings.enumerated() {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      JSONValue.writeString(warning, into: &output)
+    }
+    output.append(UInt8(ascii: "]"))
+    for (name, value) in extra {
+      output.append(UInt8(ascii: ","))
+      JSONValue.writeString(name, into: &output)
+      output.append(UInt8(ascii: ":"))
+      JSONValue.writeString(value, into: &output)
+    }
+    output.append(UInt8(ascii: "}"))
+  }
+
   /// One line: what was chosen and why.
   public var summary: String {
     let target = targetContentIdentifier.map { "'\($0)'" } ?? "no target content identifier"

@@ -104,7 +104,7 @@ struct CheckCommand: ParsableCommand {
         ("errors", .number(Double(errorCount))),
         ("warnings", .number(Double(warningCount))),
       ])
-      out.writeLine(JSONValue.object(document).jsonText)
+      out.writeLine(json: .object(document))
     } else if inputs.count > 1 || errorCount + warningCount > 0 {
       out.writeLine(
         "\(inputs.count) predicate\(inputs.count == 1 ? "" : "s"): \(errorCount) error\(errorCount == 1 ? "" : "s"), "

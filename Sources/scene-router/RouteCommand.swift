@@ -15,8 +15,9 @@ struct RouteCommand: ParsableCommand {
 
       Output: one summary line per event by default; --explain adds every scene's predicates and \
       why it lost; --json writes one JSON decision per event per line. With --jsonl, events are read \
-      from standard input one per line and one JSON line is written (and flushed) per input line, \
-      errors included.
+      from standard input one per line and one JSON line is written per input line, errors \
+      included; answers are flushed whenever no further input line is waiting, so a stream \
+      (tail -f) sees each decision at once.
 
       Exits 65 when the scenes file or any event is invalid; the other events are still routed.
 
@@ -79,24 +80,30 @@ struct RouteCommand: ParsableCommand {
     if jsonl {
       var reader = LineReader(descriptor: 0)
       while let line = reader.nextLine(beforeRead: { out.flush() }) {
-        let answer = route(bytes: line, name: "<stdin>:\(reader.lineNumber)", router: router)
+        let name = "<stdin>:\(reader.lineNumber)"
+        let answer = answer(bytes: line, name: name, router: router)
         if answer.isError { failed = true }
-        out.writeLine(answer.json.jsonText)
-        // Streaming consumers see each decision as soon as it is made.
-        out.flush()
+        // No flush here: the reader flushes before any read that could block, so a streaming
+        // consumer gets every decision before its next event is awaited, and a file piped in
+        // whole is answered without a write per line.
+        answer.write(out, name: name)
       }
     } else {
       for path in events {
         let name = path == "-" ? "<stdin>" : path
-        let answer: (json: JSONValue, decision: RoutingDecision?, isError: Bool, message: String?)
+        let answer:
+          (
+            json: JSONValue, decision: RoutingDecision?, isError: Bool, message: String?,
+            kind: String
+          )
         do {
           answer = route(bytes: try readInput(path)[...], name: name, router: router)
         } catch {
-          answer = (errorJSON("\(error)", name: name), nil, true, "\(error)")
+          answer = (errorJSON("\(error)", name: name), nil, true, "\(error)", "")
         }
         if answer.isError { failed = true }
         if json {
-          out.writeLine(answer.json.jsonText)
+          out.writeLine(json: answer.json)
         } else if let decision = answer.decision {
           out.writeLine("\(name): " + (explain ? decision.explanation : decision.summary))
           if !explain {
@@ -124,8 +131,36 @@ struct RouteCommand: ParsableCommand {
       ]))
   }
 
-  private func route(bytes: ArraySlice<UInt8>, name: String, router: ActivationRouter) -> (
-    json: JSONValue, decision: RoutingDecision?, isError: Bool, message: String?
+  /// A routed event: the decision, or the error as JSON.
+  private struct Answer {
+    var decision: RoutingDecision?
+    var kind: String = ""
+    var error: JSONValue?
+    var message: String?
+    var isError: Bool { decision == nil }
+
+    func write(_ out: OutputStream, name: String) {
+      if let decision {
+        out.writeLine(bytes: {
+          decision.writeJSON(into: &$0, extra: [("event", name), ("kind", kind)])
+        })
+      } else if let error {
+        out.writeLine(json: error)
+      }
+    }
+  }
+
+  private func answer(bytes: ArraySlice<UInt8>, name: String, router: ActivationRouter) -> Answer {
+    let routed = route(bytes: bytes, name: name, router: router, render: false)
+    return Answer(
+      decision: routed.decision, kind: routed.kind,
+      error: routed.decision == nil ? routed.json : nil, message: routed.message)
+  }
+
+  private func route(
+    bytes: ArraySlice<UInt8>, name: String, router: ActivationRouter, render: Bool = true
+  ) -> (
+    json: JSONValue, decision: RoutingDecision?, isError: Bool, message: String?, kind: String
   ) {
     let value: JSONValue
     do {
@@ -138,7 +173,7 @@ struct RouteCommand: ParsableCommand {
         errorJSON(
           message, name: name,
           extra: [("line", .number(Double(error.line))), ("column", .number(Double(error.column)))]),
-        nil, true, message
+        nil, true, message, ""
       )
     }
     let event: SceneEvent
@@ -147,14 +182,15 @@ struct RouteCommand: ParsableCommand {
     } catch {
       return (
         errorJSON(error.description, name: name, extra: [("path", .string(error.path))]), nil, true,
-        error.description
+        error.description, ""
       )
     }
     let decision = router.route(event)
+    guard render else { return (.null, decision, false, nil, event.kindName) }
     var object = decision.jsonValue.objectValue!
     object["event"] = .string(name)
     object["kind"] = .string(event.kindName)
-    return (.object(object), decision, false, nil)
+    return (.object(object), decision, false, nil, event.kindName)
   }
 }
 

@@ -1,3 +1,5 @@
+import SceneActivation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -28,6 +30,25 @@ final class OutputStream {
 
   func write(_ text: String) {
     buffer.append(contentsOf: text.utf8)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  func write(bytes: [UInt8]) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  /// Writes a JSON value and a newline.
+  func writeLine(json: JSONValue) {
+    json.write(into: &buffer)
+    buffer.append(UInt8(ascii: "\n"))
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  /// Lets `body` append bytes, then a newline.
+  func writeLine(bytes body: (inout [UInt8]) -> Void) {
+    body(&buffer)
+    buffer.append(UInt8(ascii: "\n"))
     if buffer.count >= 1 << 16 { flush() }
   }
 
