@@ -60,23 +60,29 @@ public struct ActivationRouter: Sendable {
       candidates: [], warnings: event.warnings)
     var candidates: [CandidateEvaluation] = []
     var others: [CandidateEvaluation] = []
+    // Positions, not copies: a session is a large struct, and copying one retains every field.
+    var candidatePositions: [Int] = []
     candidates.reserveCapacity(sessions.count)
-    for session in sessions {
+    candidatePositions.reserveCapacity(sessions.count)
+    for position in sessions.indices {
+      let isCandidate =
+        sessions[position].role == options.role
+        && !options.excluding.contains(sessions[position].persistentIdentifier)
+      guard isCandidate || explain else { continue }
       var entry = CandidateEvaluation(
-        sessionIdentifier: session.persistentIdentifier, suitability: 0, prefers: .notEvaluated,
-        canActivate: .notEvaluated, isVisible: session.isVisible, lost: nil)
-      if session.role != options.role {
+        sessionIdentifier: sessions[position].persistentIdentifier, suitability: 0,
+        prefers: .notEvaluated, canActivate: .notEvaluated, isVisible: sessions[position].isVisible,
+        lost: nil)
+      if sessions[position].role != options.role {
         entry.lost = .otherRole
         others.append(entry)
-      } else if options.excluding.contains(session.persistentIdentifier) {
+      } else if !isCandidate {
         entry.lost = .excluded
         others.append(entry)
       } else {
         candidates.append(entry)
+        candidatePositions.append(position)
       }
-    }
-    let candidateSessions = sessions.filter {
-      $0.role == options.role && !options.excluding.contains($0.persistentIdentifier)
     }
 
     // Activation requests for a named session bypass the algorithm.
@@ -111,7 +117,7 @@ public struct ActivationRouter: Sendable {
       if let first = candidates.first {
         decision.outcome = .existing(
           sessionIdentifier: first.sessionIdentifier,
-          configurationName: candidateSessions[0].configurationName)
+          configurationName: sessions[candidatePositions[0]].configurationName)
         decision.reason = .mostRecent
         for index in candidates.indices.dropFirst() { candidates[index].lost = .lessRecent }
         decision.candidates = candidates + others
@@ -122,18 +128,21 @@ public struct ActivationRouter: Sendable {
     // Step 3: suitability, evaluating both predicates against one shared context.
     if identifier != nil {
       var context = EvaluationContext(targetContentIdentifier: identifier)
-      for (index, session) in candidateSessions.enumerated() {
-        let conditions = session.activationConditions
+      for (index, position) in candidatePositions.enumerated() {
         let prefers = Self.outcome(
-          conditions.prefersToActivateForTargetContentIdentifierPredicate, &context)
-        let can = Self.outcome(conditions.canActivateForTargetContentIdentifierPredicate, &context)
+          sessions[position].activationConditions
+            .prefersToActivateForTargetContentIdentifierPredicate,
+          &context)
+        let can = Self.outcome(
+          sessions[position].activationConditions.canActivateForTargetContentIdentifierPredicate,
+          &context)
         candidates[index].prefers = prefers
         candidates[index].canActivate = can
         candidates[index].suitability = prefers.matched ? 2 : can.matched ? 1 : 0
         for outcome in [prefers, can] {
           if case .failed(let error) = outcome {
             decision.warnings.append(
-              "scene '\(session.persistentIdentifier)': predicate failed and counts as not "
+              "scene '\(sessions[position].persistentIdentifier)': predicate failed and counts as not "
                 + "matching: \(error.message)")
           }
         }
@@ -150,7 +159,7 @@ public struct ActivationRouter: Sendable {
     if let winner {
       decision.outcome = .existing(
         sessionIdentifier: candidates[winner].sessionIdentifier,
-        configurationName: candidateSessions[winner].configurationName)
+        configurationName: sessions[candidatePositions[winner]].configurationName)
     } else if options.allowSceneCreation {
       decision.outcome = .newScene(configurationName: defaultConfigurations[options.role])
       decision.reason = .newScene

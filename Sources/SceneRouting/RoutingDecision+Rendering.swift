@@ -19,6 +19,40 @@ extension PredicateOutcome {
   }
 }
 
+/// The fixed parts of a decision's JSON, as bytes once.
+private enum JSONFragments {
+  static let null = Array("null".utf8)
+  static let existing = Array(#"{"outcome":"existing","scene":"#.utf8)
+  static let newScene = Array(#"{"outcome":"new","scene":null,"configuration":"#.utf8)
+  static let noScene = Array(#"{"outcome":"none","scene":null,"configuration":null"#.utf8)
+  static let configuration = Array(#","configuration":"#.utf8)
+  static let role = Array(#","role":"#.utf8)
+  static let reason = Array(#","reason":"#.utf8)
+  static let target = Array(#","targetContentIdentifier":"#.utf8)
+  static let candidates = Array(#","candidates":["#.utf8)
+  static let firstScene = Array(#"{"scene":"#.utf8)
+  static let nextScene = Array(#",{"scene":"#.utf8)
+  static let suitability = Array(#","suitability":"#.utf8)
+  static let prefers = Array(#","prefers":"#.utf8)
+  static let canActivate = Array(#","canActivate":"#.utf8)
+  static let visibleTrue = Array(#","visible":true,"lost":"#.utf8)
+  static let visibleFalse = Array(#","visible":false,"lost":"#.utf8)
+  static let warnings = Array(#"],"warnings":["#.utf8)
+  static let trueBytes = Array("true".utf8)
+  static let falseBytes = Array("false".utf8)
+}
+
+extension PredicateOutcome {
+  /// Appends ``jsonValue`` as bytes.
+  func writeJSON(into output: inout [UInt8]) {
+    switch self {
+    case .notEvaluated: output += JSONFragments.null
+    case .answered(let value): output += value ? JSONFragments.trueBytes : JSONFragments.falseBytes
+    case .failed: jsonValue.write(into: &output)
+    }
+  }
+}
+
 extension RoutingDecision {
   /// The decision in the CLI's documented JSON shape:
   ///
@@ -70,68 +104,46 @@ extension RoutingDecision {
   /// Appends the decision's JSON (the shape of ``jsonValue``, plus `extra` members at the end)
   /// straight to bytes, without building the value tree: the CLI's hot path.
   public func writeJSON(into output: inout [UInt8], extra: [(String, String)] = []) {
-    func key(_ name: StaticString, _ output: inout [UInt8], comma: Bool = true) {
-      if comma { output.append(UInt8(ascii: ",")) }
-      output.append(UInt8(ascii: "\""))
-      output.append(
-        contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-      output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
-    }
     func string(_ value: String?, _ output: inout [UInt8]) {
       if let value {
         JSONValue.writeString(value, into: &output)
       } else {
-        output.append(contentsOf: "null".utf8)
+        output += JSONFragments.null
       }
     }
-    func raw(_ text: StaticString, _ output: inout [UInt8]) {
-      output.append(
-        contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-    output.append(UInt8(ascii: "{"))
-    key("outcome", &output, comma: false)
     switch outcome {
     case .existing(let identifier, let configuration):
-      raw("\"existing\"", &output)
-      key("scene", &output)
+      output += JSONFragments.existing
       string(identifier, &output)
-      key("configuration", &output)
+      output += JSONFragments.configuration
       string(configuration, &output)
     case .newScene(let configuration):
-      raw("\"new\",\"scene\":null", &output)
-      key("configuration", &output)
+      output += JSONFragments.newScene
       string(configuration, &output)
     case .none:
-      raw("\"none\",\"scene\":null,\"configuration\":null", &output)
+      output += JSONFragments.noScene
     }
-    key("role", &output)
+    output += JSONFragments.role
     string(role.rawValue, &output)
-    key("reason", &output)
+    output += JSONFragments.reason
     string(reason.rawValue, &output)
-    key("targetContentIdentifier", &output)
+    output += JSONFragments.target
     string(targetContentIdentifier, &output)
-    key("candidates", &output)
-    output.append(UInt8(ascii: "["))
+    output += JSONFragments.candidates
     for (index, candidate) in candidates.enumerated() {
-      if index > 0 { output.append(UInt8(ascii: ",")) }
-      output.append(UInt8(ascii: "{"))
-      key("scene", &output, comma: false)
+      output += index == 0 ? JSONFragments.firstScene : JSONFragments.nextScene
       string(candidate.sessionIdentifier, &output)
-      key("suitability", &output)
+      output += JSONFragments.suitability
       output.append(UInt8(ascii: "0") + UInt8(candidate.suitability))
-      key("prefers", &output)
-      candidate.prefers.jsonValue.write(into: &output)
-      key("canActivate", &output)
-      candidate.canActivate.jsonValue.write(into: &output)
-      key("visible", &output)
-      raw(candidate.isVisible ? "true" : "false", &output)
-      key("lost", &output)
+      output += JSONFragments.prefers
+      candidate.prefers.writeJSON(into: &output)
+      output += JSONFragments.canActivate
+      candidate.canActivate.writeJSON(into: &output)
+      output += candidate.isVisible ? JSONFragments.visibleTrue : JSONFragments.visibleFalse
       string(candidate.lost?.rawValue, &output)
       output.append(UInt8(ascii: "}"))
     }
-    output.append(UInt8(ascii: "]"))
-    key("warnings", &output)
-    output.append(UInt8(ascii: "["))
+    output += JSONFragments.warnings
     for (index, warning) in warnings.enumerated() {
       if index > 0 { output.append(UInt8(ascii: ",")) }
       JSONValue.writeString(warning, into: &output)
