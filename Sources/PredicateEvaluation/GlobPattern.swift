@@ -75,64 +75,57 @@ struct GlobPattern: Sendable {
   /// (the pattern was folded when prepared).
   func matchesASCII(_ subject: UnsafeBufferPointer<UInt8>, foldCase: Bool) -> Bool {
     guard let program = asciiProgram, !isEmpty else { return false }
-    var s = 0
-    var p = 0
-    var starP = -1
-    var starS = 0
-    while s < subject.count {
-      if p < program.count {
+    return Self.wildcardMatch(
+      subjectCount: subject.count, patternCount: program.count,
+      isRun: { program[$0] == Self.anyRunByte },
+      matchesOne: { p, s in
         let op = program[p]
-        if op == Self.anyRunByte {
-          starP = p
-          starS = s
-          p += 1
-          continue
-        }
-        let byte = foldCase ? ASCIIBytes.lower(subject[s]) : subject[s]
-        if op == Self.anyOneByte || op == UInt16(byte) {
-          s += 1
-          p += 1
-          continue
-        }
-      }
-      guard starP >= 0 else { return false }
-      p = starP + 1
-      starS += 1
-      s = starS
-    }
-    while p < program.count && program[p] == Self.anyRunByte { p += 1 }
-    return p == program.count
+        return op == Self.anyOneByte
+          || op == UInt16(foldCase ? ASCIIBytes.lower(subject[s]) : subject[s])
+      })
   }
 
   /// Matches a prepared subject unit by unit.
   func matches(_ subject: UnitText) -> Bool {
     guard !isEmpty else { return false }
     let units = subject.units
-    func unitEquals(_ unit: Range<Int>, _ literal: [Unicode.Scalar]) -> Bool {
-      unit.count == literal.count && zip(subject.scalars[unit], literal).allSatisfy { $0 == $1 }
-    }
+    return Self.wildcardMatch(
+      subjectCount: units.count, patternCount: elements.count,
+      isRun: { elements[$0] == .anyRun },
+      matchesOne: { p, s in
+        switch elements[p] {
+        case .anyOne, .anyRun: return true
+        case .literal(let scalars):
+          let unit = units[s]
+          return unit.count == scalars.count
+            && zip(subject.scalars[unit], scalars).allSatisfy { $0 == $1 }
+        }
+      })
+  }
+
+  /// The two-pointer wildcard match with one backtrack point (the last `*`), over any subject and
+  /// pattern given by index: `isRun(p)` says whether pattern element `p` is a `*`, and
+  /// `matchesOne(p, s)` whether element `p` matches subject element `s`.
+  @inline(__always)
+  private static func wildcardMatch(
+    subjectCount: Int, patternCount: Int, isRun: (Int) -> Bool, matchesOne: (Int, Int) -> Bool
+  ) -> Bool {
     var s = 0
     var p = 0
     var starP = -1
     var starS = 0
-    while s < units.count {
-      if p < elements.count {
-        switch elements[p] {
-        case .anyRun:
+    while s < subjectCount {
+      if p < patternCount {
+        if isRun(p) {
           starP = p
           starS = s
           p += 1
           continue
-        case .anyOne:
+        }
+        if matchesOne(p, s) {
           s += 1
           p += 1
           continue
-        case .literal(let scalars):
-          if unitEquals(units[s], scalars) {
-            s += 1
-            p += 1
-            continue
-          }
         }
       }
       guard starP >= 0 else { return false }
@@ -140,7 +133,7 @@ struct GlobPattern: Sendable {
       starS += 1
       s = starS
     }
-    while p < elements.count && elements[p] == .anyRun { p += 1 }
-    return p == elements.count
+    while p < patternCount && isRun(p) { p += 1 }
+    return p == patternCount
   }
 }

@@ -91,6 +91,13 @@ struct ICURegexDialect {
     }
   }
 
+  /// Copies scalars up to and including `closing` (names, property names, comments: never
+  /// folded).
+  private mutating func copy(through closing: Unicode.Scalar) {
+    while index < scalars.count, scalars[index] != closing { copy() }
+    copy()
+  }
+
   private func problem(
     _ id: DiagnosticID, _ message: String, from start: Int, to end: Int, notes: [String] = []
   ) -> Problem {
@@ -282,24 +289,21 @@ struct ICURegexDialect {
       copy(2)
       if peek() == "{" {
         // Property names are not literals: never fold them.
-        while index < scalars.count, scalars[index] != "}" { copy() }
-        copy()
+        copy(through: "}")
       } else {
         copy()
       }
     case "k":
       if peek(2) == "<" {
         copy(3)
-        while index < scalars.count, scalars[index] != ">" { copy() }
-        copy()
+        copy(through: ">")
       } else {
         throw pcreOnly("'\\k' without '<name>'", from: start, to: start + 2)
       }
     case "x":
       copy(2)
       if peek() == "{" {
-        while index < scalars.count, scalars[index] != "}" { copy() }
-        copy()
+        copy(through: "}")
       }
     case "c":
       copy(3)
@@ -336,15 +340,13 @@ struct ICURegexDialect {
       copy(3)
     case "#":
       // A comment: copied verbatim, never folded.
-      while index < scalars.count, scalars[index] != ")" { copy() }
-      copy()
+      copy(through: ")")
     case "<":
       if peek(3) == "=" || peek(3) == "!" {
         copy(4)
       } else {
         copy(3)
-        while index < scalars.count, scalars[index] != ">" { copy() }
-        copy()
+        copy(through: ">")
       }
     case "P":
       throw pcreOnly("a Python-style group '(?P…)'", from: start, to: start + 3)

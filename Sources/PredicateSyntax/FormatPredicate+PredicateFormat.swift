@@ -1,20 +1,29 @@
 // The canonical printer (DESIGN §5). Invariant: parsing `predicateFormat` gives back a predicate
 // equal to the one printed, for every predicate the parser accepts.
 
-extension FormatPredicate {
-  /// The canonical format string: stable, parseable, and equal for equal predicates.
-  ///
-  /// Keywords are upper-case, synonyms print their canonical spelling (`=` as `==`), strings are
-  /// double-quoted with only `\` and `"` escaped, options print in the order `c d l n`, and every
-  /// compound operand of a compound is parenthesised so precedence never matters. An empty AND
-  /// prints `TRUEPREDICATE` and an empty OR `FALSEPREDICATE`, as `NSCompoundPredicate` does.
+/// A node of the format language that prints itself canonically.
+public protocol CanonicallyPrintable {
+  /// Appends the canonical text to `output`.
+  func print(into output: inout String)
+}
+
+extension CanonicallyPrintable {
+  /// The canonical text.
   public var predicateFormat: String {
     var output = ""
     print(into: &output)
     return output
   }
+}
 
-  func print(into output: inout String) {
+/// The canonical format string, ``CanonicallyPrintable/predicateFormat``: stable, parseable,
+/// and equal for equal predicates. Keywords are upper-case, synonyms print their canonical
+/// spelling (`=` as `==`), strings are double-quoted with only `\` and `"` escaped, options print
+/// in the order `c d l n`, and every compound operand of a compound is parenthesised so
+/// precedence never matters. An empty AND prints `TRUEPREDICATE` and an empty OR
+/// `FALSEPREDICATE`, as `NSCompoundPredicate` does.
+extension FormatPredicate: CanonicallyPrintable {
+  public func print(into output: inout String) {
     switch kind {
     case .constant(let value):
       output += value ? "TRUEPREDICATE" : "FALSEPREDICATE"
@@ -57,15 +66,8 @@ extension FormatPredicate {
   }
 }
 
-extension Comparison {
-  /// The canonical text of this comparison.
-  public var predicateFormat: String {
-    var output = ""
-    print(into: &output)
-    return output
-  }
-
-  func print(into output: inout String) {
+extension Comparison: CanonicallyPrintable {
+  public func print(into output: inout String) {
     if let qualifier { output += qualifier.rawValue + " " }
     lhs.print(into: &output)
     output += " " + op.canonicalSpelling
@@ -75,15 +77,8 @@ extension Comparison {
   }
 }
 
-extension FormatExpression {
-  /// The canonical text of this expression.
-  public var predicateFormat: String {
-    var output = ""
-    print(into: &output)
-    return output
-  }
-
-  func print(into output: inout String) {
+extension FormatExpression: CanonicallyPrintable {
+  public func print(into output: inout String) {
     switch kind {
     case .evaluatedObject:
       output += "SELF"
@@ -200,15 +195,8 @@ extension FormatExpression {
   }
 }
 
-extension ConstantValue {
-  /// The canonical text of this literal.
-  public var predicateFormat: String {
-    var output = ""
-    print(into: &output)
-    return output
-  }
-
-  func print(into output: inout String) {
+extension ConstantValue: CanonicallyPrintable {
+  public func print(into output: inout String) {
     switch self {
     case .string(let value):
       output += "\""

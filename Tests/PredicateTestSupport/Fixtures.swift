@@ -12,40 +12,35 @@ public enum Fixtures {
   /// Whether golden files should be re-recorded (`RECORD_FIXTURES=1`).
   public static var isRecording: Bool { ProcessEnvironment.value("RECORD_FIXTURES") == "1" }
 
-  /// The regular files directly in `folder` (relative to `Fixtures/`) ending in `suffix`, sorted.
-  public static func files(in folder: String, suffix: String) -> [String] {
-    let directory = root + "/" + folder
-    guard let handle = opendir(directory) else { return [] }
+  /// The entries of `folder` (relative to `Fixtures/`): name and whether it is a directory.
+  private static func entries(in folder: String) -> [(name: String, isDirectory: Bool)] {
+    guard let handle = opendir(root + "/" + folder) else { return [] }
     defer { closedir(handle) }
-    var names: [String] = []
+    var entries: [(String, Bool)] = []
     while let entry = readdir(handle) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
       }
-      if name.hasSuffix(suffix) && !name.hasPrefix(".") { names.append(folder + "/" + name) }
+      if name != "." && name != ".." {
+        entries.append((name, entry.pointee.d_type == UInt8(DT_DIR)))
+      }
     }
-    return names.sorted()
+    return entries
+  }
+
+  /// The regular files directly in `folder` (relative to `Fixtures/`) ending in `suffix`, sorted.
+  public static func files(in folder: String, suffix: String) -> [String] {
+    entries(in: folder).filter {
+      !$0.isDirectory && $0.name.hasSuffix(suffix) && !$0.name.hasPrefix(".")
+    }
+    .map { folder + "/" + $0.name }.sorted()
   }
 
   /// Every regular file below `folder`, recursively (relative to `Fixtures/`), sorted.
   public static func allFiles(below folder: String) -> [String] {
-    let directory = root + "/" + folder
-    guard let handle = opendir(directory) else { return [] }
-    defer { closedir(handle) }
-    var names: [String] = []
-    while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
-      if name == "." || name == ".." { continue }
-      let relative = folder + "/" + name
-      if entry.pointee.d_type == UInt8(DT_DIR) {
-        names += allFiles(below: relative)
-      } else {
-        names.append(relative)
-      }
-    }
-    return names.sorted()
+    entries(in: folder).flatMap { entry in
+      entry.isDirectory ? allFiles(below: folder + "/" + entry.name) : [folder + "/" + entry.name]
+    }.sorted()
   }
 
   /// The contents of `relative` (below `Fixtures/`), or nil.

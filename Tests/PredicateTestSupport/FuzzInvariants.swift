@@ -2,10 +2,29 @@ import PredicateEvaluation
 import PredicateSyntax
 import SceneRouting
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The properties the fuzzers check, as plain functions: a fuzzer traps when one returns a
 /// violation, and the root package's replay test runs every saved crasher through the same
 /// functions without the fuzzer, so a fixed crash stays fixed.
 public enum FuzzInvariants {
+  /// The body of every `LLVMFuzzerTestOneInput`: runs `invariant` on the input and aborts (so
+  /// libFuzzer saves the input) when it reports a violation.
+  public static func check(
+    _ data: UnsafePointer<UInt8>?, _ count: Int, _ name: String, _ invariant: ([UInt8]) -> [String]
+  ) -> Int32 {
+    let bytes = count == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: count))
+    let violations = invariant(bytes)
+    if !violations.isEmpty {
+      let message = "FuzzInvariants.\(name) violated:\n" + violations.joined(separator: "\n") + "\n"
+      message.withCString { _ = write(2, $0, strlen($0)) }
+      abort()
+    }
+    return 0
+  }
+
   /// Arbitrary bytes through the lexer and parser: no trap; every diagnostic range inside the
   /// input; an accepted predicate prints to a form that parses back to the same AST; rendering
   /// works.

@@ -1,18 +1,7 @@
 import PredicateTestSupport
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// libFuzzer entry point: traps (so libFuzzer saves the input) when an invariant breaks.
+/// libFuzzer entry point for ``FuzzInvariants/evaluate(_:)``.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEvaluate(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-  let bytes = count == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: count))
-  let violations = FuzzInvariants.evaluate(bytes)
-  if !violations.isEmpty {
-    let message = "FuzzInvariants.evaluate violated:\n" + violations.joined(separator: "\n") + "\n"
-    message.withCString { _ = write(2, $0, strlen($0)) }
-    abort()
-  }
-  return 0
+  FuzzInvariants.check(data, count, "evaluate", FuzzInvariants.evaluate)
 }
