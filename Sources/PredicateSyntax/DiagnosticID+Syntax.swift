@@ -54,6 +54,8 @@ extension DiagnosticID {
   public static let keyPathArgument: DiagnosticID = "syntax.key-path-argument"
   /// More arguments than format specifiers (warning).
   public static let unusedFormatArguments: DiagnosticID = "syntax.unused-format-arguments"
+  /// More than 100 diagnostics: parsing stopped, so hostile input cannot flood the output.
+  public static let tooManyDiagnostics: DiagnosticID = "syntax.too-many-diagnostics"
   /// AND and OR mixed without parentheses (warning): implementations disagree on precedence.
   public static let andOrPrecedence: DiagnosticID = "lint.and-or-precedence"
 }
@@ -67,5 +69,6 @@ extension DiagnosticID {
     .unclosedDelimiter, .unexpectedClosing, .trailingComma, .unknownOption, .emptyOptions,
     .duplicateOption, .nestingTooDeep, .predicateAsValue, .assignment, .missingFormatArgument,
     .formatArgumentType, .keyPathArgument, .unusedFormatArguments, .andOrPrecedence,
+    .tooManyDiagnostics,
   ]
 }

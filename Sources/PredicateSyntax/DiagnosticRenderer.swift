@@ -85,10 +85,25 @@ public struct DiagnosticRenderer: Sendable {
           $0.value < 0x20 || $0.value == 0x7F ? " " : $0
         }))
     let blank = String(repeating: " ", count: gutter)
-    let available = max(1, text.unicodeScalars.count - (column - 1))
-    let underline = "^" + String(repeating: "~", count: max(0, min(width, available) - 1))
-    return "\(padded) | \(text)\n\(blank) | "
-      + String(repeating: " ", count: column - 1) + paint(underline, "\u{1B}[1;32m") + "\n"
+    // A long line is shown as a window around the caret, so output stays proportional to the
+    // number of diagnostics, not to diagnostics × line length.
+    var scalars = Array(text.unicodeScalars)
+    var caret = column - 1
+    let window = 100
+    if scalars.count > window {
+      let start = max(0, min(caret - window / 2, scalars.count - window))
+      let end = min(scalars.count, start + window)
+      var shown: [Unicode.Scalar] = start > 0 ? ["…"] : []
+      shown += scalars[start..<end]
+      if end < scalars.count { shown.append("…") }
+      caret = caret - start + (start > 0 ? 1 : 0)
+      scalars = shown
+    }
+    let line = String(String.UnicodeScalarView(scalars))
+    let available = max(1, scalars.count - caret)
+    let underline = "^" + String(repeating: "~", count: max(0, min(width, available, window) - 1))
+    return "\(padded) | \(line)\n\(blank) | "
+      + String(repeating: " ", count: max(0, caret)) + paint(underline, "\u{1B}[1;32m") + "\n"
   }
 
   private func gutterWidth(_ line: Int) -> Int { max(3, String(line + lineOffset).count + 1) }

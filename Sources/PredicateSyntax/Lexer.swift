@@ -9,8 +9,17 @@ public struct Lexer: Sendable {
   /// The source bytes.
   let bytes: [UInt8]
   private var index = 0
-  /// Diagnostics found so far.
-  public private(set) var diagnostics: [Diagnostic] = []
+  /// Diagnostics found so far (at most ``PredicateParser/maximumDiagnostics``).
+  public private(set) var diagnostics: [Diagnostic] = [] {
+    didSet {
+      if diagnostics.count > PredicateParser.maximumDiagnostics {
+        let dropped = diagnostics.removeLast()
+        if overflow == nil { overflow = dropped.range }
+      }
+    }
+  }
+  /// Where the first diagnostic past the limit was dropped, if any was.
+  public private(set) var overflow: SourceRange?
 
   /// Creates a lexer over `source`.
   public init(source: String) {

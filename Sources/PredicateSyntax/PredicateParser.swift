@@ -20,6 +20,8 @@ public enum PredicateParser {
   public static let maximumSourceLength = 100_000
   /// The deepest nesting of parentheses, NOT, aggregates, calls and operator chains.
   public static let maximumNestingDepth = 200
+  /// The most diagnostics one parse reports; past it, parsing stops with a final diagnostic.
+  public static let maximumDiagnostics = 100
 
   /// Parses `source`. With `arguments`, format specifiers are replaced by them in order (as
   /// `NSPredicate(format:argumentArray:)` does); without, they stay as placeholders for
@@ -38,9 +40,16 @@ public enum PredicateParser {
         notes: [DiagnosticNote("UIKit ignores activation condition predicates this large")])
       return ParsedPredicate(source: source, predicate: nil, diagnostics: [diagnostic])
     }
-    let (tokens, lexDiagnostics) = Lexer.tokenize(source)
+    var lexer = Lexer(source: source)
+    var tokens: [Token] = []
+    while true {
+      let token = lexer.next()
+      tokens.append(token)
+      if token.kind == .endOfInput { break }
+    }
     var parser = Parser(source: source, tokens: tokens, arguments: arguments)
-    parser.diagnostics = lexDiagnostics
+    parser.diagnostics = lexer.diagnostics
+    if let overflow = lexer.overflow { parser.stopForTooManyDiagnostics(at: overflow) }
     let predicate = parser.parseTopLevel()
     let diagnostics = parser.diagnostics.sorted {
       ($0.range.lowerBound, $0.severity) < ($1.range.lowerBound, $1.severity)
@@ -132,7 +141,23 @@ private struct Parser {
   }
 
   mutating func report(_ diagnostic: Diagnostic) {
-    if !abandoned { diagnostics.append(diagnostic) }
+    guard !abandoned else { return }
+    if diagnostics.count >= PredicateParser.maximumDiagnostics {
+      stopForTooManyDiagnostics(at: diagnostic.range)
+      return
+    }
+    diagnostics.append(diagnostic)
+  }
+
+  /// Ends the parse with one last diagnostic: hostile input must not flood the output.
+  mutating func stopForTooManyDiagnostics(at range: SourceRange) {
+    guard !abandoned else { return }
+    diagnostics.append(
+      .error(
+        .tooManyDiagnostics,
+        "too many problems (\(PredicateParser.maximumDiagnostics)); stopped here", at: range))
+    abandoned = true
+    position = tokens.count - 1
   }
 
   mutating func location(_ offset: Int) -> String {

@@ -5,7 +5,8 @@ import Testing
 /// Diagnostic ids these tests exercise (the fixture coverage test adds them to what it saw).
 enum APITestsCoverage {
   static let ids: Set<DiagnosticID> = [
-    .sourceTooLong, .missingFormatArgument, .formatArgumentType, .keyPathArgument,
+    .sourceTooLong, .tooManyDiagnostics, .missingFormatArgument, .formatArgumentType,
+    .keyPathArgument,
     .unusedFormatArguments,
   ]
 }
@@ -18,6 +19,31 @@ struct ParserAPITests {
     #expect(parsed.predicate == nil)
     #expect(parsed.diagnostics.map(\.id) == [.sourceTooLong])
     #expect(parsed.diagnostics[0].range.lowerBound == 100_000)
+  }
+
+  @Test(
+    "hostile input gets a bounded number of diagnostics, in linear time",
+    arguments: [")", "\u{1}", "SELF == 'a' XOR ", "'\\q' == SELF AND "])
+  func diagnosticFlood(_ unit: String) {
+    let source = String(
+      repeating: unit, count: PredicateParser.maximumSourceLength / unit.utf8.count)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let parsed = PredicateParser.parse(source)
+    #expect(parsed.diagnostics.count <= PredicateParser.maximumDiagnostics + 1)
+    #expect(parsed.diagnostics.last?.id == .tooManyDiagnostics)
+    let rendered = DiagnosticRenderer().render(parsed.diagnostics, in: source)
+    #expect(rendered.utf8.count < 200 * (PredicateParser.maximumDiagnostics + 1) * 3)
+    #expect(clock.now - start < .seconds(5))
+  }
+
+  @Test func longLinesRenderAsAWindowAroundTheCaret() {
+    let source = String(repeating: "a", count: 300) + " == 'x' junk"
+    let rendered = DiagnosticRenderer().render(
+      PredicateParser.parse(source).diagnostics, in: source)
+    #expect(rendered.contains("1:309:"))
+    #expect(rendered.contains(" | …aaa"), "\(rendered)")
+    #expect(rendered.split(separator: "\n").allSatisfy { $0.count < 130 })
   }
 
   @Test func sourceAtTheLimitParses() {
