@@ -65,40 +65,13 @@ extension RoutingDecision {
   ///  "warnings": []}
   /// ```
   public var jsonValue: JSONValue {
-    let (outcomeName, scene, configuration): (String, JSONValue, JSONValue) =
-      switch outcome {
-      case .existing(let identifier, let configuration):
-        ("existing", .string(identifier), configuration.map(JSONValue.string) ?? .null)
-      case .newScene(let configuration):
-        ("new", .null, configuration.map(JSONValue.string) ?? .null)
-      case .none:
-        ("none", .null, .null)
-      }
-    return .object(
-      JSONObject([
-        ("outcome", .string(outcomeName)),
-        ("scene", scene),
-        ("configuration", configuration),
-        ("role", .string(role.rawValue)),
-        ("reason", .string(reason.rawValue)),
-        ("targetContentIdentifier", targetContentIdentifier.map(JSONValue.string) ?? .null),
-        (
-          "candidates",
-          .array(
-            candidates.map { candidate in
-              .object(
-                JSONObject([
-                  ("scene", .string(candidate.sessionIdentifier)),
-                  ("suitability", .number(Double(candidate.suitability))),
-                  ("prefers", candidate.prefers.jsonValue),
-                  ("canActivate", candidate.canActivate.jsonValue),
-                  ("visible", .bool(candidate.isVisible)),
-                  ("lost", candidate.lost.map { .string($0.rawValue) } ?? .null),
-                ]))
-            })
-        ),
-        ("warnings", .array(warnings.map(JSONValue.string))),
-      ]))
+    // One source of truth for the shape: the byte writer the CLI uses.
+    var bytes: [UInt8] = []
+    writeJSON(into: &bytes)
+    guard let value = try? JSONValue.parse(bytes) else {
+      preconditionFailure("RoutingDecision.writeJSON produced invalid JSON")
+    }
+    return value
   }
 
   /// Appends the decision's JSON (the shape of ``jsonValue``, plus `extra` members at the end)

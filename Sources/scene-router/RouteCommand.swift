@@ -80,38 +80,33 @@ struct RouteCommand: ParsableCommand {
     if jsonl {
       var reader = LineReader(descriptor: 0)
       while let line = reader.nextLine(beforeRead: { out.flush() }) {
-        let name = "<stdin>:\(reader.lineNumber)"
-        let answer = answer(bytes: line, name: name, router: router)
-        if answer.isError { failed = true }
+        let answer = route(line, name: "<stdin>:\(reader.lineNumber)", router: router)
+        if answer.decision == nil { failed = true }
         // No flush here: the reader flushes before any read that could block, so a streaming
         // consumer gets every decision before its next event is awaited, and a file piped in
         // whole is answered without a write per line.
-        answer.write(out, name: name)
+        answer.writeJSON(out)
       }
     } else {
       for path in events {
         let name = path == "-" ? "<stdin>" : path
-        let answer:
-          (
-            json: JSONValue, decision: RoutingDecision?, isError: Bool, message: String?,
-            kind: String
-          )
+        let answer: Answer
         do {
-          answer = route(bytes: try readInput(path)[...], name: name, router: router)
+          answer = route(try readInput(path)[...], name: name, router: router)
         } catch {
-          answer = (errorJSON("\(error)", name: name), nil, true, "\(error)", "")
+          answer = Answer(name: name, failure: "\(error)")
         }
-        if answer.isError { failed = true }
         if json {
-          out.writeLine(json: answer.json)
+          answer.writeJSON(out)
         } else if let decision = answer.decision {
           out.writeLine("\(name): " + (explain ? decision.explanation : decision.summary))
           if !explain {
             for warning in decision.warnings { out.writeLine("  warning: \(warning)") }
           }
-        } else if let message = answer.message {
-          err.writeLine("\(name): error: \(message)")
+        } else {
+          err.writeLine("\(name): error: \(answer.message)")
         }
+        if answer.decision == nil { failed = true }
       }
     }
     out.flush()
@@ -119,78 +114,57 @@ struct RouteCommand: ParsableCommand {
     if failed { throw ExitStatus.dataError }
   }
 
-  private func errorJSON(_ message: String, name: String, extra: [(String, JSONValue)] = [])
-    -> JSONValue
-  {
-    .object(
-      JSONObject([
-        (
-          "error",
-          .object(JSONObject([("message", .string(message)), ("event", .string(name))] + extra))
-        )
-      ]))
-  }
-
-  /// A routed event: the decision, or the error as JSON.
+  /// What routing one event gave: a decision, or an error with where it was found.
   private struct Answer {
+    var name: String
     var decision: RoutingDecision?
-    var kind: String = ""
-    var error: JSONValue?
-    var message: String?
-    var isError: Bool { decision == nil }
+    var kind = ""
+    var message = ""
+    var errorFields: [(String, JSONValue)] = []
 
-    func write(_ out: OutputStream, name: String) {
+    init(name: String, decision: RoutingDecision, kind: String) {
+      self.name = name
+      self.decision = decision
+      self.kind = kind
+    }
+
+    init(name: String, failure message: String, fields: [(String, JSONValue)] = []) {
+      self.name = name
+      self.message = message
+      self.errorFields = fields
+    }
+
+    /// One JSON line: the decision (with `event` and `kind`), or `{"error": …}`.
+    func writeJSON(_ out: OutputStream) {
       if let decision {
         out.writeLine(bytes: {
           decision.writeJSON(into: &$0, extra: [("event", name), ("kind", kind)])
         })
-      } else if let error {
-        out.writeLine(json: error)
+      } else {
+        let error = JSONObject(
+          [("message", .string(message)), ("event", .string(name))] + errorFields)
+        out.writeLine(json: .object(JSONObject([("error", .object(error))])))
       }
     }
   }
 
-  private func answer(bytes: ArraySlice<UInt8>, name: String, router: ActivationRouter) -> Answer {
-    let routed = route(bytes: bytes, name: name, router: router, render: false)
-    return Answer(
-      decision: routed.decision, kind: routed.kind,
-      error: routed.decision == nil ? routed.json : nil, message: routed.message)
-  }
-
-  private func route(
-    bytes: ArraySlice<UInt8>, name: String, router: ActivationRouter, render: Bool = true
-  ) -> (
-    json: JSONValue, decision: RoutingDecision?, isError: Bool, message: String?, kind: String
-  ) {
+  private func route(_ bytes: ArraySlice<UInt8>, name: String, router: ActivationRouter) -> Answer {
     let value: JSONValue
     do {
       value = try JSONValue.parse(bytes)
     } catch {
-      let message =
-        bytes.isEmpty
-        ? "empty event" : "invalid JSON at \(error.line):\(error.column): \(error.message)"
-      return (
-        errorJSON(
-          message, name: name,
-          extra: [("line", .number(Double(error.line))), ("column", .number(Double(error.column)))]),
-        nil, true, message, ""
-      )
+      return Answer(
+        name: name,
+        failure: bytes.isEmpty
+          ? "empty event" : "invalid JSON at \(error.line):\(error.column): \(error.message)",
+        fields: [("line", .number(Double(error.line))), ("column", .number(Double(error.column)))])
     }
-    let event: SceneEvent
     do {
-      event = try SceneEvent(json: value, byteCount: bytes.count, kind: kind)
+      let event = try SceneEvent(json: value, byteCount: bytes.count, kind: kind)
+      return Answer(name: name, decision: router.route(event), kind: event.kindName)
     } catch {
-      return (
-        errorJSON(error.description, name: name, extra: [("path", .string(error.path))]), nil, true,
-        error.description, ""
-      )
+      return Answer(name: name, failure: error.description, fields: [("path", .string(error.path))])
     }
-    let decision = router.route(event)
-    guard render else { return (.null, decision, false, nil, event.kindName) }
-    var object = decision.jsonValue.objectValue!
-    object["event"] = .string(name)
-    object["kind"] = .string(event.kindName)
-    return (.object(object), decision, false, nil, event.kindName)
   }
 }
 
