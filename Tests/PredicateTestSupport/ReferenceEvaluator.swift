@@ -147,6 +147,15 @@ public enum ReferenceEvaluator {
     return l == r ? 0 : (l < r ? -1 : 1)
   }
 
+  /// Numbers and Booleans compare as numbers (NSNumber: `TRUE == 1`).
+  static func numeric(_ value: Value) -> Double? {
+    switch value {
+    case .number(let number): number
+    case .bool(let flag): flag ? 1 : 0
+    default: nil
+    }
+  }
+
   static func equal(_ lhs: Value, _ rhs: Value, _ options: ComparisonOptions) -> Bool {
     switch (lhs, rhs) {
     case (.string(let l), .string(let r)):
@@ -158,10 +167,11 @@ public enum ReferenceEvaluator {
       return Array(fold(l, options, compatibility: false).unicodeScalars)
         == Array(fold(r, options, compatibility: false).unicodeScalars)
     case (.null, .null): return true
-    case (.number(let l), .number(let r)): return l == r
     case (.array(let l), .array(let r)):
       return l.count == r.count && zip(l, r).allSatisfy { equal($0, $1, options) }
-    default: return false
+    default:
+      if let l = numeric(lhs), let r = numeric(rhs) { return l == r }
+      return false
     }
   }
 
@@ -178,7 +188,14 @@ public enum ReferenceEvaluator {
       default: return c >= 0
       }
     case (.null, .null): return op == .lessThanOrEqualTo || op == .greaterThanOrEqualTo
-    default: return false
+    default:
+      guard let l = numeric(lhs), let r = numeric(rhs) else { return false }
+      switch op {
+      case .lessThan: return l < r
+      case .lessThanOrEqualTo: return l <= r
+      case .greaterThan: return l > r
+      default: return l >= r
+      }
     }
   }
 
