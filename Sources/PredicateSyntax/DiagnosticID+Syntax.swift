@@ -56,12 +56,15 @@ extension DiagnosticID {
   public static let unusedFormatArguments: DiagnosticID = "syntax.unused-format-arguments"
   /// More than 100 diagnostics: parsing stopped, so hostile input cannot flood the output.
   public static let tooManyDiagnostics: DiagnosticID = "syntax.too-many-diagnostics"
+  /// A rejection no specific diagnostic explained (a parser bug; the fuzzers look for it).
+  public static let unparsed: DiagnosticID = "syntax.unparsed"
   /// AND and OR mixed without parentheses (warning): implementations disagree on precedence.
   public static let andOrPrecedence: DiagnosticID = "lint.and-or-precedence"
 }
 
 extension DiagnosticID {
-  /// Every diagnostic the lexer and parser can report, for coverage checks.
+  /// Every diagnostic the lexer and parser can report, for coverage checks (all but
+  /// ``unparsed``, which only a parser bug produces).
   public static let allSyntaxIDs: [DiagnosticID] = [
     .sourceTooLong, .emptyPredicate, .unexpectedCharacter, .unterminatedString, .invalidEscape,
     .unknownEscape, .invalidNumber, .invalidFormatSpecifier, .expectedExpression, .reservedWord,

@@ -51,6 +51,12 @@ public enum PredicateParser {
     parser.diagnostics = lexer.diagnostics
     if let overflow = lexer.overflow { parser.stopForTooManyDiagnostics(at: overflow) }
     let predicate = parser.parseTopLevel()
+    if predicate == nil && !parser.diagnostics.containsErrors {
+      // Every rejection names a reason; this is the net under a path that forgot to. The fuzz
+      // invariants treat this id as a bug, so the net never hides one.
+      parser.diagnostics.append(
+        .error(.unparsed, "could not parse this predicate", at: SourceRange(0, length)))
+    }
     let diagnostics = parser.diagnostics.sorted {
       ($0.range.lowerBound, $0.severity) < ($1.range.lowerBound, $1.severity)
     }
@@ -574,6 +580,18 @@ private struct Parser {
         fixIts: fixIts))
   }
 
+  /// An operand that must be a value: a parenthesised predicate is reported, and a failure was
+  /// reported where it happened. Nil means nothing usable (and always a diagnostic).
+  mutating func parseValue() -> FormatExpression? {
+    switch parseOperand() {
+    case .expression(let expression): return expression
+    case .predicate(let predicate):
+      reportPredicateAsValue(predicate)
+      return nil
+    case .failed: return nil
+    }
+  }
+
   mutating func reportPredicateAsValue(_ predicate: FormatPredicate) {
     report(
       .error(
@@ -738,7 +756,10 @@ private struct Parser {
           index = FormatExpression(
             .indexKeyword(IndexKeyword(rawValue: word.text.uppercased())!), range: word.range)
         default:
-          guard case .expression(let expression) = parseOperand() else { return .failed }
+          guard let expression = parseValue() else {
+            skipPast(.rightBracket)
+            return .failed
+          }
           index = expression
         }
         guard expect(.rightBracket, closing: token) else { return .failed }

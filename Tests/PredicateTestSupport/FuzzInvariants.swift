@@ -48,6 +48,9 @@ public enum FuzzInvariants {
     } else if !parsed.diagnostics.containsErrors {
       violations.append("rejected without an error")
     }
+    if parsed.diagnostics.contains(where: { $0.id == .unparsed }) {
+      violations.append("rejected with no specific reason (syntax.unparsed)")
+    }
     _ = DiagnosticRenderer().render(parsed.diagnostics, in: source)
     return violations
   }
@@ -73,6 +76,9 @@ public enum FuzzInvariants {
       let compilation = CompiledPredicate.compile(source, profile: profile)
       if compilation.compiled == nil && !compilation.diagnostics.containsErrors {
         violations.append("\(profile): rejected without an error")
+      }
+      if compilation.diagnostics.contains(where: { $0.id == .unparsed }) {
+        violations.append("\(profile): rejected with no specific reason (syntax.unparsed)")
       }
       for diagnostic in compilation.diagnostics
       where diagnostic.range.upperBound > source.utf8.count {
