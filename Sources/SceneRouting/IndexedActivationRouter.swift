@@ -1,3 +1,4 @@
+import Foundation
 import PredicateEvaluation
 import PredicateSyntax
 
@@ -6,10 +7,10 @@ import PredicateSyntax
 ///
 /// Each predicate's ``PredicateRequirement`` files its session under exact keys (a hash map) and
 /// literal prefixes (a byte trie), per role. For an ASCII identifier the router walks the hash
-/// map and the trie along the identifier's bytes, merges the hits with the sessions that must
-/// always be evaluated, in recency order and lazily, and stops as soon as the algorithm's answer
-/// is known. Non-ASCII identifiers, no identifier, and activation requests for a named session go
-/// to the linear router.
+/// map and the tries along the identifier's raw and NFC bytes, merges the hits with the sessions
+/// that must always be evaluated, in recency order and lazily, and stops as soon as the
+/// algorithm's answer is known. No identifier, and activation requests for a named session, go to
+/// the linear router.
 ///
 /// Decisions carry the outcome, the reason and the warnings of the predicates it evaluated; for
 /// the per-session explanation, use ``ActivationRouter/route(_:)``, which must look at every
@@ -24,24 +25,28 @@ public struct IndexedActivationRouter: Sendable {
   struct Postings: Sendable {
     var always: [Int] = []
     var exact: [[UInt8]: [Int]] = [:]
-    var trie = ByteTrie()
+    var rawTrie = ByteTrie()
+    var canonicalTrie = ByteTrie()
 
     mutating func file(_ position: Int, _ requirement: PredicateRequirement) {
       switch requirement {
       case .never: break
       case .always: always.append(position)
-      case .keys(let keys, let prefixes):
+      case .keys(let keys, let raw, let canonical):
         for key in keys { exact[key, default: []].append(position) }
-        for prefix in prefixes { trie.insert(prefix, position) }
+        for prefix in raw { rawTrie.insert(prefix, position) }
+        for prefix in canonical { canonicalTrie.insert(prefix, position) }
       }
     }
 
-    /// Every posting list that can hold a match for `identifier`, each sorted.
-    func lists(for identifier: UnsafeBufferPointer<UInt8>) -> [ArraySlice<Int>] {
+    /// Every posting list that can hold a match, each sorted: `raw` is the identifier's UTF-8,
+    /// `canonical` its NFC form's (the same bytes for an ASCII identifier).
+    func lists(raw: [UInt8], canonical: [UInt8]) -> [ArraySlice<Int>] {
       var lists: [ArraySlice<Int>] = []
       if !always.isEmpty { lists.append(always[...]) }
-      if let hits = exact[Array(identifier)] { lists.append(hits[...]) }
-      trie.walk(identifier) { lists.append($0[...]) }
+      if let hits = exact[raw] { lists.append(hits[...]) }
+      rawTrie.walk(raw) { lists.append($0[...]) }
+      canonicalTrie.walk(canonical) { lists.append($0[...]) }
       return lists
     }
   }
@@ -76,11 +81,12 @@ public struct IndexedActivationRouter: Sendable {
 
   /// Routes `event`; the outcome and reason are those ``ActivationRouter`` gives.
   ///
-  /// - Complexity: for an ASCII identifier, proportional to the sessions whose necessary
-  ///   conditions it meets (up to the first that decides), not to the number of sessions.
+  /// - Complexity: proportional to the sessions whose necessary conditions the identifier meets
+  ///   (up to the first that decides), not to the number of sessions.
   public func route(_ event: SceneEvent) -> RoutingDecision {
-    guard let identifier = event.targetContentIdentifier, identifier.utf8.allSatisfy({ $0 < 0x80 })
-    else { return linear.route(event, explain: false) }
+    guard let identifier = event.targetContentIdentifier else {
+      return linear.route(event, explain: false)
+    }
     if case .activationRequest(.session) = event.kind { return linear.route(event, explain: false) }
     let options = event.options
     var decision = RoutingDecision(
@@ -94,10 +100,12 @@ public struct IndexedActivationRouter: Sendable {
     if case .activationRequest = event.kind { isRequest = true } else { isRequest = false }
     var context = EvaluationContext(targetContentIdentifier: identifier)
     var cache: [Int: (prefers: Bool, can: Bool?)] = [:]
-    var copy = identifier
-    let (prefersLists, canLists) = copy.withUTF8 {
-      (index.prefers.lists(for: $0), index.can.lists(for: $0))
-    }
+    let raw = Array(identifier.utf8)
+    let canonical =
+      raw.allSatisfy { $0 < 0x80 }
+      ? raw : Array(identifier.precomposedStringWithCanonicalMapping.utf8)
+    let prefersLists = index.prefers.lists(raw: raw, canonical: canonical)
+    let canLists = index.can.lists(raw: raw, canonical: canonical)
 
     func prefers(_ position: Int, _ context: inout EvaluationContext) -> Bool {
       if let known = cache[position] { return known.prefers }
@@ -217,7 +225,7 @@ struct ByteTrie: Sendable {
   }
 
   /// Calls `body` with the positions of every node on `bytes`' path (every filed prefix of it).
-  func walk(_ bytes: UnsafeBufferPointer<UInt8>, _ body: ([Int]) -> Void) {
+  func walk(_ bytes: [UInt8], _ body: ([Int]) -> Void) {
     var node = 0
     for byte in bytes {
       guard let next = children[node][byte] else { return }

@@ -1,19 +1,22 @@
 import PredicateSyntax
 
-/// A necessary condition for a predicate to match an **ASCII** identifier, found by reading its
-/// syntax: when the identifier meets none of it, the predicate is false without being evaluated.
+/// A necessary condition for a predicate to match, found by reading its syntax: when the
+/// identifier meets none of it, the predicate is false without being evaluated.
 ///
-/// `==` and `IN {…}` give exact keys; `BEGINSWITH`, a LIKE pattern's literal head and a regex's
-/// literal head give prefixes; `FALSEPREDICATE` gives nothing; anything else (options that fold,
-/// `NOT`, `TRUEPREDICATE`, `SELF` as a pattern) must always be evaluated. Only ASCII identifiers
-/// may use it: NFC can turn non-ASCII bytes into an ASCII prefix (the Kelvin sign is `K`).
+/// Each condition is stated on the form its operator compares: `==` and `IN {…}` compare scalars
+/// literally, so they give exact keys on the raw bytes; `BEGINSWITH` and LIKE compare the NFC form,
+/// so their literal heads are prefixes of the NFC bytes (NFC can turn non-ASCII bytes into an ASCII
+/// prefix: the Kelvin sign is `K`); MATCHES sees the raw identifier, so a regex's literal head is a
+/// prefix of the raw bytes. `FALSEPREDICATE` gives nothing; anything else (options that fold,
+/// `NOT`, `TRUEPREDICATE`, `SELF` as a pattern) must always be evaluated.
 enum PredicateRequirement: Hashable {
   /// The predicate never matches.
   case never
   /// Unknown: evaluate it.
   case always
-  /// It can match only an identifier equal to a key or starting with a prefix.
-  case keys(Set<[UInt8]>, prefixes: Set<[UInt8]>)
+  /// It can match only an identifier whose raw bytes equal a key or start with a raw prefix, or
+  /// whose NFC bytes start with a canonical prefix.
+  case keys(Set<[UInt8]>, rawPrefixes: Set<[UInt8]>, canonicalPrefixes: Set<[UInt8]>)
 
   init(_ predicate: FormatPredicate) {
     switch predicate.kind {
@@ -36,7 +39,8 @@ enum PredicateRequirement: Hashable {
       }
     case .or(let operands):
       var keys = Set<[UInt8]>()
-      var prefixes = Set<[UInt8]>()
+      var raw = Set<[UInt8]>()
+      var canonical = Set<[UInt8]>()
       for operand in operands {
         switch PredicateRequirement(operand) {
         case .always:
@@ -44,12 +48,15 @@ enum PredicateRequirement: Hashable {
           return
         case .never:
           continue
-        case .keys(let moreKeys, let morePrefixes):
+        case .keys(let moreKeys, let moreRaw, let moreCanonical):
           keys.formUnion(moreKeys)
-          prefixes.formUnion(morePrefixes)
+          raw.formUnion(moreRaw)
+          canonical.formUnion(moreCanonical)
         }
       }
-      self = keys.isEmpty && prefixes.isEmpty ? .never : .keys(keys, prefixes: prefixes)
+      self =
+        keys.isEmpty && raw.isEmpty && canonical.isEmpty
+        ? .never : .keys(keys, rawPrefixes: raw, canonicalPrefixes: canonical)
     case .comparison(let comparison):
       self = Self.comparison(comparison)
     }
@@ -62,7 +69,7 @@ enum PredicateRequirement: Hashable {
       && !comparison.options.contains(.normalized)
     switch (comparison.op, comparison.rhs.kind) {
     case (.equalTo, .constant(.string(let literal))) where !folds:
-      return .keys([Array(literal.utf8)], prefixes: [])
+      return .keys([Array(literal.utf8)], rawPrefixes: [], canonicalPrefixes: [])
     case (.in, .aggregate(let elements)):
       // Options are ignored by IN {…}; only string elements can equal a string.
       var keys = Set<[UInt8]>()
@@ -70,16 +77,19 @@ enum PredicateRequirement: Hashable {
         if case .constant(.string(let literal)) = element.kind { keys.insert(Array(literal.utf8)) }
         if case .evaluatedObject = element.kind { return .always }
       }
-      return keys.isEmpty ? .never : .keys(keys, prefixes: [])
+      return keys.isEmpty ? .never : .keys(keys, rawPrefixes: [], canonicalPrefixes: [])
     case (.beginsWith, .constant(.string(let literal))) where !folds:
       let head = asciiHead(Array(literal.unicodeScalars), stopAt: [])
-      return literal.isEmpty ? .never : head.isEmpty ? .always : .keys([], prefixes: [head])
+      return literal.isEmpty
+        ? .never : head.isEmpty ? .always : .keys([], rawPrefixes: [], canonicalPrefixes: [head])
     case (.like, .constant(.string(let pattern))) where !folds:
       let head = asciiHead(Array(pattern.unicodeScalars), stopAt: ["*", "?", "\\"])
-      return pattern.isEmpty ? .never : head.isEmpty ? .always : .keys([], prefixes: [head])
+      return pattern.isEmpty
+        ? .never : head.isEmpty ? .always : .keys([], rawPrefixes: [], canonicalPrefixes: [head])
     case (.matches, .constant(.string(let pattern))) where !folds:
       return pattern.isEmpty
-        ? .never : regexHead(pattern).map { .keys([], prefixes: [$0]) } ?? .always
+        ? .never
+        : regexHead(pattern).map { .keys([], rawPrefixes: [$0], canonicalPrefixes: []) } ?? .always
     default:
       return .always
     }
