@@ -91,5 +91,10 @@ struct CLIGoldenTests {
         Fixtures.read("cli/\(name).expected") != nil || Fixtures.isRecording,
         "\(name) has no golden output")
     }
+    // The bundled example app (the README's first command) is exercised file by file too.
+    let arguments = Set(CLICase.all.flatMap(\.arguments))
+    for path in Fixtures.allFiles(below: "example") {
+      #expect(arguments.contains("Fixtures/" + path), "\(path) is not used by any CLI case")
+    }
   }
 }
