@@ -87,7 +87,7 @@ public struct ActivationRouter: Sendable {
 
     // Activation requests for a named session bypass the algorithm.
     if case .activationRequest(.session(let requested)) = event.kind {
-      decision.candidates = candidates + others
+      decision.candidates = explain ? candidates + others : []
       if let session = sessions.first(where: { $0.persistentIdentifier == requested }) {
         decision.outcome = .existing(
           sessionIdentifier: requested, configurationName: session.configurationName)
@@ -120,7 +120,7 @@ public struct ActivationRouter: Sendable {
           configurationName: sessions[candidatePositions[0]].configurationName)
         decision.reason = .mostRecent
         for index in candidates.indices.dropFirst() { candidates[index].lost = .lessRecent }
-        decision.candidates = candidates + others
+        decision.candidates = explain ? candidates + others : []
         return decision
       }
     }
