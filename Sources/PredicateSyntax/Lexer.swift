@@ -26,8 +26,11 @@ public struct Lexer: Sendable {
     self.bytes = Array(source.utf8)
   }
 
-  /// Lexes the whole source; the last token is always ``TokenKind/endOfInput``.
-  public static func tokenize(_ source: String) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+  /// Lexes the whole source; the last token is always ``TokenKind/endOfInput``. `overflow` is
+  /// where the first diagnostic past ``PredicateParser/maximumDiagnostics`` was dropped, if any.
+  public static func tokenize(_ source: String) -> (
+    tokens: [Token], diagnostics: [Diagnostic], overflow: SourceRange?
+  ) {
     var lexer = Lexer(source: source)
     var tokens: [Token] = []
     while true {
@@ -35,7 +38,7 @@ public struct Lexer: Sendable {
       tokens.append(token)
       if token.kind == .endOfInput { break }
     }
-    return (tokens, lexer.diagnostics)
+    return (tokens, lexer.diagnostics, lexer.overflow)
   }
 
   /// The next token.

@@ -40,16 +40,10 @@ public enum PredicateParser {
         notes: [DiagnosticNote("UIKit ignores activation condition predicates this large")])
       return ParsedPredicate(source: source, predicate: nil, diagnostics: [diagnostic])
     }
-    var lexer = Lexer(source: source)
-    var tokens: [Token] = []
-    while true {
-      let token = lexer.next()
-      tokens.append(token)
-      if token.kind == .endOfInput { break }
-    }
+    let (tokens, lexDiagnostics, overflow) = Lexer.tokenize(source)
     var parser = Parser(source: source, tokens: tokens, arguments: arguments)
-    parser.diagnostics = lexer.diagnostics
-    if let overflow = lexer.overflow { parser.stopForTooManyDiagnostics(at: overflow) }
+    parser.diagnostics = lexDiagnostics
+    if let overflow { parser.stopForTooManyDiagnostics(at: overflow) }
     let predicate = parser.parseTopLevel()
     if predicate == nil && !parser.diagnostics.containsErrors {
       // Every rejection names a reason; this is the net under a path that forgot to. The fuzz

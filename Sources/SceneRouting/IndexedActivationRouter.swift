@@ -99,7 +99,8 @@ public struct IndexedActivationRouter: Sendable {
     let isRequest: Bool
     if case .activationRequest = event.kind { isRequest = true } else { isRequest = false }
     var context = EvaluationContext(targetContentIdentifier: identifier)
-    var cache: [Int: (prefers: Bool, can: Bool?)] = [:]
+    // Each session's prefers answer, evaluated at most once (steps 4 and 5 both ask).
+    var prefersAnswers: [Int: Bool] = [:]
     let raw = Array(identifier.utf8)
     let canonical =
       raw.allSatisfy { $0 < 0x80 }
@@ -108,12 +109,12 @@ public struct IndexedActivationRouter: Sendable {
     let canLists = index.can.lists(raw: raw, canonical: canonical)
 
     func prefers(_ position: Int, _ context: inout EvaluationContext) -> Bool {
-      if let known = cache[position] { return known.prefers }
+      if let known = prefersAnswers[position] { return known }
       let session = linear.sessions[position]
       let outcome = ActivationRouter.outcome(
         session.activationConditions.prefersToActivateForTargetContentIdentifierPredicate, &context)
       note(outcome, session)
-      cache[position] = (outcome.matched, nil)
+      prefersAnswers[position] = outcome.matched
       return outcome.matched
     }
     func note(_ outcome: PredicateOutcome, _ session: SceneSession) {

@@ -33,11 +33,6 @@ final class OutputStream {
     if buffer.count >= 1 << 16 { flush() }
   }
 
-  func write(bytes: [UInt8]) {
-    buffer.append(contentsOf: bytes)
-    if buffer.count >= 1 << 16 { flush() }
-  }
-
   /// Writes a JSON value and a newline.
   func writeLine(json: JSONValue) {
     json.write(into: &buffer)
