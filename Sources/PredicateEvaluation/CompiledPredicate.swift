@@ -142,15 +142,19 @@ public struct CompiledPredicate: Sendable, Hashable, CustomStringConvertible {
   public func evaluate(with targetContentIdentifier: String?) throws(PredicateEvaluationError)
     -> Bool
   {
-    var context = EvaluationContext(targetContentIdentifier: targetContentIdentifier)
-    return try matcher.evaluate(&context)
+    var views = IdentifierViews()
+    return try withSubject(targetContentIdentifier) { subject throws(PredicateEvaluationError) in
+      try matcher.evaluate(subject, &views)
+    }
   }
 
   /// Evaluates against a shared context, reusing the identifier views other predicates computed.
   public func evaluate(in context: inout EvaluationContext) throws(PredicateEvaluationError)
     -> Bool
   {
-    try matcher.evaluate(&context)
+    try withSubject(context.targetContentIdentifier) { subject throws(PredicateEvaluationError) in
+      try matcher.evaluate(subject, &context.views)
+    }
   }
 
   public static func == (lhs: CompiledPredicate, rhs: CompiledPredicate) -> Bool {

@@ -7,11 +7,9 @@
 public struct EvaluationContext: Sendable {
   /// The identifier, or nil.
   public let targetContentIdentifier: String?
-  private var asciiState: UInt8 = 2
-  private var texts: [String?]?
-  private var unitTexts: [UnitText?]?
-  /// How many folded/normalised views were computed (tests check they are shared, not redone).
-  private(set) var preparedViewCount = 0
+  /// The views computed so far. A separate stored property, so that an evaluation can update it
+  /// while it reads the identifier's bytes in place, without copying the identifier.
+  var views: IdentifierViews
 
   /// Creates a context for `targetContentIdentifier`.
   public init(targetContentIdentifier: String?) {
@@ -19,28 +17,84 @@ public struct EvaluationContext: Sendable {
     // Operators read the identifier's UTF-8 in place; make sure it is contiguous once, here.
     identifier?.makeContiguousUTF8()
     self.targetContentIdentifier = identifier
+    self.views = IdentifierViews(identifier: identifier)
   }
 
-  /// Whether the identifier is ASCII (nil counts as ASCII: no Unicode work is ever needed).
-  var isASCII: Bool {
-    mutating get {
-      if asciiState == 2 { asciiState = targetContentIdentifier?.isASCIIText ?? true ? 1 : 0 }
-      return asciiState == 1
+  /// How many folded/normalised views were computed (tests check they are shared, not redone).
+  var preparedViewCount: Int { views.preparedViewCount }
+}
+
+/// The identifier as one evaluation sees it: its UTF-8 bytes, read in place.
+///
+/// Only valid inside the closure that produced it. Every operator reads these bytes rather than
+/// asking the string again, and ASCII identifiers need nothing else.
+struct Subject {
+  /// The UTF-8 bytes (empty when the identifier is nil).
+  let bytes: UnsafeBufferPointer<UInt8>
+  let isNil: Bool
+
+  static var none: Subject { Subject(bytes: UnsafeBufferPointer(start: nil, count: 0), isNil: true) }
+}
+
+/// Evaluates `body` with the subject for `identifier`, its bytes read in place (copied only when
+/// the string's storage is not contiguous UTF-8). No reference count changes on the way: the
+/// caller's reference keeps the string alive, and a typical comparison costs less than the two
+/// atomic operations a copy would.
+@inline(__always)
+func withSubject(
+  _ identifier: String?, _ body: (Subject) throws(PredicateEvaluationError) -> Bool
+) throws(PredicateEvaluationError) -> Bool {
+  guard identifier != nil else { return try body(.none) }
+  // Optional chaining reads the string in place; unwrapping it into a local would copy it.
+  let answer = identifier?.utf8.withContiguousStorageIfAvailable { bytes in
+    Result { () throws(PredicateEvaluationError) -> Bool in
+      try body(Subject(bytes: bytes, isNil: false))
     }
   }
+  if let answer { return try answer.get() }
+  var copy = identifier!
+  let result = copy.withUTF8 { bytes in
+    Result { () throws(PredicateEvaluationError) -> Bool in
+      try body(Subject(bytes: bytes, isNil: false))
+    }
+  }
+  return try result.get()
+}
 
-  /// Calls `body` with the identifier's UTF-8 bytes.
-  @inline(__always)
-  func withUTF8<R>(_ identifier: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-    identifier.utf8.withContiguousStorageIfAvailable(body)
-      ?? Array(identifier.utf8)
-      .withUnsafeBufferPointer(body)
+/// The folded and normalised views of one identifier, each computed at most once.
+struct IdentifierViews: Sendable {
+  /// The identifier the views are of; for a one-off evaluation, made from the subject's bytes
+  /// when a view first needs it, so that the ASCII path never copies the string.
+  private var identifier: String?
+  private var asciiState: UInt8 = 2
+  private var texts: [String?]?
+  private var unitTexts: [UnitText?]?
+  private(set) var preparedViewCount = 0
+
+  init(identifier: String? = nil) {
+    self.identifier = identifier
   }
 
-  /// The identifier prepared for `form`.
-  mutating func text(_ form: TextForm) -> String? {
-    guard let identifier = targetContentIdentifier else { return nil }
-    if form.folding == .none && form.normalization == .none { return identifier }
+  /// Whether the subject is ASCII (nil counts as ASCII: no Unicode work is ever needed).
+  @inline(__always)
+  mutating func isASCII(_ subject: Subject) -> Bool {
+    if asciiState == 2 { asciiState = ASCIIBytes.isASCII(subject.bytes) ? 1 : 0 }
+    return asciiState == 1
+  }
+
+  /// The subject as a string (nil when it is nil).
+  mutating func string(_ subject: Subject) -> String? {
+    if subject.isNil { return nil }
+    if let identifier { return identifier }
+    let made = String(decoding: subject.bytes, as: UTF8.self)
+    identifier = made
+    return made
+  }
+
+  /// The subject prepared for `form`.
+  mutating func text(_ form: TextForm, _ subject: Subject) -> String? {
+    guard let identifier = string(subject) else { return nil }
+    if form.isIdentity { return identifier }
     if texts == nil { texts = Array(repeating: nil, count: TextForm.slotCount) }
     if let cached = texts![form.slot] { return cached }
     let prepared = form.apply(identifier)
@@ -49,11 +103,11 @@ public struct EvaluationContext: Sendable {
     return prepared
   }
 
-  /// The identifier prepared for `form` and split into units.
-  mutating func units(_ form: TextForm) -> UnitText? {
+  /// The subject prepared for `form` and split into units.
+  mutating func units(_ form: TextForm, _ subject: Subject) -> UnitText? {
     if unitTexts == nil { unitTexts = Array(repeating: nil, count: TextForm.slotCount) }
     if let cached = unitTexts![form.slot] { return cached }
-    guard let prepared = text(form) else { return nil }
+    guard let prepared = text(form, subject) else { return nil }
     let units = UnitText(prepared)
     unitTexts![form.slot] = units
     return units
@@ -61,7 +115,9 @@ public struct EvaluationContext: Sendable {
 }
 
 /// A string literal prepared at compile time for the operator that uses it.
-struct PreparedText: Sendable {
+///
+/// A class, so that a matcher holding one hands the evaluator a single reference, not five.
+final class PreparedText: Sendable {
   let form: TextForm
   /// The literal as written.
   let original: String
@@ -69,6 +125,8 @@ struct PreparedText: Sendable {
   let text: String
   let bytes: [UInt8]
   let isASCII: Bool
+  /// Whether ASCII bytes are compared case-insensitively (the literal is already folded).
+  let foldsCase: Bool
   let units: UnitText
 
   init(_ literal: String, form: TextForm) {
@@ -77,6 +135,7 @@ struct PreparedText: Sendable {
     self.text = form.apply(literal)
     self.bytes = Array(text.utf8)
     self.isASCII = bytes.allSatisfy { $0 < 0x80 }
+    self.foldsCase = form.folding.foldsCase
     self.units = UnitText(text)
   }
 

@@ -55,26 +55,29 @@ indirect enum Matcher: Sendable {
     }
   }
 
-  func evaluate(_ context: inout EvaluationContext) throws(PredicateEvaluationError) -> Bool {
+  /// Evaluates with `SELF` bound to `subject`, filling `views` as operators need them.
+  func evaluate(_ subject: Subject, _ views: inout IdentifierViews)
+    throws(PredicateEvaluationError) -> Bool
+  {
     switch self {
     case .constant(let value):
       return value
     case .not(let operand):
-      return try !operand.evaluate(&context)
+      return try !operand.evaluate(subject, &views)
     case .and(let operands):
-      for operand in operands where try !operand.evaluate(&context) { return false }
+      for operand in operands where try !operand.evaluate(subject, &views) { return false }
       return true
     case .or(let operands):
-      for operand in operands where try operand.evaluate(&context) { return true }
+      for operand in operands where try operand.evaluate(subject, &views) { return true }
       return false
     case .isNil(let wantsNil):
-      return (context.targetContentIdentifier == nil) == wantsNil
+      return subject.isNil == wantsNil
     case .equal(let literal, let negated):
-      guard let identifier = context.targetContentIdentifier else { return negated }
-      return equal(identifier, literal, &context) != negated
+      guard !subject.isNil else { return negated }
+      return equal(subject, literal, &views) != negated
     case .order(let op, let literal):
-      guard let identifier = context.targetContentIdentifier else { return false }
-      let comparison = compare(identifier, literal, &context)
+      guard !subject.isNil else { return false }
+      let comparison = compare(subject, literal, &views)
       switch op {
       case .lessThan: return comparison < 0
       case .lessThanOrEqualTo: return comparison <= 0
@@ -82,64 +85,60 @@ indirect enum Matcher: Sendable {
       default: return comparison >= 0
       }
     case .between(let low, let high):
-      guard let identifier = context.targetContentIdentifier else { return false }
-      return compare(identifier, low, &context) >= 0 && compare(identifier, high, &context) <= 0
+      guard !subject.isNil else { return false }
+      return compare(subject, low, &views) >= 0 && compare(subject, high, &views) <= 0
     case .search(let kind, let needle):
-      guard let identifier = context.targetContentIdentifier, !needle.isEmpty else { return false }
-      if context.isASCII {
+      guard !subject.isNil, !needle.isEmpty else { return false }
+      if views.isASCII(subject) {
         // A prepared ASCII identifier is ASCII: it cannot contain a non-ASCII needle.
         guard needle.isASCII else { return false }
-        let foldCase = needle.form.folding.foldsCase
-        return context.withUTF8(identifier) { haystack in
-          needle.bytes.withUnsafeBufferPointer { needleBytes in
-            switch kind {
-            case .prefix: ASCIIBytes.hasPrefix(haystack, needleBytes, foldCase: foldCase)
-            case .suffix: ASCIIBytes.hasSuffix(haystack, needleBytes, foldCase: foldCase)
-            case .contains: ASCIIBytes.contains(haystack, needleBytes, foldCase: foldCase)
-            }
+        return needle.bytes.withUnsafeBufferPointer { needleBytes in
+          switch kind {
+          case .prefix: ASCIIBytes.hasPrefix(subject.bytes, needleBytes, foldCase: needle.foldsCase)
+          case .suffix: ASCIIBytes.hasSuffix(subject.bytes, needleBytes, foldCase: needle.foldsCase)
+          case .contains: ASCIIBytes.contains(subject.bytes, needleBytes, foldCase: needle.foldsCase)
           }
         }
       }
-      let haystack = context.units(needle.form)!
+      let haystack = views.units(needle.form, subject)!
       switch kind {
       case .prefix: return haystack.hasPrefix(needle.units)
       case .suffix: return haystack.hasSuffix(needle.units)
       case .contains: return haystack.contains(needle.units)
       }
     case .reverseSearch(let kind, let haystack):
-      guard let needle = context.units(haystack.form), !needle.isEmpty else { return false }
+      guard let needle = views.units(haystack.form, subject), !needle.isEmpty else { return false }
       switch kind {
       case .prefix: return haystack.units.hasPrefix(needle)
       case .suffix: return haystack.units.hasSuffix(needle)
       case .contains: return haystack.units.contains(needle)
       }
     case .member(let set, let containsNil):
-      guard let identifier = context.targetContentIdentifier else { return containsNil }
-      return context.withUTF8(identifier) { set.contains($0) }
+      guard !subject.isNil else { return containsNil }
+      return set.contains(subject.bytes)
     case .like(let glob, let form):
-      guard let identifier = context.targetContentIdentifier else { return false }
-      if context.isASCII {
+      guard !subject.isNil else { return false }
+      if views.isASCII(subject) {
         // A non-ASCII literal unit can never match an ASCII identifier's units.
         guard glob.asciiProgram != nil else {
-          return !glob.hasNonASCIILiteral && glob.matches(context.units(form)!)
+          return !glob.hasNonASCIILiteral && glob.matches(views.units(form, subject)!)
         }
-        return context.withUTF8(identifier) {
-          glob.matchesASCII($0, foldCase: form.folding.foldsCase)
-        }
+        return glob.matchesASCII(subject.bytes, foldCase: form.folding.foldsCase)
       }
-      return glob.matches(context.units(form)!)
-    case .reverseLike(let subject, let options):
-      guard let pattern = context.targetContentIdentifier else { return false }
-      return try Semantics.like(subject: subject.original, pattern: pattern, options: options)
+      return glob.matches(views.units(form, subject)!)
+    case .reverseLike(let subjectText, let options):
+      guard let pattern = views.string(subject) else { return false }
+      return try Semantics.like(subject: subjectText.original, pattern: pattern, options: options)
     case .regex(let program):
-      guard context.targetContentIdentifier != nil else { return false }
-      return try program.matches(context.text(program.subjectForm)!)
-    case .reverseRegex(let subject, let options, let cache):
-      guard let pattern = context.targetContentIdentifier else { return false }
+      guard !subject.isNil else { return false }
+      if program.subjectForm.isIdentity { return try program.matches(validUTF8: subject.bytes) }
+      return try program.matches(views.text(program.subjectForm, subject)!)
+    case .reverseRegex(let subjectText, let options, let cache):
+      guard let pattern = views.string(subject) else { return false }
       return try Semantics.matches(
-        subject: subject, pattern: pattern, options: options, cache: cache)
+        subject: subjectText, pattern: pattern, options: options, cache: cache)
     case .generic(let op, let lhs, let rhs, let options, let cache):
-      let identifier = context.targetContentIdentifier
+      let identifier = views.string(subject)
       return try Semantics.evaluate(
         op, Self.resolve(lhs, identifier), Self.resolve(rhs, identifier), options: options,
         regexCache: cache)
@@ -155,36 +154,29 @@ indirect enum Matcher: Sendable {
   }
 
   private func equal(
-    _ identifier: String, _ literal: PreparedText, _ context: inout EvaluationContext
-  )
-    -> Bool
-  {
-    if literal.isLiteral || (literal.isASCII && context.isASCII) {
-      let foldCase = literal.form.folding.foldsCase
-      return context.withUTF8(identifier) { bytes in
-        literal.bytes.withUnsafeBufferPointer {
-          ASCIIBytes.equals(bytes, $0, foldCase: foldCase)
-        }
+    _ subject: Subject, _ literal: PreparedText, _ views: inout IdentifierViews
+  ) -> Bool {
+    if literal.isLiteral || (literal.isASCII && views.isASCII(subject)) {
+      return literal.bytes.withUnsafeBufferPointer {
+        ASCIIBytes.equals(subject.bytes, $0, foldCase: literal.foldsCase)
       }
     }
-    if context.isASCII { return false }  // a folded ASCII identifier is ASCII; the literal is not
-    return context.text(literal.form)!.utf8.elementsEqual(literal.bytes)
+    // A folded ASCII identifier is ASCII; the literal is not.
+    if views.isASCII(subject) { return false }
+    return views.text(literal.form, subject)!.utf8.elementsEqual(literal.bytes)
   }
 
   private func compare(
-    _ identifier: String, _ literal: PreparedText, _ context: inout EvaluationContext
+    _ subject: Subject, _ literal: PreparedText, _ views: inout IdentifierViews
   ) -> Int {
     // An ASCII identifier is already NFC, and folding keeps it ASCII: comparing its (lowercased)
     // bytes with the NFC literal's bytes is comparing scalar values, which is String's order.
-    if literal.form.normalization == .none || context.isASCII {
-      let foldCase = literal.form.folding.foldsCase
-      return context.withUTF8(identifier) { bytes in
-        literal.bytes.withUnsafeBufferPointer {
-          ASCIIBytes.compare(bytes, $0, foldCase: foldCase)
-        }
+    if literal.form.normalization == .none || views.isASCII(subject) {
+      return literal.bytes.withUnsafeBufferPointer {
+        ASCIIBytes.compare(subject.bytes, $0, foldCase: literal.foldsCase)
       }
     }
-    let prepared = context.text(literal.form)!
+    let prepared = views.text(literal.form, subject)!
     return prepared == literal.text ? 0 : (prepared < literal.text ? -1 : 1)
   }
 }

@@ -119,13 +119,16 @@ struct PredicateCompiler {
     // Type checks, operator by operator (SELF is a string or nil).
     switch op {
     case .beginsWith, .endsWith, .contains, .like, .matches:
-      for (side, expression, name) in [
-        (lhs, comparison.lhs, "left"), (rhs, comparison.rhs, "right"),
-      ]
-      where !isStringLike(side) {
+      // Two plain checks, not a loop over a literal array: this runs for every comparison compiled.
+      if !isStringLike(lhs) {
         return typeError(
-          "'\(op.canonicalSpelling)' needs a string on the \(name), found \(describe(side))",
-          at: expression)
+          "'\(op.canonicalSpelling)' needs a string on the left, found \(describe(lhs))",
+          at: comparison.lhs)
+      }
+      if !isStringLike(rhs) {
+        return typeError(
+          "'\(op.canonicalSpelling)' needs a string on the right, found \(describe(rhs))",
+          at: comparison.rhs)
       }
     case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo:
       if !isOrderable(lhs, rhs) {

@@ -50,8 +50,20 @@ struct RegexProgram: Sendable {
 
   /// Matches a subject already prepared with ``subjectForm``.
   func matches(_ subject: String) throws(PredicateEvaluationError) -> Bool {
+    var subject = subject
+    let result = subject.withUTF8 { bytes in
+      Result { () throws(PredicateEvaluationError) -> Bool in try matches(validUTF8: bytes) }
+    }
+    return try result.get()
+  }
+
+  /// Matches the UTF-8 bytes of a string already prepared with ``subjectForm``.
+  @inline(__always)
+  func matches(validUTF8 subject: UnsafeBufferPointer<UInt8>) throws(PredicateEvaluationError)
+    -> Bool
+  {
     do {
-      return try regex.matches(subject)
+      return try regex.matches(validUTF8: subject)
     } catch {
       throw PredicateEvaluationError(
         error.kind == .resourceLimit ? .resourceLimit : .invalidPattern,

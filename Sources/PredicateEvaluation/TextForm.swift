@@ -19,6 +19,7 @@ enum Folding: Int, Sendable, Hashable, CaseIterable {
     }
   }
 
+  @inline(__always)
   var foldsCase: Bool { self == .caseInsensitive || self == .caseAndDiacriticInsensitive }
 
   /// Foundation's folding: full case folding (`ß` → `ss`) plus width for `c`; diacritics plus
@@ -64,11 +65,17 @@ struct TextForm: Sendable, Hashable {
     return TextForm(folding: folding, normalization: folding == .none ? .canonical : .compatibility)
   }
 
+  /// Whether the form leaves text as it is (no folding, no normalisation).
+  var isIdentity: Bool { folding == .none && normalization == .none }
+
   /// A dense index for per-context caches.
   var slot: Int { folding.rawValue * 3 + normalization.rawValue }
   static let slotCount = 12
 
   func apply(_ text: String) -> String {
+    // ASCII text is its own NFC and NFKC, and Foundation's folding only lowercases it (width and
+    // diacritic folding leave ASCII alone): no need to pay a microsecond for Foundation.
+    if text.isASCIIText { return folding.foldsCase ? text.lowercased() : text }
     let folded = folding.apply(text)
     switch normalization {
     case .none: return folded
@@ -232,11 +239,39 @@ enum ASCIIBytes {
   }
 }
 
+extension ASCIIBytes {
+  /// Whether every byte is below 0x80, eight bytes at a time: identifiers are short, and this runs
+  /// once per evaluation context, so it must cost a few instructions, not one branch per byte.
+  @inline(__always)
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    let count = bytes.count
+    let high: UInt64 = 0x8080_8080_8080_8080
+    var offset = 0
+    var seen: UInt64 = 0
+    while offset + 8 <= count {
+      seen |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      offset += 8
+    }
+    if offset < count {
+      if count >= 8 {
+        // The last word again, overlapping what was read: no byte-by-byte tail.
+        seen |= raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      } else {
+        while offset < count {
+          seen |= UInt64(base[offset])
+          offset += 1
+        }
+      }
+    }
+    return seen & high == 0
+  }
+}
+
 extension String {
   /// Whether every byte is ASCII.
   var isASCIIText: Bool {
-    utf8.withContiguousStorageIfAvailable { buffer in
-      buffer.allSatisfy { $0 < 0x80 }
-    } ?? utf8.allSatisfy { $0 < 0x80 }
+    utf8.withContiguousStorageIfAvailable(ASCIIBytes.isASCII) ?? utf8.allSatisfy { $0 < 0x80 }
   }
 }

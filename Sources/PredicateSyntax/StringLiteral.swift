@@ -41,6 +41,20 @@ public struct StringLiteral: Sendable, Hashable {
   static func decode(_ bytes: [UInt8], from start: Int, opening: Int, closing: [UInt8])
     -> StringLiteral
   {
+    // Most literals have no escape: the value is then the source bytes between the quotes, one
+    // piece, with no scalar-by-scalar decoding.
+    let contentStart = start + opening
+    var scan = contentStart
+    while scan < bytes.count, bytes[scan] != UInt8(ascii: "\\") {
+      if bytes[scan] == closing[0] && bytes[scan...].starts(with: closing) {
+        return StringLiteral(
+          value: String(decoding: bytes[contentStart..<scan], as: UTF8.self),
+          range: SourceRange(start, scan + closing.count), isTerminated: true, diagnostics: [],
+          pieces: [(0, contentStart)])
+      }
+      scan += 1
+    }
+
     var scalars = String.UnicodeScalarView()
     var diagnostics: [Diagnostic] = []
     var pieces: [(value: Int, source: Int)] = []
