@@ -33,7 +33,9 @@ struct Subject {
   let bytes: UnsafeBufferPointer<UInt8>
   let isNil: Bool
 
-  static var none: Subject { Subject(bytes: UnsafeBufferPointer(start: nil, count: 0), isNil: true) }
+  static var none: Subject {
+    Subject(bytes: UnsafeBufferPointer(start: nil, count: 0), isNil: true)
+  }
 }
 
 /// Evaluates `body` with the subject for `identifier`, its bytes read in place (copied only when
@@ -63,12 +65,21 @@ func withSubject(
 
 /// The folded and normalised views of one identifier, each computed at most once.
 struct IdentifierViews: Sendable {
+  /// One prepared form of the identifier, and its units once asked for.
+  private struct View: Sendable {
+    let form: TextForm
+    let text: String
+    var units: UnitText?
+  }
+
   /// The identifier the views are of; for a one-off evaluation, made from the subject's bytes
   /// when a view first needs it, so that the ASCII path never copies the string.
   private var identifier: String?
   private var asciiState: UInt8 = 2
-  private var texts: [String?]?
-  private var unitTexts: [UnitText?]?
+  private var nfcState: UInt8 = 2
+  /// The forms asked for so far, in a plain list: an evaluation needs one or two, and an empty
+  /// array allocates nothing (a table of every form's slot would be allocated per evaluation).
+  private var views: [View] = []
   private(set) var preparedViewCount = 0
 
   init(identifier: String? = nil) {
@@ -91,26 +102,46 @@ struct IdentifierViews: Sendable {
     return made
   }
 
+  /// The position of the view for `form`, computing it when it is new.
+  private mutating func view(_ form: TextForm, _ subject: Subject, _ identifier: String) -> Int {
+    if let index = views.firstIndex(where: { $0.form == form }) { return index }
+    let prepared: String
+    // Almost every identifier is already NFC: the standard library's quick check says so in tens
+    // of nanoseconds, where Foundation's normalisation costs a microsecond.
+    if form.isIdentity
+      || (form.folding == .none && form.normalization == .canonical && isNFC(subject))
+    {
+      prepared = identifier
+    } else {
+      prepared = form.apply(identifier)
+      preparedViewCount += 1
+    }
+    views.append(View(form: form, text: prepared))
+    return views.count - 1
+  }
+
   /// The subject prepared for `form`.
   mutating func text(_ form: TextForm, _ subject: Subject) -> String? {
     guard let identifier = string(subject) else { return nil }
     if form.isIdentity { return identifier }
-    if texts == nil { texts = Array(repeating: nil, count: TextForm.slotCount) }
-    if let cached = texts![form.slot] { return cached }
-    let prepared = form.apply(identifier)
-    preparedViewCount += 1
-    texts![form.slot] = prepared
-    return prepared
+    return views[view(form, subject, identifier)].text
   }
 
   /// The subject prepared for `form` and split into units.
   mutating func units(_ form: TextForm, _ subject: Subject) -> UnitText? {
-    if unitTexts == nil { unitTexts = Array(repeating: nil, count: TextForm.slotCount) }
-    if let cached = unitTexts![form.slot] { return cached }
-    guard let prepared = text(form, subject) else { return nil }
-    let units = UnitText(prepared)
-    unitTexts![form.slot] = units
+    guard let identifier = string(subject) else { return nil }
+    let index = view(form, subject, identifier)
+    if let units = views[index].units { return units }
+    let units = UnitText(views[index].text)
+    views[index].units = units
     return units
+  }
+
+  /// Whether the subject is NFC by Unicode's quick check, computed once. A "no" may be a
+  /// "maybe"; then the identifier is normalised, which is right either way.
+  mutating func isNFC(_ subject: Subject) -> Bool {
+    if nfcState == 2 { nfcState = UnitBytes.isQuickNFC(subject.bytes) ? 1 : 0 }
+    return nfcState == 1
   }
 }
 

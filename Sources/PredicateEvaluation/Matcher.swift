@@ -96,7 +96,17 @@ indirect enum Matcher: Sendable {
           switch kind {
           case .prefix: ASCIIBytes.hasPrefix(subject.bytes, needleBytes, foldCase: needle.foldsCase)
           case .suffix: ASCIIBytes.hasSuffix(subject.bytes, needleBytes, foldCase: needle.foldsCase)
-          case .contains: ASCIIBytes.contains(subject.bytes, needleBytes, foldCase: needle.foldsCase)
+          case .contains:
+            ASCIIBytes.contains(subject.bytes, needleBytes, foldCase: needle.foldsCase)
+          }
+        }
+      }
+      if needle.form == .canonicalSearch && views.isNFC(subject) {
+        return needle.bytes.withUnsafeBufferPointer { needleBytes in
+          switch kind {
+          case .prefix: UnitBytes.hasPrefix(subject.bytes, needleBytes)
+          case .suffix: UnitBytes.hasSuffix(subject.bytes, needleBytes)
+          case .contains: UnitBytes.contains(subject.bytes, needleBytes)
           }
         }
       }

@@ -65,12 +65,11 @@ struct TextForm: Sendable, Hashable {
     return TextForm(folding: folding, normalization: folding == .none ? .canonical : .compatibility)
   }
 
+  /// The form of search operators without options: NFC, no folding.
+  static let canonicalSearch = TextForm(folding: .none, normalization: .canonical)
+
   /// Whether the form leaves text as it is (no folding, no normalisation).
   var isIdentity: Bool { folding == .none && normalization == .none }
-
-  /// A dense index for per-context caches.
-  var slot: Int { folding.rawValue * 3 + normalization.rawValue }
-  static let slotCount = 12
 
   func apply(_ text: String) -> String {
     // ASCII text is its own NFC and NFKC, and Foundation's folding only lowercases it (width and
@@ -99,15 +98,19 @@ struct UnitText: Sendable {
   let isASCII: Bool
 
   init(_ text: String) {
-    let scalars = Array(text.unicodeScalars)
-    var boundary = [Bool](repeating: true, count: scalars.count + 1)
+    var scalars: [Unicode.Scalar] = []
+    var boundary: [Bool] = []
+    scalars.reserveCapacity(text.utf8.count)
+    boundary.reserveCapacity(text.utf8.count + 1)
     var ascii = true
-    for (index, scalar) in scalars.enumerated() {
-      if scalar.value >= 0x80 {
-        ascii = false
-        if scalar.properties.canonicalCombiningClass != .notReordered { boundary[index] = false }
-      }
+    for scalar in text.unicodeScalars {
+      scalars.append(scalar)
+      if scalar.value >= 0x80 { ascii = false }
+      // Nothing below U+0300 (the first combining mark) is a non-starter: skip the table lookup.
+      boundary.append(
+        scalar.value < 0x300 || scalar.properties.canonicalCombiningClass == .notReordered)
     }
+    boundary.append(true)
     boundary[0] = true
     self.scalars = scalars
     self.boundary = boundary

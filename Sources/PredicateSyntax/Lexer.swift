@@ -279,7 +279,7 @@ public struct Lexer: Sendable {
     scanWord()
     var word = text(start, index)
     // UTI-CONFORMS-TO and UTI-EQUALS are the only hyphenated keywords.
-    if word.uppercased() == "UTI" {
+    if word.utf8.count == 3, word.uppercased() == "UTI" {
       for suffix in ["-CONFORMS-TO", "-EQUALS"] {
         let end = index + suffix.utf8.count
         if end <= bytes.count, text(index, end).uppercased() == suffix,

@@ -1,3 +1,4 @@
+import Foundation
 import PCRE2Regex
 import PredicateSyntax
 import PredicateTestSupport
@@ -148,5 +149,61 @@ struct EngineeringTests {
     let start = clock.now
     #expect(try !predicate.evaluate(with: String(repeating: "a", count: 5_000)))
     #expect(clock.now - start < .seconds(2))
+  }
+}
+
+@Suite("Byte-level unit search")
+struct UnitBytesTests {
+  /// Scalars that put unit boundaries to the test: combining marks (alone, after ASCII, stacked),
+  /// precomposed letters, an emoji and its skin-tone modifier, Hangul jamo (starters that compose),
+  /// a singleton (the Kelvin sign is not NFC), CJK and plain ASCII. Most combining marks can
+  /// compose, so the quick check sends text holding them to the slow path; the Hebrew point and
+  /// the Thai vowel sign are non-starters that never compose, so NFC text can hold them, and the
+  /// byte search must refuse to split a unit there.
+  static let alphabet: [String] = [
+    "a", "e", "/", "-", "é", "\u{301}", "\u{323}", "ß", "👍", "🏽", "\u{1100}", "\u{1161}", "각",
+    "\u{212A}", "K", "日", "ω", "\u{345}", "\u{5E7}", "\u{5B4}", "\u{E01}", "\u{E38}",
+  ]
+
+  @Test("agrees with UnitText on every NFC text, for prefix, suffix and contains")
+  func agreesWithUnitText() {
+    var random = SeededRandom()
+    let seed = random.seed
+    var checked = 0
+    var withNonStarter = 0
+    while checked < 20_000 {
+      let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in random.pick(Self.alphabet) }
+        .joined()
+      let needle = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+        random.pick(Self.alphabet)
+      }.joined().precomposedStringWithCanonicalMapping
+      let isQuickNFC = Array(text.utf8).withUnsafeBufferPointer(UnitBytes.isQuickNFC)
+      // The quick check never says yes to text that is not NFC.
+      if isQuickNFC {
+        #expect(
+          Array(text.precomposedStringWithCanonicalMapping.utf8) == Array(text.utf8),
+          "PROPERTY_SEED=\(seed): quick check passed non-NFC \(text.unicodeScalars.map(\.value))")
+      }
+      guard isQuickNFC else { continue }
+      checked += 1
+      if text.unicodeScalars.contains(where: { $0.value == 0x5B4 || $0.value == 0xE38 }) {
+        withNonStarter += 1
+      }
+      let units = UnitText(text)
+      let needleUnits = UnitText(needle)
+      Array(text.utf8).withUnsafeBufferPointer { bytes in
+        Array(needle.utf8).withUnsafeBufferPointer { needleBytes in
+          let context =
+            "PROPERTY_SEED=\(seed): \(text.unicodeScalars.map(\.value)) / \(needle.unicodeScalars.map(\.value))"
+          #expect(
+            UnitBytes.hasPrefix(bytes, needleBytes) == units.hasPrefix(needleUnits), "\(context)")
+          #expect(
+            UnitBytes.hasSuffix(bytes, needleBytes) == units.hasSuffix(needleUnits), "\(context)")
+          #expect(
+            UnitBytes.contains(bytes, needleBytes) == units.contains(needleUnits), "\(context)")
+        }
+      }
+    }
+    #expect(withNonStarter > 1_000, "the NFC texts must hold non-starters, or nothing is tested")
   }
 }
