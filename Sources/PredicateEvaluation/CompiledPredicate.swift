@@ -88,7 +88,7 @@ public struct CompiledPredicate: Sendable, Hashable, CustomStringConvertible {
       return PredicateCompilation(
         source: source, compiled: nil, diagnostics: sorted(diagnostics))
     }
-    var compiler = PredicateCompiler(source: source, regexCache: RegexCache())
+    var compiler = PredicateCompiler(source: source)
     let matcher = compiler.compile(predicate)
     diagnostics += compiler.diagnostics
     // A lone constant says what it means, and a lone comparison already got its own warning.

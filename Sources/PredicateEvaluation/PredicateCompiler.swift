@@ -5,12 +5,13 @@ import PredicateSyntax
 /// compiles LIKE and MATCHES patterns once.
 struct PredicateCompiler {
   let source: String
-  let regexCache: RegexCache
+  /// Shared by the matchers that compile patterns only known at evaluation time; made when the
+  /// first of them needs it, since most predicates have none and compiling is on a hot path.
+  lazy var regexCache = RegexCache()
   var diagnostics: [Diagnostic] = []
 
-  init(source: String, regexCache: RegexCache) {
+  init(source: String) {
     self.source = source
-    self.regexCache = regexCache
   }
 
   mutating func compile(_ predicate: FormatPredicate) -> Matcher {

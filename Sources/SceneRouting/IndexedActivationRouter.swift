@@ -24,7 +24,7 @@ public struct IndexedActivationRouter: Sendable {
   /// predicate kind.
   struct Postings: Sendable {
     var always: [Int] = []
-    var exact: [[UInt8]: [Int]] = [:]
+    var exact: [ExactKey: [Int]] = [:]
     var rawTrie = ByteTrie()
     var canonicalTrie = ByteTrie()
 
@@ -33,7 +33,7 @@ public struct IndexedActivationRouter: Sendable {
       case .never: break
       case .always: always.append(position)
       case .keys(let keys, let raw, let canonical):
-        for key in keys { exact[key, default: []].append(position) }
+        for key in keys { exact[ExactKey(key), default: []].append(position) }
         for prefix in raw { rawTrie.insert(prefix, position) }
         for prefix in canonical { canonicalTrie.insert(prefix, position) }
       }
@@ -44,7 +44,7 @@ public struct IndexedActivationRouter: Sendable {
     func lists(raw: [UInt8], canonical: [UInt8]) -> [ArraySlice<Int>] {
       var lists: [ArraySlice<Int>] = []
       if !always.isEmpty { lists.append(always[...]) }
-      if let hits = exact[raw] { lists.append(hits[...]) }
+      if let hits = exact[ExactKey(raw)] { lists.append(hits[...]) }
       rawTrie.walk(raw) { lists.append($0[...]) }
       canonicalTrie.walk(canonical) { lists.append($0[...]) }
       return lists
@@ -102,8 +102,10 @@ public struct IndexedActivationRouter: Sendable {
     // Each session's prefers answer, evaluated at most once (steps 4 and 5 both ask).
     var prefersAnswers: [Int: Bool] = [:]
     let raw = Array(identifier.utf8)
+    // ASCII, and most other identifiers (Unicode's quick check says so), are their own NFC.
+    var span = identifier.utf8Span
     let canonical =
-      raw.allSatisfy { $0 < 0x80 }
+      raw.allSatisfy { $0 < 0x80 } || span.checkForNFC(quickCheck: true)
       ? raw : Array(identifier.precomposedStringWithCanonicalMapping.utf8)
     let prefersLists = index.prefers.lists(raw: raw, canonical: canonical)
     let canLists = index.can.lists(raw: raw, canonical: canonical)
@@ -177,6 +179,18 @@ public struct IndexedActivationRouter: Sendable {
   }
 }
 
+/// Identifier bytes as a hash key, hashed in one call over the buffer: `[UInt8]`'s own hashing
+/// feeds the hasher one byte at a time, which cost more than the rest of a small route.
+struct ExactKey: Hashable, Sendable {
+  let bytes: [UInt8]
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  func hash(into hasher: inout Hasher) {
+    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+  }
+}
+
 /// Sorted position lists merged lazily into one increasing sequence without duplicates.
 struct MergedPositions: Sequence, IteratorProtocol {
   private var lists: [ArraySlice<Int>]
@@ -205,20 +219,44 @@ struct MergedPositions: Sequence, IteratorProtocol {
 }
 
 /// A byte trie whose nodes hold the positions filed under the prefix ending there.
+///
+/// Each node's edges are a linked list in one flat array: a walk step is a few comparisons over
+/// plain integers, where a dictionary per node hashed every byte of every identifier routed.
+/// A node has at most 256 edges, so a step is bounded whatever was inserted.
 struct ByteTrie: Sendable {
-  private var children: [[UInt8: Int]] = [[:]]
+  private struct Edge: Sendable {
+    var byte: UInt8
+    var child: Int32
+    var next: Int32
+  }
+
+  /// The first edge of each node, or -1.
+  private var firstEdge: [Int32] = [-1]
+  private var edges: [Edge] = []
   private var positions: [[Int]] = [[]]
+
+  private func child(of node: Int, _ byte: UInt8) -> Int? {
+    var edge = firstEdge[node]
+    while edge >= 0 {
+      let candidate = edges[Int(edge)]
+      if candidate.byte == byte { return Int(candidate.child) }
+      edge = candidate.next
+    }
+    return nil
+  }
 
   mutating func insert(_ prefix: [UInt8], _ position: Int) {
     var node = 0
     for byte in prefix {
-      if let next = children[node][byte] {
+      if let next = child(of: node, byte) {
         node = next
       } else {
-        children.append([:])
+        let created = firstEdge.count
+        firstEdge.append(-1)
         positions.append([])
-        children[node][byte] = children.count - 1
-        node = children.count - 1
+        edges.append(Edge(byte: byte, child: Int32(created), next: firstEdge[node]))
+        firstEdge[node] = Int32(edges.count - 1)
+        node = created
       }
     }
     // Positions arrive in increasing order, so each list stays sorted.
@@ -229,7 +267,7 @@ struct ByteTrie: Sendable {
   func walk(_ bytes: [UInt8], _ body: ([Int]) -> Void) {
     var node = 0
     for byte in bytes {
-      guard let next = children[node][byte] else { return }
+      guard let next = child(of: node, byte) else { return }
       node = next
       if !positions[node].isEmpty { body(positions[node]) }
     }
