@@ -1,3 +1,4 @@
+import Foundation
 import PredicateSyntax
 
 /// A necessary condition for a predicate to match, found by reading its syntax: when the
@@ -79,11 +80,13 @@ enum PredicateRequirement: Hashable {
       }
       return keys.isEmpty ? .never : .keys(keys, rawPrefixes: [], canonicalPrefixes: [])
     case (.beginsWith, .constant(.string(let literal))) where !folds:
-      let head = asciiHead(Array(literal.unicodeScalars), stopAt: [])
+      // The head of the form the operator compares: a decomposed literal starts, in NFC, with
+      // the precomposed letter, not with its ASCII base.
+      let head = asciiHead(canonicalScalars(literal), stopAt: [])
       return literal.isEmpty
         ? .never : head.isEmpty ? .always : .keys([], rawPrefixes: [], canonicalPrefixes: [head])
     case (.like, .constant(.string(let pattern))) where !folds:
-      let head = asciiHead(Array(pattern.unicodeScalars), stopAt: ["*", "?", "\\"])
+      let head = asciiHead(canonicalScalars(pattern), stopAt: ["*", "?", "\\"])
       return pattern.isEmpty
         ? .never : head.isEmpty ? .always : .keys([], rawPrefixes: [], canonicalPrefixes: [head])
     case (.matches, .constant(.string(let pattern))) where !folds:
@@ -93,6 +96,11 @@ enum PredicateRequirement: Hashable {
     default:
       return .always
     }
+  }
+
+  /// The scalars of `text` in NFC, the form BEGINSWITH and LIKE without options compare.
+  private static func canonicalScalars(_ text: String) -> [Unicode.Scalar] {
+    Array(text.precomposedStringWithCanonicalMapping.unicodeScalars)
   }
 
   /// The leading ASCII characters before any stop character or non-ASCII scalar.

@@ -10,7 +10,7 @@ struct IndexedRouterTests {
     "com.example.chat",
     "com.example.mail/mailbox/3", "doc-3", "doc-3#p", "doc-31", "https://app.example.com/photo/4",
     "https://x/photo/9", "notes/1", "", "x", "COM.EXAMPLE.CHAT/thread/1", "\u{212A}ey", "Key",
-    "café", "cafe\u{301}", "a\nb", nil,
+    "café", "cafe\u{301}", "café/1", "a\nb", nil,
   ]
 
   static func predicate(_ random: inout SeededRandom) -> String {
@@ -25,6 +25,9 @@ struct IndexedRouterTests {
       "SELF == ''", "SELF CONTAINS 'photo'", "'com.example.chat/thread/12' BEGINSWITH SELF",
       "SELF IN {'a', SELF}", "SELF BEGINSWITH ''", "SELF MATCHES 'doc-3?'",
       "SELF MATCHES 'x|doc-3'",
+      // Decomposed literals: BEGINSWITH and LIKE compare NFC forms, so a precomposed identifier
+      // matches them, and the index must file them under their NFC heads.
+      "SELF BEGINSWITH 'cafe\u{301}'", "SELF LIKE 'cafe\u{301}*'",
     ])
   }
 
