@@ -201,22 +201,33 @@ enum ASCIIBytes {
     guard needle.count > 0, needle.count <= haystack.count else { return false }
     if !foldCase {
       // memchr for the first byte, memcmp for the rest: C-speed on short needles, no allocation.
-      let base = haystack.baseAddress!
-      let first = Int32(needle[0])
-      var start = 0
-      let last = haystack.count - needle.count
-      while start <= last {
-        guard let hit = memchr(base + start, first, last - start + 1) else { return false }
-        let position = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
-        if memcmp(base + position, needle.baseAddress!, needle.count) == 0 { return true }
-        start = position + 1
-      }
-      return false
+      return anyCandidate(haystack, needle) { equal(haystack, at: $0, needle, foldCase: false) }
     }
     let first = needle[0]
     for start in 0...(haystack.count - needle.count)
     where lower(haystack[start]) == first && equal(haystack, at: start, needle, foldCase: true) {
       return true
+    }
+    return false
+  }
+
+  /// Whether `accept` holds at some offset of `haystack` where `needle` could start: each
+  /// occurrence of its first byte (found by memchr) with room for the rest, left to right.
+  @inline(__always)
+  static func anyCandidate(
+    _ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>,
+    _ accept: (Int) -> Bool
+  ) -> Bool {
+    guard !needle.isEmpty, needle.count <= haystack.count else { return false }
+    let base = haystack.baseAddress!
+    let first = Int32(needle[0])
+    let last = haystack.count - needle.count
+    var start = 0
+    while start <= last {
+      guard let hit = memchr(base + start, first, last - start + 1) else { return false }
+      let position = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+      if accept(position) { return true }
+      start = position + 1
     }
     return false
   }

@@ -66,18 +66,7 @@ enum UnitBytes {
   static func contains(_ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>)
     -> Bool
   {
-    guard !needle.isEmpty, needle.count <= text.count else { return false }
-    let base = text.baseAddress!
-    let first = Int32(needle[0])
-    let last = text.count - needle.count
-    var start = 0
-    while start <= last {
-      guard let hit = memchr(base + start, first, last - start + 1) else { return false }
-      let position = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
-      if matches(text, needle, at: position) { return true }
-      start = position + 1
-    }
-    return false
+    ASCIIBytes.anyCandidate(text, needle) { matches(text, needle, at: $0) }
   }
 
   /// Whether `text` is NFC by Unicode's quick check (a "no" may be a "maybe").
@@ -87,9 +76,3 @@ enum UnitBytes {
     return span.checkForNFC(quickCheck: true)
   }
 }
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
