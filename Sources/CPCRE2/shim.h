@@ -15,4 +15,14 @@ static inline size_t sa_pcre2_zero_terminated(void) { return PCRE2_ZERO_TERMINAT
 /// `PCRE2_UNSET` is `~(size_t)0` as well.
 static inline size_t sa_pcre2_unset(void) { return PCRE2_UNSET; }
 
+/// The calling thread's match data slot: NULL until its first match. A `__thread` slot is a
+/// single segment-relative load, where `pthread_getspecific` is a call into libc on every match;
+/// Swift registers a pthread key as well, only so the data is freed when the thread exits.
+static inline pcre2_match_data_8 **sa_pcre2_thread_match_data_slot(void) {
+  // Function-local, so it is defined wherever the function is emitted (Swift's importer emits no
+  // file-scope definitions from a header).
+  static __thread pcre2_match_data_8 *slot;
+  return &slot;
+}
+
 #endif

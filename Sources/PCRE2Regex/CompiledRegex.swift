@@ -182,19 +182,25 @@ public final class CompiledRegex: Sendable {
 
   /// Match data for the calling thread: one ovector pair is all a yes/no match needs. Created on a
   /// thread's first match and freed when the thread exits.
+  @inline(__always)
   private static func threadMatchData() -> OpaquePointer {
-    let key = matchDataKey
-    if let existing = pthread_getspecific(key) {
-      return OpaquePointer(existing)
-    }
+    if let existing = sa_pcre2_thread_match_data_slot().pointee { return existing }
+    return makeThreadMatchData()
+  }
+
+  @inline(never)
+  private static func makeThreadMatchData() -> OpaquePointer {
     let created = pcre2_match_data_create_8(1, nil)!
-    pthread_setspecific(key, UnsafeRawPointer(created))
+    sa_pcre2_thread_match_data_slot().pointee = created
+    // The key's value is never read: it exists so the destructor frees the data at thread exit.
+    pthread_setspecific(matchDataKey, UnsafeRawPointer(created))
     return created
   }
 
   private static let matchDataKey: pthread_key_t = {
     var key = pthread_key_t()
     let status = pthread_key_create(&key) { data in
+      sa_pcre2_thread_match_data_slot().pointee = nil
       pcre2_match_data_free_8(OpaquePointer(data))
     }
     precondition(status == 0, "pthread_key_create failed: \(status)")

@@ -89,6 +89,11 @@ indirect enum Matcher: Sendable {
       return compare(subject, low, &views) >= 0 && compare(subject, high, &views) <= 0
     case .search(let kind, let needle):
       guard !subject.isNil, !needle.isEmpty else { return false }
+      if kind != .contains, needle.isASCII,
+        let answer = Self.decideAtEnd(kind == .prefix, subject.bytes, needle)
+      {
+        return answer
+      }
       if views.isASCII(subject) {
         // A prepared ASCII identifier is ASCII: it cannot contain a non-ASCII needle.
         guard needle.isASCII else { return false }
@@ -141,7 +146,7 @@ indirect enum Matcher: Sendable {
       return try Semantics.like(subject: subjectText.original, pattern: pattern, options: options)
     case .regex(let program):
       guard !subject.isNil else { return false }
-      if program.subjectForm.isIdentity { return try program.matches(validUTF8: subject.bytes) }
+      if program.matchesRawSubject { return try program.matches(validUTF8: subject.bytes) }
       return try program.matches(views.text(program.subjectForm, subject)!)
     case .reverseRegex(let subjectText, let options, let cache):
       guard let pattern = views.string(subject) else { return false }
@@ -152,6 +157,29 @@ indirect enum Matcher: Sendable {
       return try Semantics.evaluate(
         op, Self.resolve(lhs, identifier), Self.resolve(rhs, identifier), options: options,
         regexCache: cache)
+    }
+  }
+
+  /// BEGINSWITH or ENDSWITH with an ASCII needle, decided from the needle-sized window at that
+  /// end of the raw bytes and the byte beside it, or nil when those are not all ASCII.
+  ///
+  /// ASCII characters are starters that NFC and NFKC leave alone and folding only lowercases, and
+  /// an ASCII neighbour starts a new unit and composes with nothing before it: so the prepared
+  /// identifier begins (ends) with exactly the window, prepared. Most identifiers are decided
+  /// here without reading the rest of their bytes.
+  @inline(__always)
+  private static func decideAtEnd(
+    _ isPrefix: Bool, _ bytes: UnsafeBufferPointer<UInt8>, _ needle: PreparedText
+  ) -> Bool? {
+    let length = needle.bytes.count
+    guard bytes.count >= length else { return nil }
+    let start = isPrefix ? 0 : bytes.count - length
+    let neighbour = isPrefix ? length : start - 1
+    if neighbour >= 0 && neighbour < bytes.count && bytes[neighbour] >= 0x80 { return nil }
+    let window = UnsafeBufferPointer(rebasing: bytes[start..<start + length])
+    guard ASCIIBytes.isASCII(window) else { return nil }
+    return needle.bytes.withUnsafeBufferPointer {
+      ASCIIBytes.equal(window, at: 0, $0, foldCase: needle.foldsCase)
     }
   }
 

@@ -2,15 +2,33 @@ import PCRE2Regex
 import PredicateSyntax
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// A MATCHES pattern translated from ICU syntax, compiled and JIT-compiled once.
 ///
 /// Flags (DESIGN §4): whole-string (anchored at both ends), UTF + UCP, DOTALL and MULTILINE;
 /// `[c]` adds caseless matching. With `[c]`/`[d]` the subject is folded and NFKC-normalised, and
 /// so are the pattern's literal characters.
-struct RegexProgram: Sendable {
+final class RegexProgram: Sendable {
   let regex: CompiledRegex
   /// How the subject is prepared before matching.
   let subjectForm: TextForm
+  /// Whether the subject is matched as it is (no `[c]`/`[d]` folding).
+  let matchesRawSubject: Bool
+  /// Bytes every matching raw subject starts with (empty when unknown, or when the subject is
+  /// folded first): one `memcmp` that turns most misses away before PCRE2 sets up a match.
+  let literalHead: [UInt8]
+
+  init(regex: CompiledRegex, subjectForm: TextForm, pattern: String) {
+    self.regex = regex
+    self.subjectForm = subjectForm
+    self.matchesRawSubject = subjectForm.isIdentity
+    self.literalHead = subjectForm.isIdentity ? RegexLiteralHead.of(pattern) ?? [] : []
+  }
 
   /// A problem with a pattern, offset into the pattern text.
   typealias Problem = ICURegexDialect.Problem
@@ -38,7 +56,7 @@ struct RegexProgram: Sendable {
     if form.folding.foldsCase { flags.insert(.caseInsensitive) }
     do {
       let regex = try CompiledRegex(pattern: translation.pattern, options: flags, limits: limits)
-      return .success(RegexProgram(regex: regex, subjectForm: form))
+      return .success(RegexProgram(regex: regex, subjectForm: form, pattern: pattern))
     } catch {
       let offset = translation.originalOffset(of: error.offset ?? 0)
       return .failure(
@@ -62,6 +80,13 @@ struct RegexProgram: Sendable {
   func matches(validUTF8 subject: UnsafeBufferPointer<UInt8>) throws(PredicateEvaluationError)
     -> Bool
   {
+    if !literalHead.isEmpty {
+      let headMatches = literalHead.withUnsafeBufferPointer { head in
+        subject.count >= head.count
+          && memcmp(subject.baseAddress!, head.baseAddress!, head.count) == 0
+      }
+      guard headMatches else { return false }
+    }
     do {
       return try regex.matches(validUTF8: subject)
     } catch {

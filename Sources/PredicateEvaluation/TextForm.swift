@@ -211,25 +211,67 @@ enum ASCIIBytes {
     return false
   }
 
-  /// Whether `accept` holds at some offset of `haystack` where `needle` could start: each
-  /// occurrence of its first byte (found by memchr) with room for the rest, left to right.
+  /// Whether `accept` holds at some offset of `haystack` where `needle` could start, tried left
+  /// to right.
+  ///
+  /// Candidates are the offsets where both the needle's first and last bytes match, found eight
+  /// offsets at a time by comparing two unaligned words with broadcast bytes (the "generic SIMD"
+  /// substring filter): on short identifiers that leaves almost no false candidates, where a
+  /// memchr for the first byte alone stops at every common letter.
   @inline(__always)
   static func anyCandidate(
     _ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>,
     _ accept: (Int) -> Bool
   ) -> Bool {
     guard !needle.isEmpty, needle.count <= haystack.count else { return false }
-    let base = haystack.baseAddress!
-    let first = Int32(needle[0])
-    let last = haystack.count - needle.count
+    let raw = UnsafeRawPointer(haystack.baseAddress!)
+    let lastStart = haystack.count - needle.count
+    let firstByte = needle[0]
+    let lastByte = needle[needle.count - 1]
+    let first = UInt64(firstByte) &* 0x0101_0101_0101_0101
+    let last = UInt64(lastByte) &* 0x0101_0101_0101_0101
+    // Candidate offsets `start..<start+8` whose bits survive `keep`.
+    @inline(__always)
+    func step(_ start: Int, keep: UInt64) -> Bool {
+      let heads = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+      let tails = raw.loadUnaligned(fromByteOffset: start + needle.count - 1, as: UInt64.self)
+      var candidates = zeroBytes(heads ^ first) & zeroBytes(tails ^ last) & keep
+      while candidates != 0 {
+        // Little-endian: the lowest set bit is the leftmost offset.
+        if accept(start + candidates.trailingZeroBitCount / 8) { return true }
+        candidates &= candidates &- 1
+      }
+      return false
+    }
+    guard lastStart >= 7 else {
+      // Fewer than eight offsets: too short for a word at each end.
+      for start in 0...lastStart
+      where haystack[start] == firstByte && haystack[start + needle.count - 1] == lastByte
+        && accept(start)
+      {
+        return true
+      }
+      return false
+    }
     var start = 0
-    while start <= last {
-      guard let hit = memchr(base + start, first, last - start + 1) else { return false }
-      let position = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
-      if accept(position) { return true }
-      start = position + 1
+    while start + 7 <= lastStart {
+      if step(start, keep: ~0) { return true }
+      start += 8
+    }
+    if start <= lastStart {
+      // The last eight offsets again, overlapping: keep only those not tried yet.
+      let overlap = start - (lastStart - 7)
+      if step(lastStart - 7, keep: ~0 << UInt64(overlap * 8)) { return true }
     }
     return false
+  }
+
+  /// The high bit of each byte of `word` that is zero, and no other bit (exact: no borrow runs
+  /// from one byte into the next).
+  @inline(__always)
+  static func zeroBytes(_ word: UInt64) -> UInt64 {
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    return ~(((word & low) &+ low) | word | low)
   }
 
   /// Byte equality, optionally case-insensitive (needle already folded).

@@ -49,6 +49,7 @@ enum UnitBytes {
   }
 
   /// `UnitText.hasPrefix` on bytes: an empty needle is never found.
+  @inline(never)  // Keeps Unicode property types (resilient) out of the callers' frames.
   static func hasPrefix(_ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>)
     -> Bool
   {
@@ -56,6 +57,7 @@ enum UnitBytes {
   }
 
   /// `UnitText.hasSuffix` on bytes.
+  @inline(never)  // Keeps Unicode property types (resilient) out of the callers' frames.
   static func hasSuffix(_ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>)
     -> Bool
   {
@@ -63,6 +65,7 @@ enum UnitBytes {
   }
 
   /// `UnitText.contains` on bytes: every byte occurrence, until one is whole units.
+  @inline(never)  // Keeps Unicode property types (resilient) out of the callers' frames.
   static func contains(_ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>)
     -> Bool
   {
@@ -70,6 +73,7 @@ enum UnitBytes {
   }
 
   /// Whether `text` is NFC by Unicode's quick check (a "no" may be a "maybe").
+  @inline(never)  // Keeps Unicode property types (resilient) out of the callers' frames.
   static func isQuickNFC(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     // The bytes come from a Swift string, so they are valid UTF-8.
     var span = UTF8Span(unchecked: text.span)

@@ -1,4 +1,5 @@
 import Foundation
+import PredicateEvaluation
 import PredicateSyntax
 
 /// A necessary condition for a predicate to match, found by reading its syntax: when the
@@ -92,7 +93,8 @@ enum PredicateRequirement: Hashable {
     case (.matches, .constant(.string(let pattern))) where !folds:
       return pattern.isEmpty
         ? .never
-        : regexHead(pattern).map { .keys([], rawPrefixes: [$0], canonicalPrefixes: []) } ?? .always
+        : RegexLiteralHead.of(pattern).map { .keys([], rawPrefixes: [$0], canonicalPrefixes: []) }
+          ?? .always
     default:
       return .always
     }
@@ -112,21 +114,5 @@ enum PredicateRequirement: Hashable {
       head.append(UInt8(scalar.value))
     }
     return head
-  }
-
-  /// The literal head every match of an anchored regex must start with, or nil when the pattern
-  /// might branch (`|`) or its head is not plain literal text.
-  private static func regexHead(_ pattern: String) -> [UInt8]? {
-    let scalars = Array(pattern.unicodeScalars)
-    guard !scalars.contains("|") else { return nil }
-    let meta: Set<Unicode.Scalar> = [
-      "\\", ".", "^", "$", "?", "*", "+", "(", ")", "[", "]", "{", "}",
-    ]
-    var head = asciiHead(scalars, stopAt: meta)
-    // A quantifier after the head makes its last character optional.
-    if head.count < scalars.count, ["?", "*", "{"].contains(scalars[head.count]) {
-      head.removeLast()
-    }
-    return head.isEmpty ? nil : head
   }
 }

@@ -207,3 +207,98 @@ struct UnitBytesTests {
     #expect(withNonStarter > 1_000, "the NFC texts must hold non-starters, or nothing is tested")
   }
 }
+
+@Suite("Literal heads of MATCHES patterns")
+struct RegexLiteralHeadTests {
+  @Test(
+    "reads the literal characters every match starts with, and stops where they end",
+    arguments: [
+      ("com[.]example[.]chat/thread/[0-9]+", "com.example.chat/thread/"),
+      ("doc-[0-9]+", "doc-"), ("doc\\-42", "doc-42"), ("^doc-.*", "doc-"), ("[\\.]x", ".x"),
+      ("abc?", "ab"), ("abc*", "ab"), ("abc{0,2}", "ab"), ("abc+", "abc"), ("ab(c|x)", "ab"),
+      ("ab.c", "ab"), ("ab\\d", "ab"), ("naïve", "na"),
+    ])
+  func readsHeads(pattern: String, head: String) {
+    #expect(RegexLiteralHead.of(pattern) == Array(head.utf8))
+  }
+
+  @Test(
+    "gives nothing where a match may start otherwise",
+    arguments: [
+      "abc|x", "a(b)|c", "\\Qab|\\Ec", "ab(?x) # (\n|c", "a(?#()|b", "[a]?b", ".*", "\\w+", "",
+      "(?i)abc", "[ab]c", "[^a]b", "\\x41",
+    ])
+  func refusesBranchingOrUnknownHeads(pattern: String) {
+    #expect(RegexLiteralHead.of(pattern) == nil)
+  }
+
+  @Test("every identifier a pattern matches starts with the pattern's head")
+  func headIsNecessary() throws {
+    var random = SeededRandom()
+    let seed = random.seed
+    let atoms = [
+      "a", "b", "-", "/", ".", "[.]", "\\.", "\\-", "?", "*", "+", "{1,2}", "|", "(", ")", "(?:",
+      "[ab]", "\\d", "é", "^",
+    ]
+    let subjects = [
+      "", "a", "b", "ab", "a-b", "a.b", "a/b", "aab", "ba", ".", "-", "é", "a1", "b/",
+    ]
+    var withHead = 0
+    for _ in 0..<4_000 {
+      let pattern = (0..<Int.random(in: 1...6, using: &random)).map { _ in random.pick(atoms) }
+        .joined()
+      guard
+        let regex = try? CompiledRegex(
+          pattern: pattern, options: [.wholeString, .unicodeProperties, .dotMatchesLineSeparators])
+      else { continue }
+      guard let head = RegexLiteralHead.of(pattern) else { continue }
+      withHead += 1
+      for left in subjects {
+        for right in subjects {
+          let subject = left + right
+          if try regex.matches(subject) {
+            #expect(
+              Array(subject.utf8).starts(with: head),
+              "PROPERTY_SEED=\(seed): \(pattern) matches \(subject) without its head")
+          }
+        }
+      }
+    }
+    #expect(withHead > 500, "too few patterns had a head for the property to mean anything")
+  }
+}
+
+@Suite("Byte candidates for substring search")
+struct SubstringSearchTests {
+  @Test("the word-at-a-time filter finds exactly the occurrences a naive scan finds")
+  func agreesWithNaiveSearch() {
+    var random = SeededRandom()
+    let seed = random.seed
+    let alphabet: [UInt8] = Array("aab/.-t".utf8)
+    for _ in 0..<20_000 {
+      let haystack = (0..<Int.random(in: 0...40, using: &random)).map { _ in random.pick(alphabet) }
+      let needle = (0..<Int.random(in: 1...9, using: &random)).map { _ in random.pick(alphabet) }
+      let naive =
+        needle.count <= haystack.count
+        ? (0...(haystack.count - needle.count)).filter {
+          Array(haystack[$0..<$0 + needle.count]) == needle
+        } : []
+      haystack.withUnsafeBufferPointer { text in
+        needle.withUnsafeBufferPointer { pattern in
+          var visited: [Int] = []
+          let found = ASCIIBytes.anyCandidate(text, pattern) { offset in
+            visited.append(offset)
+            return ASCIIBytes.equal(text, at: offset, pattern, foldCase: false)
+          }
+          let context = "PROPERTY_SEED=\(seed): \(haystack) / \(needle)"
+          #expect(found == !naive.isEmpty, "\(context)")
+          // Candidates are tried left to right, and none is skipped before the first match.
+          #expect(visited == visited.sorted(), "\(context)")
+          if let first = naive.first { #expect(visited.last == first, "\(context)") }
+          #expect(
+            ASCIIBytes.contains(text, pattern, foldCase: false) == !naive.isEmpty, "\(context)")
+        }
+      }
+    }
+  }
+}

@@ -17,13 +17,15 @@ public struct PredicateGenerator {
     "straße", "STRASSE", "ss", "ß", "ＡＢＣ", "abc ", "😀", "👍", "👍🏽", "ok 👍🏽", "中文", "文",
     "x*y", "a?c", "*", "?", "a*", "*c", "?b?", "\\*", "a\\*c", "*.*", "İ", "i", "\u{212A}", "k",
     "K", "q\u{303}", "q", "Ångström", "ANG", "doc-42", "doc-", "inbox", "Inbox", "a\nb", "\u{301}",
-    "z", "Z", "thread/9", "thread/10",
+    "z", "Z", "thread/9", "thread/10", "thread/42", "doc-2", "aab", ".com",
   ]
 
   /// Regular expressions with the same meaning in ICU and PCRE2 and no escapes to translate.
   public static let regexPatterns: [String] = [
     "doc-[0-9]+", "a|b", "(a|b)+", "[a-z]+", ".*", ".+", "a.c", "caf.", "é+", "\\w+", "[^/]+",
     "(?i)abc", "ab*c", "x", "", "com[.]example[.]chat/thread/[0-9]+", ".*/42", "[a-zé]+",
+    // Literal heads (checked before PCRE2 runs), and patterns that must not get one.
+    "thread/[0-9]+", "doc\\-4?2", "a+b", "^doc-.*", "abc|x", "ab(c|x)", "caf[é]", "\\.?com",
   ]
 
   public mutating func identifier() -> String? {
