@@ -129,18 +129,22 @@ public struct ActivationRouter: Sendable {
     if identifier != nil {
       var context = EvaluationContext(targetContentIdentifier: identifier)
       for (index, position) in candidatePositions.enumerated() {
-        let prefers = Self.outcome(
-          sessions[position].activationConditions
-            .prefersToActivateForTargetContentIdentifierPredicate,
-          &context)
-        let can = Self.outcome(
-          sessions[position].activationConditions.canActivateForTargetContentIdentifierPredicate,
-          &context)
+        let (prefers, can) = sessions.withUnsafeBufferPointer { sessions in
+          // Read in place through the buffer: the array's subscript would copy the predicates out
+          // (and retain each of their fields) for every session of every event.
+          let conditions = sessions.baseAddress! + position
+          return (
+            conditions.pointee.activationConditions
+              .prefersToActivateForTargetContentIdentifierPredicate.outcome(in: &context),
+            conditions.pointee.activationConditions
+              .canActivateForTargetContentIdentifierPredicate.outcome(in: &context)
+          )
+        }
         candidates[index].prefers = prefers
         candidates[index].canActivate = can
         candidates[index].suitability = prefers.matched ? 2 : can.matched ? 1 : 0
-        for outcome in [prefers, can] {
-          if case .failed(let error) = outcome {
+        if prefers.failed || can.failed {
+          for case .failed(let error) in [prefers, can] {
             decision.warnings.append(
               "scene '\(sessions[position].persistentIdentifier)': predicate failed and counts as not "
                 + "matching: \(error.message)")
@@ -175,7 +179,9 @@ public struct ActivationRouter: Sendable {
         of: candidates[index], at: index, winner: winner.map { (candidates[$0], $0) },
         options: options, isRequest: isRequest)
     }
-    decision.candidates = candidates + others
+    // Appended, not `candidates + others`: that would copy every entry into a third array.
+    candidates.append(contentsOf: others)
+    decision.candidates = candidates
     return decision
   }
 
@@ -202,16 +208,6 @@ public struct ActivationRouter: Sendable {
     if options.allowCanMatches, let index = firstHiddenCan { return (index, .canActivate) }
     if let index = firstPrefers { return (index, .prefersVisible) }
     return nil
-  }
-
-  static func outcome(_ predicate: CompiledPredicate, _ context: inout EvaluationContext)
-    -> PredicateOutcome
-  {
-    do {
-      return .answered(try predicate.evaluate(in: &context))
-    } catch {
-      return .failed(error)
-    }
   }
 
   /// The step of the algorithm that would pick a candidate: 0 for a prefers match that is not
@@ -257,5 +253,16 @@ public struct ActivationRouter: Sendable {
       suitability: candidate.suitability, isVisible: candidate.isVisible, options: options,
       isRequest: isRequest)
     return actual == chosenTier ? .lessRecent : .lowerSuitability
+  }
+}
+
+extension CompiledPredicate {
+  /// The predicate's answer in `context`, or the error that stopped it, as a candidate records it.
+  func outcome(in context: inout EvaluationContext) -> PredicateOutcome {
+    do {
+      return .answered(try evaluate(in: &context))
+    } catch {
+      return .failed(error)
+    }
   }
 }

@@ -112,17 +112,16 @@ public struct IndexedActivationRouter: Sendable {
 
     func prefers(_ position: Int, _ context: inout EvaluationContext) -> Bool {
       if let known = prefersAnswers[position] { return known }
-      let session = linear.sessions[position]
-      let outcome = ActivationRouter.outcome(
-        session.activationConditions.prefersToActivateForTargetContentIdentifierPredicate, &context)
-      note(outcome, session)
+      let outcome = linear.sessions[position].activationConditions
+        .prefersToActivateForTargetContentIdentifierPredicate.outcome(in: &context)
+      note(outcome, position)
       prefersAnswers[position] = outcome.matched
       return outcome.matched
     }
-    func note(_ outcome: PredicateOutcome, _ session: SceneSession) {
+    func note(_ outcome: PredicateOutcome, _ position: Int) {
       if case .failed(let error) = outcome {
         decision.warnings.append(
-          "scene '\(session.persistentIdentifier)': predicate failed and counts as not matching: "
+          "scene '\(linear.sessions[position].persistentIdentifier)': predicate failed and counts as not matching: "
             + error.message)
       }
     }
@@ -142,13 +141,12 @@ public struct IndexedActivationRouter: Sendable {
     // Step 5: the first hidden session whose can matches and prefers does not.
     if winner == nil && !isRequest && options.allowCanMatches {
       for position in MergedPositions(canLists) {
-        let session = linear.sessions[position]
-        guard !session.isVisible, !options.excluding.contains(session.persistentIdentifier) else {
-          continue
-        }
-        let can = ActivationRouter.outcome(
-          session.activationConditions.canActivateForTargetContentIdentifierPredicate, &context)
-        note(can, session)
+        guard !linear.sessions[position].isVisible,
+          !options.excluding.contains(linear.sessions[position].persistentIdentifier)
+        else { continue }
+        let can = linear.sessions[position].activationConditions
+          .canActivateForTargetContentIdentifierPredicate.outcome(in: &context)
+        note(can, position)
         if can.matched && !prefers(position, &context) {
           winner = (position, .canActivate)
           break

@@ -126,9 +126,21 @@ extension JSONValue {
 
   /// Parses a complete JSON text from UTF-8 bytes.
   public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
-    let buffer = Array(bytes)
-    var reader = JSONReader(bytes: buffer)
+    try parse(Array(bytes))
+  }
+
+  /// Parses a complete JSON text from UTF-8 bytes.
+  ///
+  /// The concrete overloads matter: called from another module, the generic one runs
+  /// unspecialised, and copying the bytes then looks up type metadata on every call.
+  public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    var reader = JSONReader(bytes: bytes)
     return try reader.parseDocument()
+  }
+
+  /// Parses a complete JSON text from UTF-8 bytes (a line of a larger buffer, say).
+  public static func parse(_ bytes: ArraySlice<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+    try parse(Array(bytes))
   }
 
   /// Parses a complete JSON text.
@@ -323,14 +335,23 @@ private struct JSONReader {
     position += 1
     // Fast path: most strings have no escape; validate the run once and return it.
     var scan = position
+    var seen: UInt8 = 0
     while scan < bytes.count {
       let byte = bytes[scan]
       if byte == UInt8(ascii: "\"") {
-        guard let text = String(validating: bytes[position..<scan], as: UTF8.self) else { break }
+        let start = position
+        let text = bytes.withUnsafeBufferPointer { all in
+          let run = UnsafeBufferPointer(rebasing: all[start..<scan])
+          // ASCII needs no validation; the generic validating initializer costs a microsecond.
+          return seen < 0x80
+            ? String(decoding: run, as: UTF8.self) : String(validating: run, as: UTF8.self)
+        }
+        guard let text else { break }
         position = scan + 1
         return text
       }
       if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      seen |= byte
       scan += 1
     }
     var scalars = String.UnicodeScalarView()

@@ -151,6 +151,13 @@ func registerRegexBenchmarks() {
   verify(
     ascii.map { (try? swiftRegex.wholeMatch(in: $0)) != nil } == expected, "Swift Regex disagrees")
   Benchmark("matches/compiled") { benchmark in evaluateLoop(benchmark, predicate, ascii) }
+  // Hits only: past the literal-head check, every evaluation pays for the whole PCRE2 match.
+  let hits = ascii.filter { (try? predicate.evaluate(with: $0)) == true }
+  verify(hits.count >= 100, "MATCHES should have hits to measure")
+  Benchmark("matches-hit/compiled") { benchmark in evaluateLoop(benchmark, predicate, hits) }
+  Benchmark("matches-hit/pcre2-direct") { benchmark in
+    baselineLoop(benchmark, hits) { (try? direct.matches($0)) == true }
+  }
   Benchmark("matches/pcre2-direct") { benchmark in
     baselineLoop(benchmark, ascii) { (try? direct.matches($0)) == true }
   }
