@@ -174,10 +174,14 @@ public struct ActivationRouter: Sendable {
 
     guard explain else { return decision }
     // Why every other candidate lost.
+    // Only suitability and visibility decide a loss: pass those, not copies of whole entries.
+    let chosen = winner.map {
+      (candidate: (candidates[$0].suitability, candidates[$0].isVisible), index: $0)
+    }
     for index in candidates.indices where index != winner {
       candidates[index].lost = Self.loss(
-        of: candidates[index], at: index, winner: winner.map { (candidates[$0], $0) },
-        options: options, isRequest: isRequest)
+        of: (candidates[index].suitability, candidates[index].isVisible), at: index,
+        winner: chosen, options: options, isRequest: isRequest)
     }
     // Appended, not `candidates + others`: that would copy every entry into a third array.
     candidates.append(contentsOf: others)
@@ -228,7 +232,8 @@ public struct ActivationRouter: Sendable {
   /// Why a candidate lost: visibility exactly when, were it not visible, it would have won; else a
   /// lower step of the algorithm, or the same step and less recent.
   private static func loss(
-    of candidate: CandidateEvaluation, at index: Int, winner: (CandidateEvaluation, Int)?,
+    of candidate: (suitability: Int, isVisible: Bool), at index: Int,
+    winner: (candidate: (suitability: Int, isVisible: Bool), index: Int)?,
     options: RoutingOptions, isRequest: Bool
   ) -> LossReason {
     if candidate.suitability == 0 { return .unsuitable }
@@ -238,10 +243,11 @@ public struct ActivationRouter: Sendable {
     let chosenTier =
       winner.flatMap {
         tier(
-          suitability: $0.0.suitability, isVisible: $0.0.isVisible, options: options,
+          suitability: $0.candidate.suitability, isVisible: $0.candidate.isVisible,
+          options: options,
           isRequest: isRequest)
       } ?? Int.max
-    let chosenIndex = winner?.1 ?? Int.max
+    let chosenIndex = winner?.index ?? Int.max
     if candidate.isVisible && !isRequest,
       let hidden = tier(
         suitability: candidate.suitability, isVisible: false, options: options, isRequest: false),

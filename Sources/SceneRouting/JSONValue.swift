@@ -487,34 +487,77 @@ extension JSONValue {
   /// Appends `value` as a JSON string literal: runs that need no escape are copied whole.
   public static func writeString(_ value: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    var value = value
-    value.withUTF8 { bytes in
-      var runStart = 0
-      for index in 0..<bytes.count {
-        let byte = bytes[index]
-        guard
-          byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
-        else { continue }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-        switch byte {
-        case UInt8(ascii: "\""):
-          output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-        case UInt8(ascii: "\\"):
-          output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-        case UInt8(ascii: "\n"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-        case UInt8(ascii: "\r"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-        case UInt8(ascii: "\t"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-        default:
-          let hexDigits = Array("0123456789abcdef".utf8)
-          output.append(contentsOf: [
-            UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-            hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)],
-          ])
-        }
-        runStart = index + 1
-      }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+    // Read in place (native strings are contiguous): `withUTF8` is mutating and costs a copy check.
+    if value.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, into: &output) }) == nil {
+      var copy = value
+      copy.withUTF8 { writeEscaped($0, into: &output) }
     }
     output.append(UInt8(ascii: "\""))
+  }
+
+  /// The bytes of a string, escaped for JSON, without the quotes.
+  private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8])
+  {
+    var runStart = 0
+    // Most strings need no escape: find the first word that might, eight bytes at a time, and
+    // copy everything before it in one append.
+    let clean = Self.cleanPrefixLength(bytes)
+    if clean == bytes.count {
+      output.append(contentsOf: bytes)
+      return
+    }
+    for index in clean..<bytes.count {
+      let byte = bytes[index]
+      guard
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+      else { continue }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+      switch byte {
+      case UInt8(ascii: "\""):
+        output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+      case UInt8(ascii: "\\"):
+        output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+      case UInt8(ascii: "\n"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+      case UInt8(ascii: "\r"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+      case UInt8(ascii: "\t"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      default:
+        let hexDigits = Array("0123456789abcdef".utf8)
+        output.append(contentsOf: [
+          UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+          hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)],
+        ])
+      }
+      runStart = index + 1
+    }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+  }
+
+  /// How many leading bytes of `bytes` certainly need no escape, a multiple of eight up to the
+  /// first word holding a control character, `"`, `\` or DEL (or the whole buffer when none does).
+  @inline(__always)
+  static func cleanPrefixLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    // The high bit of each byte of `word` that is zero, exactly.
+    func zeroBytes(_ word: UInt64) -> UInt64 { ~(((word & low) &+ low) | word | low) }
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      // Some byte below 0x20 (exact as an any-test), or equal to one of the three.
+      let control = (word &- ones &* 0x20) & ~word & high
+      let special =
+        zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
+        | zeroBytes(word ^ (ones &* 0x7F))
+      if control | special != 0 { return offset }
+      offset += 8
+    }
+    for index in offset..<bytes.count {
+      let byte = bytes[index]
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return offset }
+    }
+    return bytes.count
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PredicateEvaluation
 import PredicateSyntax
+import PredicateTestSupport
 import SceneRouting
 import Testing
 
@@ -177,5 +178,47 @@ struct ModelTests {
       }
     }
     #expect(registry.sessions.count == 20)
+  }
+}
+
+@Suite("JSON strings")
+struct JSONStringTests {
+  /// The escaping the writer must produce, one byte at a time.
+  static func reference(_ text: String) -> [UInt8] {
+    var output: [UInt8] = [UInt8(ascii: "\"")]
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): output += Array(#"\""#.utf8)
+      case UInt8(ascii: "\\"): output += Array(#"\\"#.utf8)
+      case UInt8(ascii: "\n"): output += Array(#"\n"#.utf8)
+      case UInt8(ascii: "\r"): output += Array(#"\r"#.utf8)
+      case UInt8(ascii: "\t"): output += Array(#"\t"#.utf8)
+      case 0..<0x20, 0x7F:
+        let hex = Array("0123456789abcdef".utf8)
+        output += Array(#"\u00"#.utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      default: output.append(byte)
+      }
+    }
+    output.append(UInt8(ascii: "\""))
+    return output
+  }
+
+  @Test("escapes exactly what JSON requires, wherever it falls in a word, and parses back")
+  func escapesLikeTheReference() throws {
+    var random = SeededRandom()
+    let seed = random.seed
+    let alphabet = [
+      "a", "/", "\"", "\\", "\n", "\t", "\u{1}", "\u{1F}", " ", "\u{7F}", "é", "😀", "~", "!",
+    ]
+    for _ in 0..<5_000 {
+      // Mostly plain text, so the special byte lands at every offset of a word.
+      let text = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+        random.chance(0.9) ? "a" : random.pick(alphabet)
+      }.joined()
+      var written: [UInt8] = []
+      JSONValue.writeString(text, into: &written)
+      #expect(written == Self.reference(text), "PROPERTY_SEED=\(seed): \(Array(text.utf8))")
+      #expect(try JSONValue.parse(written) == .string(text), "PROPERTY_SEED=\(seed)")
+    }
   }
 }
