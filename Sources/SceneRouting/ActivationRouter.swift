@@ -129,17 +129,10 @@ public struct ActivationRouter: Sendable {
     if identifier != nil {
       var context = EvaluationContext(targetContentIdentifier: identifier)
       for (index, position) in candidatePositions.enumerated() {
-        let (prefers, can) = sessions.withUnsafeBufferPointer { sessions in
-          // Read in place through the buffer: the array's subscript would copy the predicates out
-          // (and retain each of their fields) for every session of every event.
-          let conditions = sessions.baseAddress! + position
-          return (
-            conditions.pointee.activationConditions
-              .prefersToActivateForTargetContentIdentifierPredicate.outcome(in: &context),
-            conditions.pointee.activationConditions
-              .canActivateForTargetContentIdentifierPredicate.outcome(in: &context)
-          )
-        }
+        let prefers = sessions[position].activationConditions
+          .prefersToActivateForTargetContentIdentifierPredicate.outcome(in: &context)
+        let can = sessions[position].activationConditions
+          .canActivateForTargetContentIdentifierPredicate.outcome(in: &context)
         candidates[index].prefers = prefers
         candidates[index].canActivate = can
         candidates[index].suitability = prefers.matched ? 2 : can.matched ? 1 : 0
