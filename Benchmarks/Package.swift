@@ -1,5 +1,11 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
+
+// SwiftPM names a path dependency after its directory, and a clone can have any name: read it
+// from where this manifest sits.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .lastPathComponent.lowercased()
 
 // Benchmarks live in their own package so the root package stays lean. Run with Scripts/bench.
 let package = Package(
@@ -15,7 +21,7 @@ let package = Package(
     .executableTarget(
       name: "SceneActivationBenchmarks",
       dependencies: [
-        .product(name: "SceneActivation", package: "main"),
+        .product(name: "SceneActivation", package: root),
         .product(name: "Benchmark", package: "benchmark"),
       ],
       path: "Benchmarks/SceneActivationBenchmarks",

@@ -1,5 +1,11 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
+
+// SwiftPM names a path dependency after its directory, and a clone can have any name (CI's is not
+// always `main`): read it from where this manifest sits.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .lastPathComponent.lowercased()
 
 // libFuzzer targets, one per layer. Build and run with Scripts/fuzz; the build needs
 // `swift build -c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address`. Each target's
@@ -10,12 +16,12 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "FuzzParse",
-      dependencies: [.product(name: "PredicateTestSupport", package: "main")]),
+      dependencies: [.product(name: "PredicateTestSupport", package: root)]),
     .executableTarget(
       name: "FuzzEvaluate",
-      dependencies: [.product(name: "PredicateTestSupport", package: "main")]),
+      dependencies: [.product(name: "PredicateTestSupport", package: root)]),
     .executableTarget(
       name: "FuzzRoute",
-      dependencies: [.product(name: "PredicateTestSupport", package: "main")]),
+      dependencies: [.product(name: "PredicateTestSupport", package: root)]),
   ]
 )
