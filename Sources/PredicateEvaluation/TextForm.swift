@@ -159,7 +159,7 @@ struct UnitText: Sendable {
 }
 
 /// Byte-level operations for the ASCII fast path: no Unicode machinery, no allocation.
-enum ASCIIBytes {
+package enum ASCIIBytes {
   @inline(__always)
   static func lower(_ byte: UInt8) -> UInt8 {
     byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
@@ -299,7 +299,7 @@ extension ASCIIBytes {
   /// Whether every byte is below 0x80, eight bytes at a time: identifiers are short, and this runs
   /// once per evaluation context, so it must cost a few instructions, not one branch per byte.
   @inline(__always)
-  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     let raw = UnsafeRawPointer(base)
     let count = bytes.count

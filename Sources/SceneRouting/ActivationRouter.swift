@@ -136,13 +136,8 @@ public struct ActivationRouter: Sendable {
         candidates[index].prefers = prefers
         candidates[index].canActivate = can
         candidates[index].suitability = prefers.matched ? 2 : can.matched ? 1 : 0
-        if prefers.failed || can.failed {
-          for case .failed(let error) in [prefers, can] {
-            decision.warnings.append(
-              "scene '\(sessions[position].persistentIdentifier)': predicate failed and counts as not "
-                + "matching: \(error.message)")
-          }
-        }
+        Self.noteFailure(prefers, of: sessions, at: position, in: &decision.warnings)
+        Self.noteFailure(can, of: sessions, at: position, in: &decision.warnings)
       }
     }
 
@@ -252,6 +247,21 @@ public struct ActivationRouter: Sendable {
       suitability: candidate.suitability, isVisible: candidate.isVisible, options: options,
       isRequest: isRequest)
     return actual == chosenTier ? .lessRecent : .lowerSuitability
+  }
+}
+
+extension ActivationRouter {
+  /// Records in `warnings` that a predicate of the session at `position` failed, when it did: it
+  /// counts as not matching, and the decision says why. Shared by the linear and indexed routers.
+  @inline(__always)
+  static func noteFailure(
+    _ outcome: PredicateOutcome, of sessions: [SceneSession], at position: Int,
+    in warnings: inout [String]
+  ) {
+    guard case .failed(let error) = outcome else { return }
+    warnings.append(
+      "scene '\(sessions[position].persistentIdentifier)': predicate failed and counts as not "
+        + "matching: \(error.message)")
   }
 }
 

@@ -105,7 +105,7 @@ public struct IndexedActivationRouter: Sendable {
     // ASCII, and most other identifiers (Unicode's quick check says so), are their own NFC.
     var span = identifier.utf8Span
     let canonical =
-      raw.allSatisfy { $0 < 0x80 } || span.checkForNFC(quickCheck: true)
+      raw.withUnsafeBufferPointer(ASCIIBytes.isASCII) || span.checkForNFC(quickCheck: true)
       ? raw : Array(identifier.precomposedStringWithCanonicalMapping.utf8)
     let prefersLists = index.prefers.lists(raw: raw, canonical: canonical)
     let canLists = index.can.lists(raw: raw, canonical: canonical)
@@ -119,11 +119,8 @@ public struct IndexedActivationRouter: Sendable {
       return outcome.matched
     }
     func note(_ outcome: PredicateOutcome, _ position: Int) {
-      if case .failed(let error) = outcome {
-        decision.warnings.append(
-          "scene '\(linear.sessions[position].persistentIdentifier)': predicate failed and counts as not matching: "
-            + error.message)
-      }
+      ActivationRouter.noteFailure(
+        outcome, of: linear.sessions, at: position, in: &decision.warnings)
     }
 
     // Steps 4 and 6: the first hidden prefers match, remembering the first visible one.

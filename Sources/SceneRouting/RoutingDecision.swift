@@ -52,12 +52,6 @@ public enum PredicateOutcome: Sendable, Hashable {
     if case .answered(true) = self { return true }
     return false
   }
-
-  /// Whether evaluation failed.
-  var failed: Bool {
-    if case .failed = self { return true }
-    return false
-  }
 }
 
 /// How one session fared.
