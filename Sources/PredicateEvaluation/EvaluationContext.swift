@@ -140,7 +140,7 @@ struct IdentifierViews: Sendable {
   /// Whether the subject is NFC by Unicode's quick check, computed once. A "no" may be a
   /// "maybe"; then the identifier is normalised, which is right either way.
   mutating func isNFC(_ subject: Subject) -> Bool {
-    if nfcState == 2 { nfcState = UnitBytes.isQuickNFC(subject.bytes) ? 1 : 0 }
+    if nfcState == 2 { nfcState = CanonicalComposition.isQuickNFC(subject.bytes) ? 1 : 0 }
     return nfcState == 1
   }
 }

@@ -107,20 +107,11 @@ indirect enum Matcher: Sendable {
         }
       }
       if needle.form == .canonicalSearch && views.isNFC(subject) {
-        return needle.bytes.withUnsafeBufferPointer { needleBytes in
-          switch kind {
-          case .prefix: UnitBytes.hasPrefix(subject.bytes, needleBytes)
-          case .suffix: UnitBytes.hasSuffix(subject.bytes, needleBytes)
-          case .contains: UnitBytes.contains(subject.bytes, needleBytes)
-          }
-        }
+        return Self.search(kind, subject.bytes, needle)
       }
-      let haystack = views.units(needle.form, subject)!
-      switch kind {
-      case .prefix: return haystack.hasPrefix(needle.units)
-      case .suffix: return haystack.hasSuffix(needle.units)
-      case .contains: return haystack.contains(needle.units)
-      }
+      // Prepared (folded, normalised) text is searched by its bytes too: no split into units.
+      var prepared = views.text(needle.form, subject)!
+      return prepared.withUTF8 { Self.search(kind, $0, needle) }
     case .reverseSearch(let kind, let haystack):
       guard let needle = views.units(haystack.form, subject), !needle.isEmpty else { return false }
       switch kind {
@@ -157,6 +148,20 @@ indirect enum Matcher: Sendable {
       return try Semantics.evaluate(
         op, Self.resolve(lhs, identifier), Self.resolve(rhs, identifier), options: options,
         regexCache: cache)
+    }
+  }
+
+  /// BEGINSWITH/ENDSWITH/CONTAINS on the bytes of text prepared as the needle is, unit-aware.
+  @inline(__always)
+  private static func search(
+    _ kind: Semantics.SearchKind, _ text: UnsafeBufferPointer<UInt8>, _ needle: PreparedText
+  ) -> Bool {
+    needle.bytes.withUnsafeBufferPointer { needleBytes in
+      switch kind {
+      case .prefix: UnitBytes.hasPrefix(text, needleBytes)
+      case .suffix: UnitBytes.hasSuffix(text, needleBytes)
+      case .contains: UnitBytes.contains(text, needleBytes)
+      }
     }
   }
 
@@ -201,6 +206,11 @@ indirect enum Matcher: Sendable {
     }
     // A folded ASCII identifier is ASCII; the literal is not.
     if views.isASCII(subject) { return false }
+    if literal.isASCII
+      && ASCIIEquality.cannotEqual(subject.bytes, asciiLength: literal.bytes.count)
+    {
+      return false
+    }
     return views.text(literal.form, subject)!.utf8.elementsEqual(literal.bytes)
   }
 

@@ -78,7 +78,7 @@ struct TextForm: Sendable, Hashable {
     let folded = folding.apply(text)
     switch normalization {
     case .none: return folded
-    case .canonical: return folded.precomposedStringWithCanonicalMapping
+    case .canonical: return CanonicalComposition.nfc(folded)
     case .compatibility: return folded.precomposedStringWithCompatibilityMapping
     }
   }

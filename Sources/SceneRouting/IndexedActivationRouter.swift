@@ -103,10 +103,9 @@ public struct IndexedActivationRouter: Sendable {
     var prefersAnswers: [Int: Bool] = [:]
     let raw = Array(identifier.utf8)
     // ASCII, and most other identifiers (Unicode's quick check says so), are their own NFC.
-    var span = identifier.utf8Span
     let canonical =
-      raw.withUnsafeBufferPointer(ASCIIBytes.isASCII) || span.checkForNFC(quickCheck: true)
-      ? raw : Array(identifier.precomposedStringWithCanonicalMapping.utf8)
+      raw.withUnsafeBufferPointer { ASCIIBytes.isASCII($0) || CanonicalComposition.isQuickNFC($0) }
+      ? raw : raw.withUnsafeBufferPointer { Array(CanonicalComposition.nfc($0).utf8) }
     let prefersLists = index.prefers.lists(raw: raw, canonical: canonical)
     let canLists = index.can.lists(raw: raw, canonical: canonical)
 

@@ -102,7 +102,7 @@ enum PredicateRequirement: Hashable {
 
   /// The scalars of `text` in NFC, the form BEGINSWITH and LIKE without options compare.
   private static func canonicalScalars(_ text: String) -> [Unicode.Scalar] {
-    Array(text.precomposedStringWithCanonicalMapping.unicodeScalars)
+    Array(CanonicalComposition.nfc(text).unicodeScalars)
   }
 
   /// The leading ASCII characters before any stop character or non-ASCII scalar.

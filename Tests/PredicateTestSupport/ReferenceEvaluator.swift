@@ -103,7 +103,9 @@ public enum ReferenceEvaluator {
     let folded = folding.isEmpty ? text : text.folding(options: folding, locale: nil)
     return compatibility && !folding.isEmpty
       ? folded.precomposedStringWithCompatibilityMapping
-      : folded.precomposedStringWithCanonicalMapping
+      // Unicode's NFC: Foundation's NFD then NFC. Its NFC alone skips a few compositions and
+      // reorderings on Linux (see CanonicalCompositionTests).
+      : folded.decomposedStringWithCanonicalMapping.precomposedStringWithCanonicalMapping
   }
 
   /// Units: a starter and the non-starters after it.
