@@ -23,11 +23,20 @@ public struct ActivationRouter: Sendable {
   public let sessions: [SceneSession]
   /// Default configuration names by role, for new scenes.
   public let defaultConfigurations: [SceneSessionRole: String]
+  /// Each session's predicates as evaluation needs them, in the order of `sessions`.
+  let programs: [(prefers: PredicateProgram, can: PredicateProgram)]
 
   /// Creates a router over `sessions` (in insertion order).
   public init(sessions: [SceneSession], defaultConfigurations: [SceneSessionRole: String] = [:]) {
     self.sessions = Self.byRecency(sessions)
     self.defaultConfigurations = defaultConfigurations
+    self.programs = self.sessions.map {
+      let conditions = $0.activationConditions
+      return (
+        conditions.prefersToActivateForTargetContentIdentifierPredicate.program,
+        conditions.canActivateForTargetContentIdentifierPredicate.program
+      )
+    }
   }
 
   /// Orders sessions most recent first; a stable sort keeps insertion order among equals.
@@ -129,10 +138,8 @@ public struct ActivationRouter: Sendable {
     if identifier != nil {
       var context = EvaluationContext(targetContentIdentifier: identifier)
       for (index, position) in candidatePositions.enumerated() {
-        let prefers = sessions[position].activationConditions
-          .prefersToActivateForTargetContentIdentifierPredicate.outcome(in: &context)
-        let can = sessions[position].activationConditions
-          .canActivateForTargetContentIdentifierPredicate.outcome(in: &context)
+        let prefers = programs[position].prefers.outcome(in: &context)
+        let can = programs[position].can.outcome(in: &context)
         candidates[index].prefers = prefers
         candidates[index].canActivate = can
         candidates[index].suitability = prefers.matched ? 2 : can.matched ? 1 : 0
@@ -265,7 +272,7 @@ extension ActivationRouter {
   }
 }
 
-extension CompiledPredicate {
+extension PredicateProgram {
   /// The predicate's answer in `context`, or the error that stopped it, as a candidate records it.
   func outcome(in context: inout EvaluationContext) -> PredicateOutcome {
     do {

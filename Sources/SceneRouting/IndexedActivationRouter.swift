@@ -111,8 +111,7 @@ public struct IndexedActivationRouter: Sendable {
 
     func prefers(_ position: Int, _ context: inout EvaluationContext) -> Bool {
       if let known = prefersAnswers[position] { return known }
-      let outcome = linear.sessions[position].activationConditions
-        .prefersToActivateForTargetContentIdentifierPredicate.outcome(in: &context)
+      let outcome = linear.programs[position].prefers.outcome(in: &context)
       note(outcome, position)
       prefersAnswers[position] = outcome.matched
       return outcome.matched
@@ -140,8 +139,7 @@ public struct IndexedActivationRouter: Sendable {
         guard !linear.sessions[position].isVisible,
           !options.excluding.contains(linear.sessions[position].persistentIdentifier)
         else { continue }
-        let can = linear.sessions[position].activationConditions
-          .canActivateForTargetContentIdentifierPredicate.outcome(in: &context)
+        let can = linear.programs[position].can.outcome(in: &context)
         note(can, position)
         if can.matched && !prefers(position, &context) {
           winner = (position, .canActivate)

@@ -451,14 +451,19 @@ extension JSONValue {
 
   /// Appends compact JSON to `output`.
   public func write(into output: inout [UInt8]) {
+    output.appendWritten { write(into: &$0) }
+  }
+
+  /// Appends compact JSON to `output`.
+  package func write(into output: inout ByteBuffer) {
     switch self {
-    case .null: output.append(contentsOf: Self.nullBytes)
-    case .bool(let value): output.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
+    case .null: output.append("null")
+    case .bool(let value): output.append(value ? "true" as StaticString : "false")
     case .number(let value):
       if value == value.rounded(), abs(value) < 1e15 {
-        output.append(contentsOf: String(Int(value)).utf8)
+        output.appendUTF8(String(Int(value)))
       } else {
-        output.append(contentsOf: value.description.utf8)
+        output.appendUTF8(value.description)
       }
     case .string(let value): Self.writeString(value, into: &output)
     case .array(let elements):
@@ -480,12 +485,13 @@ extension JSONValue {
     }
   }
 
-  private static let nullBytes = Array("null".utf8)
-  private static let trueBytes = Array("true".utf8)
-  private static let falseBytes = Array("false".utf8)
-
   /// Appends `value` as a JSON string literal: runs that need no escape are copied whole.
   public static func writeString(_ value: String, into output: inout [UInt8]) {
+    output.appendWritten { writeString(value, into: &$0) }
+  }
+
+  /// Appends `value` as a JSON string literal: runs that need no escape are copied whole.
+  package static func writeString(_ value: String, into output: inout ByteBuffer) {
     output.append(UInt8(ascii: "\""))
     // Read in place (native strings are contiguous): `withUTF8` is mutating and costs a copy check.
     if value.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, into: &output) }) == nil {
@@ -496,38 +502,36 @@ extension JSONValue {
   }
 
   /// The bytes of a string, escaped for JSON, without the quotes.
-  private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8])
-  {
+  private static func writeEscaped(
+    _ bytes: UnsafeBufferPointer<UInt8>, into output: inout ByteBuffer
+  ) {
     var runStart = 0
     // Most strings need no escape: find the first word that might, eight bytes at a time, and
     // copy everything before it in one append.
     let clean = Self.cleanPrefixLength(bytes)
     if clean == bytes.count {
-      output.append(contentsOf: bytes)
+      output.append(bytes)
       return
     }
     for index in clean..<bytes.count {
       let byte = bytes[index]
       guard needsEscape(byte) else { continue }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+      output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
       switch byte {
-      case UInt8(ascii: "\""):
-        output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-      case UInt8(ascii: "\\"):
-        output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-      case UInt8(ascii: "\n"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-      case UInt8(ascii: "\r"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-      case UInt8(ascii: "\t"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      case UInt8(ascii: "\""): output.append(#"\""#)
+      case UInt8(ascii: "\\"): output.append(#"\\"#)
+      case UInt8(ascii: "\n"): output.append(#"\n"#)
+      case UInt8(ascii: "\r"): output.append(#"\r"#)
+      case UInt8(ascii: "\t"): output.append(#"\t"#)
       default:
-        let hexDigits = Array("0123456789abcdef".utf8)
-        output.append(contentsOf: [
-          UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-          hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)],
-        ])
+        let hexDigits: StaticString = "0123456789abcdef"
+        output.append(#"\u00"#)
+        output.append(hexDigits.utf8Start[Int(byte >> 4)])
+        output.append(hexDigits.utf8Start[Int(byte & 0xF)])
       }
       runStart = index + 1
     }
-    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+    output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
   }
 
   /// How many leading bytes of `bytes` certainly need no escape, a multiple of eight up to the

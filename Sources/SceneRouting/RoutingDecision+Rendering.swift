@@ -19,35 +19,32 @@ extension PredicateOutcome {
   }
 }
 
-/// The fixed parts of a decision's JSON, as bytes once.
+/// The fixed parts of a decision's JSON.
 private enum JSONFragments {
-  static let null = Array("null".utf8)
-  static let existing = Array(#"{"outcome":"existing","scene":"#.utf8)
-  static let newScene = Array(#"{"outcome":"new","scene":null,"configuration":"#.utf8)
-  static let noScene = Array(#"{"outcome":"none","scene":null,"configuration":null"#.utf8)
-  static let configuration = Array(#","configuration":"#.utf8)
-  static let role = Array(#","role":"#.utf8)
-  static let reason = Array(#","reason":"#.utf8)
-  static let target = Array(#","targetContentIdentifier":"#.utf8)
-  static let candidates = Array(#","candidates":["#.utf8)
-  static let firstScene = Array(#"{"scene":"#.utf8)
-  static let nextScene = Array(#",{"scene":"#.utf8)
-  static let suitability = Array(#","suitability":"#.utf8)
-  static let prefers = Array(#","prefers":"#.utf8)
-  static let canActivate = Array(#","canActivate":"#.utf8)
-  static let visibleTrue = Array(#","visible":true,"lost":"#.utf8)
-  static let visibleFalse = Array(#","visible":false,"lost":"#.utf8)
-  static let warnings = Array(#"],"warnings":["#.utf8)
-  static let trueBytes = Array("true".utf8)
-  static let falseBytes = Array("false".utf8)
+  static let existing: StaticString = #"{"outcome":"existing","scene":"#
+  static let newScene: StaticString = #"{"outcome":"new","scene":null,"configuration":"#
+  static let noScene: StaticString = #"{"outcome":"none","scene":null,"configuration":null"#
+  static let configuration: StaticString = #","configuration":"#
+  static let role: StaticString = #","role":"#
+  static let reason: StaticString = #","reason":"#
+  static let target: StaticString = #","targetContentIdentifier":"#
+  static let candidates: StaticString = #","candidates":["#
+  static let firstScene: StaticString = #"{"scene":"#
+  static let nextScene: StaticString = #",{"scene":"#
+  static let suitability: StaticString = #","suitability":"#
+  static let prefers: StaticString = #","prefers":"#
+  static let canActivate: StaticString = #","canActivate":"#
+  static let visibleTrue: StaticString = #","visible":true,"lost":"#
+  static let visibleFalse: StaticString = #","visible":false,"lost":"#
+  static let warnings: StaticString = #"],"warnings":["#
 }
 
 extension PredicateOutcome {
   /// Appends ``jsonValue`` as bytes.
-  func writeJSON(into output: inout [UInt8]) {
+  func writeJSON(into output: inout ByteBuffer) {
     switch self {
-    case .notEvaluated: output += JSONFragments.null
-    case .answered(let value): output += value ? JSONFragments.trueBytes : JSONFragments.falseBytes
+    case .notEvaluated: output.append("null")
+    case .answered(let value): output.append(value ? "true" as StaticString : "false")
     case .failed: jsonValue.write(into: &output)
     }
   }
@@ -75,48 +72,53 @@ extension RoutingDecision {
   }
 
   /// Appends the decision's JSON (the shape of ``jsonValue``, plus `extra` members at the end)
-  /// straight to bytes, without building the value tree: the CLI's hot path.
+  /// straight to bytes, without building the value tree.
   public func writeJSON(into output: inout [UInt8], extra: [(String, String)] = []) {
-    func string(_ value: String?, _ output: inout [UInt8]) {
+    output.appendWritten { writeJSON(into: &$0, extra: extra) }
+  }
+
+  /// Appends the decision's JSON, plus `extra` members at the end: the CLI's hot path.
+  package func writeJSON(into output: inout ByteBuffer, extra: [(String, String)] = []) {
+    func string(_ value: String?, _ output: inout ByteBuffer) {
       if let value {
         JSONValue.writeString(value, into: &output)
       } else {
-        output += JSONFragments.null
+        output.append("null")
       }
     }
     switch outcome {
     case .existing(let identifier, let configuration):
-      output += JSONFragments.existing
+      output.append(JSONFragments.existing)
       string(identifier, &output)
-      output += JSONFragments.configuration
+      output.append(JSONFragments.configuration)
       string(configuration, &output)
     case .newScene(let configuration):
-      output += JSONFragments.newScene
+      output.append(JSONFragments.newScene)
       string(configuration, &output)
     case .none:
-      output += JSONFragments.noScene
+      output.append(JSONFragments.noScene)
     }
-    output += JSONFragments.role
+    output.append(JSONFragments.role)
     string(role.rawValue, &output)
-    output += JSONFragments.reason
+    output.append(JSONFragments.reason)
     string(reason.rawValue, &output)
-    output += JSONFragments.target
+    output.append(JSONFragments.target)
     string(targetContentIdentifier, &output)
-    output += JSONFragments.candidates
+    output.append(JSONFragments.candidates)
     for (index, candidate) in candidates.enumerated() {
-      output += index == 0 ? JSONFragments.firstScene : JSONFragments.nextScene
+      output.append(index == 0 ? JSONFragments.firstScene : JSONFragments.nextScene)
       string(candidate.sessionIdentifier, &output)
-      output += JSONFragments.suitability
+      output.append(JSONFragments.suitability)
       output.append(UInt8(ascii: "0") + UInt8(candidate.suitability))
-      output += JSONFragments.prefers
+      output.append(JSONFragments.prefers)
       candidate.prefers.writeJSON(into: &output)
-      output += JSONFragments.canActivate
+      output.append(JSONFragments.canActivate)
       candidate.canActivate.writeJSON(into: &output)
-      output += candidate.isVisible ? JSONFragments.visibleTrue : JSONFragments.visibleFalse
+      output.append(candidate.isVisible ? JSONFragments.visibleTrue : JSONFragments.visibleFalse)
       string(candidate.lost?.rawValue, &output)
       output.append(UInt8(ascii: "}"))
     }
-    output += JSONFragments.warnings
+    output.append(JSONFragments.warnings)
     for (index, warning) in warnings.enumerated() {
       if index > 0 { output.append(UInt8(ascii: ",")) }
       JSONValue.writeString(warning, into: &output)

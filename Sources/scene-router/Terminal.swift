@@ -17,11 +17,10 @@ enum Terminal {
 /// A byte buffer in front of a file descriptor; `flush()` writes it out.
 final class OutputStream {
   private let descriptor: Int32
-  private var buffer: [UInt8] = []
+  private var buffer = ByteBuffer(capacity: 1 << 17)
 
   init(descriptor: Int32) {
     self.descriptor = descriptor
-    buffer.reserveCapacity(1 << 16)
   }
 
   // The CLI writes from one thread only.
@@ -29,7 +28,7 @@ final class OutputStream {
   nonisolated(unsafe) static let standardError = OutputStream(descriptor: 2)
 
   func write(_ text: String) {
-    buffer.append(contentsOf: text.utf8)
+    buffer.appendUTF8(text)
     if buffer.count >= 1 << 16 { flush() }
   }
 
@@ -41,7 +40,7 @@ final class OutputStream {
   }
 
   /// Lets `body` append bytes, then a newline.
-  func writeLine(bytes body: (inout [UInt8]) -> Void) {
+  func writeLine(bytes body: (inout ByteBuffer) -> Void) {
     body(&buffer)
     buffer.append(UInt8(ascii: "\n"))
     if buffer.count >= 1 << 16 { flush() }
@@ -53,18 +52,17 @@ final class OutputStream {
   }
 
   func flush() {
+    let bytes = buffer.bytes
     var offset = 0
-    while offset < buffer.count {
-      let written = buffer[offset...].withUnsafeBytes {
-        Glibc.write(descriptor, $0.baseAddress, $0.count)
-      }
+    while offset < bytes.count {
+      let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
       if written <= 0 {
         if written < 0 && errno == EINTR { continue }
         break
       }
       offset += written
     }
-    buffer.removeAll(keepingCapacity: true)
+    buffer.removeAll()
   }
 
   deinit { flush() }
