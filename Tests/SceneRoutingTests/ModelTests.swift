@@ -221,4 +221,21 @@ struct JSONStringTests {
       #expect(try JSONValue.parse(written) == .string(text), "PROPERTY_SEED=\(seed)")
     }
   }
+
+  @Test("one buffer, grown many times over, holds every piece in order")
+  func bufferGrowsWithoutLosingBytes() {
+    var buffer = ByteBuffer(capacity: 16)
+    var expected: [UInt8] = []
+    for round in 0..<2_000 {
+      let text = String(repeating: "é\u{1}\"x", count: round % 37)
+      JSONValue.writeString(text, into: &buffer)
+      buffer.append(#","suitability":"#)
+      buffer.append(UInt8(truncatingIfNeeded: round))
+      expected += Self.reference(text) + Array(#","suitability":"#.utf8)
+      expected.append(UInt8(truncatingIfNeeded: round))
+    }
+    #expect(Array(buffer.bytes) == expected)
+    buffer.removeAll()
+    #expect(buffer.count == 0 && buffer.bytes.isEmpty)
+  }
 }
