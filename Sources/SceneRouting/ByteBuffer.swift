@@ -51,10 +51,7 @@ package struct ByteBuffer: ~Copyable {
 
   /// Appends the UTF-8 of `text`.
   package mutating func appendUTF8(_ text: String) {
-    if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
-      var copy = text
-      copy.withUTF8 { append($0) }
-    }
+    text.withUTF8InPlace { append($0) }
   }
 
   private mutating func grow(toHold extra: Int) {
@@ -74,5 +71,17 @@ extension Array where Element == UInt8 {
     var buffer = ByteBuffer()
     write(&buffer)
     append(contentsOf: buffer.bytes)
+  }
+}
+
+extension String {
+  /// Calls `body` with the string's UTF-8, read in place when the storage is contiguous (native
+  /// strings are): `withUTF8` is mutating and costs a uniqueness check even then.
+  @inline(__always)
+  func withUTF8InPlace(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    if utf8.withContiguousStorageIfAvailable(body) == nil {
+      var copy = self
+      copy.withUTF8(body)
+    }
   }
 }

@@ -493,11 +493,7 @@ extension JSONValue {
   /// Appends `value` as a JSON string literal: runs that need no escape are copied whole.
   package static func writeString(_ value: String, into output: inout ByteBuffer) {
     output.append(UInt8(ascii: "\""))
-    // Read in place (native strings are contiguous): `withUTF8` is mutating and costs a copy check.
-    if value.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, into: &output) }) == nil {
-      var copy = value
-      copy.withUTF8 { writeEscaped($0, into: &output) }
-    }
+    value.withUTF8InPlace { writeEscaped($0, into: &output) }
     output.append(UInt8(ascii: "\""))
   }
 

@@ -103,9 +103,14 @@ public enum ReferenceEvaluator {
     let folded = folding.isEmpty ? text : text.folding(options: folding, locale: nil)
     return compatibility && !folding.isEmpty
       ? folded.precomposedStringWithCompatibilityMapping
-      // Unicode's NFC: Foundation's NFD then NFC. Its NFC alone skips a few compositions and
-      // reorderings on Linux (see CanonicalCompositionTests).
-      : folded.decomposedStringWithCanonicalMapping.precomposedStringWithCanonicalMapping
+      : unicodeNFC(folded)
+  }
+
+  /// Unicode's NFC, from Foundation: its NFD, then its NFC. Foundation's NFC alone skips a few
+  /// compositions and reorderings on Linux (see CanonicalCompositionTests); after its NFD it
+  /// gives Unicode's answer. The oracle every test of our NFC compares with.
+  public static func unicodeNFC(_ text: String) -> String {
+    text.decomposedStringWithCanonicalMapping.precomposedStringWithCanonicalMapping
   }
 
   /// Units: a starter and the non-starters after it.
