@@ -6,57 +6,80 @@ enum CanonicalTables {}
 /// UTF-8, table-driven.
 ///
 /// Identifiers that fail Unicode's NFC quick check (about a third of the non-ASCII ones: accents
-/// typed as combining marks) are normalised before every search operator, and Foundation's
+/// typed as combining marks) are normalised before the search operators, and Foundation's
 /// `precomposedStringWithCanonicalMapping` costs about a microsecond however short the string is:
-/// ten times the budget for a non-ASCII evaluation. This does the same work on a stack buffer in a
-/// few nanoseconds a scalar. Its answers are Foundation's, scalar for scalar (the tables come from
-/// the toolchain, and the tests compare every scalar and every composable pair), with one known
-/// exception: this toolchain leaves U+0CCA U+0CD5 apart, where Unicode composes them to U+0CCB,
-/// and so does this.
+/// ten times the budget for a non-ASCII evaluation. This normalises only the stretches the quick
+/// check flags, on the stack, in a few nanoseconds a scalar. The tables come from the toolchain,
+/// and the tests compare every scalar, every composable pair and random runs with Unicode's NFC
+/// (Foundation's NFD, then NFC). Foundation's NFC on Linux departs from Unicode in two known
+/// places (U+AC00 U+11A8 and U+0CCA U+0CD5 stay apart; U+0F73 is not reordered after a mark);
+/// this follows Unicode, as Swift's `==` and Apple's platforms do.
 package enum CanonicalComposition {
   /// The NFC form of `text`.
   package static func nfc(_ text: String) -> String {
-    var text = text
-    return text.withUTF8 { nfc($0) }
+    var copy = text
+    guard let changed = copy.withUTF8(changes) else { return text }
+    return String(decoding: changed, as: UTF8.self)
+  }
+
+  /// The NFC form of `bytes`, which must be valid UTF-8.
+  package static func nfc(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    changes(bytes) ?? Array(bytes)
   }
 
   /// Whether `bytes`, valid UTF-8, is NFC by Unicode's quick check: no scalar that NFC never
   /// keeps (NFC_QC=No) or that might compose with the one before it (NFC_QC=Maybe), and marks in
   /// canonical order. A "no" may be a "maybe"; a "yes" is certain.
   package static func isQuickNFC(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    CanonicalData.shared.isQuickNFC(bytes)
+    CanonicalData.shared.firstChange(bytes, from: 0) == nil
   }
 
-  /// The NFC form of `bytes`, which must be valid UTF-8.
-  package static func nfc(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    guard !bytes.isEmpty else { return "" }
+  /// The NFC form of `bytes`, valid UTF-8, or nil when they pass the quick check (are NFC).
+  package static func changes(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    firstChange(bytes).map { changes(bytes, from: $0) }
+  }
+
+  /// Where NFC first changes `bytes`, valid UTF-8, by the quick check: the start of a unit, or
+  /// nil when the bytes are NFC.
+  package static func firstChange(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    CanonicalData.shared.firstChange(bytes, from: 0)
+  }
+
+  /// The NFC form of `bytes`, valid UTF-8, whose ``firstChange(_:)`` is `first`.
+  ///
+  /// Only the stretches the quick check flags are normalised: from the start of the unit before
+  /// a flagged scalar to the next scalar that is a boundary (a starter NFC keeps, which composes
+  /// with nothing before it). NFC never looks across such a boundary, so everything between
+  /// stretches is copied as it is. An identifier with one decomposed accent pays for a few
+  /// scalars, not for all of them, and nothing is validated again.
+  package static func changes(_ bytes: UnsafeBufferPointer<UInt8>, from first: Int) -> [UInt8] {
     let data = CanonicalData.shared
-    // A scalar takes at least one byte and decomposes into at most `longestDecomposition`.
-    let capacity = bytes.count * CanonicalTables.longestDecomposition
-    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { scalars in
-      var count = 0
-      var offset = 0
-      while offset < bytes.count {
-        let lead = bytes[offset]
-        if lead < 0x80 {
-          scalars[count] = UInt32(lead)
-          count += 1
-          offset += 1
-          continue
+    var start = first
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count + 8)
+    var copied = 0
+    while true {
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<start]))
+      let end = data.nextBoundary(bytes, after: start)
+      // A scalar takes at least one byte and decomposes into at most `longestDecomposition`.
+      let capacity = (end - start) * CanonicalTables.longestDecomposition
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { scalars in
+        var count = 0
+        var offset = start
+        while offset < end {
+          let (value, length) = UTF8Scalars.decode(bytes, at: offset)
+          offset += length
+          data.decompose(value, into: scalars, &count)
         }
-        let (value, length) = UTF8Scalars.decode(bytes, at: offset)
-        offset += length
-        data.decompose(value, into: scalars, &count)
+        count = data.compose(scalars, count: count)
+        for index in 0..<count { UTF8Scalars.append(scalars[index], to: &output) }
       }
-      count = data.compose(scalars, count: count)
-      return String(unsafeUninitializedCapacity: count * 4) { utf8 in
-        var written = 0
-        for index in 0..<count {
-          written += UTF8Scalars.encode(scalars[index], into: utf8, at: written)
-        }
-        return written
-      }
+      copied = end
+      guard let next = data.firstChange(bytes, from: end) else { break }
+      start = next
     }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+    return output
   }
 }
 
@@ -78,6 +101,27 @@ enum UTF8Scalars {
       (lead & 0x07) << 18 | UInt32(text[offset + 1] & 0x3F) << 12
         | UInt32(text[offset + 2] & 0x3F) << 6 | UInt32(text[offset + 3] & 0x3F), 4
     )
+  }
+
+  /// Appends `value` as UTF-8 to `output`.
+  @inline(__always)
+  static func append(_ value: UInt32, to output: inout [UInt8]) {
+    switch value {
+    case 0..<0x80:
+      output.append(UInt8(value))
+    case 0x80..<0x800:
+      output.append(UInt8(0xC0 | value >> 6))
+      output.append(UInt8(0x80 | value & 0x3F))
+    case 0x800..<0x10000:
+      output.append(UInt8(0xE0 | value >> 12))
+      output.append(UInt8(0x80 | value >> 6 & 0x3F))
+      output.append(UInt8(0x80 | value & 0x3F))
+    default:
+      output.append(UInt8(0xF0 | value >> 18))
+      output.append(UInt8(0x80 | value >> 12 & 0x3F))
+      output.append(UInt8(0x80 | value >> 6 & 0x3F))
+      output.append(UInt8(0x80 | value & 0x3F))
+    }
   }
 
   /// Writes `value` as UTF-8 at `offset` and returns the number of bytes written.
@@ -206,28 +250,53 @@ final class CanonicalData: Sendable {
     Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
   }
 
-  /// See ``CanonicalComposition/isQuickNFC(_:)``.
-  func isQuickNFC(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Where NFC first changes `bytes[from...]` by Unicode's quick check, or nil when it changes
+  /// nothing: the start of the unit holding the first scalar that NFC never keeps (NFC_QC=No),
+  /// that may compose with what precedes it (NFC_QC=Maybe), or that is out of canonical order.
+  /// `from` must be a boundary (see ``nextBoundary(_:after:)``).
+  func firstChange(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+    var boundary = from
     var lastClass: UInt32 = 0
-    var offset = 0
+    var offset = from
     while offset < bytes.count {
       let lead = bytes[offset]
       // Below U+0300 every scalar is a starter that NFC keeps and that composes with nothing
       // before it (two-byte leads below 0xCC encode U+0080–U+02FF).
       if lead < 0xCC {
+        boundary = offset
         offset += lead < 0x80 ? 1 : 2
         lastClass = 0
         continue
       }
       let (scalar, width) = UTF8Scalars.decode(bytes, at: offset)
-      offset += width
       let entry = info(scalar)
-      if entry & (Self.secondFlag | Self.excludedFlag) != 0 { return false }
       let combiningClass = entry & 0xFF
-      if combiningClass != 0 && combiningClass < lastClass { return false }
+      if entry & (Self.secondFlag | Self.excludedFlag) != 0
+        || (combiningClass != 0 && combiningClass < lastClass)
+      {
+        return boundary
+      }
+      if combiningClass == 0 { boundary = offset }
+      offset += width
       lastClass = combiningClass
     }
-    return true
+    return nil
+  }
+
+  /// The offset of the first boundary after the scalar at `offset`: a starter that NFC keeps and
+  /// that composes with nothing before it, so that NFC of the text before it and NFC of the text
+  /// from it on are independent. The end of `bytes` counts as one.
+  func nextBoundary(_ bytes: UnsafeBufferPointer<UInt8>, after offset: Int) -> Int {
+    var offset = offset + UTF8Scalars.decode(bytes, at: offset).1
+    while offset < bytes.count {
+      let lead = bytes[offset]
+      if lead < 0xCC { return offset }
+      let (scalar, width) = UTF8Scalars.decode(bytes, at: offset)
+      let entry = info(scalar)
+      if entry & (0xFF | Self.secondFlag | Self.excludedFlag) == 0 { return offset }
+      offset += width
+    }
+    return bytes.count
   }
 
   @inline(__always)

@@ -64,11 +64,16 @@ func withSubject(
 }
 
 /// The folded and normalised views of one identifier, each computed at most once.
+///
+/// A view is UTF-8 bytes: every operator that reads one (search, `==`, ordering, MATCHES) works
+/// on bytes, and building a `String` would validate them again. A view the identifier already is
+/// (most NFC views) holds nothing and reads the identifier's own bytes.
 struct IdentifierViews: Sendable {
   /// One prepared form of the identifier, and its units once asked for.
   private struct View: Sendable {
     let form: TextForm
-    let text: String
+    /// The prepared bytes, or nil when they are the identifier's own.
+    let prepared: [UInt8]?
     var units: UnitText?
   }
 
@@ -76,7 +81,8 @@ struct IdentifierViews: Sendable {
   /// when a view first needs it, so that the ASCII path never copies the string.
   private var identifier: String?
   private var asciiState: UInt8 = 2
-  private var nfcState: UInt8 = 2
+  /// Where NFC first changes the subject: -2 not known yet, -1 nowhere (it is NFC).
+  private var nfcChange = -2
   /// The forms asked for so far, in a plain list: an evaluation needs one or two, and an empty
   /// array allocates nothing (a table of every form's slot would be allocated per evaluation).
   private var views: [View] = []
@@ -103,36 +109,43 @@ struct IdentifierViews: Sendable {
   }
 
   /// The position of the view for `form`, computing it when it is new.
-  private mutating func view(_ form: TextForm, _ subject: Subject, _ identifier: String) -> Int {
+  private mutating func view(_ form: TextForm, _ subject: Subject) -> Int {
     if let index = views.firstIndex(where: { $0.form == form }) { return index }
-    let prepared: String
-    // Almost every identifier is already NFC: the standard library's quick check says so in tens
-    // of nanoseconds, where Foundation's normalisation costs a microsecond.
-    if form.isIdentity
-      || (form.folding == .none && form.normalization == .canonical && isNFC(subject))
-    {
-      prepared = identifier
+    let prepared: [UInt8]?
+    if form.isIdentity {
+      prepared = nil
+    } else if form.folding == .none && form.normalization == .canonical {
+      // Almost every identifier is already NFC: the quick check says so in tens of nanoseconds,
+      // and the rest are normalised only where it flags them.
+      prepared = isNFC(subject) ? nil : CanonicalComposition.changes(subject.bytes, from: nfcChange)
     } else {
-      prepared = form.apply(identifier)
-      preparedViewCount += 1
+      prepared = Array(form.apply(string(subject)!).utf8)
     }
-    views.append(View(form: form, text: prepared))
+    if prepared != nil { preparedViewCount += 1 }
+    views.append(View(form: form, prepared: prepared))
     return views.count - 1
   }
 
-  /// The subject prepared for `form`.
-  mutating func text(_ form: TextForm, _ subject: Subject) -> String? {
-    guard let identifier = string(subject) else { return nil }
-    if form.isIdentity { return identifier }
-    return views[view(form, subject, identifier)].text
+  /// Calls `body` with the UTF-8 bytes of the subject prepared for `form`; nil when the subject
+  /// is nil.
+  @inline(__always)
+  mutating func withText<Result, Failure: Error>(
+    _ form: TextForm, _ subject: Subject,
+    _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+  ) throws(Failure) -> Result? {
+    if subject.isNil { return nil }
+    if form.isIdentity { return try body(subject.bytes) }
+    guard let prepared = views[view(form, subject)].prepared else { return try body(subject.bytes) }
+    return try prepared.withUnsafeBufferPointer { bytes throws(Failure) in try body(bytes) }
   }
 
   /// The subject prepared for `form` and split into units.
   mutating func units(_ form: TextForm, _ subject: Subject) -> UnitText? {
     guard let identifier = string(subject) else { return nil }
-    let index = view(form, subject, identifier)
+    let index = view(form, subject)
     if let units = views[index].units { return units }
-    let units = UnitText(views[index].text)
+    let units = UnitText(
+      views[index].prepared.map { String(decoding: $0, as: UTF8.self) } ?? identifier)
     views[index].units = units
     return units
   }
@@ -140,8 +153,8 @@ struct IdentifierViews: Sendable {
   /// Whether the subject is NFC by Unicode's quick check, computed once. A "no" may be a
   /// "maybe"; then the identifier is normalised, which is right either way.
   mutating func isNFC(_ subject: Subject) -> Bool {
-    if nfcState == 2 { nfcState = CanonicalComposition.isQuickNFC(subject.bytes) ? 1 : 0 }
-    return nfcState == 1
+    if nfcChange == -2 { nfcChange = CanonicalComposition.firstChange(subject.bytes) ?? -1 }
+    return nfcChange == -1
   }
 }
 
@@ -152,8 +165,7 @@ final class PreparedText: Sendable {
   let form: TextForm
   /// The literal as written.
   let original: String
-  /// Folded and normalised for `form`.
-  let text: String
+  /// Folded and normalised for `form`, as UTF-8.
   let bytes: [UInt8]
   let isASCII: Bool
   /// Whether ASCII bytes are compared case-insensitively (the literal is already folded).
@@ -163,7 +175,7 @@ final class PreparedText: Sendable {
   init(_ literal: String, form: TextForm) {
     self.form = form
     self.original = literal
-    self.text = form.apply(literal)
+    let text = form.apply(literal)
     self.bytes = Array(text.utf8)
     self.isASCII = bytes.allSatisfy { $0 < 0x80 }
     self.foldsCase = form.folding.foldsCase

@@ -110,8 +110,7 @@ indirect enum Matcher: Sendable {
         return Self.search(kind, subject.bytes, needle)
       }
       // Prepared (folded, normalised) text is searched by its bytes too: no split into units.
-      var prepared = views.text(needle.form, subject)!
-      return prepared.withUTF8 { Self.search(kind, $0, needle) }
+      return views.withText(needle.form, subject) { Self.search(kind, $0, needle) }!
     case .reverseSearch(let kind, let haystack):
       guard let needle = views.units(haystack.form, subject), !needle.isEmpty else { return false }
       switch kind {
@@ -137,8 +136,9 @@ indirect enum Matcher: Sendable {
       return try Semantics.like(subject: subjectText.original, pattern: pattern, options: options)
     case .regex(let program):
       guard !subject.isNil else { return false }
-      if program.matchesRawSubject { return try program.matches(validUTF8: subject.bytes) }
-      return try program.matches(views.text(program.subjectForm, subject)!)
+      return try views.withText(program.subjectForm, subject) {
+        bytes throws(PredicateEvaluationError) in try program.matches(validUTF8: bytes)
+      }!
     case .reverseRegex(let subjectText, let options, let cache):
       guard let pattern = views.string(subject) else { return false }
       return try Semantics.matches(
@@ -211,7 +211,11 @@ indirect enum Matcher: Sendable {
     {
       return false
     }
-    return views.text(literal.form, subject)!.utf8.elementsEqual(literal.bytes)
+    return views.withText(literal.form, subject) { prepared in
+      literal.bytes.withUnsafeBufferPointer {
+        ASCIIBytes.equals(prepared, $0, foldCase: false)
+      }
+    }!
   }
 
   private func compare(
@@ -224,7 +228,11 @@ indirect enum Matcher: Sendable {
         ASCIIBytes.compare(subject.bytes, $0, foldCase: literal.foldsCase)
       }
     }
-    let prepared = views.text(literal.form, subject)!
-    return prepared == literal.text ? 0 : (prepared < literal.text ? -1 : 1)
+    // Both sides are NFC, where UTF-8 byte order is scalar order, which is String's order.
+    return views.withText(literal.form, subject) { prepared in
+      literal.bytes.withUnsafeBufferPointer {
+        ASCIIBytes.compare(prepared, $0, foldCase: false)
+      }
+    }!
   }
 }

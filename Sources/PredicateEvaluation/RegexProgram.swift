@@ -17,8 +17,6 @@ final class RegexProgram: Sendable {
   let regex: CompiledRegex
   /// How the subject is prepared before matching.
   let subjectForm: TextForm
-  /// Whether the subject is matched as it is (no `[c]`/`[d]` folding).
-  let matchesRawSubject: Bool
   /// Bytes every matching raw subject starts with (empty when unknown, or when the subject is
   /// folded first): one `memcmp` that turns most misses away before PCRE2 sets up a match.
   let literalHead: [UInt8]
@@ -26,7 +24,6 @@ final class RegexProgram: Sendable {
   init(regex: CompiledRegex, subjectForm: TextForm, pattern: String) {
     self.regex = regex
     self.subjectForm = subjectForm
-    self.matchesRawSubject = subjectForm.isIdentity
     self.literalHead = subjectForm.isIdentity ? RegexLiteralHead.of(pattern) ?? [] : []
   }
 

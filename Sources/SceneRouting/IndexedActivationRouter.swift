@@ -104,8 +104,9 @@ public struct IndexedActivationRouter: Sendable {
     let raw = Array(identifier.utf8)
     // ASCII, and most other identifiers (Unicode's quick check says so), are their own NFC.
     let canonical =
-      raw.withUnsafeBufferPointer { ASCIIBytes.isASCII($0) || CanonicalComposition.isQuickNFC($0) }
-      ? raw : raw.withUnsafeBufferPointer { Array(CanonicalComposition.nfc($0).utf8) }
+      raw.withUnsafeBufferPointer {
+        ASCIIBytes.isASCII($0) ? nil : CanonicalComposition.changes($0)
+      } ?? raw
     let prefersLists = index.prefers.lists(raw: raw, canonical: canonical)
     let canLists = index.can.lists(raw: raw, canonical: canonical)
 
