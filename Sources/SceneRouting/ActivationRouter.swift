@@ -25,6 +25,9 @@ public struct ActivationRouter: Sendable {
   public let defaultConfigurations: [SceneSessionRole: String]
   /// Each session's predicates as evaluation needs them, in the order of `sessions`.
   let programs: [(prefers: PredicateProgram, can: PredicateProgram)]
+  /// The sessions' distinct roles, numbered: each event's role is looked up once, and then
+  /// sessions are compared by number (comparing two role strings is a call each time).
+  let roles: RoleNumbers
 
   /// Creates a router over `sessions` (in insertion order).
   public init(sessions: [SceneSession], defaultConfigurations: [SceneSessionRole: String] = [:]) {
@@ -37,6 +40,8 @@ public struct ActivationRouter: Sendable {
         conditions.canActivateForTargetContentIdentifierPredicate.program
       )
     }
+    self.roles = RoleNumbers(
+      self.sessions.map(\.role), defaultConfigurations: defaultConfigurations)
   }
 
   /// Orders sessions most recent first; a stable sort keeps insertion order among equals.
@@ -68,35 +73,38 @@ public struct ActivationRouter: Sendable {
       outcome: .none, reason: .noMatch, role: options.role, targetContentIdentifier: identifier,
       candidates: [], warnings: event.warnings)
     var candidates: [CandidateEvaluation] = []
-    var others: [CandidateEvaluation] = []
     // Positions, not copies: a session is a large struct, and copying one retains every field.
     var candidatePositions: [Int] = []
-    candidates.reserveCapacity(sessions.count)
+    // Room for the sessions that do not compete too: `explain` appends them at the end.
+    candidates.reserveCapacity(explain ? sessions.count : 0)
     candidatePositions.reserveCapacity(sessions.count)
-    for position in sessions.indices {
-      let isCandidate =
-        sessions[position].role == options.role
-        && !options.excluding.contains(sessions[position].persistentIdentifier)
-      guard isCandidate || explain else { continue }
-      var entry = CandidateEvaluation(
-        sessionIdentifier: sessions[position].persistentIdentifier, suitability: 0,
-        prefers: .notEvaluated, canActivate: .notEvaluated, isVisible: sessions[position].isVisible,
-        lost: nil)
-      if sessions[position].role != options.role {
-        entry.lost = .otherRole
-        others.append(entry)
-      } else if !isCandidate {
-        entry.lost = .excluded
-        others.append(entry)
-      } else {
-        candidates.append(entry)
-        candidatePositions.append(position)
+    let role = roles.number(of: options.role)
+    for position in sessions.indices where loss(position, role, options) == nil {
+      candidates.append(
+        CandidateEvaluation(
+          sessionIdentifier: sessions[position].persistentIdentifier, suitability: 0,
+          prefers: .notEvaluated, canActivate: .notEvaluated,
+          isVisible: sessions[position].isVisible, lost: nil))
+      candidatePositions.append(position)
+    }
+    /// The candidates followed by the sessions that did not compete, and why, for `explain`
+    /// (appended in place, into the capacity reserved for them).
+    func withOthers(_ all: inout [CandidateEvaluation]) -> [CandidateEvaluation] {
+      guard explain else { return [] }
+      for position in sessions.indices {
+        guard let lost = loss(position, role, options) else { continue }
+        all.append(
+          CandidateEvaluation(
+            sessionIdentifier: sessions[position].persistentIdentifier, suitability: 0,
+            prefers: .notEvaluated, canActivate: .notEvaluated,
+            isVisible: sessions[position].isVisible, lost: lost))
       }
+      return all
     }
 
     // Activation requests for a named session bypass the algorithm.
     if case .activationRequest(.session(let requested)) = event.kind {
-      decision.candidates = explain ? candidates + others : []
+      decision.candidates = withOthers(&candidates)
       if let session = sessions.first(where: { $0.persistentIdentifier == requested }) {
         decision.outcome = .existing(
           sessionIdentifier: requested, configurationName: session.configurationName)
@@ -129,7 +137,7 @@ public struct ActivationRouter: Sendable {
           configurationName: sessions[candidatePositions[0]].configurationName)
         decision.reason = .mostRecent
         for index in candidates.indices.dropFirst() { candidates[index].lost = .lessRecent }
-        decision.candidates = explain ? candidates + others : []
+        decision.candidates = withOthers(&candidates)
         return decision
       }
     }
@@ -160,7 +168,8 @@ public struct ActivationRouter: Sendable {
         sessionIdentifier: candidates[winner].sessionIdentifier,
         configurationName: sessions[candidatePositions[winner]].configurationName)
     } else if options.allowSceneCreation {
-      decision.outcome = .newScene(configurationName: defaultConfigurations[options.role])
+      decision.outcome = .newScene(
+        configurationName: roles.defaultConfiguration(role, options.role, defaultConfigurations))
       decision.reason = .newScene
     } else {
       decision.outcome = .none
@@ -178,10 +187,21 @@ public struct ActivationRouter: Sendable {
         of: (candidates[index].suitability, candidates[index].isVisible), at: index,
         winner: chosen, options: options, isRequest: isRequest)
     }
-    // Appended, not `candidates + others`: that would copy every entry into a third array.
-    candidates.append(contentsOf: others)
-    decision.candidates = candidates
+    decision.candidates = withOthers(&candidates)
     return decision
+  }
+
+  /// Why the session at `position` does not compete for an event whose role is numbered
+  /// `role`: another role, or excluded by the options; nil when it competes.
+  @inline(__always)
+  private func loss(_ position: Int, _ role: Int, _ options: RoutingOptions) -> LossReason? {
+    if roles.sessionRoles[position] != role { return .otherRole }
+    if !options.excluding.isEmpty
+      && options.excluding.contains(sessions[position].persistentIdentifier)
+    {
+      return .excluded
+    }
+    return nil
   }
 
   /// Steps 4–6 over candidates in recency order, given each one's suitability and visibility:
@@ -280,5 +300,38 @@ extension PredicateProgram {
     } catch {
       return .failed(error)
     }
+  }
+}
+
+/// Roles numbered in order of first appearance, with each role's default configuration.
+struct RoleNumbers: Sendable {
+  /// The distinct roles.
+  let roles: [SceneSessionRole]
+  /// Each distinct role's default configuration name.
+  let configurations: [String?]
+  /// Each session's role number, in the router's session order.
+  let sessionRoles: [Int]
+
+  init(_ sessionRoles: [SceneSessionRole], defaultConfigurations: [SceneSessionRole: String]) {
+    var roles: [SceneSessionRole] = []
+    self.sessionRoles = sessionRoles.map { role in
+      if let number = roles.firstIndex(of: role) { return number }
+      roles.append(role)
+      return roles.count - 1
+    }
+    self.roles = roles
+    self.configurations = roles.map { defaultConfigurations[$0] }
+  }
+
+  /// The number of `role`, or -1 when no session has it.
+  func number(of role: SceneSessionRole) -> Int {
+    roles.firstIndex(of: role) ?? -1
+  }
+
+  /// The default configuration for `role`, numbered `number`.
+  func defaultConfiguration(
+    _ number: Int, _ role: SceneSessionRole, _ all: [SceneSessionRole: String]
+  ) -> String? {
+    number >= 0 ? configurations[number] : all[role]
   }
 }

@@ -49,6 +49,18 @@ package struct ByteBuffer: ~Copyable {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
+  /// Lets `body` write up to `limit` bytes straight into the buffer's free space, and keeps as
+  /// many as it says it wrote: for writers that copy and check in one pass.
+  @inline(__always)
+  package mutating func write(
+    upTo limit: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int
+  ) {
+    if capacity - count < limit { grow(toHold: limit) }
+    let written = body(base + count)
+    precondition(written <= limit, "a ByteBuffer writer overran its space")
+    count += written
+  }
+
   /// Appends the UTF-8 of `text`.
   package mutating func appendUTF8(_ text: String) {
     text.withUTF8InPlace { append($0) }

@@ -1,3 +1,5 @@
+import PredicateEvaluation
+
 /// A JSON value, read strictly (RFC 8259) with positions for every error.
 ///
 /// Events and scenes files arrive as JSON from push backends, `simctl` files and other tools; a
@@ -72,12 +74,7 @@ public struct JSONObject: Sendable, Hashable {
           rebuildIndex()
         }
       } else if let newValue {
-        members.append((key, newValue))
-        if index != nil {
-          index![key] = members.count - 1
-        } else if members.count > Self.indexThreshold {
-          rebuildIndex()
-        }
+        appendNew(key, newValue)
       }
     }
   }
@@ -92,6 +89,20 @@ public struct JSONObject: Sendable, Hashable {
 
   /// The keys, in order.
   public var keys: [String] { members.map(\.key) }
+
+  /// Whether the object has a member named `key`.
+  func contains(_ key: String) -> Bool { position(of: key) != nil }
+
+  /// Appends a member whose key is not in the object yet (the parser has checked): one append,
+  /// without looking the key up again or copying the old value out.
+  mutating func appendNew(_ key: String, _ value: JSONValue) {
+    members.append((key, value))
+    if index != nil {
+      index![key] = members.count - 1
+    } else if members.count > Self.indexThreshold {
+      rebuildIndex()
+    }
+  }
 
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
     lhs.members.count == rhs.members.count
@@ -134,13 +145,20 @@ extension JSONValue {
   /// The concrete overloads matter: called from another module, the generic one runs
   /// unspecialised, and copying the bytes then looks up type metadata on every call.
   public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-    var reader = JSONReader(bytes: bytes)
-    return try reader.parseDocument()
+    try bytes.withUnsafeBufferPointer(parse)
   }
 
-  /// Parses a complete JSON text from UTF-8 bytes (a line of a larger buffer, say).
+  /// Parses a complete JSON text from UTF-8 bytes (a line of a larger buffer, say), in place.
   public static func parse(_ bytes: ArraySlice<UInt8>) throws(JSONSyntaxError) -> JSONValue {
-    try parse(Array(bytes))
+    try bytes.withUnsafeBufferPointer(parse)
+  }
+
+  /// Parses a complete JSON text from UTF-8 bytes in memory the caller owns.
+  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError)
+    -> JSONValue
+  {
+    var reader = JSONReader(bytes: bytes)
+    return try reader.parseDocument()
   }
 
   /// Parses a complete JSON text.
@@ -150,7 +168,8 @@ extension JSONValue {
 }
 
 private struct JSONReader {
-  let bytes: [UInt8]
+  /// The text, valid for the reader's lifetime (the parse entry points scope it).
+  let bytes: UnsafeBufferPointer<UInt8>
   var position = 0
   var depth = 0
 
@@ -243,14 +262,14 @@ private struct JSONReader {
       }
       let keyOffset = position
       let key = try parseString()
-      if object[key] != nil { throw error("duplicate key \"\(key)\"", at: keyOffset) }
+      if object.contains(key) { throw error("duplicate key \"\(key)\"", at: keyOffset) }
       skipWhitespace()
       guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
         throw error("expected ':' after the key, found \(describeCurrent)")
       }
       position += 1
       skipWhitespace()
-      object[key] = try parseValue()
+      object.appendNew(key, try parseValue())
       skipWhitespace()
       guard position < bytes.count else { throw error("expected ',' or '}', found end of input") }
       if bytes[position] == UInt8(ascii: ",") {
@@ -324,7 +343,8 @@ private struct JSONReader {
       }
       guard digits(&self) > 0 else { throw error("expected exponent digits") }
     }
-    let text = String(decoding: bytes[start..<position], as: UTF8.self)
+    let text = String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     guard let value = Double(text), value.isFinite else {
       throw error("number \(text) is out of range", at: start)
     }
@@ -339,13 +359,11 @@ private struct JSONReader {
     while scan < bytes.count {
       let byte = bytes[scan]
       if byte == UInt8(ascii: "\"") {
-        let start = position
-        let text = bytes.withUnsafeBufferPointer { all in
-          let run = UnsafeBufferPointer(rebasing: all[start..<scan])
-          // ASCII needs no validation; the generic validating initializer costs a microsecond.
-          return seen < 0x80
-            ? String(decoding: run, as: UTF8.self) : String(validating: run, as: UTF8.self)
-        }
+        let run = UnsafeBufferPointer(rebasing: bytes[position..<scan])
+        // ASCII needs no validation; the generic validating initializer costs a microsecond.
+        let text =
+          seen < 0x80
+          ? String(decoding: run, as: UTF8.self) : String(validating: run, as: UTF8.self)
         guard let text else { break }
         position = scan + 1
         return text
@@ -354,21 +372,28 @@ private struct JSONReader {
       seen |= byte
       scan += 1
     }
-    var scalars = String.UnicodeScalarView()
+    // Escapes: the text is built as UTF-8 bytes (appending scalars to a String one at a time
+    // costs hundreds of instructions each), with raw runs validated as they are copied.
+    var utf8: [UInt8] = []
+    utf8.reserveCapacity(scan - position + 16)
     var runStart = position
     func flushRun(_ reader: JSONReader, upTo end: Int) throws(JSONSyntaxError) {
       guard end > runStart else { return }
-      guard let text = String(validating: reader.bytes[runStart..<end], as: UTF8.self) else {
+      let run = UnsafeBufferPointer(rebasing: reader.bytes[runStart..<end])
+      if !ASCIIBytes.isASCII(run) && String(validating: run, as: UTF8.self) == nil {
         throw reader.error("string is not valid UTF-8", at: runStart)
       }
-      scalars.append(contentsOf: text.unicodeScalars)
+      utf8.append(contentsOf: run)
+    }
+    func append(_ scalar: Unicode.Scalar) {
+      UTF8.encode(scalar) { utf8.append($0) }
     }
     while position < bytes.count {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
         try flushRun(self, upTo: position)
         position += 1
-        return String(scalars)
+        return String(decoding: utf8, as: UTF8.self)
       }
       if byte < 0x20 {
         throw error("control character 0x\(String(byte, radix: 16)) must be escaped in a string")
@@ -384,14 +409,12 @@ private struct JSONReader {
       let escaped = bytes[position]
       position += 1
       switch escaped {
-      case UInt8(ascii: "\""): scalars.append("\"")
-      case UInt8(ascii: "\\"): scalars.append("\\")
-      case UInt8(ascii: "/"): scalars.append("/")
-      case UInt8(ascii: "b"): scalars.append("\u{08}")
-      case UInt8(ascii: "f"): scalars.append("\u{0C}")
-      case UInt8(ascii: "n"): scalars.append("\n")
-      case UInt8(ascii: "r"): scalars.append("\r")
-      case UInt8(ascii: "t"): scalars.append("\t")
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escaped)
+      case UInt8(ascii: "b"): utf8.append(0x08)
+      case UInt8(ascii: "f"): utf8.append(0x0C)
+      case UInt8(ascii: "n"): utf8.append(0x0A)
+      case UInt8(ascii: "r"): utf8.append(0x0D)
+      case UInt8(ascii: "t"): utf8.append(0x09)
       case UInt8(ascii: "u"):
         var code = try hex4(escapeStart)
         if (0xD800...0xDBFF).contains(code) {
@@ -407,7 +430,7 @@ private struct JSONReader {
         } else if (0xDC00...0xDFFF).contains(code) {
           throw error("unpaired surrogate in \\u escape", at: escapeStart)
         }
-        scalars.append(Unicode.Scalar(code)!)
+        append(Unicode.Scalar(code)!)
       default:
         throw error("invalid escape in string", at: escapeStart)
       }
@@ -497,19 +520,36 @@ extension JSONValue {
     output.append(UInt8(ascii: "\""))
   }
 
+  /// Appends `,"name":"value"` for a member name fixed in the source, which must need no escape.
+  package static func writeMember(
+    _ name: StaticString, _ value: String, into output: inout ByteBuffer
+  ) {
+    output.append(#",""#)
+    output.append(name)
+    output.append(#"":"#)
+    writeString(value, into: &output)
+  }
+
+  /// Appends `,"name":"value"`: one more member of an object being written.
+  package static func writeMember(_ name: String, _ value: String, into output: inout ByteBuffer) {
+    output.append(UInt8(ascii: ","))
+    writeString(name, into: &output)
+    output.append(UInt8(ascii: ":"))
+    writeString(value, into: &output)
+  }
+
   /// The bytes of a string, escaped for JSON, without the quotes.
   private static func writeEscaped(
     _ bytes: UnsafeBufferPointer<UInt8>, into output: inout ByteBuffer
   ) {
+    // Most strings need no escape: copy them while checking, a word at a time.
     var runStart = 0
-    // Most strings need no escape: find the first word that might, eight bytes at a time, and
-    // copy everything before it in one append.
-    let clean = Self.cleanPrefixLength(bytes)
-    if clean == bytes.count {
-      output.append(bytes)
-      return
+    output.write(upTo: bytes.count) {
+      runStart = copyClean(bytes, to: $0)
+      return runStart
     }
-    for index in clean..<bytes.count {
+    if runStart == bytes.count { return }
+    for index in runStart..<bytes.count {
       let byte = bytes[index]
       guard needsEscape(byte) else { continue }
       output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
@@ -530,31 +570,54 @@ extension JSONValue {
     output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
   }
 
-  /// How many leading bytes of `bytes` certainly need no escape, a multiple of eight up to the
-  /// first word holding a control character, `"`, `\` or DEL (or the whole buffer when none does).
+  /// Copies the leading bytes of `bytes` that certainly need no escape to `destination` (which
+  /// has room for all of them) and returns how many: all of them, or up to the first word that
+  /// holds a control character, `"`, `\` or DEL.
   @inline(__always)
-  static func cleanPrefixLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  static func copyClean(
+    _ bytes: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>
+  ) -> Int {
     guard let base = bytes.baseAddress else { return 0 }
-    let raw = UnsafeRawPointer(base)
+    let count = bytes.count
+    if count < 8 {
+      for index in 0..<count {
+        if needsEscape(base[index]) { return index }
+        destination[index] = base[index]
+      }
+      return count
+    }
+    let source = UnsafeRawPointer(base)
+    let target = UnsafeMutableRawPointer(destination)
+    var offset = 0
+    while offset + 8 <= count {
+      let word = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      if needsEscape(word) { return offset }
+      target.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
+      offset += 8
+    }
+    guard offset < count else { return count }
+    // The last, partial word: the eight bytes ending at the end, overlapping the previous word.
+    let word = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    if needsEscape(word) { return offset }
+    target.storeBytes(of: word, toByteOffset: count - 8, as: UInt64.self)
+    return count
+  }
+
+  /// Whether any of the eight bytes of `word` needs an escape.
+  @inline(__always)
+  static func needsEscape(_ word: UInt64) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let high: UInt64 = 0x8080_8080_8080_8080
     let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     // The high bit of each zero byte, exactly: `ASCIIBytes.zeroBytes`, which a call across the
-    // module boundary would not inline into this loop (measured: 7.5M instructions per 10k lines).
+    // module boundary would not inline into the loop (measured: 7.5M instructions per 10k lines).
     func zeroBytes(_ word: UInt64) -> UInt64 { ~(((word & low) &+ low) | word | low) }
-    var offset = 0
-    while offset + 8 <= bytes.count {
-      let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      // Some byte below 0x20 (exact as an any-test), or equal to one of the three.
-      let control = (word &- ones &* 0x20) & ~word & high
-      let special =
-        zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
-        | zeroBytes(word ^ (ones &* 0x7F))
-      if control | special != 0 { return offset }
-      offset += 8
-    }
-    for index in offset..<bytes.count where needsEscape(bytes[index]) { return offset }
-    return bytes.count
+    // Some byte below 0x20 (exact as an any-test), or equal to one of the three.
+    let control = (word &- ones &* 0x20) & ~word & high
+    let special =
+      zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
+      | zeroBytes(word ^ (ones &* 0x7F))
+    return control | special != 0
   }
 
   /// Whether JSON requires `byte` escaped in a string: a control character, `"`, `\` or DEL.

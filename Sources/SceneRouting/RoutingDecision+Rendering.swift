@@ -39,6 +39,39 @@ private enum JSONFragments {
   static let warnings: StaticString = #"],"warnings":["#
 }
 
+extension RoutingReason {
+  /// The raw value as a JSON string, quotes included: every decision line writes one, and a
+  /// fixed literal needs neither escaping nor a `String` (the tests check it against `rawValue`).
+  package var jsonLiteral: StaticString {
+    switch self {
+    case .prefers: #""prefers""#
+    case .canActivate: #""canActivate""#
+    case .prefersVisible: #""prefersVisible""#
+    case .mostRecent: #""mostRecent""#
+    case .requested: #""requested""#
+    case .newScene: #""newScene""#
+    case .noMatch: #""noMatch""#
+    }
+  }
+}
+
+extension LossReason {
+  /// The raw value as a JSON string, quotes included: every candidate writes one (see
+  /// ``RoutingReason/jsonLiteral``).
+  package var jsonLiteral: StaticString {
+    switch self {
+    case .excluded: #""excluded""#
+    case .otherRole: #""otherRole""#
+    case .unsuitable: #""unsuitable""#
+    case .lowerSuitability: #""lowerSuitability""#
+    case .lessRecent: #""lessRecent""#
+    case .visible: #""visible""#
+    case .canMatchesNotAllowed: #""canMatchesNotAllowed""#
+    case .notRequested: #""notRequested""#
+    }
+  }
+}
+
 extension PredicateOutcome {
   /// Appends ``jsonValue`` as bytes.
   func writeJSON(into output: inout ByteBuffer) {
@@ -74,11 +107,19 @@ extension RoutingDecision {
   /// Appends the decision's JSON (the shape of ``jsonValue``, plus `extra` members at the end)
   /// straight to bytes, without building the value tree.
   public func writeJSON(into output: inout [UInt8], extra: [(String, String)] = []) {
-    output.appendWritten { writeJSON(into: &$0, extra: extra) }
+    output.appendWritten { buffer in
+      writeJSON(into: &buffer) { buffer in
+        for (name, value) in extra { JSONValue.writeMember(name, value, into: &buffer) }
+      }
+    }
   }
 
-  /// Appends the decision's JSON, plus `extra` members at the end: the CLI's hot path.
-  package func writeJSON(into output: inout ByteBuffer, extra: [(String, String)] = []) {
+  /// Appends the decision's JSON, then whatever `extra` writes before the closing brace (members,
+  /// each starting with a comma): the CLI's hot path, which names the event without building an
+  /// array of members for every line.
+  package func writeJSON(
+    into output: inout ByteBuffer, extra: (inout ByteBuffer) -> Void = { _ in }
+  ) {
     func string(_ value: String?, _ output: inout ByteBuffer) {
       if let value {
         JSONValue.writeString(value, into: &output)
@@ -101,21 +142,23 @@ extension RoutingDecision {
     output.append(JSONFragments.role)
     string(role.rawValue, &output)
     output.append(JSONFragments.reason)
-    string(reason.rawValue, &output)
+    output.append(reason.jsonLiteral)
     output.append(JSONFragments.target)
     string(targetContentIdentifier, &output)
     output.append(JSONFragments.candidates)
-    for (index, candidate) in candidates.enumerated() {
+    // Fields read in place: a copy of each candidate would retain and release its strings.
+    for index in candidates.indices {
       output.append(index == 0 ? JSONFragments.firstScene : JSONFragments.nextScene)
-      string(candidate.sessionIdentifier, &output)
+      string(candidates[index].sessionIdentifier, &output)
       output.append(JSONFragments.suitability)
-      output.append(UInt8(ascii: "0") + UInt8(candidate.suitability))
+      output.append(UInt8(ascii: "0") + UInt8(candidates[index].suitability))
       output.append(JSONFragments.prefers)
-      candidate.prefers.writeJSON(into: &output)
+      candidates[index].prefers.writeJSON(into: &output)
       output.append(JSONFragments.canActivate)
-      candidate.canActivate.writeJSON(into: &output)
-      output.append(candidate.isVisible ? JSONFragments.visibleTrue : JSONFragments.visibleFalse)
-      string(candidate.lost?.rawValue, &output)
+      candidates[index].canActivate.writeJSON(into: &output)
+      output.append(
+        candidates[index].isVisible ? JSONFragments.visibleTrue : JSONFragments.visibleFalse)
+      output.append(candidates[index].lost?.jsonLiteral ?? "null")
       output.append(UInt8(ascii: "}"))
     }
     output.append(JSONFragments.warnings)
@@ -124,12 +167,7 @@ extension RoutingDecision {
       JSONValue.writeString(warning, into: &output)
     }
     output.append(UInt8(ascii: "]"))
-    for (name, value) in extra {
-      output.append(UInt8(ascii: ","))
-      JSONValue.writeString(name, into: &output)
-      output.append(UInt8(ascii: ":"))
-      JSONValue.writeString(value, into: &output)
-    }
+    extra(&output)
     output.append(UInt8(ascii: "}"))
   }
 

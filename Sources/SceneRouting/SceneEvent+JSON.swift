@@ -91,6 +91,9 @@ struct FieldReader {
   }
 }
 
+/// Every event kind, made once: `allCases` builds a new array on every call.
+private let eventKinds = EventKind.allCases
+
 extension SceneEvent {
   /// Decodes an event file: the kind comes from the top-level key (`aps`, `shortcutItem`,
   /// `userActivity`, `activationRequest`), or from `kind` when given.
@@ -106,15 +109,17 @@ extension SceneEvent {
         path: "", message: "an event must be a JSON object, found \(json.typeDescription)")
     }
     let root = FieldReader(object: object, path: "")
-    let present = EventKind.allCases.filter {
-      object[$0 == .notification ? "aps" : $0.rawValue] != nil
+    func isPresent(_ kind: EventKind) -> Bool {
+      object.contains(kind == .notification ? "aps" : kind.rawValue)
     }
     let kind: EventKind
     if let forced {
       kind = forced
-    } else if present.count == 1 {
-      kind = present[0]
-    } else if present.isEmpty {
+    } else if let only = eventKinds.first(where: isPresent),
+      !eventKinds.contains(where: { $0 != only && isPresent($0) })
+    {
+      kind = only
+    } else if !eventKinds.contains(where: isPresent) {
       throw FieldError(
         path: "",
         message: "not an event: expected a top-level 'aps', 'shortcutItem', 'userActivity' or "
@@ -123,7 +128,7 @@ extension SceneEvent {
       throw FieldError(
         path: "",
         message:
-          "ambiguous event: it has \(present.map { $0 == .notification ? "'aps'" : "'\($0.rawValue)'" }.joined(separator: " and "))"
+          "ambiguous event: it has \(eventKinds.filter(isPresent).map { $0 == .notification ? "'aps'" : "'\($0.rawValue)'" }.joined(separator: " and "))"
       )
     }
 

@@ -138,7 +138,10 @@ struct RouteCommand: ParsableCommand {
     func writeJSON(_ out: OutputStream) {
       if let decision {
         out.writeLine(bytes: {
-          decision.writeJSON(into: &$0, extra: [("event", name), ("kind", kind)])
+          decision.writeJSON(into: &$0) { output in
+            JSONValue.writeMember("event", name, into: &output)
+            JSONValue.writeMember("kind", kind, into: &output)
+          }
         })
       } else {
         let error = JSONObject(

@@ -222,6 +222,79 @@ struct JSONStringTests {
     }
   }
 
+  @Test("parses every escape form, mixed with raw UTF-8 runs, back to the same scalars")
+  func parsesEscapesAndRawRuns() throws {
+    var random = SeededRandom()
+    let seed = random.seed
+    let scalars: [Unicode.Scalar] = [
+      "a", "/", "\"", "\\", "\n", "\r", "\t", "\u{8}", "\u{C}", "\u{0}", "\u{1F}", "é", "😀", "日",
+      "\u{7F}", "\u{FFFF}", "\u{10FFFF}",
+    ]
+    for _ in 0..<3_000 {
+      let text = String(
+        String.UnicodeScalarView(
+          (0..<Int.random(in: 0...24, using: &random)).map { _ in random.pick(scalars) }))
+      // Each scalar written raw when JSON allows it, or as any escape that means it.
+      var json = "\""
+      for scalar in text.unicodeScalars {
+        let short: [Unicode.Scalar: String] = [
+          "\"": #"\""#, "\\": #"\\"#, "/": #"\/"#, "\u{8}": #"\b"#, "\u{C}": #"\f"#, "\n": #"\n"#,
+          "\r": #"\r"#, "\t": #"\t"#,
+        ]
+        let mustEscape = scalar.value < 0x20 || scalar == "\"" || scalar == "\\"
+        switch (mustEscape, random.chance(0.5)) {
+        case (false, true): json.unicodeScalars.append(scalar)
+        case (_, false) where short[scalar] != nil: json += short[scalar]!
+        default:
+          // \uXXXX, as a surrogate pair above the BMP.
+          for unit in String(scalar).utf16 {
+            json +=
+              "\\u" + String(repeating: "0", count: 4 - String(unit, radix: 16).count)
+              + String(unit, radix: 16, uppercase: random.chance(0.5))
+          }
+        }
+      }
+      json += "\""
+      #expect(
+        try JSONValue.parse(json) == .string(text),
+        "PROPERTY_SEED=\(seed): \(json.debugDescription)")
+    }
+  }
+
+  @Test("string errors name what and where")
+  func stringErrors() {
+    let cases: [([UInt8], String, Int)] = [
+      (Array(#""ab\ud800x""#.utf8), "unpaired surrogate in \\u escape", 4),
+      (Array(#""\udc00""#.utf8), "unpaired surrogate in \\u escape", 2),
+      (Array(#""a\qb""#.utf8), "invalid escape in string", 3),
+      (Array(#""\u12""#.utf8), "\\u needs four hex digits", 2),
+      (Array(#""\n"#.utf8) + [0xC3, 0x28, 0x22], "string is not valid UTF-8", 4),
+      ([0x22, 0xFF, 0x22], "string is not valid UTF-8", 2),
+      (
+        Array(#""a\n"#.utf8) + [0x01, 0x22], "control character 0x1 must be escaped in a string", 5
+      ),
+      (Array(#""abc\n"#.utf8), "unterminated string", 7),
+    ]
+    for (bytes, message, column) in cases {
+      let result = Result { () throws(JSONSyntaxError) in try JSONValue.parse(bytes) }
+      guard case .failure(let error) = result else {
+        Issue.record("\(bytes) parsed")
+        continue
+      }
+      #expect(error.message == message && error.column == column, "\(bytes): \(error)")
+    }
+  }
+
+  @Test("the fixed JSON literals of reasons are their raw values, quoted")
+  func reasonLiteralsMatchRawValues() {
+    for reason in RoutingReason.allCases {
+      #expect("\(reason.jsonLiteral)" == "\"\(reason.rawValue)\"")
+    }
+    for loss in LossReason.allCases {
+      #expect("\(loss.jsonLiteral)" == "\"\(loss.rawValue)\"")
+    }
+  }
+
   @Test("one buffer, grown many times over, holds every piece in order")
   func bufferGrowsWithoutLosingBytes() {
     var buffer = ByteBuffer(capacity: 16)
