@@ -179,12 +179,14 @@ final class PreparedText: Sendable {
     self.bytes = Array(text.utf8)
     self.isASCII = bytes.allSatisfy { $0 < 0x80 }
     self.foldsCase = form.folding.foldsCase
+    self.isLiteral = form.isIdentity
     self.units = UnitText(text)
   }
 
   var isEmpty: Bool { bytes.isEmpty }
-  /// Whether `form` leaves text untouched (no folding, no normalisation).
-  var isLiteral: Bool { form.folding == .none && form.normalization == .none }
+  /// Whether `form` leaves text untouched (no folding, no normalisation): stored, because `==`
+  /// asks on every evaluation and a computed property here is a call.
+  let isLiteral: Bool
 }
 
 /// A set of strings compared by their exact UTF-8 bytes (so by Unicode scalars, literally: `IN`

@@ -17,6 +17,8 @@ final class RegexProgram: Sendable {
   let regex: CompiledRegex
   /// How the subject is prepared before matching.
   let subjectForm: TextForm
+  /// Whether the subject is matched as it is (no `[c]`/`[d]` folding).
+  let matchesRawSubject: Bool
   /// Bytes every matching raw subject starts with (empty when unknown, or when the subject is
   /// folded first): one `memcmp` that turns most misses away before PCRE2 sets up a match.
   let literalHead: [UInt8]
@@ -24,6 +26,7 @@ final class RegexProgram: Sendable {
   init(regex: CompiledRegex, subjectForm: TextForm, pattern: String) {
     self.regex = regex
     self.subjectForm = subjectForm
+    self.matchesRawSubject = subjectForm.isIdentity
     self.literalHead = subjectForm.isIdentity ? RegexLiteralHead.of(pattern) ?? [] : []
   }
 
@@ -79,8 +82,14 @@ final class RegexProgram: Sendable {
   {
     if !literalHead.isEmpty {
       let headMatches = literalHead.withUnsafeBufferPointer { head in
-        subject.count >= head.count
-          && memcmp(subject.baseAddress!, head.baseAddress!, head.count) == 0
+        guard subject.count >= head.count else { return false }
+        // Most misses differ in the first eight bytes: one word compare, not a `memcmp` call.
+        if head.count >= 8 {
+          let first = UnsafeRawPointer(subject.baseAddress!).loadUnaligned(as: UInt64.self)
+          guard first == UnsafeRawPointer(head.baseAddress!).loadUnaligned(as: UInt64.self)
+          else { return false }
+        }
+        return memcmp(subject.baseAddress!, head.baseAddress!, head.count) == 0
       }
       guard headMatches else { return false }
     }
