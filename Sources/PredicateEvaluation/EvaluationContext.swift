@@ -203,23 +203,25 @@ struct ByteStringSet: Sendable {
   init(_ strings: [String]) {
     var storage: [UInt8] = []
     var ranges: [Range<Int>] = []
-    var seen = Set<[UInt8]>()
+    var capacity = 4
+    while capacity < strings.count * 2 { capacity *= 2 }
+    var table = [Int32](repeating: -1, count: capacity)
+    // Duplicates are found by the table itself (a `Set<[UInt8]>` hashed every byte again).
     for string in strings {
       let bytes = Array(string.utf8)
-      guard seen.insert(bytes).inserted else { continue }
+      var slot = bytes.withUnsafeBufferPointer(Self.hash) & (capacity - 1)
+      var isDuplicate = false
+      while table[slot] >= 0 {
+        if storage[ranges[Int(table[slot])]].elementsEqual(bytes) {
+          isDuplicate = true
+          break
+        }
+        slot = (slot + 1) & (capacity - 1)
+      }
+      guard !isDuplicate else { continue }
+      table[slot] = Int32(ranges.count)
       ranges.append(storage.count..<storage.count + bytes.count)
       storage.append(contentsOf: bytes)
-    }
-    var capacity = 4
-    while capacity < ranges.count * 2 { capacity *= 2 }
-    var table = [Int32](repeating: -1, count: capacity)
-    for (index, range) in ranges.enumerated() {
-      let hash = storage.withUnsafeBufferPointer {
-        Self.hash(UnsafeBufferPointer(rebasing: $0[range]))
-      }
-      var slot = hash & (capacity - 1)
-      while table[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
-      table[slot] = Int32(index)
     }
     self.storage = storage
     self.ranges = ranges

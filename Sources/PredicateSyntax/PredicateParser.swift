@@ -120,6 +120,10 @@ private struct Parser {
   // MARK: Token access
 
   var current: Token { tokens[position] }
+  /// The current token's kind and range, read in place: `currentKind` copies the whole token
+  /// (its text and value) first, and the parser asks about the current token constantly.
+  var currentKind: TokenKind { tokens[position].kind }
+  var currentRange: SourceRange { tokens[position].range }
   var previous: Token? { position > 0 ? tokens[position - 1] : nil }
 
   func peekKind(_ offset: Int = 1) -> TokenKind {
@@ -129,11 +133,16 @@ private struct Parser {
   @discardableResult
   mutating func advance() -> Token {
     let token = tokens[position]
-    if position < tokens.count - 1 { position += 1 }
+    skip()
     return token
   }
 
-  var atEnd: Bool { current.kind == .endOfInput }
+  /// Moves past the current token without copying it (``advance()`` returns it).
+  mutating func skip() {
+    if position < tokens.count - 1 { position += 1 }
+  }
+
+  var atEnd: Bool { currentKind == .endOfInput }
 
   /// The range from `start` to the end of the last consumed token.
   func range(from start: Int) -> SourceRange {
@@ -199,19 +208,19 @@ private struct Parser {
   mutating func skipPast(_ closing: TokenKind) {
     var nesting = 0
     while !atEnd {
-      switch current.kind {
+      switch currentKind {
       case .leftParen, .leftBrace, .leftBracket:
         nesting += 1
       case .rightParen, .rightBrace, .rightBracket:
         if nesting == 0 {
-          if current.kind == closing { advance() }
+          if currentKind == closing { advance() }
           return
         }
         nesting -= 1
       default:
         break
       }
-      advance()
+      skip()
     }
   }
 
@@ -222,7 +231,7 @@ private struct Parser {
   mutating func synchronize(stoppingAtCommas: Bool = false) {
     var nesting = 0
     while !atEnd {
-      switch current.kind {
+      switch currentKind {
       case .leftParen, .leftBrace, .leftBracket:
         nesting += 1
       case .rightParen, .rightBrace, .rightBracket:
@@ -235,7 +244,7 @@ private struct Parser {
       default:
         break
       }
-      advance()
+      skip()
     }
   }
 
@@ -255,22 +264,22 @@ private struct Parser {
     var result = asPredicate(parseOr(inParens: false))
     while !atEnd && !abandoned {
       let start = position
-      if isCloser(current.kind) {
+      if isCloser(currentKind) {
         skipStrayClosers()
         continue
       }
-      if current.kind == .invalid {
+      if currentKind == .invalid {
         advance()  // already reported by the lexer
         continue
       }
       var fixIts: [FixIt] = []
-      if current.kind == .identifier, let connective = nearest(current.text, in: ["AND", "OR"]) {
-        fixIts = [FixIt(range: current.range, replacement: connective)]
+      if currentKind == .identifier, let connective = nearest(current.text, in: ["AND", "OR"]) {
+        fixIts = [FixIt(range: currentRange, replacement: connective)]
       }
       report(
         .error(
           .expectedConnective,
-          "expected 'AND' or 'OR' before \(current.quoted)", at: current.range, fixIts: fixIts))
+          "expected 'AND' or 'OR' before \(current.quoted)", at: currentRange, fixIts: fixIts))
       if !fixIts.isEmpty { advance() }
       // Keep parsing what follows, as if joined, so its own errors are reported too.
       _ = parseOr(inParens: false)
@@ -293,7 +302,7 @@ private struct Parser {
   }
 
   mutating func skipStrayClosers() {
-    while isCloser(current.kind) {
+    while isCloser(currentKind) {
       let token = advance()
       report(
         .error(
@@ -314,8 +323,8 @@ private struct Parser {
   }
 
   mutating func reportMissingOperator(after expression: FormatExpression) {
-    if current.kind == .invalid { return }  // the lexer reported this spot already
-    let end = expression.range?.upperBound ?? current.range.lowerBound
+    if currentKind == .invalid { return }  // the lexer reported this spot already
+    let end = expression.range?.upperBound ?? currentRange.lowerBound
     let text = expressionText(expression)
     var notes: [DiagnosticNote] = []
     if case .constant(.boolean(let value)) = expression.kind {
@@ -336,7 +345,7 @@ private struct Parser {
     report(
       .error(
         .expectedOperator, "expected a comparison operator after '\(text)'\(found)",
-        at: atEnd ? .point(end) : current.range, notes: notes, fixIts: fixIts))
+        at: atEnd ? .point(end) : currentRange, notes: notes, fixIts: fixIts))
   }
 
   func expressionText(_ expression: FormatExpression) -> String {
@@ -351,9 +360,9 @@ private struct Parser {
   func isAnd(_ kind: TokenKind) -> Bool { kind == .and || kind == .keyword(.and) }
 
   mutating func parseOr(inParens: Bool) -> Parsed {
-    let start = current.range.lowerBound
+    let start = currentRange.lowerBound
     let (first, firstIsChain) = parseAnd(inParens: inParens)
-    guard isOr(current.kind) else { return first }
+    guard isOr(currentKind) else { return first }
     var operands: [FormatPredicate] = []
     var failed = false
     var chains: [SourceRange] = []
@@ -366,8 +375,8 @@ private struct Parser {
       }
     }
     collect(first, isChain: firstIsChain, into: &self)
-    while isOr(current.kind) {
-      advance()
+    while isOr(currentKind) {
+      skip()
       let (next, isChain) = parseAnd(inParens: inParens)
       collect(next, isChain: isChain, into: &self)
     }
@@ -391,14 +400,14 @@ private struct Parser {
   }
 
   mutating func parseAnd(inParens: Bool) -> (Parsed, isChain: Bool) {
-    let start = current.range.lowerBound
+    let start = currentRange.lowerBound
     let first = parseNot(inParens: inParens)
-    guard isAnd(current.kind) else { return (first, false) }
+    guard isAnd(currentKind) else { return (first, false) }
     var operands: [FormatPredicate] = []
     var failed = false
     if let predicate = asPredicate(first) { operands.append(predicate) } else { failed = true }
-    while isAnd(current.kind) {
-      advance()
+    while isAnd(currentKind) {
+      skip()
       if let predicate = asPredicate(parseNot(inParens: inParens)) {
         operands.append(predicate)
       } else {
@@ -410,7 +419,7 @@ private struct Parser {
   }
 
   mutating func parseNot(inParens: Bool) -> Parsed {
-    guard current.kind == .not || current.kind == .keyword(.not) else {
+    guard currentKind == .not || currentKind == .keyword(.not) else {
       return parsePrimaryPredicate(inParens: inParens)
     }
     let token = advance()
@@ -421,8 +430,8 @@ private struct Parser {
   }
 
   mutating func parsePrimaryPredicate(inParens: Bool) -> Parsed {
-    let start = current.range.lowerBound
-    switch current.kind {
+    let start = currentRange.lowerBound
+    switch currentKind {
     case .keyword(.truePredicate), .keyword(.falsePredicate):
       let token = advance()
       return .predicate(
@@ -448,7 +457,7 @@ private struct Parser {
         .error(
           .expectedPredicate, "expected a predicate before '\(connective.text)'",
           at: connective.range))
-      if !atEnd && !isCloser(current.kind) { _ = parseNot(inParens: inParens) }
+      if !atEnd && !isCloser(currentKind) { _ = parseNot(inParens: inParens) }
       return .failed
     case .endOfInput, .rightParen, .rightBrace, .rightBracket, .comma:
       // One problem, one diagnostic: the token before already has an error.
@@ -459,7 +468,7 @@ private struct Parser {
         .error(
           .expectedPredicate,
           "expected a predicate\(afterPrevious)",
-          at: atEnd ? .point(previous?.range.upperBound ?? 0) : current.range))
+          at: atEnd ? .point(previous?.range.upperBound ?? 0) : currentRange))
       return .failed
     default:
       switch parseOperand(inParens: inParens) {
@@ -469,7 +478,7 @@ private struct Parser {
         synchronize()
         return .failed
       case .expression(let lhs):
-        if inParens && current.kind == .rightParen { return .expression(lhs) }
+        if inParens && currentKind == .rightParen { return .expression(lhs) }
         return parseComparisonRest(lhs, start: start, qualifier: nil, inParens: inParens)
       }
     }
@@ -518,19 +527,19 @@ private struct Parser {
     guard let op = comparisonOperator(operatorToken) else {
       reportBadOperator(after: lhs)
       if operatorToken.kind == .identifier {
-        advance()
+        skip()
         // Parse the would-be right operand so errors inside it are still reported.
-        if !isOr(current.kind) && !isAnd(current.kind) && !isCloser(current.kind) && !atEnd {
+        if !isOr(currentKind) && !isAnd(currentKind) && !isCloser(currentKind) && !atEnd {
           _ = parseOperand()
         }
       }
       synchronize()
       return .failed
     }
-    advance()
+    skip()
     var operatorRange = operatorToken.range
     var options: ComparisonOptions = []
-    if current.kind == .leftBracket {
+    if currentKind == .leftBracket {
       options = parseOptions()
       operatorRange = operatorRange.union(range(from: operatorRange.lowerBound))
     }
@@ -590,14 +599,14 @@ private struct Parser {
     report(
       .error(
         .predicateAsValue, "a predicate cannot be used as a value",
-        at: predicate.range ?? current.range))
+        at: predicate.range ?? currentRange))
   }
 
   mutating func parseOptions() -> ComparisonOptions {
     let open = advance()
     var options: ComparisonOptions = []
     var sawLetters = false
-    while current.kind == .identifier || isKeyword(current.kind) {
+    while currentKind == .identifier || isKeyword(currentKind) {
       let word = advance()
       sawLetters = true
       var offset = word.range.lowerBound
@@ -621,7 +630,7 @@ private struct Parser {
         offset += width
       }
     }
-    if current.kind == .rightBracket {
+    if currentKind == .rightBracket {
       let close = advance()
       if !sawLetters {
         report(
@@ -635,7 +644,7 @@ private struct Parser {
         .error(
           .unclosedDelimiter,
           "expected ']' to close '[' at \(location(open.range.lowerBound))",
-          at: atEnd ? .point(previous?.range.upperBound ?? 0) : current.range,
+          at: atEnd ? .point(previous?.range.upperBound ?? 0) : currentRange,
           notes: [DiagnosticNote("options are c, d, n and l, as in '[cd]'")]))
     }
     return options
@@ -654,18 +663,28 @@ private struct Parser {
     parseBinary(level: 0, inParens: inParens)
   }
 
-  static let binaryLevels: [[TokenKind: ArithmeticOperator]] = [
-    [.plus: .add, .minus: .subtract],
-    [.star: .multiply, .slash: .divide],
-    [.starStar: .power],
-  ]
+  /// The arithmetic operators by binding level, loosest first (`**` binds tightest).
+  static let binaryLevelCount = 3
+
+  /// The operator `kind` spells at binding `level`, if any: a switch, where a table of
+  /// dictionaries hashed the token kind at every level for every token.
+  static func binaryOperator(_ kind: TokenKind, level: Int) -> ArithmeticOperator? {
+    switch (level, kind) {
+    case (0, .plus): .add
+    case (0, .minus): .subtract
+    case (1, .star): .multiply
+    case (1, .slash): .divide
+    case (2, .starStar): .power
+    default: nil
+    }
+  }
 
   mutating func parseBinary(level: Int, inParens: Bool) -> Parsed {
-    guard level < Self.binaryLevels.count else { return parseUnary(inParens: inParens) }
-    let start = current.range.lowerBound
+    guard level < Self.binaryLevelCount else { return parseUnary(inParens: inParens) }
+    let start = currentRange.lowerBound
     var lhs = parseBinary(level: level + 1, inParens: inParens)
     var chain = 0
-    while let op = Self.binaryLevels[level][current.kind] {
+    while let op = Self.binaryOperator(currentKind, level: level) {
       let token = advance()
       chain += 1
       if depth + chain > PredicateParser.maximumNestingDepth {
@@ -684,11 +703,11 @@ private struct Parser {
   }
 
   mutating func parseUnary(inParens: Bool) -> Parsed {
-    guard current.kind == .minus else { return parsePostfix(inParens: inParens) }
+    guard currentKind == .minus else { return parsePostfix(inParens: inParens) }
     let minus = advance()
     // `-5` is a negative literal (so the printer's `-5` reads back as the same constant).
     // A postfix binds tighter than minus, so `-5.x` is `-(5.x)`: fold only a bare number.
-    if current.kind == .number, current.range.lowerBound == minus.range.upperBound,
+    if currentKind == .number, currentRange.lowerBound == minus.range.upperBound,
       peekKind() != .dot, peekKind() != .leftBracket, let value = current.value
     {
       let number = advance()
@@ -717,11 +736,11 @@ private struct Parser {
   }
 
   mutating func parsePostfix(inParens: Bool) -> Parsed {
-    let start = current.range.lowerBound
+    let start = currentRange.lowerBound
     let primary = parsePrimaryExpression(inParens: inParens)
     guard case .expression(var base) = primary else { return primary }
     var chain = 0
-    while current.kind == .dot || current.kind == .leftBracket {
+    while currentKind == .dot || currentKind == .leftBracket {
       let token = advance()
       chain += 1
       if depth + chain > PredicateParser.maximumNestingDepth {
@@ -729,7 +748,7 @@ private struct Parser {
         return .failed
       }
       if token.kind == .dot {
-        switch current.kind {
+        switch currentKind {
         case .identifier, .keyword, .collectionOperator:
           let name = advance()
           base = FormatExpression(.member(base, name.text), range: range(from: start))
@@ -737,14 +756,14 @@ private struct Parser {
           report(
             .error(
               .expectedExpression, "expected a key after '.'",
-              at: atEnd ? .point(token.range.upperBound) : current.range))
+              at: atEnd ? .point(token.range.upperBound) : currentRange))
           return .failed
         }
       } else {
         guard enter(token) else { return .failed }
         defer { leave() }
         let index: FormatExpression
-        switch current.kind {
+        switch currentKind {
         case .keyword(.first), .keyword(.last), .keyword(.size):
           let word = advance()
           index = FormatExpression(
@@ -765,8 +784,8 @@ private struct Parser {
 
   /// Consumes `kind` or reports that `opening` is unclosed.
   mutating func expect(_ kind: TokenKind, closing opening: Token) -> Bool {
-    if current.kind == kind {
-      advance()
+    if currentKind == kind {
+      skip()
       return true
     }
     let closer =
@@ -781,7 +800,7 @@ private struct Parser {
         .unclosedDelimiter,
         "expected '\(closer)' to close '\(opening.text)' at \(location(opening.range.lowerBound))"
           + found,
-        at: atEnd ? .point(previous?.range.upperBound ?? 0) : current.range,
+        at: atEnd ? .point(previous?.range.upperBound ?? 0) : currentRange,
         notes: [DiagnosticNote("'\(opening.text)' opened here", at: opening.range)],
         fixIts: atEnd
           ? [FixIt(range: .point(previous?.range.upperBound ?? 0), replacement: closer)] : []))
@@ -795,26 +814,26 @@ private struct Parser {
     }
     switch token.kind {
     case .keyword(.self):
-      advance()
+      skip()
       return expression(.evaluatedObject)
     case .string, .number:
-      advance()
+      skip()
       return expression(.constant(token.value ?? .null))
     case .keyword(.true), .keyword(.yes):
-      advance()
+      skip()
       return expression(.constant(.boolean(true)))
     case .keyword(.false), .keyword(.no):
-      advance()
+      skip()
       return expression(.constant(.boolean(false)))
     case .keyword(.null), .keyword(.nil):
-      advance()
+      skip()
       return expression(.constant(.null))
     case .keyword(.anyKey):
-      advance()
+      skip()
       return expression(.anyKey)
     case .identifier:
-      advance()
-      if current.kind == .leftParen {
+      skip()
+      if currentKind == .leftParen {
         guard let arguments = parseArgumentList() else { return .failed }
         return .expression(
           FormatExpression(
@@ -822,33 +841,33 @@ private struct Parser {
       }
       return expression(.key(token.text))
     case .escapedKeyword:
-      advance()
+      skip()
       return expression(.escapedKey(token.name))
     case .collectionOperator:
-      advance()
+      skip()
       return expression(.collectionOperator(token.name))
     case .variable:
-      advance()
-      if current.kind == .assign {
+      skip()
+      if currentKind == .assign {
         report(
           .error(
-            .assignment, "variable assignment ':=' is not supported", at: current.range))
-        advance()
+            .assignment, "variable assignment ':=' is not supported", at: currentRange))
+        skip()
         return .failed
       }
       return expression(.variable(token.name))
     case .formatSpecifier:
-      advance()
+      skip()
       return substitute(token)
     case .leftBrace:
       return parseAggregate()
     case .leftParen:
       return parseGroup()
     case .keyword(.subquery):
-      advance()
+      skip()
       return parseSubquery(token)
     case .keyword(.cast), .keyword(.fetch):
-      advance()
+      skip()
       guard let arguments = parseArgumentList() else { return .failed }
       let kind: FormatExpression.Kind
       if token.kind == .keyword(.cast) {
@@ -875,7 +894,7 @@ private struct Parser {
           at: token.range))
       return .failed
     case .keyword(let keyword):
-      advance()
+      skip()
       report(
         .error(
           .reservedWord, "reserved word '\(token.text)' cannot be used as a value",
@@ -892,7 +911,7 @@ private struct Parser {
           at: atEnd ? .point(previous?.range.upperBound ?? 0) : token.range))
       return .failed
     default:
-      advance()
+      skip()
       report(
         .error(
           .expectedExpression, "expected an expression, found \(token.quoted)", at: token.range))
@@ -906,11 +925,11 @@ private struct Parser {
     defer { leave() }
     let inner = parseOr(inParens: true)
     if case .failed = inner {
-      if current.kind == .rightParen {
-        advance()
+      if currentKind == .rightParen {
+        skip()
       } else if !atEnd {
         synchronize()
-        if current.kind == .rightParen { advance() }
+        if currentKind == .rightParen { advance() }
       }
       return .failed
     }
@@ -939,8 +958,8 @@ private struct Parser {
   mutating func parseList(closing: TokenKind, opening: Token) -> [FormatExpression]? {
     var elements: [FormatExpression] = []
     var failed = false
-    if current.kind == closing {
-      advance()
+    if currentKind == closing {
+      skip()
       return elements
     }
     while true {
@@ -954,14 +973,14 @@ private struct Parser {
         failed = true
         synchronize(stoppingAtCommas: true)
       }
-      if current.kind == .comma {
+      if currentKind == .comma {
         let comma = advance()
-        if current.kind == closing {
+        if currentKind == closing {
           report(
             .error(
               .trailingComma, "trailing comma before \(current.quoted)", at: comma.range,
               fixIts: [FixIt(range: comma.range, replacement: "")]))
-          advance()
+          skip()
           return nil
         }
         continue
@@ -975,40 +994,40 @@ private struct Parser {
   }
 
   mutating func parseSubquery(_ keyword: Token) -> Parsed {
-    guard current.kind == .leftParen else {
-      report(.error(.expectedExpression, "expected '(' after 'SUBQUERY'", at: current.range))
+    guard currentKind == .leftParen else {
+      report(.error(.expectedExpression, "expected '(' after 'SUBQUERY'", at: currentRange))
       return .failed
     }
     let open = advance()
     guard enter(open) else { return .failed }
     defer { leave() }
-    guard case .expression(let collection) = parseOperand(), current.kind == .comma else {
+    guard case .expression(let collection) = parseOperand(), currentKind == .comma else {
       report(
         .error(
           .expectedExpression, "expected 'SUBQUERY(collection, $variable, predicate)'",
-          at: current.range))
+          at: currentRange))
       skipPast(.rightParen)
       return .failed
     }
-    advance()
-    guard current.kind == .variable else {
+    skip()
+    guard currentKind == .variable else {
       report(
         .error(
           .expectedExpression, "expected a variable such as '$x' in SUBQUERY",
-          at: current.range))
+          at: currentRange))
       skipPast(.rightParen)
       return .failed
     }
     let variable = advance().name
-    guard current.kind == .comma else {
+    guard currentKind == .comma else {
       report(
         .error(
           .expectedExpression, "expected ',' after the SUBQUERY variable",
-          at: current.range))
+          at: currentRange))
       skipPast(.rightParen)
       return .failed
     }
-    advance()
+    skip()
     guard let predicate = asPredicate(parseOr(inParens: false)) else {
       skipPast(.rightParen)
       return .failed

@@ -38,9 +38,28 @@ public enum Keyword: String, Sendable, Hashable, CaseIterable {
   private static let byUppercasedName: [String: Keyword] = Dictionary(
     uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 
+  /// The length in bytes of the longest keyword.
+  private static let longestName = allCases.map(\.rawValue.utf8.count).max()!
+
   /// The keyword spelled `word`, in any case.
   public init?(word: String) {
-    guard let keyword = Self.byUppercasedName[word.uppercased()] else { return nil }
+    // ASCII words are uppercased byte by byte: `uppercased()` runs the full Unicode case mapping
+    // (hundreds of instructions), and every word of every predicate asks. Other words keep it,
+    // so that a word such as "ın" (dotless i) still spells IN as it always has.
+    var word = word
+    let upper = word.withUTF8 { bytes -> String?? in
+      guard bytes.allSatisfy({ $0 < 0x80 }) else { return .some(nil) }
+      guard bytes.count <= Self.longestName else { return nil }
+      return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+        for (index, byte) in bytes.enumerated() {
+          buffer[index] = byte &- UInt8(ascii: "a") < 26 ? byte - 0x20 : byte
+        }
+        return bytes.count
+      }
+    }
+    guard let upper, let keyword = Self.byUppercasedName[upper ?? word.uppercased()] else {
+      return nil
+    }
     self = keyword
   }
 
