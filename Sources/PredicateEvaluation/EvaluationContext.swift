@@ -17,7 +17,7 @@ public struct EvaluationContext: Sendable {
     // Operators read the identifier's UTF-8 in place; make sure it is contiguous once, here.
     identifier?.makeContiguousUTF8()
     self.targetContentIdentifier = identifier
-    self.views = IdentifierViews(identifier: identifier)
+    self.views = IdentifierViews()
   }
 
   /// How many folded/normalised views were computed (tests check they are shared, not redone).
@@ -77,19 +77,66 @@ struct IdentifierViews: Sendable {
     var units: UnitText?
   }
 
-  /// The identifier the views are of; for a one-off evaluation, made from the subject's bytes
-  /// when a view first needs it, so that the ASCII path never copies the string.
-  private var identifier: String?
+  /// The identifier as a string and the views computed so far: made when the first view is, so
+  /// that an evaluation on the byte path (every ASCII identifier) creates and destroys nothing.
+  /// Copy-on-write: a context's views are only changed through a unique reference.
+  private final class Store: @unchecked Sendable {
+    /// The identifier, made from the subject's bytes when a view first needs it.
+    var identifier: String?
+    /// The forms asked for so far: an evaluation needs one or two, so the first is kept inline
+    /// (an array for it would be one more allocation per identifier) and the rest in a list.
+    var first: View?
+    var rest: [View] = []
+
+    init() {}
+
+    func copy() -> Store {
+      let copy = Store()
+      copy.identifier = identifier
+      copy.first = first
+      copy.rest = rest
+      return copy
+    }
+
+    /// The position of the view for `form`, if there is one.
+    func position(of form: TextForm) -> Int? {
+      guard let first else { return nil }
+      if first.form == form { return 0 }
+      return rest.firstIndex { $0.form == form }.map { $0 + 1 }
+    }
+
+    /// Adds a view and returns its position.
+    func append(_ view: View) -> Int {
+      if first == nil {
+        first = view
+        return 0
+      }
+      rest.append(view)
+      return rest.count
+    }
+
+    subscript(position: Int) -> View {
+      get { position == 0 ? first! : rest[position - 1] }
+      set {
+        if position == 0 { first = newValue } else { rest[position - 1] = newValue }
+      }
+    }
+  }
+
+  private var store: Store?
   private var asciiState: UInt8 = 2
   /// Where NFC first changes the subject: -2 not known yet, -1 nowhere (it is NFC).
   private var nfcChange = -2
-  /// The forms asked for so far, in a plain list: an evaluation needs one or two, and an empty
-  /// array allocates nothing (a table of every form's slot would be allocated per evaluation).
-  private var views: [View] = []
   private(set) var preparedViewCount = 0
 
-  init(identifier: String? = nil) {
-    self.identifier = identifier
+  /// The store, made or copied so that it can be changed.
+  private mutating func uniqueStore() -> Store {
+    if store == nil {
+      store = Store()
+    } else if !isKnownUniquelyReferenced(&store) {
+      store = store!.copy()
+    }
+    return store!
   }
 
   /// Whether the subject is ASCII (nil counts as ASCII: no Unicode work is ever needed).
@@ -102,15 +149,15 @@ struct IdentifierViews: Sendable {
   /// The subject as a string (nil when it is nil).
   mutating func string(_ subject: Subject) -> String? {
     if subject.isNil { return nil }
-    if let identifier { return identifier }
+    if let identifier = store?.identifier { return identifier }
     let made = String(decoding: subject.bytes, as: UTF8.self)
-    identifier = made
+    uniqueStore().identifier = made
     return made
   }
 
   /// The position of the view for `form`, computing it when it is new.
   private mutating func view(_ form: TextForm, _ subject: Subject) -> Int {
-    if let index = views.firstIndex(where: { $0.form == form }) { return index }
+    if let index = store?.position(of: form) { return index }
     let prepared: [UInt8]?
     if form.isIdentity {
       prepared = nil
@@ -122,8 +169,7 @@ struct IdentifierViews: Sendable {
       prepared = Array(form.apply(string(subject)!).utf8)
     }
     if prepared != nil { preparedViewCount += 1 }
-    views.append(View(form: form, prepared: prepared))
-    return views.count - 1
+    return uniqueStore().append(View(form: form, prepared: prepared))
   }
 
   /// Calls `body` with the UTF-8 bytes of the subject prepared for `form`; nil when the subject
@@ -135,7 +181,8 @@ struct IdentifierViews: Sendable {
   ) throws(Failure) -> Result? {
     if subject.isNil { return nil }
     if form.isIdentity { return try body(subject.bytes) }
-    guard let prepared = views[view(form, subject)].prepared else { return try body(subject.bytes) }
+    let index = view(form, subject)
+    guard let prepared = store![index].prepared else { return try body(subject.bytes) }
     return try prepared.withUnsafeBufferPointer { bytes throws(Failure) in try body(bytes) }
   }
 
@@ -143,10 +190,10 @@ struct IdentifierViews: Sendable {
   mutating func units(_ form: TextForm, _ subject: Subject) -> UnitText? {
     guard let identifier = string(subject) else { return nil }
     let index = view(form, subject)
-    if let units = views[index].units { return units }
+    if let units = store![index].units { return units }
     let units = UnitText(
-      views[index].prepared.map { String(decoding: $0, as: UTF8.self) } ?? identifier)
-    views[index].units = units
+      store![index].prepared.map { String(decoding: $0, as: UTF8.self) } ?? identifier)
+    uniqueStore()[index].units = units
     return units
   }
 

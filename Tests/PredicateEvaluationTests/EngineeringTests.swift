@@ -95,6 +95,36 @@ struct EngineeringTests {
     #expect(ascii.preparedViewCount == 0, "ASCII identifiers stay on the byte path")
   }
 
+  @Test("a copied context keeps its own views: copy-on-write, not shared mutation")
+  func copiedContextsAreIndependent() async throws {
+    let canonical = try CompiledPredicate(format: "SELF CONTAINS 'école'")
+    let folded = try CompiledPredicate(format: "SELF CONTAINS[cd] 'ECOLE'")
+    let like = try CompiledPredicate(format: "SELF LIKE '*cole*'")
+    var original = EvaluationContext(targetContentIdentifier: "doc/e\u{301}cole/1")
+    #expect(try canonical.evaluate(in: &original))
+    var copy = original
+    // The copy adds views; the original must neither see nor lose anything.
+    #expect(try folded.evaluate(in: &copy))
+    #expect(try like.evaluate(in: &copy))
+    #expect(copy.preparedViewCount == 2 && original.preparedViewCount == 1)
+    #expect(try canonical.evaluate(in: &original))
+    #expect(try like.evaluate(in: &original))
+    #expect(try folded.evaluate(in: &original))
+    #expect(try canonical.evaluate(in: &copy))
+    // Concurrent copies of one context, each evaluating on its own.
+    let shared = original
+    try await withThrowingTaskGroup(of: Bool.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          var mine = shared
+          return try folded.evaluate(in: &mine) && like.evaluate(in: &mine)
+            && canonical.evaluate(in: &mine)
+        }
+      }
+      for try await answer in group { #expect(answer) }
+    }
+  }
+
   @Test("the uikit profile accepts what UIKit accepts and names what it rejects")
   func profiles() {
     let accepted = "SELF BEGINSWITH[cd] 'chat/' OR SELF IN {'inbox'} OR SELF LIKE 'doc-*'"
