@@ -19,6 +19,10 @@ public struct IndexedActivationRouter: Sendable {
   /// The linear router over the same sessions (recency order, fallback).
   public let linear: ActivationRouter
   private let roles: [SceneSessionRole: RoleIndex]
+  /// Each session's prefers and can predicates, numbered so that equal predicates share a
+  /// number: many sessions of an app share one condition (every chat thread can activate for
+  /// `BEGINSWITH 'com.example.chat/'`), and one evaluation answers all of them.
+  private let predicateNumbers: [(prefers: Int, can: Int)]
 
   /// Positions (in `linear.sessions`) filed by necessary condition, for one role and one
   /// predicate kind.
@@ -77,6 +81,19 @@ public struct IndexedActivationRouter: Sendable {
         PredicateRequirement(conditions.canActivateForTargetContentIdentifierPredicate.predicate))
     }
     self.roles = roles
+    var numbers: [CompiledPredicate: Int] = [:]
+    func number(_ predicate: CompiledPredicate) -> Int {
+      if let known = numbers[predicate] { return known }
+      numbers[predicate] = numbers.count
+      return numbers.count - 1
+    }
+    self.predicateNumbers = linear.sessions.map {
+      let conditions = $0.activationConditions
+      return (
+        number(conditions.prefersToActivateForTargetContentIdentifierPredicate),
+        number(conditions.canActivateForTargetContentIdentifierPredicate)
+      )
+    }
   }
 
   /// Routes `event`; the outcome and reason are those ``ActivationRouter`` gives.
@@ -98,9 +115,8 @@ public struct IndexedActivationRouter: Sendable {
     }
     let isRequest: Bool
     if case .activationRequest = event.kind { isRequest = true } else { isRequest = false }
-    var context = EvaluationContext(targetContentIdentifier: identifier)
-    // Each session's prefers answer, evaluated at most once (steps 4 and 5 both ask).
-    var prefersAnswers: [Int: Bool] = [:]
+    var evaluations = Evaluations(
+      context: EvaluationContext(targetContentIdentifier: identifier), warnings: decision.warnings)
     let raw = Array(identifier.utf8)
     // ASCII, and most other identifiers (Unicode's quick check says so), are their own NFC.
     let canonical =
@@ -110,24 +126,16 @@ public struct IndexedActivationRouter: Sendable {
     let prefersLists = index.prefers.lists(raw: raw, canonical: canonical)
     let canLists = index.can.lists(raw: raw, canonical: canonical)
 
-    func prefers(_ position: Int, _ context: inout EvaluationContext) -> Bool {
-      if let known = prefersAnswers[position] { return known }
-      let outcome = linear.programs[position].prefers.outcome(in: &context)
-      note(outcome, position)
-      prefersAnswers[position] = outcome.matched
-      return outcome.matched
+    // `Set.contains` hashes the session's identifier even when the set is empty.
+    func isExcluded(_ position: Int) -> Bool {
+      !options.excluding.isEmpty
+        && options.excluding.contains(linear.sessions[position].persistentIdentifier)
     }
-    func note(_ outcome: PredicateOutcome, _ position: Int) {
-      ActivationRouter.noteFailure(
-        outcome, of: linear.sessions, at: position, in: &decision.warnings)
-    }
-
     // Steps 4 and 6: the first hidden prefers match, remembering the first visible one.
     var firstVisiblePrefers: Int?
     var winner: (Int, RoutingReason)?
-    for position in MergedPositions(prefersLists)
-    where !options.excluding.contains(linear.sessions[position].persistentIdentifier) {
-      guard prefers(position, &context) else { continue }
+    for position in MergedPositions(prefersLists) where !isExcluded(position) {
+      guard evaluations.prefers(position, self) else { continue }
       if isRequest || !linear.sessions[position].isVisible {
         winner = (position, .prefers)
         break
@@ -137,20 +145,61 @@ public struct IndexedActivationRouter: Sendable {
     // Step 5: the first hidden session whose can matches and prefers does not.
     if winner == nil && !isRequest && options.allowCanMatches {
       for position in MergedPositions(canLists) {
-        guard !linear.sessions[position].isVisible,
-          !options.excluding.contains(linear.sessions[position].persistentIdentifier)
-        else { continue }
-        let can = linear.programs[position].can.outcome(in: &context)
-        note(can, position)
-        if can.matched && !prefers(position, &context) {
+        guard !linear.sessions[position].isVisible, !isExcluded(position) else { continue }
+        if evaluations.can(position, self) && !evaluations.prefers(position, self) {
           winner = (position, .canActivate)
           break
         }
       }
     }
+    decision.warnings = evaluations.warnings
     if winner == nil, let position = firstVisiblePrefers { winner = (position, .prefersVisible) }
     finish(&decision, winner: winner, options: options)
     return decision
+  }
+
+  /// One route's evaluations: each session's prefers answer at most once (steps 4 and 5 both
+  /// ask), each distinct predicate's outcome at most once for all the sessions that share it,
+  /// and the warnings of the ones that failed. A value passed `inout`, so that the compiler checks
+  /// exclusive access statically (closures capturing these as variables paid a runtime check on
+  /// every access).
+  private struct Evaluations {
+    var context: EvaluationContext
+    var warnings: [String]
+    var prefersAnswers: [Int: Bool] = [:]
+    var outcomes: [Int: PredicateOutcome] = [:]
+
+    init(context: EvaluationContext, warnings: [String]) {
+      self.context = context
+      self.warnings = warnings
+    }
+
+    mutating func outcome(_ number: Int, _ program: PredicateProgram) -> PredicateOutcome {
+      if let known = outcomes[number] { return known }
+      let outcome = program.outcome(in: &context)
+      outcomes[number] = outcome
+      return outcome
+    }
+
+    /// Whether the session at `position` prefers the identifier.
+    mutating func prefers(_ position: Int, _ router: borrowing IndexedActivationRouter) -> Bool {
+      if let known = prefersAnswers[position] { return known }
+      let outcome = outcome(
+        router.predicateNumbers[position].prefers, router.linear.programs[position].prefers)
+      ActivationRouter.noteFailure(
+        outcome, of: router.linear.sessions, at: position, in: &warnings)
+      prefersAnswers[position] = outcome.matched
+      return outcome.matched
+    }
+
+    /// Whether the session at `position` can activate for the identifier.
+    mutating func can(_ position: Int, _ router: borrowing IndexedActivationRouter) -> Bool {
+      let outcome = outcome(
+        router.predicateNumbers[position].can, router.linear.programs[position].can)
+      ActivationRouter.noteFailure(
+        outcome, of: router.linear.sessions, at: position, in: &warnings)
+      return outcome.matched
+    }
   }
 
   private func finish(
