@@ -22,11 +22,6 @@ package enum CanonicalComposition {
     return String(decoding: changed, as: UTF8.self)
   }
 
-  /// The NFC form of `bytes`, which must be valid UTF-8.
-  package static func nfc(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    changes(bytes) ?? Array(bytes)
-  }
-
   /// Whether `bytes`, valid UTF-8, is NFC by Unicode's quick check: no scalar that NFC never
   /// keeps (NFC_QC=No) or that might compose with the one before it (NFC_QC=Maybe), and marks in
   /// canonical order. A "no" may be a "maybe"; a "yes" is certain.
