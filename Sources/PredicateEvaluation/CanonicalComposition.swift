@@ -119,32 +119,6 @@ enum UTF8Scalars {
     }
   }
 
-  /// Writes `value` as UTF-8 at `offset` and returns the number of bytes written.
-  @inline(__always)
-  static func encode(_ value: UInt32, into out: UnsafeMutableBufferPointer<UInt8>, at offset: Int)
-    -> Int
-  {
-    switch value {
-    case 0..<0x80:
-      out[offset] = UInt8(value)
-      return 1
-    case 0x80..<0x800:
-      out[offset] = UInt8(0xC0 | value >> 6)
-      out[offset + 1] = UInt8(0x80 | value & 0x3F)
-      return 2
-    case 0x800..<0x10000:
-      out[offset] = UInt8(0xE0 | value >> 12)
-      out[offset + 1] = UInt8(0x80 | value >> 6 & 0x3F)
-      out[offset + 2] = UInt8(0x80 | value & 0x3F)
-      return 3
-    default:
-      out[offset] = UInt8(0xF0 | value >> 18)
-      out[offset + 1] = UInt8(0x80 | value >> 12 & 0x3F)
-      out[offset + 2] = UInt8(0x80 | value >> 6 & 0x3F)
-      out[offset + 3] = UInt8(0x80 | value & 0x3F)
-      return 4
-    }
-  }
 }
 
 /// The generated tables, arranged for lookup: a two-stage table gives each scalar's combining

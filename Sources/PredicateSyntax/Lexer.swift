@@ -257,29 +257,27 @@ public struct Lexer: Sendable {
     }
   }
 
+  /// ASCII letters and `_` start a word.
+  private static func isASCIIWordStart(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "_") || (byte | 0x20) &- UInt8(ascii: "a") < 26
+  }
+
   private func isWordStart(at position: Int) -> Bool {
     let byte = bytes[position]
-    if byte == UInt8(ascii: "_") { return true }
-    if byte < 0x80 {
-      return (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
+    if byte < 0x80 { return Self.isASCIIWordStart(byte) }
     return decodeScalar(bytes, at: position).0.properties.isAlphabetic
   }
 
   private func isWordContinuation(at position: Int) -> Bool {
-    let byte = bytes[position]
-    if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") { return true }
-    return isWordStart(at: position)
+    isDigit(bytes[position]) || isWordStart(at: position)
   }
 
   private mutating func scanWord() {
     while index < bytes.count {
       let byte = bytes[index]
       if byte < 0x80 {
-        // ASCII letters, digits and `_`, without decoding a scalar.
-        let letter = (byte | 0x20) &- UInt8(ascii: "a") < 26
-        let digit = byte &- UInt8(ascii: "0") < 10
-        guard letter || digit || byte == UInt8(ascii: "_") else { return }
+        // ASCII words continue without decoding a scalar.
+        guard Self.isASCIIWordStart(byte) || isDigit(byte) else { return }
         index += 1
       } else {
         guard isWordContinuation(at: index) else { return }

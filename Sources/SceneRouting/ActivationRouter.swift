@@ -196,12 +196,7 @@ public struct ActivationRouter: Sendable {
   @inline(__always)
   private func loss(_ position: Int, _ role: Int, _ options: RoutingOptions) -> LossReason? {
     if roles.sessionRoles[position] != role { return .otherRole }
-    if !options.excluding.isEmpty
-      && options.excluding.contains(sessions[position].persistentIdentifier)
-    {
-      return .excluded
-    }
-    return nil
+    return options.excludes(sessions[position].persistentIdentifier) ? .excluded : nil
   }
 
   /// Steps 4–6 over candidates in recency order, given each one's suitability and visibility:

@@ -126,10 +126,8 @@ public struct IndexedActivationRouter: Sendable {
     let prefersLists = index.prefers.lists(raw: raw, canonical: canonical)
     let canLists = index.can.lists(raw: raw, canonical: canonical)
 
-    // `Set.contains` hashes the session's identifier even when the set is empty.
     func isExcluded(_ position: Int) -> Bool {
-      !options.excluding.isEmpty
-        && options.excluding.contains(linear.sessions[position].persistentIdentifier)
+      options.excludes(linear.sessions[position].persistentIdentifier)
     }
     // Steps 4 and 6: the first hidden prefers match, remembering the first visible one.
     var firstVisiblePrefers: Int?

@@ -91,6 +91,13 @@ public struct RoutingOptions: Sendable, Hashable {
     self.allowSceneCreation = allowSceneCreation
     self.allowCanMatches = allowCanMatches
   }
+
+  /// Whether the session named `identifier` is excluded. Both routers ask for every session they
+  /// look at, and `Set.contains` hashes the name even when the set is empty.
+  @inline(__always)
+  func excludes(_ identifier: String) -> Bool {
+    !excluding.isEmpty && excluding.contains(identifier)
+  }
 }
 
 /// Something that asks for a scene: a notification, a shortcut item, a user activity or an
