@@ -10,3 +10,10 @@ public enum ValidationProfile: String, Sendable, Hashable, Codable, CaseIterable
   /// Everything `uikit` accepts, plus `MATCHES` through PCRE2. The default.
   case extended
 }
+
+extension ValidationProfile {
+  /// Whether everything this profile accepts, `other` accepts too.
+  public func isNarrower(thanOrEqualTo other: ValidationProfile) -> Bool {
+    self == other || (self == .uikit && other == .extended)
+  }
+}

@@ -286,8 +286,12 @@ private struct Parser {
       result = nil
       if position == start { advance() }
     }
-    if let arguments, nextArgument < arguments.count, !abandoned {
-      let unused = arguments.count - nextArgument
+    // Arguments beyond the format's specifiers are unused; counted on the tokens, not on the
+    // substitutions the parse reached, so an error that stops a parse early is not blamed on
+    // the arguments after it.
+    let specifiers = tokens.lazy.filter { $0.kind == .formatSpecifier }.count
+    if let arguments, specifiers < arguments.count, !abandoned {
+      let unused = arguments.count - specifiers
       report(
         .warning(
           .unusedFormatArguments,

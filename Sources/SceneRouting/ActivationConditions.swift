@@ -22,9 +22,12 @@ public struct ActivationConditions: Sendable, Hashable {
   /// Whether the scene prefers to be activated for an identifier. Default `FALSEPREDICATE`.
   public var prefersToActivateForTargetContentIdentifierPredicate: CompiledPredicate
 
-  /// The profile both predicates were validated under.
+  /// The narrowest profile that accepts both predicates: `extended` when either was validated
+  /// under `extended`, otherwise `uikit`.
   public var profile: ValidationProfile {
-    canActivateForTargetContentIdentifierPredicate.profile
+    let can = canActivateForTargetContentIdentifierPredicate.profile
+    let prefers = prefersToActivateForTargetContentIdentifierPredicate.profile
+    return can.isNarrower(thanOrEqualTo: prefers) ? prefers : can
   }
 
   /// The defaults: can activate for anything, prefers nothing.
@@ -58,7 +61,7 @@ public struct ActivationConditions: Sendable, Hashable {
       prefers, default: "FALSEPREDICATE", field: .prefersToActivate, profile: profile)
   }
 
-  private static func compile(
+  static func compile(
     _ source: String?, default fallback: String, field: ActivationConditionsError.Field,
     profile: ValidationProfile
   ) throws(ActivationConditionsError) -> CompiledPredicate {
@@ -93,29 +96,50 @@ public struct ActivationConditionsError: Error, Sendable, Hashable, CustomString
 
 extension ActivationConditions: Codable {
   private enum CodingKeys: String, CodingKey {
-    case canActivate, prefersToActivate, profile
+    case canActivate, prefersToActivate, profile, canActivateProfile, prefersToActivateProfile
   }
 
+  /// Encodes the canonical format strings and ``profile``; a predicate validated under a
+  /// narrower profile than the other also records its own (`canActivateProfile`,
+  /// `prefersToActivateProfile`), so decoding gives back equal conditions.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(
-      canActivateForTargetContentIdentifierPredicate.predicateFormat, forKey: .canActivate)
-    try container.encode(
-      prefersToActivateForTargetContentIdentifierPredicate.predicateFormat,
-      forKey: .prefersToActivate)
+    let can = canActivateForTargetContentIdentifierPredicate
+    let prefers = prefersToActivateForTargetContentIdentifierPredicate
+    try container.encode(can.predicateFormat, forKey: .canActivate)
+    try container.encode(prefers.predicateFormat, forKey: .prefersToActivate)
     try container.encode(profile, forKey: .profile)
+    if can.profile != profile { try container.encode(can.profile, forKey: .canActivateProfile) }
+    if prefers.profile != profile {
+      try container.encode(prefers.profile, forKey: .prefersToActivateProfile)
+    }
   }
 
+  /// Decodes and re-validates both predicates: a tampered predicate is a `DecodingError` that
+  /// carries its diagnostics.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let profile =
       try container.decodeIfPresent(ValidationProfile.self, forKey: .profile) ?? .extended
+    let canProfile =
+      try container.decodeIfPresent(ValidationProfile.self, forKey: .canActivateProfile) ?? profile
+    let prefersProfile =
+      try container.decodeIfPresent(ValidationProfile.self, forKey: .prefersToActivateProfile)
+      ?? profile
+    for (key, own) in [(CodingKeys.canActivateProfile, canProfile), (.prefersToActivateProfile, prefersProfile)]
+    where !own.isNarrower(thanOrEqualTo: profile) {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: container,
+        debugDescription: "'\(own.rawValue)' is wider than the conditions' profile '\(profile.rawValue)'")
+    }
     let canActivate = try container.decodeIfPresent(String.self, forKey: .canActivate)
     let prefers = try container.decodeIfPresent(String.self, forKey: .prefersToActivate)
     do {
-      try self.init(
-        canActivateForTargetContentIdentifierPredicate: canActivate,
-        prefersToActivateForTargetContentIdentifierPredicate: prefers, profile: profile)
+      self.init(
+        canActivateForTargetContentIdentifierPredicate: try Self.compile(
+          canActivate, default: "TRUEPREDICATE", field: .canActivate, profile: canProfile),
+        prefersToActivateForTargetContentIdentifierPredicate: try Self.compile(
+          prefers, default: "FALSEPREDICATE", field: .prefersToActivate, profile: prefersProfile))
     } catch {
       let key: CodingKeys = error.field == .canActivate ? .canActivate : .prefersToActivate
       throw DecodingError.dataCorruptedError(

@@ -19,8 +19,9 @@ struct FailCase: Sendable, CustomStringConvertible {
       .map { FailCase(target: target, file: $0) }
   }
 
+  /// The saved input byte for byte: a crasher that is not UTF-8 must replay as it was found.
   var bytes: [UInt8] {
-    Array((Fixtures.readFile("\(Self.folder)/\(target)/\(file)") ?? "").utf8)
+    Fixtures.readBytes("\(Self.folder)/\(target)/\(file)") ?? []
   }
 }
 
@@ -69,10 +70,14 @@ struct FailCaseReplayTests {
     #expect(inputs > 500)
   }
 
-  @Test("the fail-case folders exist for every target")
-  func foldersExist() {
+  @Test("every target has saved cases, and the replay reads them byte for byte")
+  func foldersHoldCases() {
     for target in FailCase.targets {
-      #expect(Fixtures.readFile("\(FailCase.folder)/\(target)/.keep") != nil, "\(target)")
+      let count = FailCase.all.filter { $0.target == target }.count
+      #expect(count > 0, "FailCases/\(target) holds no case")
+      print("fail-case replay: \(target) \(count) cases")
     }
+    let invalid = FailCase.all.first { $0.file == "hostile-invalid-utf8" }
+    #expect(invalid?.bytes.contains(0xFF) == true, "invalid UTF-8 must not be replaced on read")
   }
 }

@@ -120,6 +120,14 @@ struct ParserAPITests {
     #expect(ids("SELF == %d", [.string("x")]) == [.formatArgumentType])
     #expect(ids("SELF == %s", [.integer(1)]) == [.formatArgumentType])
     #expect(ids("SELF == %@", [.string("a"), .string("b")]) == [.unusedFormatArguments])
+    // An error that stops the parse does not make the arguments after it "unused".
+    #expect(ids("%K == %@", [.string("title"), .string("x")]) == [.keyPathArgument])
+    #expect(
+      ids("%K == %@ AND SELF == %@", [.string("title"), .string("x"), .string("y")])
+        == [.keyPathArgument])
+    #expect(
+      ids("%K == %@", [.string("title"), .string("x"), .string("z")])
+        == [.keyPathArgument, .unusedFormatArguments])
     let unused = PredicateParser.parse("SELF == %@", arguments: [.string("a"), .string("b")])
     #expect(unused.predicate != nil, "an unused argument is a warning")
   }

@@ -55,8 +55,13 @@ public enum Fixtures {
     fclose(file)
   }
 
-  /// The contents of an absolute path, or nil.
+  /// The contents of an absolute path as text (invalid UTF-8 replaced), or nil.
   public static func readFile(_ path: String) -> String? {
+    readBytes(path).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The contents of an absolute path, byte for byte, or nil.
+  public static func readBytes(_ path: String) -> [UInt8]? {
     guard let file = fopen(path, "r") else { return nil }
     defer { fclose(file) }
     var bytes: [UInt8] = []
@@ -66,7 +71,7 @@ public enum Fixtures {
       if count <= 0 { break }
       bytes.append(contentsOf: buffer[..<count])
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
   }
 }
 

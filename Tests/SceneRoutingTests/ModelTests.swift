@@ -28,6 +28,64 @@ struct ModelTests {
         with: "CHAT/1"))
   }
 
+  /// Every profile for each predicate × a default or a written predicate (one that needs
+  /// `extended` where the profile allows it).
+  static let conditionCombinations: [(ValidationProfile, String?, ValidationProfile, String?)] = {
+    var all: [(ValidationProfile, String?, ValidationProfile, String?)] = []
+    for canProfile in ValidationProfile.allCases {
+      for prefersProfile in ValidationProfile.allCases {
+        let canSources: [String?] = [
+          nil, "SELF BEGINSWITH 'chat/'", canProfile == .extended ? "SELF MATCHES 'c.*'" : nil,
+        ]
+        let prefersSources: [String?] = [
+          nil, "SELF == 'chat/1'", prefersProfile == .extended ? "SELF MATCHES 'chat/[0-9]+'" : nil,
+        ]
+        for can in Set(canSources.map { $0 ?? "" }) {
+          for prefers in Set(prefersSources.map { $0 ?? "" }) {
+            all.append(
+              (canProfile, can.isEmpty ? nil : can, prefersProfile, prefers.isEmpty ? nil : prefers))
+          }
+        }
+      }
+    }
+    return all
+  }()
+
+  @Test("conditions round-trip through Codable for every profile × default combination")
+  func conditionsRoundTripOverProfiles() throws {
+    for (canProfile, can, prefersProfile, prefers) in Self.conditionCombinations {
+      let conditions = ActivationConditions(
+        canActivateForTargetContentIdentifierPredicate: try CompiledPredicate(
+          format: can ?? "TRUEPREDICATE", profile: canProfile),
+        prefersToActivateForTargetContentIdentifierPredicate: try CompiledPredicate(
+          format: prefers ?? "FALSEPREDICATE", profile: prefersProfile))
+      let expectedProfile: ValidationProfile =
+        canProfile == .extended || prefersProfile == .extended ? .extended : .uikit
+      #expect(conditions.profile == expectedProfile, "\(canProfile) \(prefersProfile)")
+      let data = try JSONEncoder().encode(conditions)
+      let decoded = try JSONDecoder().decode(ActivationConditions.self, from: data)
+      #expect(decoded == conditions, "\(String(decoding: data, as: UTF8.self))")
+      #expect(
+        decoded.canActivateForTargetContentIdentifierPredicate.profile == canProfile
+          && decoded.prefersToActivateForTargetContentIdentifierPredicate.profile
+            == prefersProfile)
+    }
+    // The reported bug: uikit can-activate with an extended MATCHES prefers.
+    let mixed = ActivationConditions(
+      canActivateForTargetContentIdentifierPredicate: try CompiledPredicate(
+        format: "SELF BEGINSWITH 'a'", profile: .uikit),
+      prefersToActivateForTargetContentIdentifierPredicate: try CompiledPredicate(
+        format: "SELF MATCHES 'a+'", profile: .extended))
+    #expect(mixed.profile == .extended)
+    let text = String(decoding: try JSONEncoder().encode(mixed), as: UTF8.self)
+    #expect(text.contains(#""profile":"extended""#) && text.contains(#""canActivateProfile":"uikit""#))
+    // A per-predicate profile wider than the whole is a tampered file.
+    let widened = #"{"canActivate": "SELF MATCHES 'a'", "profile": "uikit", "canActivateProfile": "extended"}"#
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(ActivationConditions.self, from: Data(widened.utf8))
+    }
+  }
+
   @Test("a tampered file is rejected with the scene, the field and the diagnostics")
   func tamperedFile() throws {
     let tampered =
