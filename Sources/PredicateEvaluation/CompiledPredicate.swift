@@ -97,8 +97,8 @@ public struct CompiledPredicate: Sendable, Hashable, CustomStringConvertible {
       break
     case (let value?, _):
       diagnostics.append(
-        .warning(
-          .constantPredicate, "predicate is always \(value), whatever the identifier",
+        Diagnostic(
+          ValidationMessage.constantPredicate(value),
           at: predicate.range ?? .point(0),
           notes: [
             DiagnosticNote(

@@ -17,8 +17,7 @@ import PredicateSyntax
 struct ICURegexDialect {
   /// A construct the translation refuses.
   struct Problem: Error, Sendable {
-    var id: DiagnosticID
-    var message: String
+    var message: ValidationMessage
     /// Byte offset and length in the original pattern.
     var offset: Int
     var length: Int
@@ -99,24 +98,22 @@ struct ICURegexDialect {
   }
 
   private func problem(
-    _ id: DiagnosticID, _ message: String, from start: Int, to end: Int, notes: [String] = []
+    _ message: ValidationMessage, from start: Int, to end: Int, notes: [String] = []
   ) -> Problem {
     let lower = offsets[min(start, offsets.count - 1)]
     let upper = offsets[min(end, offsets.count - 1)]
-    return Problem(id: id, message: message, offset: lower, length: upper - lower, notes: notes)
+    return Problem(message: message, offset: lower, length: upper - lower, notes: notes)
   }
 
   private func icuOnly(_ what: String, from start: Int, to end: Int, _ notes: [String] = [])
     -> Problem
   {
-    problem(
-      .icuOnlyRegex, "\(what) is ICU syntax that PCRE2 does not support", from: start, to: end,
-      notes: notes)
+    problem(.icuOnlyRegex(what), from: start, to: end, notes: notes)
   }
 
   private func pcreOnly(_ what: String, from start: Int, to end: Int) -> Problem {
     problem(
-      .pcreOnlyRegex, "\(what) is PCRE2 syntax that ICU rejects", from: start, to: end,
+      .pcreOnlyRegex(what), from: start, to: end,
       notes: ["iOS evaluates MATCHES with ICU and would raise on this pattern"])
   }
 
@@ -138,8 +135,7 @@ struct ICURegexDialect {
             copy(2)
             while index < scalars.count, !(scalars[index] == ":" && peek(1) == "]") { copy() }
             guard index < scalars.count else {
-              throw problem(
-                .invalidRegex, "unterminated POSIX class", from: start, to: scalars.count)
+              throw problem(.unterminatedPOSIXClass, from: start, to: scalars.count)
             }
             copy(2)
           } else {
@@ -253,7 +249,7 @@ struct ICURegexDialect {
       for offset in 0..<digits {
         guard let digit = peek(2 + offset), let hexDigit = hexDigitValue(digit) else {
           throw problem(
-            .invalidRegex, "'\\\(next)' needs \(digits) hexadecimal digits", from: start,
+            .regexHexDigits(escape: Character(next), digits: digits), from: start,
             to: min(scalars.count, start + 2 + offset))
         }
         value = value * 16 + hexDigitValue(hexDigit)

@@ -112,8 +112,8 @@ struct PredicateCompiler {
     let rhs = operand(comparison.rhs)
     lintOptions(comparison, at: operatorRange)
 
-    func typeError(_ message: String, at expression: FormatExpression) -> Matcher {
-      diagnostics.append(.error(.typeMismatch, message, at: expression.range ?? operatorRange))
+    func typeError(_ message: ValidationMessage, at expression: FormatExpression) -> Matcher {
+      diagnostics.append(Diagnostic(message, at: expression.range ?? operatorRange))
       return .constant(false)
     }
 
@@ -123,18 +123,18 @@ struct PredicateCompiler {
       // Two plain checks, not a loop over a literal array: this runs for every comparison compiled.
       if !isStringLike(lhs) {
         return typeError(
-          "'\(op.canonicalSpelling)' needs a string on the left, found \(describe(lhs))",
+          .operandType(operator: op.canonicalSpelling, side: "left", found: describe(lhs)),
           at: comparison.lhs)
       }
       if !isStringLike(rhs) {
         return typeError(
-          "'\(op.canonicalSpelling)' needs a string on the right, found \(describe(rhs))",
+          .operandType(operator: op.canonicalSpelling, side: "right", found: describe(rhs)),
           at: comparison.rhs)
       }
     case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo:
       if !isOrderable(lhs, rhs) {
         return typeError(
-          "cannot order \(describe(lhs)) against \(describe(rhs))",
+          .cannotOrder(describe(lhs), against: describe(rhs)),
           at: isStringLike(lhs) ? comparison.rhs : comparison.lhs)
       }
     case .between:
@@ -144,16 +144,15 @@ struct PredicateCompiler {
           found = "\(bounds.count) bound\(bounds.count == 1 ? "" : "s")"
         }
         diagnostics.append(
-          .error(
-            .betweenBounds, "BETWEEN needs an aggregate of two bounds, found \(found)",
+          Diagnostic(
+            .betweenBounds(found: found),
             at: comparison.rhs.range ?? operatorRange,
             notes: [DiagnosticNote("write SELF BETWEEN {\"low\", \"high\"}")]))
         return .constant(false)
       }
       if !isOrderable(lhs, bounds[0]) || !isOrderable(lhs, bounds[1]) {
         let bad = isOrderable(lhs, bounds[0]) ? bounds[1] : bounds[0]
-        return typeError(
-          "cannot order \(describe(lhs)) against \(describe(bad))", at: comparison.rhs)
+        return typeError(.cannotOrder(describe(lhs), against: describe(bad)), at: comparison.rhs)
       }
     case .in:
       switch rhs {
@@ -161,14 +160,10 @@ struct PredicateCompiler {
         break
       case .identifier, .value(.string), .value(.null):
         if !isStringLike(lhs) {
-          return typeError(
-            "'IN' with a string on the right needs a string on the left, found \(describe(lhs))",
-            at: comparison.lhs)
+          return typeError(.inStringOperand(found: describe(lhs)), at: comparison.lhs)
         }
       default:
-        return typeError(
-          "'IN' needs an aggregate or a string on the right, found \(describe(rhs))",
-          at: comparison.rhs)
+        return typeError(.inRightOperand(found: describe(rhs)), at: comparison.rhs)
       }
     default:
       break
@@ -182,8 +177,8 @@ struct PredicateCompiler {
         likePattern = try GlobPattern(prepared: TextForm.pattern(options).apply(pattern))
       } catch {
         diagnostics.append(
-          .error(
-            .likePattern, "LIKE pattern ends with a lone backslash",
+          Diagnostic(
+            .likeTrailingBackslash,
             at: comparison.rhs.range ?? operatorRange,
             notes: [DiagnosticNote("write '\\\\\\\\' in the literal for a literal backslash")]))
         return .constant(false)
@@ -195,8 +190,8 @@ struct PredicateCompiler {
         regexProgram = program
       case .failure(let problem):
         diagnostics.append(
-          .error(
-            problem.id, problem.message,
+          Diagnostic(
+            problem.message,
             at: patternRange(problem, in: comparison.rhs) ?? operatorRange,
             notes: problem.notes.map { DiagnosticNote($0) }))
         return .constant(false)
@@ -209,9 +204,7 @@ struct PredicateCompiler {
         (try? Semantics.evaluate(op, left, right, options: options, regexCache: regexCache))
         ?? false
       diagnostics.append(
-        .warning(
-          .constantComparison, "comparison does not involve SELF: it is always \(value)",
-          at: range))
+        Diagnostic(.constantComparison(value), at: range))
       return .constant(value)
     }
 
@@ -258,8 +251,8 @@ struct PredicateCompiler {
     case (.in, _, .aggregate(let elements)):
       if !options.isEmpty {
         diagnostics.append(
-          .warning(
-            .ignoredOptions, "options have no effect on IN with an aggregate",
+          Diagnostic(
+            .ignoredOptions,
             at: operatorRange,
             notes: [DiagnosticNote("membership is exact, as Apple's containsObject: is")]))
       }
@@ -350,7 +343,7 @@ struct PredicateCompiler {
 
   private mutating func constantWarning(_ reason: String, value: Bool, at range: SourceRange) {
     diagnostics.append(
-      .warning(.constantComparison, "comparison is always \(value): \(reason)", at: range))
+      Diagnostic(.constantComparisonBecause(value, reason), at: range))
   }
 
   private mutating func lintOptions(_ comparison: Comparison, at range: SourceRange) {
@@ -359,15 +352,11 @@ struct PredicateCompiler {
       !options.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive])
     {
       diagnostics.append(
-        .warning(
-          .normalizedOverrides, "option 'n' turns off the folding that 'c' and 'd' ask for",
-          at: range))
+        Diagnostic(.normalizedOverrides, at: range))
     }
     if options.contains(.localeSensitive) {
       diagnostics.append(
-        .warning(
-          .localeOption, "option 'l' has no effect: comparisons here are not localized",
-          at: range))
+        Diagnostic(.localeOption, at: range))
     }
   }
 

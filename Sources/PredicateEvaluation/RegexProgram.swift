@@ -61,7 +61,7 @@ final class RegexProgram: Sendable {
       let offset = translation.originalOffset(of: error.offset ?? 0)
       return .failure(
         Problem(
-          id: .invalidRegex, message: "invalid regular expression: \(error.message)",
+          message: .invalidRegex(error.message),
           offset: offset, length: 0))
     }
   }

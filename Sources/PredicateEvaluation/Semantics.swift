@@ -174,7 +174,7 @@ enum Semantics {
       return try program.matches(program.subjectForm.apply(subject))
     case .failure(let problem):
       throw PredicateEvaluationError(
-        .invalidPattern, "'\(pattern)' is not a valid pattern: \(problem.message)")
+        .invalidPattern, "'\(pattern)' is not a valid pattern: \(problem.message.message)")
     }
   }
 }

@@ -177,8 +177,8 @@ public struct Lexer: Sendable {
       let doubled = byte == UInt8(ascii: "&") ? "&&" : "||"
       let word = byte == UInt8(ascii: "&") ? "AND" : "OR"
       diagnostics.append(
-        .error(
-          .unexpectedCharacter, "single '\(Character(Unicode.Scalar(byte)))' is not an operator",
+        Diagnostic(
+          .singleConnective(Character(Unicode.Scalar(byte))),
           at: SourceRange(start, index),
           notes: [DiagnosticNote("write '\(doubled)' or '\(word)'")],
           fixIts: [FixIt(range: SourceRange(start, index), replacement: doubled)]))
@@ -190,9 +190,8 @@ public struct Lexer: Sendable {
       index += 1
       guard index < bytes.count, isWordStart(at: index) else {
         diagnostics.append(
-          .error(
-            .unexpectedCharacter,
-            "expected a name after '\(Character(Unicode.Scalar(byte)))'",
+          Diagnostic(
+            .expectedNameAfterSigil(Character(Unicode.Scalar(byte))),
             at: SourceRange(start, index)))
         return nil
       }
@@ -208,8 +207,8 @@ public struct Lexer: Sendable {
       return lexFormatSpecifier()
     case UInt8(ascii: "`"):
       diagnostics.append(
-        .error(
-          .unexpectedCharacter, "backquotes do not delimit strings",
+        Diagnostic(
+          .backquote,
           at: SourceRange(start, start + 1),
           notes: [DiagnosticNote("use ' or \" to delimit a string")]))
       return lexString(opening: 1, closing: [byte], reportTermination: false)
@@ -223,9 +222,8 @@ public struct Lexer: Sendable {
     index += width
     if let partner = Self.typographicPartner(scalar) {
       diagnostics.append(
-        .error(
-          .unexpectedCharacter,
-          "typographic quote '\(Character(scalar))' does not delimit strings",
+        Diagnostic(
+          .typographicQuote(Character(scalar)),
           at: SourceRange(start, index),
           notes: [DiagnosticNote("use ' or \" to delimit a string")],
           fixIts: [FixIt(range: SourceRange(start, index), replacement: "'")]))
@@ -237,14 +235,8 @@ public struct Lexer: Sendable {
     if scalar.properties.isWhitespace {
       notes.append(DiagnosticNote("only ASCII spaces, tabs and line breaks separate tokens"))
     }
-    let name = scalar.properties.name.map { " \($0.lowercased())" } ?? ""
-    let shown =
-      scalar.value < 0x20 || scalar.properties.isWhitespace ? "" : "'\(Character(scalar))' "
     diagnostics.append(
-      .error(
-        .unexpectedCharacter,
-        "unexpected character \(shown)(U+\(hex(scalar.value))\(name))",
-        at: SourceRange(start, index), notes: notes))
+      Diagnostic(.unexpectedCharacter(scalar), at: SourceRange(start, index), notes: notes))
     return nil
   }
 
@@ -318,8 +310,8 @@ public struct Lexer: Sendable {
     if !literal.isTerminated {
       let quote = String(decoding: bytes[start..<start + opening], as: UTF8.self)
       diagnostics.append(
-        .error(
-          .unterminatedString, "unterminated string literal",
+        Diagnostic(
+          .unterminatedString,
           at: SourceRange(start, start + opening),
           notes: [DiagnosticNote("the string opened with \(quote) has no closing \(quote)")]))
     }
@@ -329,7 +321,7 @@ public struct Lexer: Sendable {
   private mutating func lexNumber() -> Token {
     let start = index
     var value: ConstantValue?
-    var problem: String?
+    var problem: SyntaxMessage?
     if bytes[index] == UInt8(ascii: "0"), let marker = peek(1),
       let radix = [
         UInt8(ascii: "x"): 16, UInt8(ascii: "X"): 16, UInt8(ascii: "o"): 8,
@@ -340,11 +332,11 @@ public struct Lexer: Sendable {
       let digitsStart = index
       while index < bytes.count, let digit = hexValue(bytes[index]), digit < radix { index += 1 }
       if index == digitsStart {
-        problem = "expected digits after '\(text(start, index))'"
+        problem = .expectedDigits(after: text(start, index))
       } else if let parsed = Int(text(digitsStart, index), radix: radix) {
         value = .integer(parsed)
       } else {
-        problem = "number '\(text(start, index))' is out of range"
+        problem = .numberOutOfRange(text(start, index))
       }
     } else {
       while index < bytes.count, isDigit(bytes[index]) { index += 1 }
@@ -367,7 +359,7 @@ public struct Lexer: Sendable {
           while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         } else {
           index = cursor
-          problem = "expected exponent digits in '\(text(start, index))'"
+          problem = .expectedExponentDigits(in: text(start, index))
         }
       }
       if problem == nil {
@@ -377,17 +369,17 @@ public struct Lexer: Sendable {
         } else if let double = Double(literal), double.isFinite {
           value = .double(double)
         } else {
-          problem = "number '\(literal)' is out of range"
+          problem = .numberOutOfRange(literal)
         }
       }
     }
     // A number running straight into letters (`12abc`, `0b102`) is one bad token, not two.
     if index < bytes.count, isWordContinuation(at: index) {
       scanWord()
-      problem = "invalid number '\(text(start, index))'"
+      problem = .malformedNumber(text(start, index))
     }
     if let problem {
-      diagnostics.append(.error(.invalidNumber, problem, at: SourceRange(start, index)))
+      diagnostics.append(Diagnostic(problem, at: SourceRange(start, index)))
       value = .integer(0)
     }
     return token(.number, from: start, value: value)
@@ -412,8 +404,8 @@ public struct Lexer: Sendable {
     }
     if index < bytes.count, bytes[index] >= 0x21, bytes[index] < 0x7F { index += 1 }
     diagnostics.append(
-      .error(
-        .invalidFormatSpecifier, "invalid format specifier '\(text(start, index))'",
+      Diagnostic(
+        .invalidFormatSpecifier(text(start, index)),
         at: SourceRange(start, index),
         notes: [DiagnosticNote("format specifiers are %@, %K and printf conversions such as %d")]))
     return nil

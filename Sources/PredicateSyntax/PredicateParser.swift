@@ -33,9 +33,8 @@ public enum PredicateParser {
   {
     let length = source.utf8.count
     if length > maximumSourceLength {
-      let diagnostic = Diagnostic.error(
-        .sourceTooLong,
-        "predicate is \(length) bytes long; the limit is \(maximumSourceLength)",
+      let diagnostic = Diagnostic(
+        .sourceTooLong(length: length, limit: maximumSourceLength),
         at: SourceRange(maximumSourceLength, length),
         notes: [DiagnosticNote("UIKit ignores activation condition predicates this large")])
       return ParsedPredicate(source: source, predicate: nil, diagnostics: [diagnostic])
@@ -49,7 +48,7 @@ public enum PredicateParser {
       // Every rejection names a reason; this is the net under a path that forgot to. The fuzz
       // invariants treat this id as a bug, so the net never hides one.
       parser.diagnostics.append(
-        .error(.unparsed, "could not parse this predicate", at: SourceRange(0, length)))
+        Diagnostic(.unparsed, at: SourceRange(0, length)))
     }
     let diagnostics = parser.diagnostics.sorted {
       ($0.range.lowerBound, $0.severity) < ($1.range.lowerBound, $1.severity)
@@ -109,7 +108,6 @@ private struct Parser {
   var abandoned = false
   let arguments: [PredicateArgument]?
   var nextArgument = 0
-  private var converter: SourceLocationConverter?
 
   init(source: String, tokens: [Token], arguments: [PredicateArgument]?) {
     self.source = source
@@ -162,23 +160,13 @@ private struct Parser {
   mutating func stopForTooManyDiagnostics(at range: SourceRange) {
     guard !abandoned else { return }
     diagnostics.append(
-      .error(
-        .tooManyDiagnostics,
-        "too many problems (\(PredicateParser.maximumDiagnostics)); stopped here", at: range))
+      Diagnostic(.tooManyDiagnostics(limit: PredicateParser.maximumDiagnostics), at: range))
     abandoned = true
     position = tokens.count - 1
   }
 
-  mutating func location(_ offset: Int) -> String {
-    if converter == nil { converter = SourceLocationConverter(source: source) }
-    return converter!.location(of: offset).description
-  }
-
-  /// What follows the previous token, for messages: "after '=='" or "at the start".
-  var afterPrevious: String {
-    guard let previous else { return "" }
-    return " after '\(previous.text)'"
-  }
+  /// The previous token's text, which messages name ("after '=='"), or nil at the start.
+  var previousText: String? { previous?.text }
 
   /// Enters one nesting level; reports and abandons the parse past the limit.
   mutating func enter(_ token: Token) -> Bool {
@@ -194,9 +182,8 @@ private struct Parser {
   /// Reports nesting past the limit and stops parsing: everything after is unreachable.
   mutating func abandonTooDeep(at token: Token) {
     report(
-      .error(
-        .nestingTooDeep,
-        "nesting is deeper than \(PredicateParser.maximumNestingDepth) levels",
+      Diagnostic(
+        .nestingTooDeep(limit: PredicateParser.maximumNestingDepth),
         at: token.range,
         notes: [DiagnosticNote("parsing stopped here")]))
     abandoned = true
@@ -254,8 +241,8 @@ private struct Parser {
     if atEnd {
       if diagnostics.isEmpty {
         report(
-          .error(
-            .emptyPredicate, "empty predicate", at: .point(0),
+          Diagnostic(
+            .emptyPredicate, at: .point(0),
             notes: [DiagnosticNote("TRUEPREDICATE is the predicate that is always true")]))
       }
       return nil
@@ -277,9 +264,8 @@ private struct Parser {
         fixIts = [FixIt(range: currentRange, replacement: connective)]
       }
       report(
-        .error(
-          .expectedConnective,
-          "expected 'AND' or 'OR' before \(current.quoted)", at: currentRange, fixIts: fixIts))
+        Diagnostic(
+          .expectedConnective(found: current.quoted), at: currentRange, fixIts: fixIts))
       if !fixIts.isEmpty { advance() }
       // Keep parsing what follows, as if joined, so its own errors are reported too.
       _ = parseOr(inParens: false)
@@ -293,9 +279,8 @@ private struct Parser {
     if let arguments, specifiers < arguments.count, !abandoned {
       let unused = arguments.count - specifiers
       report(
-        .warning(
-          .unusedFormatArguments,
-          "\(unused) format argument\(unused == 1 ? " was" : "s were") not used",
+        Diagnostic(
+          .unusedFormatArguments(count: unused),
           at: .point(source.utf8.count)))
     }
     return result
@@ -309,8 +294,8 @@ private struct Parser {
     while isCloser(currentKind) {
       let token = advance()
       report(
-        .error(
-          .unexpectedClosing, "unexpected \(token.quoted) with no matching opening",
+        Diagnostic(
+          .unexpectedClosing(token.quoted),
           at: token.range, fixIts: [FixIt(range: token.range, replacement: "")]))
     }
   }
@@ -345,10 +330,9 @@ private struct Parser {
     {
       fixIts.append(FixIt(range: .point(range.lowerBound + 4), replacement: " "))
     }
-    let found = atEnd ? "" : ", found \(current.quoted)"
     report(
-      .error(
-        .expectedOperator, "expected a comparison operator after '\(text)'\(found)",
+      Diagnostic(
+        .expectedOperator(after: text, found: atEnd ? nil : current.quoted),
         at: atEnd ? .point(end) : currentRange, notes: notes, fixIts: fixIts))
   }
 
@@ -386,9 +370,8 @@ private struct Parser {
     }
     for chain in chains {
       report(
-        .warning(
+        Diagnostic(
           .andOrPrecedence,
-          "'AND' mixed with 'OR' without parentheses",
           at: chain,
           notes: [
             DiagnosticNote(
@@ -458,9 +441,7 @@ private struct Parser {
       // A connective with nothing before it: report it, then parse what follows it.
       let connective = advance()
       report(
-        .error(
-          .expectedPredicate, "expected a predicate before '\(connective.text)'",
-          at: connective.range))
+        Diagnostic(.expectedPredicateBefore(connective: connective.text), at: connective.range))
       if !atEnd && !isCloser(currentKind) { _ = parseNot(inParens: inParens) }
       return .failed
     case .endOfInput, .rightParen, .rightBrace, .rightBracket, .comma:
@@ -469,9 +450,8 @@ private struct Parser {
         return .failed
       }
       report(
-        .error(
-          .expectedPredicate,
-          "expected a predicate\(afterPrevious)",
+        Diagnostic(
+          .expectedPredicate(after: previousText),
           at: atEnd ? .point(previous?.range.upperBound ?? 0) : currentRange))
       return .failed
     default:
@@ -582,9 +562,7 @@ private struct Parser {
             + "MATCHES and IN"))
     }
     report(
-      .error(
-        .unknownOperator, "unknown operator '\(token.text)'", at: token.range, notes: notes,
-        fixIts: fixIts))
+      Diagnostic(.unknownOperator(token.text), at: token.range, notes: notes, fixIts: fixIts))
   }
 
   /// An operand that must be a value: a parenthesised predicate is reported, and a failure was
@@ -601,9 +579,7 @@ private struct Parser {
 
   mutating func reportPredicateAsValue(_ predicate: FormatPredicate) {
     report(
-      .error(
-        .predicateAsValue, "a predicate cannot be used as a value",
-        at: predicate.range ?? currentRange))
+      Diagnostic(.predicateAsValue, at: predicate.range ?? currentRange))
   }
 
   mutating func parseOptions() -> ComparisonOptions {
@@ -620,15 +596,15 @@ private struct Parser {
         if let option = ComparisonOptions(letter: letter) {
           if options.contains(option) {
             report(
-              .warning(
-                .duplicateOption, "option '\(letter)' is repeated", at: letterRange,
+              Diagnostic(
+                .duplicateOption(letter), at: letterRange,
                 fixIts: [FixIt(range: letterRange, replacement: "")]))
           }
           options.insert(option)
         } else {
           report(
-            .error(
-              .unknownOption, "unknown comparison option '\(letter)'", at: letterRange,
+            Diagnostic(
+              .unknownOption(letter), at: letterRange,
               notes: [DiagnosticNote("options are c, d, n and l, as in '[cd]'")]))
         }
         offset += width
@@ -638,18 +614,20 @@ private struct Parser {
       let close = advance()
       if !sawLetters {
         report(
-          .error(
-            .emptyOptions, "empty option list '[]'", at: open.range.union(close.range),
+          Diagnostic(
+            .emptyOptions, at: open.range.union(close.range),
             notes: [DiagnosticNote("options are c, d, n and l, as in '[cd]'")],
             fixIts: [FixIt(range: open.range.union(close.range), replacement: "")]))
       }
     } else {
       report(
-        .error(
-          .unclosedDelimiter,
-          "expected ']' to close '[' at \(location(open.range.lowerBound))",
+        Diagnostic(
+          .unclosedDelimiter(closer: "]", opener: "[", found: atEnd ? nil : current.quoted),
           at: atEnd ? .point(previous?.range.upperBound ?? 0) : currentRange,
-          notes: [DiagnosticNote("options are c, d, n and l, as in '[cd]'")]))
+          notes: [
+            DiagnosticNote("'[' opened here", at: open.range),
+            DiagnosticNote("options are c, d, n and l, as in '[cd]'"),
+          ]))
     }
     return options
   }
@@ -758,8 +736,8 @@ private struct Parser {
           base = FormatExpression(.member(base, name.text), range: range(from: start))
         default:
           report(
-            .error(
-              .expectedExpression, "expected a key after '.'",
+            Diagnostic(
+              .expectedKeyAfterDot,
               at: atEnd ? .point(token.range.upperBound) : currentRange))
           return .failed
         }
@@ -798,12 +776,10 @@ private struct Parser {
       case .rightBrace: "}"
       default: "]"
       }
-    let found = atEnd ? "" : ", found \(current.quoted)"
     report(
-      .error(
-        .unclosedDelimiter,
-        "expected '\(closer)' to close '\(opening.text)' at \(location(opening.range.lowerBound))"
-          + found,
+      Diagnostic(
+        .unclosedDelimiter(
+          closer: closer, opener: opening.text, found: atEnd ? nil : current.quoted),
         at: atEnd ? .point(previous?.range.upperBound ?? 0) : currentRange,
         notes: [DiagnosticNote("'\(opening.text)' opened here", at: opening.range)],
         fixIts: atEnd
@@ -854,8 +830,7 @@ private struct Parser {
       skip()
       if currentKind == .assign {
         report(
-          .error(
-            .assignment, "variable assignment ':=' is not supported", at: currentRange))
+          Diagnostic(.assignment, at: currentRange))
         skip()
         return .failed
       }
@@ -877,8 +852,8 @@ private struct Parser {
       if token.kind == .keyword(.cast) {
         guard arguments.count == 2 else {
           report(
-            .error(
-              .expectedExpression, "'CAST' takes two arguments, found \(arguments.count)",
+            Diagnostic(
+              .castArguments(count: arguments.count),
               at: range(from: token.range.lowerBound)))
           return .failed
         }
@@ -893,15 +868,15 @@ private struct Parser {
     case .keyword(.and), .keyword(.or):
       // Most likely a missing operand before a connective: leave the connective to its parser.
       report(
-        .error(
-          .expectedExpression, "expected an expression\(afterPrevious), found '\(token.text)'",
+        Diagnostic(
+          .expectedExpressionBeforeConnective(after: previousText, connective: token.text),
           at: token.range))
       return .failed
     case .keyword(let keyword):
       skip()
       report(
-        .error(
-          .reservedWord, "reserved word '\(token.text)' cannot be used as a value",
+        Diagnostic(
+          .reservedWord(token.text),
           at: token.range,
           notes: [
             DiagnosticNote("write '#\(keyword.rawValue)' for a key named \(keyword.rawValue)")
@@ -910,15 +885,14 @@ private struct Parser {
       return .failed
     case .endOfInput, .rightParen, .rightBrace, .rightBracket, .comma, .and, .or:
       report(
-        .error(
-          .expectedExpression, "expected an expression\(afterPrevious)",
+        Diagnostic(
+          .expectedExpression(after: previousText),
           at: atEnd ? .point(previous?.range.upperBound ?? 0) : token.range))
       return .failed
     default:
       skip()
       report(
-        .error(
-          .expectedExpression, "expected an expression, found \(token.quoted)", at: token.range))
+        Diagnostic(.expectedExpressionFound(token.quoted), at: token.range))
       return .failed
     }
   }
@@ -981,8 +955,8 @@ private struct Parser {
         let comma = advance()
         if currentKind == closing {
           report(
-            .error(
-              .trailingComma, "trailing comma before \(current.quoted)", at: comma.range,
+            Diagnostic(
+              .trailingComma(before: current.quoted), at: comma.range,
               fixIts: [FixIt(range: comma.range, replacement: "")]))
           skip()
           return nil
@@ -999,7 +973,7 @@ private struct Parser {
 
   mutating func parseSubquery(_ keyword: Token) -> Parsed {
     guard currentKind == .leftParen else {
-      report(.error(.expectedExpression, "expected '(' after 'SUBQUERY'", at: currentRange))
+      report(Diagnostic(.subqueryNeedsParenthesis, at: currentRange))
       return .failed
     }
     let open = advance()
@@ -1007,27 +981,21 @@ private struct Parser {
     defer { leave() }
     guard case .expression(let collection) = parseOperand(), currentKind == .comma else {
       report(
-        .error(
-          .expectedExpression, "expected 'SUBQUERY(collection, $variable, predicate)'",
-          at: currentRange))
+        Diagnostic(.subqueryShape, at: currentRange))
       skipPast(.rightParen)
       return .failed
     }
     skip()
     guard currentKind == .variable else {
       report(
-        .error(
-          .expectedExpression, "expected a variable such as '$x' in SUBQUERY",
-          at: currentRange))
+        Diagnostic(.subqueryVariable, at: currentRange))
       skipPast(.rightParen)
       return .failed
     }
     let variable = advance().name
     guard currentKind == .comma else {
       report(
-        .error(
-          .expectedExpression, "expected ',' after the SUBQUERY variable",
-          at: currentRange))
+        Diagnostic(.subqueryComma, at: currentRange))
       skipPast(.rightParen)
       return .failed
     }
@@ -1049,8 +1017,8 @@ private struct Parser {
     }
     guard nextArgument < arguments.count else {
       report(
-        .error(
-          .missingFormatArgument, "no argument for format specifier '\(token.text)'",
+        Diagnostic(
+          .missingFormatArgument(specifier: token.text),
           at: token.range,
           notes: [
             DiagnosticNote("\(arguments.count) argument\(arguments.count == 1 ? "" : "s") given")
@@ -1066,9 +1034,10 @@ private struct Parser {
     }
     func mismatch(_ wanted: String) -> Parsed {
       report(
-        .error(
-          .formatArgumentType,
-          "'\(token.text)' needs \(wanted), got \(argument.typeDescription)", at: token.range))
+        Diagnostic(
+          .formatArgumentType(
+            specifier: token.text, wanted: wanted, got: argument.typeDescription),
+          at: token.range))
       return .failed
     }
     switch conversion {
@@ -1081,8 +1050,8 @@ private struct Parser {
       var shown = argument.typeDescription
       if case .string(let name) = argument { shown = "'\(name)'" }
       report(
-        .error(
-          .keyPathArgument, "'%K' argument \(shown) is not 'SELF'", at: token.range,
+        Diagnostic(
+          .keyPathArgument(shown), at: token.range,
           notes: [
             DiagnosticNote(
               "activation conditions refer to the target content identifier only as SELF")

@@ -78,9 +78,8 @@ public struct StringLiteral: Sendable, Hashable {
     func flushSurrogate() {
       if let high = pendingHighSurrogate {
         diagnostics.append(
-          .error(
-            .invalidEscape, "unpaired surrogate in '\\u\(hex(high.value))' escape",
-            at: SourceRange(high.start, high.start + 6)))
+          Diagnostic(
+            .unpairedSurrogate(code: high.value), at: SourceRange(high.start, high.start + 6)))
         pendingHighSurrogate = nil
       }
     }
@@ -131,8 +130,8 @@ public struct StringLiteral: Sendable, Hashable {
         }
         if digits < 3 {
           diagnostics.append(
-            .error(
-              .invalidEscape, "octal escape needs three digits",
+            Diagnostic(
+              .shortOctalEscape,
               at: SourceRange(escapeStart, index),
               notes: [DiagnosticNote("write '\\\\' for a literal backslash")]))
         } else {
@@ -147,12 +146,11 @@ public struct StringLiteral: Sendable, Hashable {
           index += 1
           digits += 1
         }
-        let letter = next == UInt8(ascii: "x") ? "x" : "u"
+        let letter: Character = next == UInt8(ascii: "x") ? "x" : "u"
         if digits < count {
           diagnostics.append(
-            .error(
-              .invalidEscape, "'\\\(letter)' escape needs \(count) hexadecimal digits",
-              at: SourceRange(escapeStart, index)))
+            Diagnostic(
+              .shortHexEscape(letter: letter, digits: count), at: SourceRange(escapeStart, index)))
         } else if (0xD800...0xDBFF).contains(code) {
           flushSurrogate()
           pendingHighSurrogate = (code, escapeStart)
@@ -174,9 +172,7 @@ public struct StringLiteral: Sendable, Hashable {
             continue
           }
           diagnostics.append(
-            .error(
-              .invalidEscape, "unpaired surrogate in '\\u\(hex(code))' escape",
-              at: SourceRange(escapeStart, index)))
+            Diagnostic(.unpairedSurrogate(code: code), at: SourceRange(escapeStart, index)))
         } else {
           produced = Unicode.Scalar(code)
         }
@@ -188,9 +184,8 @@ public struct StringLiteral: Sendable, Hashable {
         produced = scalar
         let shown = String(Character(scalar))
         diagnostics.append(
-          .warning(
-            .unknownEscape,
-            "unknown escape '\\\(shown)' stands for '\(shown)'",
+          Diagnostic(
+            .unknownEscape(Character(scalar)),
             at: SourceRange(escapeStart, index),
             notes: [
               DiagnosticNote(

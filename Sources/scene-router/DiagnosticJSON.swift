@@ -19,7 +19,19 @@ enum DiagnosticJSON {
       ("endColumn", .number(Double(end.column))),
     ])
     if !diagnostic.notes.isEmpty {
-      object["notes"] = .array(diagnostic.notes.map { .string($0.message) })
+      // A note that points somewhere says where: messages never hold positions themselves.
+      object["notes"] = .array(
+        diagnostic.notes.map { note in
+          var fields: [(String, JSONValue)] = [("message", .string(note.message))]
+          if let range = note.range {
+            let at = converter.location(of: range.lowerBound)
+            fields += [
+              ("line", .number(Double(at.line + lineOffset))),
+              ("column", .number(Double(at.column))),
+            ]
+          }
+          return .object(JSONObject(fields))
+        })
     }
     if !diagnostic.fixIts.isEmpty {
       object["fixIts"] = .array(

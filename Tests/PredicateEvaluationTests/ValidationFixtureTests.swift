@@ -29,17 +29,24 @@ struct ValidationFixtureTests {
 
   @Test("every validation and lint diagnostic id is exercised")
   func everyIDExercised() {
-    let seen = Set(
-      MarkedFixture.all(in: "evaluation/invalid").flatMap { Self.compile($0).diagnostics.map(\.id) }
-    )
-    let all: [DiagnosticID] = [
-      .keyPath, .collectionOperator, .index, .function, .arithmetic, .aggregateQualifier,
-      .subquery, .cast, .fetch, .anyKey, .utiOperator, .variable, .formatPlaceholder,
-      .uikitMatches, .typeMismatch, .betweenBounds, .likePattern, .invalidRegex, .icuOnlyRegex,
-      .pcreOnlyRegex, .constantComparison, .constantPredicate, .ignoredOptions,
-      .normalizedOverrides, .localeOption,
-    ]
-    for id in all { #expect(seen.contains(id), "no fixture exercises \(id)") }
+    let diagnostics = MarkedFixture.all(in: "evaluation/invalid").flatMap {
+      Self.compile($0).diagnostics
+    }
+    let seen = Set(diagnostics.map(\.id))
+    let severities = Dictionary(
+      uniqueKeysWithValues: (DiagnosticID.syntaxIDs + DiagnosticID.validationIDs).map {
+        ($0.id, $0.severity)
+      })
+    for diagnostic in diagnostics {
+      #expect(
+        diagnostic.message.firstMatch(of: /[0-9]+:[0-9]+/) == nil,
+        "a position in the message text: \(diagnostic.message)")
+      #expect(severities[diagnostic.id] == diagnostic.severity, "\(diagnostic.id)")
+    }
+    for (id, _) in DiagnosticID.validationIDs {
+      #expect(seen.contains(id), "no fixture exercises \(id)")
+    }
+    #expect(DiagnosticID.validationIDs.count >= 25)
   }
 
   @Test("every file in evaluation/ is read by a test")

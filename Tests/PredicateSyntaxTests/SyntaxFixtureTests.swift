@@ -112,17 +112,25 @@ struct SyntaxFixtureTests {
     #expect(MarkedFixture.all(in: "syntax/invalid").count >= 60)
   }
 
-  @Test("every syntax diagnostic id is exercised")
+  @Test("every syntax diagnostic id is exercised, with its severity and no position in its text")
   func everyIDExercised() {
     var seen = Set<DiagnosticID>()
+    let severities = Dictionary(uniqueKeysWithValues: DiagnosticID.syntaxIDs.map { ($0.id, $0.severity) })
     for fixture in MarkedFixture.all(in: "syntax/invalid") {
-      seen.formUnion(PredicateParser.parse(fixture.marked.text).diagnostics.map(\.id))
+      for diagnostic in PredicateParser.parse(fixture.marked.text).diagnostics {
+        seen.insert(diagnostic.id)
+        #expect(
+          diagnostic.message.firstMatch(of: /[0-9]+:[0-9]+/) == nil,
+          "\(fixture): a position in the message text: \(diagnostic.message)")
+        #expect(severities[diagnostic.id] == diagnostic.severity, "\(diagnostic.id)")
+      }
     }
     // Those that need a huge input or format arguments are covered by the API tests.
     seen.formUnion(APITestsCoverage.ids)
-    for id in DiagnosticID.allSyntaxIDs {
+    for (id, _) in DiagnosticID.syntaxIDs {
       #expect(seen.contains(id), "no test exercises \(id)")
     }
+    #expect(DiagnosticID.syntaxIDs.count >= 29)
   }
 
   @Test("every token kind appears in the valid fixtures")

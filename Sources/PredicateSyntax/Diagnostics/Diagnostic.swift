@@ -69,7 +69,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
   public var id: DiagnosticID
   /// How serious it is.
   public var severity: DiagnosticSeverity
-  /// The message, e.g. `expected ')' to close '(' at 1:5`.
+  /// The message, e.g. `expected ')' to close '('` (never a position: see ``range``).
   public var message: String
   /// The bytes the diagnostic is about (empty when something is missing at that point).
   public var range: SourceRange
@@ -78,10 +78,21 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
   /// Suggested edits.
   public var fixIts: [FixIt]
 
-  /// Creates a diagnostic.
+  /// Creates a diagnostic from its message, at `range`.
   public init(
-    _ id: DiagnosticID, _ severity: DiagnosticSeverity, _ message: String, at range: SourceRange,
-    notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+    _ message: some DiagnosticMessage, at range: SourceRange, notes: [DiagnosticNote] = [],
+    fixIts: [FixIt] = []
+  ) {
+    self.init(
+      id: message.id, severity: message.severity, message: message.message, range: range,
+      notes: notes, fixIts: fixIts)
+  }
+
+  /// Field by field, for the stages' concrete message overloads (which let a call site write
+  /// `.unknownOperator(word)` with the type inferred).
+  package init(
+    id: DiagnosticID, severity: DiagnosticSeverity, message: String, range: SourceRange,
+    notes: [DiagnosticNote], fixIts: [FixIt]
   ) {
     self.id = id
     self.severity = severity
@@ -89,22 +100,6 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     self.range = range
     self.notes = notes
     self.fixIts = fixIts
-  }
-
-  /// Creates an error.
-  public static func error(
-    _ id: DiagnosticID, _ message: String, at range: SourceRange,
-    notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
-  ) -> Diagnostic {
-    Diagnostic(id, .error, message, at: range, notes: notes, fixIts: fixIts)
-  }
-
-  /// Creates a warning.
-  public static func warning(
-    _ id: DiagnosticID, _ message: String, at range: SourceRange,
-    notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
-  ) -> Diagnostic {
-    Diagnostic(id, .warning, message, at: range, notes: notes, fixIts: fixIts)
   }
 
   public var description: String { "\(range): \(severity.rawValue)[\(id)]: \(message)" }

@@ -30,20 +30,17 @@ struct PredicateValidator {
   private mutating func validate(_ comparison: Comparison, range: SourceRange?) {
     if let qualifier = comparison.qualifier {
       report(
-        .aggregateQualifier,
-        "aggregate qualifier '\(qualifier.rawValue)' is not allowed: the target content "
-          + "identifier is a single string",
+        .aggregateQualifier(qualifier.rawValue),
         at: comparison.qualifierRange ?? range)
     }
     switch comparison.op {
     case .utiConformsTo, .utiEquals:
       report(
-        .utiOperator,
-        "'\(comparison.op.canonicalSpelling)' is not allowed in activation conditions",
+        .utiOperator(comparison.op.canonicalSpelling),
         at: comparison.operatorRange ?? range)
     case .matches where profile == .uikit:
       report(
-        .uikitMatches, "MATCHES is not allowed under the uikit profile",
+        .uikitMatches,
         at: comparison.operatorRange ?? range,
         extraNotes: [DiagnosticNote("the extended profile evaluates MATCHES with PCRE2")])
     default:
@@ -61,64 +58,55 @@ struct PredicateValidator {
     case .aggregate(let elements):
       for element in elements { validate(element) }
     case .key(let name):
-      report(
-        .keyPath,
-        "key path '\(name)' is not allowed: activation conditions may refer only to SELF",
-        at: range)
+      report(.keyPath(name), at: range)
     case .escapedKey(let name):
       report(
-        .keyPath,
-        "key path '#\(name)' is not allowed: activation conditions may refer only to SELF",
+        .keyPath("#\(name)"),
         at: range,
         extraNotes: name.uppercased() == "SELF"
           ? [DiagnosticNote("'#SELF' is a key named SELF, not the identifier; write SELF")] : [])
     case .member:
-      report(
-        .keyPath,
-        "key path '\(expression.predicateFormat)' is not allowed: activation conditions may "
-          + "refer only to SELF itself",
-        at: range)
+      report(.memberKeyPath(expression.predicateFormat), at: range)
     case .collectionOperator(let name):
-      report(.collectionOperator, "collection operator '@\(name)' is not allowed", at: range)
+      report(.collectionOperator(name), at: range)
     case .index:
-      report(.index, "subscript '\(expression.predicateFormat)' is not allowed", at: range)
+      report(.index(expression.predicateFormat), at: range)
     case .indexKeyword:
       break
     case .variable(let name):
       if profile == .uikit {
-        report(.variable, "substitution variable '$\(name)' is not allowed", at: range)
+        report(.uikitVariable(name), at: range)
       } else {
         diagnostics.append(
-          .error(
-            .variable, "substitution variable '$\(name)' has no value", at: range ?? .point(0),
+          Diagnostic(
+            .unsubstitutedVariable(name), at: range ?? .point(0),
             notes: [DiagnosticNote("substitute it before compiling, or use a literal")]))
       }
     case .formatPlaceholder(let specifier):
       diagnostics.append(
-        .error(
-          .formatPlaceholder, "format specifier '\(specifier)' has no argument",
+        Diagnostic(
+          .formatPlaceholder(specifier),
           at: range ?? .point(0),
           notes: [DiagnosticNote("pass arguments with FormatPredicate(format:_:), or quote it")]))
     case .function(let name, _):
-      report(.function, "function '\(name)' is not allowed", at: range)
+      report(.function(name), at: range)
     case .arithmetic, .negation:
-      report(.arithmetic, "arithmetic is not allowed", at: range)
+      report(.arithmetic, at: range)
     case .subquery:
-      report(.subquery, "SUBQUERY is not allowed", at: range)
+      report(.subquery, at: range)
     case .cast:
-      report(.cast, "CAST is not allowed", at: range)
+      report(.cast, at: range)
     case .fetch:
-      report(.fetch, "FETCH is not allowed", at: range)
+      report(.fetch, at: range)
     case .anyKey:
-      report(.anyKey, "ANYKEY is not allowed", at: range)
+      report(.anyKey, at: range)
     }
   }
 
   private mutating func report(
-    _ id: DiagnosticID, _ message: String, at range: SourceRange?,
-    extraNotes: [DiagnosticNote] = []
+    _ message: ValidationMessage, at range: SourceRange?, extraNotes: [DiagnosticNote] = []
   ) {
     diagnostics.append(
-      .error(id, message, at: range ?? .point(0), notes: extraNotes + [uikitNote]))
+      Diagnostic(message, at: range ?? .point(0), notes: extraNotes + [uikitNote]))
   }
 }
