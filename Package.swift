@@ -23,7 +23,9 @@ let package = Package(
     .target(name: "PCRE2Regex", dependencies: ["CPCRE2"]),
     .target(name: "PredicateSyntax"),
     .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "PCRE2Regex"]),
-    .target(name: "SceneRouting", dependencies: ["PredicateSyntax", "PredicateEvaluation"]),
+    // The router sees predicates only through the evaluation layer's API (compiled predicates,
+    // their MatchRequirement, diagnostics), never the syntax tree.
+    .target(name: "SceneRouting", dependencies: ["PredicateEvaluation"]),
     .target(
       name: "SceneActivation",
       dependencies: ["PredicateSyntax", "PredicateEvaluation", "SceneRouting", "PCRE2Regex"]

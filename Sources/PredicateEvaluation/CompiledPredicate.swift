@@ -14,15 +14,38 @@ import PredicateSyntax
 /// ranges: invalid syntax, forbidden constructs, type errors, invalid LIKE and MATCHES patterns.
 /// Evaluation can fail only when a resource limit stops a regular expression.
 public struct CompiledPredicate: Sendable, Hashable, CustomStringConvertible {
+  /// Everything in one immutable object, so that a copy (a router reads one per session and
+  /// event) is one reference count, not one per field.
+  private final class Storage: Sendable {
+    let predicate: FormatPredicate
+    let profile: ValidationProfile
+    let source: String
+    let warnings: [Diagnostic]
+    let matcher: Matcher
+
+    init(
+      predicate: FormatPredicate, profile: ValidationProfile, source: String,
+      warnings: [Diagnostic], matcher: Matcher
+    ) {
+      self.predicate = predicate
+      self.profile = profile
+      self.source = source
+      self.warnings = warnings
+      self.matcher = matcher
+    }
+  }
+
+  private let storage: Storage
+
   /// The validated predicate.
-  public let predicate: FormatPredicate
+  public var predicate: FormatPredicate { storage.predicate }
   /// The profile it was validated under.
-  public let profile: ValidationProfile
+  public var profile: ValidationProfile { storage.profile }
   /// The source text the diagnostics point into (the canonical form for predicates built in code).
-  public let source: String
+  public var source: String { storage.source }
   /// Warnings found while parsing, validating and compiling.
-  public let warnings: [Diagnostic]
-  let matcher: Matcher
+  public var warnings: [Diagnostic] { storage.warnings }
+  var matcher: Matcher { storage.matcher }
 
   /// The canonical format string.
   public var predicateFormat: String { predicate.predicateFormat }
@@ -127,11 +150,9 @@ public struct CompiledPredicate: Sendable, Hashable, CustomStringConvertible {
     predicate: FormatPredicate, profile: ValidationProfile, source: String,
     warnings: [Diagnostic], matcher: Matcher
   ) {
-    self.predicate = predicate
-    self.profile = profile
-    self.source = source
-    self.warnings = warnings
-    self.matcher = matcher
+    storage = Storage(
+      predicate: predicate, profile: profile, source: source, warnings: warnings,
+      matcher: matcher)
   }
 
   /// Evaluates the predicate with `SELF` bound to `targetContentIdentifier`.
@@ -152,11 +173,12 @@ public struct CompiledPredicate: Sendable, Hashable, CustomStringConvertible {
   public func evaluate(in context: inout EvaluationContext) throws(PredicateEvaluationError)
     -> Bool
   {
-    try program.evaluate(in: &context)
+    let matcher = storage.matcher
+    return try withSubject(context.targetContentIdentifier) {
+      subject throws(PredicateEvaluationError) in
+      try matcher.evaluate(subject, &context.views)
+    }
   }
-
-  /// Just the part evaluation runs, for callers that keep it apart from the rest.
-  package var program: PredicateProgram { PredicateProgram(matcher: matcher) }
 
   public static func == (lhs: CompiledPredicate, rhs: CompiledPredicate) -> Bool {
     lhs.predicate == rhs.predicate && lhs.profile == rhs.profile
@@ -171,25 +193,6 @@ public struct CompiledPredicate: Sendable, Hashable, CustomStringConvertible {
   public static let alwaysTrue = try! CompiledPredicate(format: "TRUEPREDICATE")
   /// The default *prefers to activate* condition: `FALSEPREDICATE`.
   public static let alwaysFalse = try! CompiledPredicate(format: "FALSEPREDICATE")
-}
-
-/// What evaluating a compiled predicate needs, and nothing else: one reference to copy.
-///
-/// A router evaluates a dozen predicates per event. Reading a ``CompiledPredicate`` out of a
-/// session copies all of it (the syntax tree, source text, warnings and matcher: five reference
-/// counts up and down), which cost more than many of the evaluations themselves; routers keep
-/// these instead.
-package struct PredicateProgram: Sendable {
-  let matcher: Matcher
-
-  /// See ``CompiledPredicate/evaluate(in:)``.
-  package func evaluate(in context: inout EvaluationContext) throws(PredicateEvaluationError)
-    -> Bool
-  {
-    try withSubject(context.targetContentIdentifier) { subject throws(PredicateEvaluationError) in
-      try matcher.evaluate(subject, &context.views)
-    }
-  }
 }
 
 /// The outcome of ``CompiledPredicate/compile(_:profile:)``.

@@ -247,6 +247,9 @@ struct ByteStringSet: Sendable {
   private let table: [Int32]
   private let mask: Int
 
+  /// The distinct strings' bytes.
+  var elements: [[UInt8]] { ranges.map { Array(storage[$0]) } }
+
   init(_ strings: [String]) {
     var storage: [UInt8] = []
     var ranges: [Range<Int>] = []

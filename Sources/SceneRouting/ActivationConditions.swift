@@ -1,5 +1,5 @@
 import PredicateEvaluation
-import PredicateSyntax
+
 
 /// When a scene may and prefers to be activated for a target content identifier, as
 /// `UIScene.ActivationConditions`.

@@ -93,8 +93,10 @@ public final class SceneSessionRegistry: Sendable {
   /// Routes `event` over the current sessions.
   ///
   /// The sessions are snapshotted under the lock and routed outside it, so a slow predicate never
-  /// blocks other tasks' updates.
-  public func route(_ event: SceneEvent) -> RoutingDecision {
+  /// blocks other tasks' updates. Without `explain`, the decision has no per-session entries and
+  /// a registry of ``ActivationRouter/indexThreshold`` sessions or more routes through the index,
+  /// evaluating only the sessions the identifier could match.
+  public func route(_ event: SceneEvent, explain: Bool = true) -> RoutingDecision {
     let router = state.withLock { state in
       if let router = state.router { return router }
       let router = ActivationRouter(
@@ -102,7 +104,7 @@ public final class SceneSessionRegistry: Sendable {
       state.router = router
       return router
     }
-    return router.route(event)
+    return router.route(event, explain: explain)
   }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 import PredicateEvaluation
-import PredicateSyntax
+
 
 /// The scenes file the CLI and fixtures use: an app's sessions, its validation profile and its
 /// default configurations (DESIGN §7).

@@ -164,7 +164,10 @@ struct RouteCommand: ParsableCommand {
     }
     do {
       let event = try SceneEvent(json: value, byteCount: bytes.count, kind: kind)
-      return Answer(name: name, decision: router.route(event), kind: event.kindName)
+      // A summary line needs no per-session entries, so it can take the index; JSON documents
+      // every candidate, and --explain prints them.
+      let decision = router.route(event, explain: json || jsonl || explain)
+      return Answer(name: name, decision: decision, kind: event.kindName)
     } catch {
       return Answer(name: name, failure: error.description, fields: [("path", .string(error.path))])
     }

@@ -50,8 +50,11 @@ struct IndexedRouterTests {
             prefersToActivateForTargetContentIdentifierPredicate: Self.predicate(&random)))
       }
       let linear = ActivationRouter(
-        sessions: sessions, defaultConfigurations: [.windowApplication: "Default"])
-      let indexed = IndexedActivationRouter(linear: linear)
+        sessions: sessions, defaultConfigurations: [.windowApplication: "Default"],
+        indexing: .never)
+      let indexed = ActivationRouter(
+        sessions: sessions, defaultConfigurations: [.windowApplication: "Default"],
+        indexing: .always)
       for _ in 0..<25 {
         var options = RoutingOptions()
         if random.chance(0.1) { options.role = .windowExternalDisplay }
@@ -69,10 +72,13 @@ struct IndexedRouterTests {
             PushNotification(payload: JSONObject(), targetContentIdentifier: identifier))
         let event = SceneEvent(kind, options: options)
         let expected = linear.route(event)
-        let actual = indexed.route(event)
+        let actual = indexed.route(event, explain: false)
+        let scanned = linear.route(event, explain: false)
         compared += 1
         #expect(
-          actual.outcome == expected.outcome && actual.reason == expected.reason,
+          actual.outcome == expected.outcome && actual.reason == expected.reason
+            && scanned.outcome == expected.outcome && scanned.reason == expected.reason
+            && Set(actual.warnings) == Set(scanned.warnings),
           """
           PROPERTY_SEED=\(seed): \(identifier ?? "nil") \(options)
           linear:  \(expected.summary)
@@ -95,11 +101,13 @@ struct IndexedRouterTests {
           prefersToActivateForTargetContentIdentifierPredicate: "SELF MATCHES 'doc-\(index)(#.*)?'")
       )
     }
-    let indexed = IndexedActivationRouter(sessions: sessions)
+    let indexed = ActivationRouter(sessions: sessions)
+    #expect(sessions.count >= ActivationRouter.indexThreshold, "the automatic index is built")
     let decision = indexed.route(
       SceneEvent(
         .notification(
-          PushNotification(payload: JSONObject(), targetContentIdentifier: "doc-1999#x"))))
+          PushNotification(payload: JSONObject(), targetContentIdentifier: "doc-1999#x"))),
+      explain: false)
     #expect(decision.sessionIdentifier == "s1999")
     #expect(decision.reason == .prefers)
   }

@@ -39,6 +39,16 @@ struct RoutingFixtureTests {
     let file = try Self.scenes(fixture.app)
     let event = try SceneEvent(json: fixture.event)
     let decision = file.router.route(event)
+    // The scan and the index decide the same for every fixture.
+    for indexing in [ActivationRouter.Indexing.never, .always] {
+      let router = ActivationRouter(
+        sessions: file.sessions, defaultConfigurations: file.defaultConfigurations,
+        indexing: indexing)
+      let quick = router.route(event, explain: false)
+      #expect(
+        quick.outcome == decision.outcome && quick.reason == decision.reason
+          && quick.warnings == decision.warnings, "\(fixture) \(indexing)")
+    }
     let json = try #require(decision.jsonValue.objectValue)
     #expect(json["outcome"] == fixture.expect["outcome"], "\(fixture)\n\(decision.explanation)")
     #expect(json["reason"] == fixture.expect["reason"], "\(fixture)\n\(decision.explanation)")

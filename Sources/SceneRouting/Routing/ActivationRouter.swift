@@ -1,0 +1,426 @@
+import Foundation
+import PredicateEvaluation
+
+/// Routes events to scene sessions the way UIKit does, deterministically, with an explanation.
+///
+/// Build one from the app's sessions (conditions are already compiled), then route any number of
+/// events from any thread: a router is an immutable value.
+///
+/// The algorithm (DESIGN §6):
+/// 1. Candidates: sessions with the event's role, not excluded, most recent first (a session with
+///    no date is older than any with one; ties keep insertion order).
+/// 2. No identifier: the most recent candidate (`mostRecent`); predicates are not evaluated.
+/// 3. Suitability: 2 if *prefers* matches, else 1 if *can* matches, else 0.
+/// 4. The first suitability-2 candidate that is not visible (`prefers`).
+/// 5. If can-matches are allowed, the first suitability-1 candidate not visible (`canActivate`).
+/// 6. The first suitability-2 candidate that is visible (`prefersVisible`).
+/// 7. A new scene (`newScene`), or none when creation is not allowed (`noMatch`).
+///
+/// Activation requests name a session (`requested`), or carry a user activity: then only a
+/// *prefers* match reuses a session, visible or not; otherwise a new scene.
+///
+/// Steps 4–7 are one function, ``select(prefers:can:answers:options:isRequest:)``, fed either by
+/// a scan of every candidate or, for large apps, by an index of the predicates' necessary
+/// conditions (``MatchRequirement``) that yields only the candidates an identifier could match.
+/// Both give the same decision; an explained route (``route(_:)``) always scans, because it
+/// reports on every session.
+public struct ActivationRouter: Sendable {
+  /// When to build an index of the sessions' predicates.
+  public enum Indexing: Sendable, Hashable {
+    /// From ``ActivationRouter/indexThreshold`` sessions on, where it pays.
+    case automatic
+    /// Always (for tests and measurements).
+    case always
+    /// Never: every route scans every candidate.
+    case never
+  }
+
+  /// The session count from which ``Indexing/automatic`` builds an index: below it a scan of
+  /// every candidate is expected to cost less than collecting the index's posting lists. The
+  /// `route-decision-only/N` (scan) and `route-indexed/N` benchmark rows measure the crossover.
+  public static let indexThreshold = 32
+
+  /// The sessions, most recent first (ties in insertion order).
+  public let sessions: [SceneSession]
+  /// Default configuration names by role, for new scenes.
+  public let defaultConfigurations: [SceneSessionRole: String]
+  /// Each session's predicates, in the order of `sessions`, numbered so that equal predicates
+  /// share a number: many sessions of an app share one condition, and one evaluation answers
+  /// all of them.
+  let predicates: [SessionPredicates]
+  /// The sessions' distinct roles, numbered: each event's role is looked up once, and then
+  /// sessions are compared by number (comparing two role strings is a call each time).
+  let roles: RoleNumbers
+  /// The index, when built.
+  let index: SessionIndex?
+
+  /// Creates a router over `sessions` (in insertion order).
+  public init(
+    sessions: [SceneSession], defaultConfigurations: [SceneSessionRole: String] = [:],
+    indexing: Indexing = .automatic
+  ) {
+    let ordered = Self.byRecency(sessions)
+    self.sessions = ordered
+    self.defaultConfigurations = defaultConfigurations
+    var numbers: [CompiledPredicate: Int] = [:]
+    func number(_ predicate: CompiledPredicate) -> Int {
+      if let known = numbers[predicate] { return known }
+      numbers[predicate] = numbers.count
+      return numbers.count - 1
+    }
+    self.predicates = ordered.map {
+      let conditions = $0.activationConditions
+      let prefers = conditions.prefersToActivateForTargetContentIdentifierPredicate
+      let can = conditions.canActivateForTargetContentIdentifierPredicate
+      return SessionPredicates(
+        prefers: prefers, can: can, prefersNumber: number(prefers), canNumber: number(can))
+    }
+    self.roles = RoleNumbers(ordered.map(\.role), defaultConfigurations: defaultConfigurations)
+    let indexed =
+      switch indexing {
+      case .always: true
+      case .never: false
+      case .automatic: ordered.count >= Self.indexThreshold
+      }
+    self.index = indexed ? SessionIndex(predicates, roles: roles) : nil
+  }
+
+  /// Orders sessions most recent first; a stable sort keeps insertion order among equals.
+  static func byRecency(_ sessions: [SceneSession]) -> [SceneSession] {
+    sessions.enumerated().sorted { lhs, rhs in
+      switch (lhs.element.lastActiveAt, rhs.element.lastActiveAt) {
+      case (let left?, let right?) where left != right: return left > right
+      case (.some, nil): return true
+      case (nil, .some): return false
+      default: return lhs.offset < rhs.offset
+      }
+    }.map(\.element)
+  }
+
+  /// Routes `event`, explaining how every session fared.
+  ///
+  /// - Complexity: O(n) in the number of sessions, evaluating at most two predicates per
+  ///   candidate against one shared ``EvaluationContext``.
+  public func route(_ event: SceneEvent) -> RoutingDecision {
+    route(event, explain: true)
+  }
+
+  /// Routes `event`; without `explain`, the decision's `candidates` is empty (the outcome, reason
+  /// and warnings are the same), and an indexed router evaluates only the sessions the identifier
+  /// could match, up to the first that decides.
+  public func route(_ event: SceneEvent, explain: Bool) -> RoutingDecision {
+    let options = event.options
+    let identifier = event.targetContentIdentifier
+    var decision = RoutingDecision(
+      outcome: .none, reason: .noMatch, role: options.role, targetContentIdentifier: identifier,
+      candidates: [], warnings: event.warnings)
+    let role = roles.number(of: options.role)
+    let isRequest: Bool
+    if case .activationRequest = event.kind { isRequest = true } else { isRequest = false }
+
+    // Activation requests for a named session bypass the algorithm.
+    if case .activationRequest(.session(let requested)) = event.kind {
+      return routeRequest(
+        for: requested, decision, role: role, options: options, explain: explain)
+    }
+
+    // The fast path: no explanation, an identifier, and an index (or a scan that stops early).
+    if !explain, let identifier {
+      var answers = LazyAnswers(
+        context: EvaluationContext(targetContentIdentifier: identifier), predicates: predicates,
+        sessions: sessions, warnings: decision.warnings)
+      let winner: (position: Int, reason: RoutingReason)?
+      if let index, role >= 0 {
+        let probe = MatchRequirement.Probe(identifier)
+        winner = Self.select(
+          prefers: index.prefers[role].candidates(probe).lazy.filter { !isExcluded($0, options) },
+          can: index.can[role].candidates(probe).lazy.filter { !isExcluded($0, options) },
+          answers: &answers, options: options, isRequest: isRequest)
+      } else {
+        let candidates = sessions.indices.lazy.filter { loss($0, role, options) == nil }
+        winner = Self.select(
+          prefers: candidates, can: candidates, answers: &answers, options: options,
+          isRequest: isRequest)
+      }
+      decision.warnings = answers.warnings
+      finish(&decision, winner: winner, role: role, options: options)
+      return decision
+    }
+
+    // Step 1: the candidates, in recency order, each with an entry for the explanation.
+    var candidates: [CandidateEvaluation] = []
+    // Positions, not copies: a session is a large struct, and copying one retains every field.
+    var candidatePositions: [Int] = []
+    // Room for the sessions that do not compete too: `explain` appends them at the end.
+    candidates.reserveCapacity(explain ? sessions.count : 0)
+    candidatePositions.reserveCapacity(sessions.count)
+    for position in sessions.indices where loss(position, role, options) == nil {
+      candidates.append(
+        CandidateEvaluation(
+          sessionIdentifier: sessions[position].persistentIdentifier, suitability: 0,
+          prefers: .notEvaluated, canActivate: .notEvaluated,
+          isVisible: sessions[position].isVisible, lost: nil))
+      candidatePositions.append(position)
+    }
+
+    // Step 2: no identifier, no predicates: the most recent candidate (not for requests, which
+    // never reuse a session on recency alone).
+    if identifier == nil && !isRequest, let first = candidatePositions.first {
+      decision.outcome = .existing(
+        sessionIdentifier: sessions[first].persistentIdentifier,
+        configurationName: sessions[first].configurationName)
+      decision.reason = .mostRecent
+      for index in candidates.indices.dropFirst() { candidates[index].lost = .lessRecent }
+      decision.candidates = withOthers(&candidates, role: role, options: options, explain: explain)
+      return decision
+    }
+
+    // Step 3: suitability, evaluating both predicates of every candidate against one shared
+    // context, since the explanation reports them all.
+    var answers = KnownAnswers(sessions: sessions)
+    if identifier != nil {
+      var context = EvaluationContext(targetContentIdentifier: identifier)
+      for (index, position) in candidatePositions.enumerated() {
+        let prefers = predicates[position].prefers.outcome(in: &context)
+        let can = predicates[position].can.outcome(in: &context)
+        candidates[index].prefers = prefers
+        candidates[index].canActivate = can
+        candidates[index].suitability = prefers.matched ? 2 : can.matched ? 1 : 0
+        answers.record(position, prefers: prefers.matched, can: can.matched)
+        Self.noteFailure(prefers, of: sessions[position], in: &decision.warnings)
+        Self.noteFailure(can, of: sessions[position], in: &decision.warnings)
+      }
+    }
+
+    // Steps 4–7.
+    let winner = Self.select(
+      prefers: candidatePositions, can: candidatePositions, answers: &answers, options: options,
+      isRequest: isRequest)
+    finish(&decision, winner: winner, role: role, options: options)
+
+    // Why every other candidate lost: only suitability and visibility decide a loss.
+    let chosen = winner.flatMap { winner in
+      candidatePositions.firstIndex(of: winner.position).map {
+        (candidate: (candidates[$0].suitability, candidates[$0].isVisible), index: $0)
+      }
+    }
+    for index in candidates.indices where index != chosen?.index {
+      candidates[index].lost = Self.loss(
+        of: (candidates[index].suitability, candidates[index].isVisible), at: index,
+        winner: chosen, options: options, isRequest: isRequest)
+    }
+    decision.candidates = withOthers(&candidates, role: role, options: options, explain: explain)
+    return decision
+  }
+
+  /// An activation request for a named session: that session, or no scene when it does not
+  /// exist.
+  private func routeRequest(
+    for requested: String, _ decision: RoutingDecision, role: Int, options: RoutingOptions,
+    explain: Bool
+  ) -> RoutingDecision {
+    var decision = decision
+    var candidates: [CandidateEvaluation] = []
+    if explain {
+      for position in sessions.indices where loss(position, role, options) == nil {
+        candidates.append(
+          CandidateEvaluation(
+            sessionIdentifier: sessions[position].persistentIdentifier, suitability: 0,
+            prefers: .notEvaluated, canActivate: .notEvaluated,
+            isVisible: sessions[position].isVisible, lost: nil))
+      }
+    }
+    decision.candidates = withOthers(&candidates, role: role, options: options, explain: explain)
+    if let session = sessions.first(where: { $0.persistentIdentifier == requested }) {
+      decision.outcome = .existing(
+        sessionIdentifier: requested, configurationName: session.configurationName)
+      decision.reason = .requested
+      for index in decision.candidates.indices {
+        if decision.candidates[index].sessionIdentifier != requested {
+          decision.candidates[index].lost = decision.candidates[index].lost ?? .notRequested
+        } else {
+          decision.candidates[index].lost = nil
+        }
+      }
+    } else {
+      decision.warnings.append("requested session '\(requested)' does not exist")
+      for index in decision.candidates.indices where decision.candidates[index].lost == nil {
+        decision.candidates[index].lost = .notRequested
+      }
+    }
+    return decision
+  }
+
+  /// The candidates followed by the sessions that did not compete, and why, for `explain`
+  /// (appended in place, into the capacity reserved for them).
+  private func withOthers(
+    _ all: inout [CandidateEvaluation], role: Int, options: RoutingOptions, explain: Bool
+  ) -> [CandidateEvaluation] {
+    guard explain else { return [] }
+    for position in sessions.indices {
+      guard let lost = loss(position, role, options) else { continue }
+      all.append(
+        CandidateEvaluation(
+          sessionIdentifier: sessions[position].persistentIdentifier, suitability: 0,
+          prefers: .notEvaluated, canActivate: .notEvaluated,
+          isVisible: sessions[position].isVisible, lost: lost))
+    }
+    return all
+  }
+
+  /// Why the session at `position` does not compete for an event whose role is numbered
+  /// `role`: another role, or excluded by the options; nil when it competes.
+  @inline(__always)
+  private func loss(_ position: Int, _ role: Int, _ options: RoutingOptions) -> LossReason? {
+    if roles.sessionRoles[position] != role { return .otherRole }
+    return isExcluded(position, options) ? .excluded : nil
+  }
+
+  @inline(__always)
+  private func isExcluded(_ position: Int, _ options: RoutingOptions) -> Bool {
+    options.excludes(sessions[position].persistentIdentifier)
+  }
+
+  /// Steps 4–6 of DESIGN §6, the one place that picks a session: the chosen position and its
+  /// reason, or nil when no step picks one (step 7 is ``finish(_:winner:role:options:)``).
+  ///
+  /// `prefers` and `can` are the candidates worth asking about each predicate, in recency order:
+  /// every candidate for a scan, or only those the index found for an identifier. `answers`
+  /// evaluates (or has evaluated) each predicate at most once.
+  ///
+  /// - Step 4: the first hidden candidate whose *prefers* matches (for an activation request, the
+  ///   first whose *prefers* matches, visible or not).
+  /// - Step 5: when can-matches are allowed, the first hidden candidate whose *can* matches and
+  ///   *prefers* does not.
+  /// - Step 6: the first visible candidate whose *prefers* matches.
+  static func select(
+    prefers: some Sequence<Int>, can: some Sequence<Int>, answers: inout some SuitabilityAnswers,
+    options: RoutingOptions, isRequest: Bool
+  ) -> (position: Int, reason: RoutingReason)? {
+    var firstVisiblePrefers: Int?
+    for position in prefers where answers.prefers(position) {
+      if isRequest || !answers.isVisible(position) { return (position, .prefers) }
+      if firstVisiblePrefers == nil { firstVisiblePrefers = position }
+    }
+    if !isRequest && options.allowCanMatches {
+      for position in can where !answers.isVisible(position) {
+        if answers.can(position) && !answers.prefers(position) { return (position, .canActivate) }
+      }
+    }
+    return firstVisiblePrefers.map { ($0, .prefersVisible) }
+  }
+
+  /// Step 7, and the outcome of the others: the winner, a new scene with the role's default
+  /// configuration, or no scene.
+  private func finish(
+    _ decision: inout RoutingDecision, winner: (position: Int, reason: RoutingReason)?,
+    role: Int, options: RoutingOptions
+  ) {
+    if let winner {
+      let session = sessions[winner.position]
+      decision.outcome = .existing(
+        sessionIdentifier: session.persistentIdentifier,
+        configurationName: session.configurationName)
+      decision.reason = winner.reason
+    } else if options.allowSceneCreation {
+      decision.outcome = .newScene(
+        configurationName: roles.defaultConfiguration(role, options.role, defaultConfigurations))
+      decision.reason = .newScene
+    } else {
+      decision.outcome = .none
+      decision.reason = .noMatch
+    }
+  }
+
+  /// Records in `warnings` that a predicate of `session` failed, when it did: it counts as not
+  /// matching, and the decision says why.
+  @inline(__always)
+  static func noteFailure(
+    _ outcome: PredicateOutcome, of session: SceneSession, in warnings: inout [String]
+  ) {
+    guard case .failed(let error) = outcome else { return }
+    warnings.append(
+      "scene '\(session.persistentIdentifier)': predicate failed and counts as not "
+        + "matching: \(error.message)")
+  }
+
+  /// The step of the algorithm that would pick a candidate: 0 for a prefers match that is not
+  /// visible (step 4), 1 for a can match that is not visible (step 5), 2 for a visible prefers
+  /// match (step 6), nil when no step would. Requests take any prefers match at step 0.
+  private static func tier(
+    suitability: Int, isVisible: Bool, options: RoutingOptions, isRequest: Bool
+  ) -> Int? {
+    if isRequest { return suitability == 2 ? 0 : nil }
+    switch (suitability, isVisible) {
+    case (2, false): return 0
+    case (1, false): return options.allowCanMatches ? 1 : nil
+    case (2, true): return 2
+    default: return nil
+    }
+  }
+
+  /// Why a candidate lost: visibility exactly when, were it not visible, it would have won; else a
+  /// lower step of the algorithm, or the same step and less recent.
+  private static func loss(
+    of candidate: (suitability: Int, isVisible: Bool), at index: Int,
+    winner: (candidate: (suitability: Int, isVisible: Bool), index: Int)?,
+    options: RoutingOptions, isRequest: Bool
+  ) -> LossReason {
+    if candidate.suitability == 0 { return .unsuitable }
+    if candidate.suitability == 1 && (isRequest || !options.allowCanMatches) {
+      return .canMatchesNotAllowed
+    }
+    let chosenTier =
+      winner.flatMap {
+        tier(
+          suitability: $0.candidate.suitability, isVisible: $0.candidate.isVisible,
+          options: options,
+          isRequest: isRequest)
+      } ?? Int.max
+    let chosenIndex = winner?.index ?? Int.max
+    if candidate.isVisible && !isRequest,
+      let hidden = tier(
+        suitability: candidate.suitability, isVisible: false, options: options, isRequest: false),
+      (hidden, index) < (chosenTier, chosenIndex)
+    {
+      return .visible
+    }
+    let actual = tier(
+      suitability: candidate.suitability, isVisible: candidate.isVisible, options: options,
+      isRequest: isRequest)
+    return actual == chosenTier ? .lessRecent : .lowerSuitability
+  }
+}
+
+/// Roles numbered in order of first appearance, with each role's default configuration.
+struct RoleNumbers: Sendable {
+  /// The distinct roles.
+  let roles: [SceneSessionRole]
+  /// Each distinct role's default configuration name.
+  let configurations: [String?]
+  /// Each session's role number, in the router's session order.
+  let sessionRoles: [Int]
+
+  init(_ sessionRoles: [SceneSessionRole], defaultConfigurations: [SceneSessionRole: String]) {
+    var roles: [SceneSessionRole] = []
+    self.sessionRoles = sessionRoles.map { role in
+      if let number = roles.firstIndex(of: role) { return number }
+      roles.append(role)
+      return roles.count - 1
+    }
+    self.roles = roles
+    self.configurations = roles.map { defaultConfigurations[$0] }
+  }
+
+  /// The number of `role`, or -1 when no session has it.
+  func number(of role: SceneSessionRole) -> Int {
+    roles.firstIndex(of: role) ?? -1
+  }
+
+  /// The default configuration for `role`, numbered `number`.
+  func defaultConfiguration(
+    _ number: Int, _ role: SceneSessionRole, _ all: [SceneSessionRole: String]
+  ) -> String? {
+    number >= 0 ? configurations[number] : all[role]
+  }
+}

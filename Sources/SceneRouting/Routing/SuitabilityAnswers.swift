@@ -1,0 +1,95 @@
+import PredicateEvaluation
+
+/// A session's two predicates, each with a number shared by equal predicates.
+struct SessionPredicates: Sendable {
+  let prefers: CompiledPredicate
+  let can: CompiledPredicate
+  let prefersNumber: Int
+  let canNumber: Int
+}
+
+/// What ``ActivationRouter/select(prefers:can:answers:options:isRequest:)`` asks about a
+/// candidate, by its position in the router's session order.
+protocol SuitabilityAnswers {
+  /// Whether the session's *prefers* predicate matches.
+  mutating func prefers(_ position: Int) -> Bool
+  /// Whether the session's *can activate* predicate matches.
+  mutating func can(_ position: Int) -> Bool
+  /// Whether the session is visible.
+  func isVisible(_ position: Int) -> Bool
+}
+
+/// Answers already evaluated, for a route that explains every candidate.
+struct KnownAnswers: SuitabilityAnswers {
+  /// Per position: bit 0 prefers, bit 1 can, bit 2 visible.
+  private var bits: [UInt8]
+
+  init(sessions: [SceneSession]) { bits = sessions.map { $0.isVisible ? 4 : 0 } }
+
+  mutating func record(_ position: Int, prefers: Bool, can: Bool) {
+    bits[position] |= (prefers ? 1 : 0) | (can ? 2 : 0)
+  }
+
+  mutating func prefers(_ position: Int) -> Bool { bits[position] & 1 != 0 }
+  mutating func can(_ position: Int) -> Bool { bits[position] & 2 != 0 }
+  func isVisible(_ position: Int) -> Bool { bits[position] & 4 != 0 }
+}
+
+/// Answers evaluated on demand, each distinct predicate at most once per route, with the
+/// warnings of those that failed (each session's once): a value passed `inout`, so that the
+/// compiler checks exclusive access statically.
+struct LazyAnswers: SuitabilityAnswers {
+  var context: EvaluationContext
+  let predicates: [SessionPredicates]
+  let sessions: [SceneSession]
+  var warnings: [String]
+  private var outcomes: [Int: PredicateOutcome] = [:]
+  private var prefersAnswers: [Int: Bool] = [:]
+
+  init(
+    context: EvaluationContext, predicates: [SessionPredicates], sessions: [SceneSession],
+    warnings: [String]
+  ) {
+    self.context = context
+    self.predicates = predicates
+    self.sessions = sessions
+    self.warnings = warnings
+  }
+
+  private mutating func outcome(_ number: Int, _ predicate: CompiledPredicate) -> PredicateOutcome
+  {
+    if let known = outcomes[number] { return known }
+    let outcome = predicate.outcome(in: &context)
+    outcomes[number] = outcome
+    return outcome
+  }
+
+  mutating func prefers(_ position: Int) -> Bool {
+    if let known = prefersAnswers[position] { return known }
+    let session = predicates[position]
+    let outcome = outcome(session.prefersNumber, session.prefers)
+    ActivationRouter.noteFailure(outcome, of: sessions[position], in: &warnings)
+    prefersAnswers[position] = outcome.matched
+    return outcome.matched
+  }
+
+  mutating func can(_ position: Int) -> Bool {
+    let session = predicates[position]
+    let outcome = outcome(session.canNumber, session.can)
+    ActivationRouter.noteFailure(outcome, of: sessions[position], in: &warnings)
+    return outcome.matched
+  }
+
+  func isVisible(_ position: Int) -> Bool { sessions[position].isVisible }
+}
+
+extension CompiledPredicate {
+  /// The predicate's answer in `context`, or the error that stopped it, as a candidate records it.
+  func outcome(in context: inout EvaluationContext) -> PredicateOutcome {
+    do {
+      return .answered(try evaluate(in: &context))
+    } catch {
+      return .failed(error)
+    }
+  }
+}
