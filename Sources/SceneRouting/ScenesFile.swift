@@ -115,17 +115,11 @@ public struct ScenesFile: Sendable {
           "id", "role", "configuration", "state", "lastActiveAt", "visible", "activationConditions",
           "userInfo",
         ]).map { "scene '\(identifier)': \($0)" }
-        do {
-          let session = try Self.session(
-            scene, identifier: identifier, profile: profile, warnings: &warnings)
-          sessions.append(session)
-        } catch let error as ScenesFileError.Problem {
-          problems.append(error)
-        } catch let error as FieldError {
-          fail(error, scene: identifier)
-        } catch {
-          fail(FieldError(path: path, message: "\(error)"), scene: identifier)
-        }
+        let before = problems.count
+        let session = Self.session(
+          scene, identifier: identifier, profile: profile, warnings: &warnings,
+          problems: &problems)
+        if problems.count == before { sessions.append(session) }
       }
     case nil:
       fail(FieldError(path: "scenes", message: "missing required array of scenes"))
@@ -139,15 +133,31 @@ public struct ScenesFile: Sendable {
     self.warnings = warnings
   }
 
+  /// Reads one scene, adding every problem of its fields to `problems` (each field is read even
+  /// when an earlier one was wrong, so one pass reports them all).
   private static func session(
-    _ scene: FieldReader, identifier: String, profile: ValidationProfile, warnings: inout [String]
-  ) throws -> SceneSession {
+    _ scene: FieldReader, identifier: String, profile: ValidationProfile,
+    warnings: inout [String], problems: inout [ScenesFileError.Problem]
+  ) -> SceneSession {
     var session = SceneSession(persistentIdentifier: identifier)
-    if let role = try scene.optionalString("role") {
-      session.role = SceneSessionRole(rawValue: role)
+    func attempt(_ body: () throws -> Void) {
+      do {
+        try body()
+      } catch let error as ScenesFileError.Problem {
+        problems.append(error)
+      } catch let error as FieldError {
+        problems.append(.init(path: error.path, sceneIdentifier: identifier, message: error.message))
+      } catch {
+        problems.append(.init(path: scene.path, sceneIdentifier: identifier, message: "\(error)"))
+      }
     }
-    session.configurationName = try scene.optionalString("configuration")
-    if let state = try scene.optionalString("state") {
+    attempt {
+      if let role = try scene.optionalString("role") {
+        session.role = SceneSessionRole(rawValue: role)
+      }
+    }
+    attempt { session.configurationName = try scene.optionalString("configuration") }
+    attempt { if let state = try scene.optionalString("state") {
       guard let parsed = SceneActivationState(rawValue: state) else {
         throw FieldError(
           path: scene.child("state"),
@@ -156,8 +166,8 @@ public struct ScenesFile: Sendable {
         )
       }
       session.state = parsed
-    }
-    if let text = try scene.optionalString("lastActiveAt") {
+    } }
+    attempt { if let text = try scene.optionalString("lastActiveAt") {
       guard let date = parseISO8601(text) else {
         throw FieldError(
           path: scene.child("lastActiveAt"),
@@ -165,43 +175,49 @@ public struct ScenesFile: Sendable {
             "expected an ISO 8601 date-time such as \"2026-11-20T10:00:00Z\", found \"\(text)\"")
       }
       session.lastActiveAt = date
-    }
-    session.isVisible = try scene.optionalBool("visible") ?? false
-    if let userInfo = try scene.optionalObject("userInfo") {
-      for key in userInfo.object.keys {
-        session.userInfo[key] = try userInfo.string(key)
-      }
-    }
-    if let conditions = try scene.optionalObject("activationConditions") {
-      warnings += conditions.unknownKeys(["canActivate", "prefersToActivate"]).map {
-        "scene '\(identifier)': \($0)"
-      }
-      let can = try conditions.optionalString("canActivate")
-      let prefers = try conditions.optionalString("prefersToActivate")
-      do {
-        session.activationConditions = try ActivationConditions(
-          canActivateForTargetContentIdentifierPredicate: can,
-          prefersToActivateForTargetContentIdentifierPredicate: prefers, profile: profile)
-      } catch {
-        throw ScenesFileError.Problem(
-          path: conditions.child(error.field.rawValue), sceneIdentifier: identifier,
-          message: "invalid predicate", predicate: error.error)
-      }
-      for (field, predicate) in [
-        (
-          "canActivate", session.activationConditions.canActivateForTargetContentIdentifierPredicate
-        ),
-        (
-          "prefersToActivate",
-          session.activationConditions.prefersToActivateForTargetContentIdentifierPredicate
-        ),
-      ] {
-        for warning in predicate.warnings {
-          warnings.append(
-            "scene '\(identifier)': activationConditions.\(field): \(warning.message)")
+    } }
+    attempt { session.isVisible = try scene.optionalBool("visible") ?? false }
+    attempt {
+      if let userInfo = try scene.optionalObject("userInfo") {
+        for key in userInfo.object.keys {
+          attempt { session.userInfo[key] = try userInfo.string(key) }
         }
       }
     }
+    attempt { if let conditions = try scene.optionalObject("activationConditions") {
+      warnings += conditions.unknownKeys(["canActivate", "prefersToActivate"]).map {
+        "scene '\(identifier)': \($0)"
+      }
+      // Both predicates are compiled, so a scene with two bad ones reports both.
+      var compiled: [ActivationConditionsError.Field: CompiledPredicate] = [:]
+      for (field, fallback) in [
+        (ActivationConditionsError.Field.canActivate, "TRUEPREDICATE"),
+        (.prefersToActivate, "FALSEPREDICATE"),
+      ] {
+        attempt {
+          let source = try conditions.optionalString(field.rawValue)
+          do throws(ActivationConditionsError) {
+            let predicate = try ActivationConditions.compile(
+              source, default: fallback, field: field, profile: profile)
+            compiled[field] = predicate
+            for warning in predicate.warnings {
+              warnings.append(
+                "scene '\(identifier)': activationConditions.\(field.rawValue): "
+                  + warning.message)
+            }
+          } catch {
+            throw ScenesFileError.Problem(
+              path: conditions.child(field.rawValue), sceneIdentifier: identifier,
+              message: "invalid predicate", predicate: error.error)
+          }
+        }
+      }
+      if let can = compiled[.canActivate], let prefers = compiled[.prefersToActivate] {
+        session.activationConditions = ActivationConditions(
+          canActivateForTargetContentIdentifierPredicate: can,
+          prefersToActivateForTargetContentIdentifierPredicate: prefers)
+      }
+    } }
     return session
   }
 

@@ -13,6 +13,7 @@ struct CheckCommand: ParsableCommand {
         scene-router check 'self beginswith[c] "chat/"'
         scene-router check --profile uikit 'SELF MATCHES "doc-[0-9]+"'
         scene-router check --json --file conditions.txt
+        scene-router check --scenes Fixtures/example/scenes.json
       """)
 
   @Option(help: "Validation profile: 'uikit' (exactly what UIKit accepts) or 'extended'.")
@@ -26,19 +27,27 @@ struct CheckCommand: ParsableCommand {
       "Read predicates from FILE, one per line ('-' for standard input); blank lines are skipped.")
   var file: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Check a scenes file alone: every scene's conditions and fields, each problem named by "
+        + "scene; the file's own 'profile' applies.", valueName: "FILE"))
+  var scenes: String?
+
   @Argument(help: "Predicates to check.")
   var predicates: [String] = []
 
   func validate() throws {
-    if file == nil && predicates.isEmpty {
-      throw ValidationError("give at least one PREDICATE, or --file FILE")
+    let sources = [file != nil, !predicates.isEmpty, scenes != nil].filter { $0 }.count
+    if sources == 0 {
+      throw ValidationError("give at least one PREDICATE, or --file FILE, or --scenes FILE")
     }
-    if file != nil && !predicates.isEmpty {
-      throw ValidationError("give PREDICATE arguments or --file, not both")
+    if sources > 1 {
+      throw ValidationError("give PREDICATE arguments, --file or --scenes, not more than one")
     }
   }
 
   func run() throws {
+    if let scenes { return try checkScenes(scenes) }
     var inputs: [(source: String, name: String?, line: Int)] = []
     if let file {
       let bytes: [UInt8]
@@ -112,6 +121,79 @@ struct CheckCommand: ParsableCommand {
     }
     out.flush()
     if errorCount > 0 { throw ExitStatus.dataError }
+  }
+}
+
+extension CheckCommand {
+  /// `check --scenes FILE`: every problem of the file, or each scene's canonical conditions.
+  private func checkScenes(_ path: String) throws {
+    let out = OutputStream.standardOutput
+    let err = OutputStream.standardError
+    defer {
+      out.flush()
+      err.flush()
+    }
+    let parsed: ScenesFile
+    do {
+      parsed = try ScenesFile(bytes: try readInput(path))
+    } catch let error as ScenesFileError {
+      if json {
+        out.writeLine(
+          json: .object(
+            JSONObject([
+              ("file", .string(path)), ("valid", .bool(false)),
+              ("problems", .array(error.problems.map { .string($0.description) })),
+            ])))
+      } else {
+        for problem in error.problems { err.writeLine("\(path): error: \(problem)") }
+        err.writeLine(
+          "\(path): \(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")")
+      }
+      throw ExitStatus.dataError
+    } catch {
+      err.writeLine("error: \(error)")
+      throw ExitStatus.dataError
+    }
+    if json {
+      let scenes: [JSONValue] = parsed.sessions.map { session in
+        let conditions = session.activationConditions
+        return .object(
+          JSONObject([
+            ("id", .string(session.persistentIdentifier)),
+            ("role", .string(session.role.rawValue)),
+            (
+              "canActivate",
+              .string(conditions.canActivateForTargetContentIdentifierPredicate.predicateFormat)
+            ),
+            (
+              "prefersToActivate",
+              .string(
+                conditions.prefersToActivateForTargetContentIdentifierPredicate.predicateFormat)
+            ),
+          ]))
+      }
+      out.writeLine(
+        json: .object(
+          JSONObject([
+            ("file", .string(path)), ("valid", .bool(true)),
+            ("profile", .string(parsed.profile.rawValue)), ("scenes", .array(scenes)),
+            ("warnings", .array(parsed.warnings.map { .string($0) })),
+          ])))
+      return
+    }
+    for warning in parsed.warnings { err.writeLine("\(path): warning: \(warning)") }
+    for session in parsed.sessions {
+      let conditions = session.activationConditions
+      out.writeLine(
+        "\(path): scene '\(session.persistentIdentifier)': canActivate "
+          + conditions.canActivateForTargetContentIdentifierPredicate.predicateFormat
+          + "; prefersToActivate "
+          + conditions.prefersToActivateForTargetContentIdentifierPredicate.predicateFormat)
+    }
+    out.writeLine(
+      "\(path): \(parsed.sessions.count) scene\(parsed.sessions.count == 1 ? "" : "s"), "
+        + "profile \(parsed.profile.rawValue), \(parsed.warnings.count) "
+        + "warning\(parsed.warnings.count == 1 ? "" : "s")")
   }
 }
 
