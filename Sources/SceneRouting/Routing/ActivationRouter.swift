@@ -155,11 +155,7 @@ public struct ActivationRouter: Sendable {
     candidates.reserveCapacity(explain ? sessions.count : 0)
     candidatePositions.reserveCapacity(sessions.count)
     for position in sessions.indices where loss(position, role, options) == nil {
-      candidates.append(
-        CandidateEvaluation(
-          sessionIdentifier: sessions[position].persistentIdentifier, suitability: 0,
-          prefers: .notEvaluated, canActivate: .notEvaluated,
-          isVisible: sessions[position].isVisible, lost: nil))
+      candidates.append(entry(position, lost: nil))
       candidatePositions.append(position)
     }
 
@@ -223,11 +219,7 @@ public struct ActivationRouter: Sendable {
     var candidates: [CandidateEvaluation] = []
     if explain {
       for position in sessions.indices where loss(position, role, options) == nil {
-        candidates.append(
-          CandidateEvaluation(
-            sessionIdentifier: sessions[position].persistentIdentifier, suitability: 0,
-            prefers: .notEvaluated, canActivate: .notEvaluated,
-            isVisible: sessions[position].isVisible, lost: nil))
+        candidates.append(entry(position, lost: nil))
       }
     }
     decision.candidates = withOthers(&candidates, role: role, options: options, explain: explain)
@@ -259,13 +251,17 @@ public struct ActivationRouter: Sendable {
     guard explain else { return [] }
     for position in sessions.indices {
       guard let lost = loss(position, role, options) else { continue }
-      all.append(
-        CandidateEvaluation(
-          sessionIdentifier: sessions[position].persistentIdentifier, suitability: 0,
-          prefers: .notEvaluated, canActivate: .notEvaluated,
-          isVisible: sessions[position].isVisible, lost: lost))
+      all.append(entry(position, lost: lost))
     }
     return all
+  }
+
+  /// The explanation entry of the session at `position`, before any predicate is evaluated.
+  private func entry(_ position: Int, lost: LossReason?) -> CandidateEvaluation {
+    CandidateEvaluation(
+      sessionIdentifier: sessions[position].persistentIdentifier, suitability: 0,
+      prefers: .notEvaluated, canActivate: .notEvaluated,
+      isVisible: sessions[position].isVisible, lost: lost)
   }
 
   /// Why the session at `position` does not compete for an event whose role is numbered
