@@ -37,6 +37,9 @@ private enum JSONFragments {
   static let visibleTrue: StaticString = #","visible":true,"lost":"#
   static let visibleFalse: StaticString = #","visible":false,"lost":"#
   static let warnings: StaticString = #"],"warnings":["#
+  static let firstWarning: StaticString = #"{"id":"#
+  static let nextWarning: StaticString = #",{"id":"#
+  static let warningMessage: StaticString = #","message":"#
 }
 
 extension RoutingReason {
@@ -163,8 +166,11 @@ extension RoutingDecision {
     }
     output.append(JSONFragments.warnings)
     for (index, warning) in warnings.enumerated() {
-      if index > 0 { output.append(UInt8(ascii: ",")) }
-      JSONValue.writeString(warning, into: &output)
+      output.append(index > 0 ? JSONFragments.nextWarning : JSONFragments.firstWarning)
+      JSONValue.writeString(warning.id.rawValue, into: &output)
+      output.append(JSONFragments.warningMessage)
+      JSONValue.writeString(warning.message, into: &output)
+      output.append(UInt8(ascii: "}"))
     }
     output.append(UInt8(ascii: "]"))
     extra(&output)

@@ -95,7 +95,7 @@ public struct RoutingDecision: Sendable, Hashable {
   /// Every session, most recent first: candidates, then sessions of other roles or excluded.
   public var candidates: [CandidateEvaluation]
   /// Problems that did not stop routing.
-  public var warnings: [String]
+  public var warnings: [RoutingWarning]
 
   /// The chosen session's identifier, if an existing session was chosen.
   public var sessionIdentifier: String? {

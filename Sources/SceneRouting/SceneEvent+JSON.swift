@@ -85,9 +85,14 @@ struct FieldReader {
     }
   }
 
-  /// Warnings for keys outside `known`.
+  /// The paths of keys outside `known`, for warnings.
   func unknownKeys(_ known: Set<String>) -> [String] {
-    object.keys.filter { !known.contains($0) }.map { "unknown field '\(child($0))' is ignored" }
+    object.keys.filter { !known.contains($0) }.map(child)
+  }
+
+  /// Event warnings for keys outside `known`.
+  func unknownEventFields(_ known: Set<String>) -> [RoutingWarning] {
+    unknownKeys(known).map { RoutingWarning(.unknownEventField(path: $0)) }
   }
 }
 
@@ -132,7 +137,7 @@ extension SceneEvent {
       )
     }
 
-    var warnings: [String] = []
+    var warnings: [RoutingWarning] = []
     let eventKind: Kind
     switch kind {
     case .notification:
@@ -141,15 +146,15 @@ extension SceneEvent {
       let bundle = try root.optionalString("Simulator Target Bundle")
       if let byteCount, byteCount > PushNotification.maximumPayloadSize {
         warnings.append(
-          "payload is \(byteCount) bytes; APNs refuses payloads over "
-            + "\(PushNotification.maximumPayloadSize) bytes")
+          RoutingWarning(
+            .payloadTooLarge(bytes: byteCount, limit: PushNotification.maximumPayloadSize)))
       }
       eventKind = .notification(
         PushNotification(
           payload: object, targetContentIdentifier: identifier, simulatorTargetBundle: bundle))
     case .shortcutItem:
       let item = try root.object("shortcutItem")
-      warnings += item.unknownKeys(["type", "localizedTitle", "targetContentIdentifier"])
+      warnings += item.unknownEventFields(["type", "localizedTitle", "targetContentIdentifier"])
       eventKind = .shortcutItem(
         ShortcutItem(
           type: try item.string("type"), localizedTitle: try item.optionalString("localizedTitle"),
@@ -159,7 +164,7 @@ extension SceneEvent {
       eventKind = .userActivity(try Self.userActivity(activity, warnings: &warnings))
     case .activationRequest:
       let request = try root.object("activationRequest")
-      warnings += request.unknownKeys(["session", "userActivity"])
+      warnings += request.unknownEventFields(["session", "userActivity"])
       let session = try request.optionalString("session")
       let activity = try request.optionalObject("userActivity")
       switch (session, activity) {
@@ -179,7 +184,7 @@ extension SceneEvent {
     var options = RoutingOptions()
     if case .activationRequest = eventKind { options.allowCanMatches = false }
     if let routing = try root.optionalObject("routing") {
-      warnings += routing.unknownKeys([
+      warnings += routing.unknownEventFields([
         "role", "excluding", "allowSceneCreation", "allowCanMatches",
       ])
       if let role = try routing.optionalString("role") {
@@ -196,11 +201,11 @@ extension SceneEvent {
     self.init(eventKind, options: options, warnings: warnings)
   }
 
-  private static func userActivity(_ reader: FieldReader, warnings: inout [String])
+  private static func userActivity(_ reader: FieldReader, warnings: inout [RoutingWarning])
     throws(FieldError)
     -> UserActivity
   {
-    warnings += reader.unknownKeys([
+    warnings += reader.unknownEventFields([
       "activityType", "targetContentIdentifier", "webpageURL", "userInfo",
     ])
     return UserActivity(

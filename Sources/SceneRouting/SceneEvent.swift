@@ -116,10 +116,12 @@ public struct SceneEvent: Sendable, Hashable {
   /// How to route it.
   public var options: RoutingOptions
   /// Problems found in the event that did not stop it (an oversized payload, an unknown field).
-  public var warnings: [String]
+  public var warnings: [RoutingWarning]
 
   /// Creates an event.
-  public init(_ kind: Kind, options: RoutingOptions = RoutingOptions(), warnings: [String] = []) {
+  public init(
+    _ kind: Kind, options: RoutingOptions = RoutingOptions(), warnings: [RoutingWarning] = []
+  ) {
     self.kind = kind
     self.options = options
     self.warnings = warnings

@@ -19,7 +19,7 @@ public struct ScenesFile: Sendable {
   /// Default configuration names by role.
   public var defaultConfigurations: [SceneSessionRole: String]
   /// Warnings (predicate lint, unknown fields), each naming its scene.
-  public var warnings: [String]
+  public var warnings: [RoutingWarning]
 
   /// A router over these sessions.
   public var router: ActivationRouter {
@@ -57,7 +57,9 @@ public struct ScenesFile: Sendable {
       ])
     }
     let root = FieldReader(object: object, path: "")
-    var warnings = root.unknownKeys(["scenes", "profile", "defaultConfigurations"])
+    var warnings = root.unknownKeys(["scenes", "profile", "defaultConfigurations"]).map {
+      RoutingWarning(.unknownScenesField(scene: nil, path: $0))
+    }
 
     var profile = ValidationProfile.extended
     do {
@@ -114,7 +116,7 @@ public struct ScenesFile: Sendable {
         warnings += scene.unknownKeys([
           "id", "role", "configuration", "state", "lastActiveAt", "visible", "activationConditions",
           "userInfo",
-        ]).map { "scene '\(identifier)': \($0)" }
+        ]).map { RoutingWarning(.unknownScenesField(scene: identifier, path: $0)) }
         let before = problems.count
         let session = Self.session(
           scene, identifier: identifier, profile: profile, warnings: &warnings,
@@ -137,7 +139,7 @@ public struct ScenesFile: Sendable {
   /// when an earlier one was wrong, so one pass reports them all).
   private static func session(
     _ scene: FieldReader, identifier: String, profile: ValidationProfile,
-    warnings: inout [String], problems: inout [ScenesFileError.Problem]
+    warnings: inout [RoutingWarning], problems: inout [ScenesFileError.Problem]
   ) -> SceneSession {
     var session = SceneSession(persistentIdentifier: identifier)
     func attempt(_ body: () throws -> Void) {
@@ -186,7 +188,7 @@ public struct ScenesFile: Sendable {
     }
     attempt { if let conditions = try scene.optionalObject("activationConditions") {
       warnings += conditions.unknownKeys(["canActivate", "prefersToActivate"]).map {
-        "scene '\(identifier)': \($0)"
+        RoutingWarning(.unknownScenesField(scene: identifier, path: $0))
       }
       // Both predicates are compiled, so a scene with two bad ones reports both.
       var compiled: [ActivationConditionsError.Field: CompiledPredicate] = [:]
@@ -201,9 +203,7 @@ public struct ScenesFile: Sendable {
               source, default: fallback, field: field, profile: profile)
             compiled[field] = predicate
             for warning in predicate.warnings {
-              warnings.append(
-                "scene '\(identifier)': activationConditions.\(field.rawValue): "
-                  + warning.message)
+              warnings.append(RoutingWarning(warning, scene: identifier, field: field.rawValue))
             }
           } catch {
             throw ScenesFileError.Problem(

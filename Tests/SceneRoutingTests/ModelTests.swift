@@ -148,11 +148,14 @@ struct ModelTests {
     let big =
       #"{"aps": {"target-content-id": "a"}, "pad": ""# + String(repeating: "x", count: 5000)
       + #""}"#
-    #expect(try event(big).warnings.contains { $0.contains("4096") })
     #expect(
-      try event(#"{"shortcutItem": {"type": "t", "typo": 1}}"#).warnings == [
-        "unknown field 'shortcutItem.typo' is ignored"
-      ])
+      try event(big).warnings.contains {
+        $0.id == "event.payload-too-large" && $0.message.contains("4096")
+      })
+    let typo = try event(#"{"shortcutItem": {"type": "t", "typo": 1}}"#).warnings
+    #expect(typo.map(\.id) == ["event.unknown-field"])
+    #expect(typo.map(\.message) == ["unknown field 'shortcutItem.typo' is ignored"])
+    #expect(RoutingWarning.ids.allSatisfy { $0.rawValue.firstMatch(of: /^(routing|event|scenes)\./) != nil })
   }
 
   @Test("a bad scenes file reports every problem with the scene id and field")

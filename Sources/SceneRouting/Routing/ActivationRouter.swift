@@ -235,7 +235,7 @@ public struct ActivationRouter: Sendable {
         }
       }
     } else {
-      decision.warnings.append("requested session '\(requested)' does not exist")
+      decision.warnings.append(RoutingWarning(.missingSession(requested)))
       for index in decision.candidates.indices where decision.candidates[index].lost == nil {
         decision.candidates[index].lost = .notRequested
       }
@@ -332,12 +332,12 @@ public struct ActivationRouter: Sendable {
   /// matching, and the decision says why.
   @inline(__always)
   static func noteFailure(
-    _ outcome: PredicateOutcome, of session: SceneSession, in warnings: inout [String]
+    _ outcome: PredicateOutcome, of session: SceneSession, in warnings: inout [RoutingWarning]
   ) {
     guard case .failed(let error) = outcome else { return }
     warnings.append(
-      "scene '\(session.persistentIdentifier)': predicate failed and counts as not "
-        + "matching: \(error.message)")
+      RoutingWarning(
+        .predicateFailed(scene: session.persistentIdentifier, reason: error.message)))
   }
 
   /// The step of the algorithm that would pick a candidate: 0 for a prefers match that is not

@@ -42,13 +42,13 @@ struct LazyAnswers: SuitabilityAnswers {
   var context: EvaluationContext
   let predicates: [SessionPredicates]
   let sessions: [SceneSession]
-  var warnings: [String]
+  var warnings: [RoutingWarning]
   private var outcomes: [Int: PredicateOutcome] = [:]
   private var prefersAnswers: [Int: Bool] = [:]
 
   init(
     context: EvaluationContext, predicates: [SessionPredicates], sessions: [SceneSession],
-    warnings: [String]
+    warnings: [RoutingWarning]
   ) {
     self.context = context
     self.predicates = predicates

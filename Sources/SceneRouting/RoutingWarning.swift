@@ -1,0 +1,81 @@
+import PredicateEvaluation
+
+/// A problem that did not stop routing or reading: an event field nobody reads, an oversized
+/// payload, a predicate that failed and counts as not matching, a scenes-file field that is
+/// ignored.
+///
+/// A value with a stable ``id`` (`routing.…`, `event.…`, `scenes.…`, or the id of a predicate
+/// diagnostic found in a scenes file), so tools match on the id and never on the text. In JSON it
+/// is `{"id": …, "message": …}`; people read ``description``, `message [id]`.
+public struct RoutingWarning: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The stable identifier.
+  public var id: DiagnosticID
+  /// The text: lowercase, no final period.
+  public var message: String
+
+  /// A warning from one of the messages below.
+  init(_ message: RoutingMessage) {
+    self.id = message.id
+    self.message = message.message
+  }
+
+  /// A predicate's own diagnostic, found in a scenes file: its id, and its text prefixed by where.
+  init(_ diagnostic: Diagnostic, scene: String, field: String) {
+    self.id = diagnostic.id
+    self.message = "scene '\(scene)': activationConditions.\(field): \(diagnostic.message)"
+  }
+
+  public var description: String { "\(message) [\(id)]" }
+}
+
+/// Every warning the router and the event and scenes-file readers report.
+enum RoutingMessage: DiagnosticMessage {
+  /// The ids, all warnings.
+  enum Kind: String, DiagnosticKind {
+    case predicateFailed = "routing.predicate-failed"
+    case missingSession = "routing.missing-session"
+    case payloadTooLarge = "event.payload-too-large"
+    case unknownEventField = "event.unknown-field"
+    case unknownScenesField = "scenes.unknown-field"
+
+    var severity: DiagnosticSeverity { .warning }
+  }
+
+  case predicateFailed(scene: String, reason: String)
+  case missingSession(String)
+  case payloadTooLarge(bytes: Int, limit: Int)
+  case unknownEventField(path: String)
+  case unknownScenesField(scene: String?, path: String)
+
+  var kind: Kind {
+    switch self {
+    case .predicateFailed: .predicateFailed
+    case .missingSession: .missingSession
+    case .payloadTooLarge: .payloadTooLarge
+    case .unknownEventField: .unknownEventField
+    case .unknownScenesField: .unknownScenesField
+    }
+  }
+
+  var id: DiagnosticID { kind.id }
+  var severity: DiagnosticSeverity { kind.severity }
+
+  var message: String {
+    switch self {
+    case .predicateFailed(let scene, let reason):
+      "scene '\(scene)': predicate failed and counts as not matching: \(reason)"
+    case .missingSession(let identifier): "requested session '\(identifier)' does not exist"
+    case .payloadTooLarge(let bytes, let limit):
+      "payload is \(bytes) bytes; APNs refuses payloads over \(limit) bytes"
+    case .unknownEventField(let path): "unknown field '\(path)' is ignored"
+    case .unknownScenesField(let scene?, let path):
+      "scene '\(scene)': unknown field '\(path)' is ignored"
+    case .unknownScenesField(nil, let path): "unknown field '\(path)' is ignored"
+    }
+  }
+}
+
+extension RoutingWarning {
+  /// Every id the router and its readers can warn with, derived from the message type.
+  public static let ids: [DiagnosticID] = RoutingMessage.Kind.allCases.map(\.id)
+}
