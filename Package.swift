@@ -23,12 +23,17 @@ let package = Package(
     .target(name: "PCRE2Regex", dependencies: ["CPCRE2"]),
     .target(name: "PredicateSyntax"),
     .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "PCRE2Regex"]),
+    // JSON reading and writing, in one place: strict RFC 8259 with positions, the fast byte
+    // writer, and Codable bridges (no dependencies).
+    .target(name: "SceneJSON"),
     // The router sees predicates only through the evaluation layer's API (compiled predicates,
     // their MatchRequirement, diagnostics), never the syntax tree.
-    .target(name: "SceneRouting", dependencies: ["PredicateEvaluation"]),
+    .target(name: "SceneRouting", dependencies: ["PredicateEvaluation", "SceneJSON"]),
     .target(
       name: "SceneActivation",
-      dependencies: ["PredicateSyntax", "PredicateEvaluation", "SceneRouting", "PCRE2Regex"]
+      dependencies: [
+        "PredicateSyntax", "PredicateEvaluation", "SceneJSON", "SceneRouting", "PCRE2Regex",
+      ]
     ),
     .executableTarget(
       name: "scene-router",
@@ -41,11 +46,12 @@ let package = Package(
     // generators. It is a library target so `FuzzTesting/` can depend on it too.
     .target(
       name: "PredicateTestSupport",
-      dependencies: ["PredicateSyntax", "PredicateEvaluation", "SceneRouting"],
+      dependencies: ["PredicateSyntax", "PredicateEvaluation", "SceneJSON", "SceneRouting"],
       path: "Tests/PredicateTestSupport"
     ),
     .testTarget(name: "PCRE2RegexTests", dependencies: ["PCRE2Regex"]),
-    .testTarget(name: "FuzzReplayTests", dependencies: ["PredicateTestSupport", "SceneRouting"]),
+    .testTarget(
+      name: "FuzzReplayTests", dependencies: ["PredicateTestSupport", "SceneJSON", "SceneRouting"]),
     .testTarget(
       name: "PredicateSyntaxTests", dependencies: ["PredicateSyntax", "PredicateTestSupport"]),
     .testTarget(
@@ -54,11 +60,13 @@ let package = Package(
     ),
     .testTarget(
       name: "SceneRoutingTests",
-      dependencies: ["SceneRouting", "PredicateEvaluation", "PredicateTestSupport"]
+      dependencies: ["SceneRouting", "SceneJSON", "PredicateEvaluation", "PredicateTestSupport"]
     ),
     // End-to-end tests run the built binary; depending on the executable makes SwiftPM build it.
     .testTarget(
       name: "SceneRouterCLITests",
-      dependencies: ["scene-router", "PredicateTestSupport", "SceneRouting", "PredicateEvaluation"]),
+      dependencies: [
+        "scene-router", "PredicateTestSupport", "SceneJSON", "SceneRouting", "PredicateEvaluation",
+      ]),
   ]
 )

@@ -1,3 +1,4 @@
+import SceneJSON
 extension PredicateOutcome {
   /// `true`, `false`, `{"error": …}`, or null when not evaluated.
   public var jsonValue: JSONValue {

@@ -1,5 +1,6 @@
 import Foundation
 import PredicateEvaluation
+import SceneJSON
 
 
 /// The scenes file the CLI and fixtures use: an app's sessions, its validation profile and its

@@ -1,6 +1,7 @@
 import PredicateEvaluation
 import PredicateSyntax
 import SceneRouting
+import SceneJSON
 
 #if canImport(Glibc)
   import Glibc

@@ -3,6 +3,7 @@ import PredicateEvaluation
 import PredicateTestSupport
 import SceneRouting
 import Testing
+import SceneJSON
 
 @Suite("CLI batch modes lose nothing")
 struct BatchPropertyTests {

@@ -2,6 +2,7 @@ import Foundation
 import PredicateTestSupport
 import SceneRouting
 import Testing
+import SceneJSON
 
 @Suite("Indexed router")
 struct IndexedRouterTests {

@@ -4,6 +4,7 @@ import PredicateSyntax
 import PredicateTestSupport
 import SceneRouting
 import Testing
+import SceneJSON
 
 @Suite("Model: Codable, events, scenes files, registry")
 struct ModelTests {

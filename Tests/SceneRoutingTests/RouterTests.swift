@@ -2,6 +2,7 @@ import Foundation
 import PredicateEvaluation
 import SceneRouting
 import Testing
+import SceneJSON
 
 /// Builds sessions compactly: dates are minutes after a fixed instant.
 func session(

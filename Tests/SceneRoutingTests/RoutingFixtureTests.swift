@@ -1,6 +1,7 @@
 import PredicateTestSupport
 import SceneRouting
 import Testing
+import SceneJSON
 
 /// One case of `Fixtures/routing/<app>/cases.json`.
 struct RoutingCase: Sendable, CustomStringConvertible {

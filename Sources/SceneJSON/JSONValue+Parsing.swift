@@ -1,122 +1,3 @@
-import PredicateEvaluation
-
-/// A JSON value, read strictly (RFC 8259) with positions for every error.
-///
-/// Events and scenes files arrive as JSON from push backends, `simctl` files and other tools; a
-/// bad one must be reported as "line 3, column 17: expected ',' or '}'", and a field of the wrong
-/// type as `aps.target-content-id: expected a string, found a number`. Objects keep their key
-/// order (for deterministic output) and duplicate keys are an error.
-public enum JSONValue: Sendable, Hashable {
-  case null
-  case bool(Bool)
-  case number(Double)
-  case string(String)
-  case array([JSONValue])
-  case object(JSONObject)
-
-  /// The JSON type name for messages: "a string", "an object", …
-  public var typeDescription: String {
-    switch self {
-    case .null: "null"
-    case .bool: "a Boolean"
-    case .number: "a number"
-    case .string: "a string"
-    case .array: "an array"
-    case .object: "an object"
-    }
-  }
-
-  /// The string, if this is one.
-  public var stringValue: String? {
-    if case .string(let value) = self { return value }
-    return nil
-  }
-
-  /// The object, if this is one.
-  public var objectValue: JSONObject? {
-    if case .object(let value) = self { return value }
-    return nil
-  }
-}
-
-/// A JSON object with its keys in document order.
-///
-/// Small objects (the common case: events, decisions) look keys up by a linear scan, which is
-/// faster than hashing; a hash index is built only past ``indexThreshold`` members.
-public struct JSONObject: Sendable, Hashable {
-  /// The members, in order.
-  public private(set) var members: [(key: String, value: JSONValue)]
-  private var index: [String: Int]?
-
-  static let indexThreshold = 12
-
-  /// Creates an object from members; later duplicates replace earlier ones.
-  public init(_ members: [(String, JSONValue)] = []) {
-    self.members = []
-    self.members.reserveCapacity(members.count)
-    for (key, value) in members { self[key] = value }
-  }
-
-  private func position(of key: String) -> Int? {
-    if let index { return index[key] }
-    return members.firstIndex { $0.key == key }
-  }
-
-  /// The value for `key`.
-  public subscript(key: String) -> JSONValue? {
-    get { position(of: key).map { members[$0].value } }
-    set {
-      if let position = position(of: key) {
-        if let newValue {
-          members[position].value = newValue
-        } else {
-          members.remove(at: position)
-          rebuildIndex()
-        }
-      } else if let newValue {
-        appendNew(key, newValue)
-      }
-    }
-  }
-
-  private mutating func rebuildIndex() {
-    index =
-      members.count > Self.indexThreshold
-      ? Dictionary(
-        members.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { a, _ in a })
-      : nil
-  }
-
-  /// The keys, in order.
-  public var keys: [String] { members.map(\.key) }
-
-  /// Whether the object has a member named `key`.
-  func contains(_ key: String) -> Bool { position(of: key) != nil }
-
-  /// Appends a member whose key is not in the object yet (the parser has checked): one append,
-  /// without looking the key up again or copying the old value out.
-  mutating func appendNew(_ key: String, _ value: JSONValue) {
-    members.append((key, value))
-    if index != nil {
-      index![key] = members.count - 1
-    } else if members.count > Self.indexThreshold {
-      rebuildIndex()
-    }
-  }
-
-  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-    lhs.members.count == rhs.members.count
-      && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    for member in members {
-      hasher.combine(member.key)
-      hasher.combine(member.value)
-    }
-  }
-}
-
 /// A JSON syntax error: what, and where (byte offset, 1-based line and column).
 public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong (lowercase, no final period).
@@ -380,7 +261,7 @@ private struct JSONReader {
     func flushRun(_ reader: JSONReader, upTo end: Int) throws(JSONSyntaxError) {
       guard end > runStart else { return }
       let run = UnsafeBufferPointer(rebasing: reader.bytes[runStart..<end])
-      if !ASCIIBytes.isASCII(run) && String(validating: run, as: UTF8.self) == nil {
+      if !isASCII(run) && String(validating: run, as: UTF8.self) == nil {
         throw reader.error("string is not valid UTF-8", at: runStart)
       }
       utf8.append(contentsOf: run)
@@ -460,169 +341,20 @@ private struct JSONReader {
   }
 }
 
-extension JSONValue {
-  /// Compact JSON text (keys in order, strings escaped minimally), as the CLI writes it.
-  public var jsonText: String { String(decoding: jsonBytes, as: UTF8.self) }
-
-  /// Compact JSON as UTF-8 bytes.
-  public var jsonBytes: [UInt8] {
-    var output: [UInt8] = []
-    output.reserveCapacity(256)
-    write(into: &output)
-    return output
+/// Whether every byte is ASCII, eight bytes at a time (most JSON strings are ASCII, and then no
+/// UTF-8 validation is needed).
+@inline(__always)
+private func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard let base = bytes.baseAddress else { return true }
+  var index = 0
+  while index + 8 <= bytes.count {
+    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+    if word & 0x8080_8080_8080_8080 != 0 { return false }
+    index += 8
   }
-
-  /// Appends compact JSON to `output`.
-  public func write(into output: inout [UInt8]) {
-    output.appendWritten { write(into: &$0) }
+  while index < bytes.count {
+    if base[index] >= 0x80 { return false }
+    index += 1
   }
-
-  /// Appends compact JSON to `output`.
-  package func write(into output: inout ByteBuffer) {
-    switch self {
-    case .null: output.append("null")
-    case .bool(let value): output.append(value ? "true" as StaticString : "false")
-    case .number(let value):
-      if value == value.rounded(), abs(value) < 1e15 {
-        output.appendUTF8(String(Int(value)))
-      } else {
-        output.appendUTF8(value.description)
-      }
-    case .string(let value): Self.writeString(value, into: &output)
-    case .array(let elements):
-      output.append(UInt8(ascii: "["))
-      for (index, element) in elements.enumerated() {
-        if index > 0 { output.append(UInt8(ascii: ",")) }
-        element.write(into: &output)
-      }
-      output.append(UInt8(ascii: "]"))
-    case .object(let object):
-      output.append(UInt8(ascii: "{"))
-      for (index, member) in object.members.enumerated() {
-        if index > 0 { output.append(UInt8(ascii: ",")) }
-        Self.writeString(member.key, into: &output)
-        output.append(UInt8(ascii: ":"))
-        member.value.write(into: &output)
-      }
-      output.append(UInt8(ascii: "}"))
-    }
-  }
-
-  /// Appends `value` as a JSON string literal: runs that need no escape are copied whole.
-  public static func writeString(_ value: String, into output: inout [UInt8]) {
-    output.appendWritten { writeString(value, into: &$0) }
-  }
-
-  /// Appends `value` as a JSON string literal: runs that need no escape are copied whole.
-  package static func writeString(_ value: String, into output: inout ByteBuffer) {
-    output.append(UInt8(ascii: "\""))
-    value.withUTF8InPlace { writeEscaped($0, into: &output) }
-    output.append(UInt8(ascii: "\""))
-  }
-
-  /// Appends `,"name":"value"` for a member name fixed in the source, which must need no escape.
-  package static func writeMember(
-    _ name: StaticString, _ value: String, into output: inout ByteBuffer
-  ) {
-    output.append(#",""#)
-    output.append(name)
-    output.append(#"":"#)
-    writeString(value, into: &output)
-  }
-
-  /// Appends `,"name":"value"`: one more member of an object being written.
-  package static func writeMember(_ name: String, _ value: String, into output: inout ByteBuffer) {
-    output.append(UInt8(ascii: ","))
-    writeString(name, into: &output)
-    output.append(UInt8(ascii: ":"))
-    writeString(value, into: &output)
-  }
-
-  /// The bytes of a string, escaped for JSON, without the quotes.
-  private static func writeEscaped(
-    _ bytes: UnsafeBufferPointer<UInt8>, into output: inout ByteBuffer
-  ) {
-    // Most strings need no escape: copy them while checking, a word at a time.
-    var runStart = 0
-    output.write(upTo: bytes.count) {
-      runStart = copyClean(bytes, to: $0)
-      return runStart
-    }
-    if runStart == bytes.count { return }
-    for index in runStart..<bytes.count {
-      let byte = bytes[index]
-      guard needsEscape(byte) else { continue }
-      output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-      switch byte {
-      case UInt8(ascii: "\""): output.append(#"\""#)
-      case UInt8(ascii: "\\"): output.append(#"\\"#)
-      case UInt8(ascii: "\n"): output.append(#"\n"#)
-      case UInt8(ascii: "\r"): output.append(#"\r"#)
-      case UInt8(ascii: "\t"): output.append(#"\t"#)
-      default:
-        let hexDigits: StaticString = "0123456789abcdef"
-        output.append(#"\u00"#)
-        output.append(hexDigits.utf8Start[Int(byte >> 4)])
-        output.append(hexDigits.utf8Start[Int(byte & 0xF)])
-      }
-      runStart = index + 1
-    }
-    output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
-  }
-
-  /// Copies the leading bytes of `bytes` that certainly need no escape to `destination` (which
-  /// has room for all of them) and returns how many: all of them, or up to the first word that
-  /// holds a control character, `"`, `\` or DEL.
-  @inline(__always)
-  static func copyClean(
-    _ bytes: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>
-  ) -> Int {
-    guard let base = bytes.baseAddress else { return 0 }
-    let count = bytes.count
-    if count < 8 {
-      for index in 0..<count {
-        if needsEscape(base[index]) { return index }
-        destination[index] = base[index]
-      }
-      return count
-    }
-    let source = UnsafeRawPointer(base)
-    let target = UnsafeMutableRawPointer(destination)
-    var offset = 0
-    while offset + 8 <= count {
-      let word = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      if needsEscape(word) { return offset }
-      target.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
-      offset += 8
-    }
-    guard offset < count else { return count }
-    // The last, partial word: the eight bytes ending at the end, overlapping the previous word.
-    let word = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-    if needsEscape(word) { return offset }
-    target.storeBytes(of: word, toByteOffset: count - 8, as: UInt64.self)
-    return count
-  }
-
-  /// Whether any of the eight bytes of `word` needs an escape.
-  @inline(__always)
-  static func needsEscape(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
-    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    // The high bit of each zero byte, exactly: `ASCIIBytes.zeroBytes`, which a call across the
-    // module boundary would not inline into the loop (measured: 7.5M instructions per 10k lines).
-    func zeroBytes(_ word: UInt64) -> UInt64 { ~(((word & low) &+ low) | word | low) }
-    // Some byte below 0x20 (exact as an any-test), or equal to one of the three.
-    let control = (word &- ones &* 0x20) & ~word & high
-    let special =
-      zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
-      | zeroBytes(word ^ (ones &* 0x7F))
-    return control | special != 0
-  }
-
-  /// Whether JSON requires `byte` escaped in a string: a control character, `"`, `\` or DEL.
-  @inline(__always)
-  static func needsEscape(_ byte: UInt8) -> Bool {
-    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
-  }
+  return true
 }

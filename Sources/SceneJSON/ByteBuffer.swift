@@ -79,7 +79,7 @@ package struct ByteBuffer: ~Copyable {
 
 extension Array where Element == UInt8 {
   /// Appends what `write` writes, through a ``ByteBuffer``: the `[UInt8]` API of the writers.
-  mutating func appendWritten(_ write: (inout ByteBuffer) -> Void) {
+  package mutating func appendWritten(_ write: (inout ByteBuffer) -> Void) {
     var buffer = ByteBuffer()
     write(&buffer)
     append(contentsOf: buffer.bytes)

@@ -1,0 +1,116 @@
+/// A JSON value, read strictly (RFC 8259) with positions for every error.
+///
+/// Events and scenes files arrive as JSON from push backends, `simctl` files and other tools; a
+/// bad one must be reported as "line 3, column 17: expected ',' or '}'", and a field of the wrong
+/// type as `aps.target-content-id: expected a string, found a number`. Objects keep their key
+/// order (for deterministic output) and duplicate keys are an error.
+public enum JSONValue: Sendable, Hashable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object(JSONObject)
+
+  /// The JSON type name for messages: "a string", "an object", …
+  public var typeDescription: String {
+    switch self {
+    case .null: "null"
+    case .bool: "a Boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+
+  /// The string, if this is one.
+  public var stringValue: String? {
+    if case .string(let value) = self { return value }
+    return nil
+  }
+
+  /// The object, if this is one.
+  public var objectValue: JSONObject? {
+    if case .object(let value) = self { return value }
+    return nil
+  }
+}
+
+/// A JSON object with its keys in document order.
+///
+/// Small objects (the common case: events, decisions) look keys up by a linear scan, which is
+/// faster than hashing; a hash index is built only past ``indexThreshold`` members.
+public struct JSONObject: Sendable, Hashable {
+  /// The members, in order.
+  public private(set) var members: [(key: String, value: JSONValue)]
+  private var index: [String: Int]?
+
+  static let indexThreshold = 12
+
+  /// Creates an object from members; later duplicates replace earlier ones.
+  public init(_ members: [(String, JSONValue)] = []) {
+    self.members = []
+    self.members.reserveCapacity(members.count)
+    for (key, value) in members { self[key] = value }
+  }
+
+  private func position(of key: String) -> Int? {
+    if let index { return index[key] }
+    return members.firstIndex { $0.key == key }
+  }
+
+  /// The value for `key`.
+  public subscript(key: String) -> JSONValue? {
+    get { position(of: key).map { members[$0].value } }
+    set {
+      if let position = position(of: key) {
+        if let newValue {
+          members[position].value = newValue
+        } else {
+          members.remove(at: position)
+          rebuildIndex()
+        }
+      } else if let newValue {
+        appendNew(key, newValue)
+      }
+    }
+  }
+
+  private mutating func rebuildIndex() {
+    index =
+      members.count > Self.indexThreshold
+      ? Dictionary(
+        members.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { a, _ in a })
+      : nil
+  }
+
+  /// The keys, in order.
+  public var keys: [String] { members.map(\.key) }
+
+  /// Whether the object has a member named `key`.
+  public func contains(_ key: String) -> Bool { position(of: key) != nil }
+
+  /// Appends a member whose key is not in the object yet (the parser has checked): one append,
+  /// without looking the key up again or copying the old value out.
+  mutating func appendNew(_ key: String, _ value: JSONValue) {
+    members.append((key, value))
+    if index != nil {
+      index![key] = members.count - 1
+    } else if members.count > Self.indexThreshold {
+      rebuildIndex()
+    }
+  }
+
+  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    lhs.members.count == rhs.members.count
+      && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    for member in members {
+      hasher.combine(member.key)
+      hasher.combine(member.value)
+    }
+  }
+}
