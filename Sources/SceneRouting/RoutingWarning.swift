@@ -13,6 +13,12 @@ public struct RoutingWarning: Sendable, Hashable, Codable, CustomStringConvertib
   /// The text: lowercase, no final period.
   public var message: String
 
+  /// A warning with an id and message of its own (as read back from JSON).
+  public init(id: DiagnosticID, message: String) {
+    self.id = id
+    self.message = message
+  }
+
   /// A warning from one of the messages below.
   init(_ message: RoutingMessage) {
     self.id = message.id

@@ -12,7 +12,7 @@ import SceneJSON
 ///  "scenes": [{"id": "main", "lastActiveAt": "2026-11-20T10:00:00Z", "visible": true,
 ///              "activationConditions": {"canActivate": "SELF BEGINSWITH 'chat/'"}}]}
 /// ```
-public struct ScenesFile: Sendable {
+public struct ScenesFile: Sendable, Hashable {
   /// The sessions, in file order.
   public var sessions: [SceneSession]
   /// The profile every predicate was validated under.
@@ -25,6 +25,17 @@ public struct ScenesFile: Sendable {
   /// A router over these sessions.
   public var router: ActivationRouter {
     ActivationRouter(sessions: sessions, defaultConfigurations: defaultConfigurations)
+  }
+
+  /// A scenes file built in code, to write with `JSONEncoder` (or ``jsonValue``) for the CLI.
+  public init(
+    sessions: [SceneSession], profile: ValidationProfile = .extended,
+    defaultConfigurations: [SceneSessionRole: String] = [:]
+  ) {
+    self.sessions = sessions
+    self.profile = profile
+    self.defaultConfigurations = defaultConfigurations
+    self.warnings = []
   }
 
   /// Parses a scenes file from its bytes.
@@ -92,36 +103,19 @@ public struct ScenesFile: Sendable {
       var seen: [String: Int] = [:]
       for (index, element) in scenes.enumerated() {
         let path = "scenes[\(index)]"
-        guard case .object(let sceneObject) = element else {
-          fail(
-            FieldError(
-              path: path, message: "expected a scene object, found \(element.typeDescription)"))
-          continue
-        }
-        let scene = FieldReader(object: sceneObject, path: path)
-        let identifier: String
-        do {
-          identifier = try scene.string("id")
-        } catch {
-          fail(error)
-          continue
-        }
-        if let first = seen[identifier] {
+        let before = problems.count
+        guard
+          let session = Self.scene(
+            element, path: path, profile: profile, warnings: &warnings, problems: &problems)
+        else { continue }
+        if let first = seen[session.persistentIdentifier] {
           fail(
             FieldError(
               path: "\(path).id", message: "duplicate scene id (first at scenes[\(first)])"),
-            scene: identifier)
+            scene: session.persistentIdentifier)
           continue
         }
-        seen[identifier] = index
-        warnings += scene.unknownKeys([
-          "id", "role", "configuration", "state", "lastActiveAt", "visible", "activationConditions",
-          "userInfo",
-        ]).map { RoutingWarning(.unknownScenesField(scene: identifier, path: $0)) }
-        let before = problems.count
-        let session = Self.session(
-          scene, identifier: identifier, profile: profile, warnings: &warnings,
-          problems: &problems)
+        seen[session.persistentIdentifier] = index
         if problems.count == before { sessions.append(session) }
       }
     case nil:
@@ -136,8 +130,36 @@ public struct ScenesFile: Sendable {
     self.warnings = warnings
   }
 
-  /// Reads one scene, adding every problem of its fields to `problems` (each field is read even
-  /// when an earlier one was wrong, so one pass reports them all).
+  /// Reads one scene object at `path`: the session, or nil when it has no usable id; every
+  /// problem of its fields goes to `problems` (each field is read even when an earlier one was
+  /// wrong, so one pass reports them all). The one reader of a scene's JSON shape, for scenes
+  /// files and for ``SceneSession``'s `Codable` conformance.
+  static func scene(
+    _ element: JSONValue, path: String, profile: ValidationProfile,
+    warnings: inout [RoutingWarning], problems: inout [ScenesFileError.Problem]
+  ) -> SceneSession? {
+    guard case .object(let sceneObject) = element else {
+      problems.append(
+        .init(
+          path: path, sceneIdentifier: nil,
+          message: "expected a scene object, found \(element.typeDescription)"))
+      return nil
+    }
+    let scene = FieldReader(object: sceneObject, path: path)
+    let identifier: String
+    do {
+      identifier = try scene.string("id")
+    } catch {
+      problems.append(.init(path: error.path, sceneIdentifier: nil, message: error.message))
+      return nil
+    }
+    warnings += scene.unknownKeys(SceneSession.JSONKey.all).map {
+      RoutingWarning(.unknownScenesField(scene: identifier, path: $0))
+    }
+    return session(
+      scene, identifier: identifier, profile: profile, warnings: &warnings, problems: &problems)
+  }
+
   private static func session(
     _ scene: FieldReader, identifier: String, profile: ValidationProfile,
     warnings: inout [RoutingWarning], problems: inout [ScenesFileError.Problem]
@@ -188,8 +210,29 @@ public struct ScenesFile: Sendable {
       }
     }
     attempt { if let conditions = try scene.optionalObject("activationConditions") {
-      warnings += conditions.unknownKeys(["canActivate", "prefersToActivate"]).map {
+      warnings += conditions.unknownKeys([
+        "canActivate", "prefersToActivate", "profile", "canActivateProfile",
+        "prefersToActivateProfile",
+      ]).map {
         RoutingWarning(.unknownScenesField(scene: identifier, path: $0))
+      }
+      // The conditions' own profiles (as ActivationConditions encodes them) narrow the file's.
+      var conditionsProfile = profile
+      var ownProfiles: [ActivationConditionsError.Field: ValidationProfile] = [:]
+      for (key, field) in [
+        ("profile", nil), ("canActivateProfile", ActivationConditionsError.Field.canActivate),
+        ("prefersToActivateProfile", .prefersToActivate),
+      ] {
+        attempt {
+          guard let name = try conditions.optionalString(key) else { return }
+          guard let named = ValidationProfile(rawValue: name), named.isNarrower(thanOrEqualTo: profile)
+          else {
+            throw FieldError(
+              path: conditions.child(key),
+              message: "expected \"uikit\" or \"\(profile.rawValue)\" (the file's profile), found \"\(name)\"")
+          }
+          if let field { ownProfiles[field] = named } else { conditionsProfile = named }
+        }
       }
       // Both predicates are compiled, so a scene with two bad ones reports both.
       var compiled: [ActivationConditionsError.Field: CompiledPredicate] = [:]
@@ -201,7 +244,8 @@ public struct ScenesFile: Sendable {
           let source = try conditions.optionalString(field.rawValue)
           do throws(ActivationConditionsError) {
             let predicate = try ActivationConditions.compile(
-              source, default: fallback, field: field, profile: profile)
+              source, default: fallback, field: field,
+              profile: ownProfiles[field] ?? conditionsProfile)
             compiled[field] = predicate
             for warning in predicate.warnings {
               warnings.append(RoutingWarning(warning, scene: identifier, field: field.rawValue))
@@ -220,6 +264,14 @@ public struct ScenesFile: Sendable {
       }
     } }
     return session
+  }
+
+  /// Formats a date as ISO 8601 in UTC, with milliseconds only when it has a fraction.
+  static func formatISO8601(_ date: Date) -> String {
+    let whole = date.timeIntervalSinceReferenceDate.rounded(.down) == date.timeIntervalSinceReferenceDate
+    return whole
+      ? date.formatted(Date.ISO8601FormatStyle())
+      : date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
   }
 
   /// Parses an ISO 8601 date-time, with or without fractional seconds.

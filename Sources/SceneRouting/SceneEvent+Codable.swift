@@ -1,0 +1,176 @@
+import PredicateEvaluation
+import SceneJSON
+
+extension SceneEvent {
+  /// The event in the event-file shape `scene-router route` reads (DESIGN §7), with `routing`
+  /// when the options differ from the kind's defaults.
+  public var jsonValue: JSONValue {
+    func activity(_ activity: UserActivity) -> JSONValue {
+      var members: [(String, JSONValue)] = [("activityType", .string(activity.activityType))]
+      if let identifier = activity.targetContentIdentifier {
+        members.append(("targetContentIdentifier", .string(identifier)))
+      }
+      if let url = activity.webpageURL { members.append(("webpageURL", .string(url))) }
+      if let userInfo = activity.userInfo { members.append(("userInfo", .object(userInfo))) }
+      return .object(JSONObject(members))
+    }
+    var object: JSONObject
+    var defaults = RoutingOptions()
+    switch kind {
+    case .notification(let notification):
+      // The identifier and bundle are the event's, whatever the payload it was made with says.
+      object = notification.payload
+      var aps = notification.payload["aps"]?.objectValue ?? JSONObject()
+      aps["target-content-id"] = notification.targetContentIdentifier.map(JSONValue.string)
+      object["aps"] = .object(aps)
+      object["Simulator Target Bundle"] = notification.simulatorTargetBundle.map(JSONValue.string)
+    case .shortcutItem(let item):
+      var members: [(String, JSONValue)] = [("type", .string(item.type))]
+      if let title = item.localizedTitle { members.append(("localizedTitle", .string(title))) }
+      if let identifier = item.targetContentIdentifier {
+        members.append(("targetContentIdentifier", .string(identifier)))
+      }
+      object = JSONObject([("shortcutItem", .object(JSONObject(members)))])
+    case .userActivity(let value):
+      object = JSONObject([("userActivity", activity(value))])
+    case .activationRequest(let request):
+      defaults.allowCanMatches = false
+      let inner: (String, JSONValue) =
+        switch request {
+        case .session(let identifier): ("session", .string(identifier))
+        case .userActivity(let value): ("userActivity", activity(value))
+        }
+      object = JSONObject([("activationRequest", .object(JSONObject([inner])))])
+    }
+    if options != defaults {
+      var routing: [(String, JSONValue)] = [("role", .string(options.role.rawValue))]
+      if !options.excluding.isEmpty {
+        routing.append(("excluding", .array(options.excluding.sorted().map(JSONValue.string))))
+      }
+      routing.append(("allowSceneCreation", .bool(options.allowSceneCreation)))
+      routing.append(("allowCanMatches", .bool(options.allowCanMatches)))
+      object["routing"] = .object(JSONObject(routing))
+    }
+    return .object(object)
+  }
+}
+
+/// `Codable` in the event-file shape: a program writes events the CLI reads, and decoding
+/// reports the field path of the first problem, as the CLI does.
+extension SceneEvent: Codable {
+  public init(from decoder: any Decoder) throws {
+    let json = try JSONValue(from: decoder)
+    do {
+      try self.init(json: json)
+    } catch {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws { try jsonValue.encode(to: encoder) }
+}
+
+/// `Codable` in the shape of `scene-router route --json`: a program reads the CLI's decisions
+/// with `JSONDecoder`, and writes the same lines.
+extension RoutingDecision: Codable {
+  public init(from decoder: any Decoder) throws {
+    let json = try JSONValue(from: decoder)
+    do {
+      try self.init(json: json)
+    } catch {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws { try jsonValue.encode(to: encoder) }
+
+  /// Reads a decision in the shape ``jsonValue`` writes (extra members, such as the CLI's `event`
+  /// and `kind`, are ignored).
+  ///
+  /// - Throws: ``FieldError`` naming the first member that is missing or wrong.
+  public init(json: JSONValue) throws(FieldError) {
+    guard case .object(let object) = json else {
+      throw FieldError(path: "", message: "expected a decision object, found \(json.typeDescription)")
+    }
+    let root = FieldReader(object: object, path: "")
+    func enumValue<T: RawRepresentable<String>>(_ key: String, in reader: FieldReader) throws(FieldError) -> T {
+      let text = try reader.string(key)
+      guard let value = T(rawValue: text) else {
+        throw FieldError(path: reader.child(key), message: "unknown value \"\(text)\"")
+      }
+      return value
+    }
+    let configuration = try root.optionalString("configuration")
+    let outcome: RoutingOutcome
+    switch try root.string("outcome") {
+    case "existing": outcome = .existing(sessionIdentifier: try root.string("scene"), configurationName: configuration)
+    case "new": outcome = .newScene(configurationName: configuration)
+    case "none": outcome = .none
+    case let other:
+      throw FieldError(path: "outcome", message: "unknown value \"\(other)\"")
+    }
+    func predicateOutcome(_ value: JSONValue?, _ path: String) throws(FieldError) -> PredicateOutcome {
+      switch value {
+      case nil, .null?: return .notEvaluated
+      case .bool(let answer)?: return .answered(answer)
+      case .object(let failure)?:
+        let reader = FieldReader(object: failure, path: path)
+        let kind: PredicateEvaluationError.Kind = try enumValue("kind", in: reader)
+        return .failed(PredicateEvaluationError(kind, try reader.string("error")))
+      case let other?:
+        throw FieldError(path: path, message: "expected true, false, null or an error, found \(other.typeDescription)")
+      }
+    }
+    var candidates: [CandidateEvaluation] = []
+    switch object["candidates"] {
+    case nil, .null?: break
+    case .array(let elements)?:
+      for (index, element) in elements.enumerated() {
+        let path = "candidates[\(index)]"
+        guard case .object(let entry) = element else {
+          throw FieldError(path: path, message: "expected an object, found \(element.typeDescription)")
+        }
+        let reader = FieldReader(object: entry, path: path)
+        guard case .number(let suitability)? = entry["suitability"], [0, 1, 2].contains(suitability) else {
+          throw FieldError(path: reader.child("suitability"), message: "expected 0, 1 or 2")
+        }
+        let lost: LossReason? = try reader.optionalString("lost").map { text throws(FieldError) in
+          guard let reason = LossReason(rawValue: text) else {
+            throw FieldError(path: reader.child("lost"), message: "unknown value \"\(text)\"")
+          }
+          return reason
+        }
+        candidates.append(
+          CandidateEvaluation(
+            sessionIdentifier: try reader.string("scene"), suitability: Int(suitability),
+            prefers: try predicateOutcome(entry["prefers"], reader.child("prefers")),
+            canActivate: try predicateOutcome(entry["canActivate"], reader.child("canActivate")),
+            isVisible: try reader.optionalBool("visible") ?? false, lost: lost))
+      }
+    case let other?:
+      throw FieldError(path: "candidates", message: "expected an array, found \(other.typeDescription)")
+    }
+    var warnings: [RoutingWarning] = []
+    switch object["warnings"] {
+    case nil, .null?: break
+    case .array(let elements)?:
+      for (index, element) in elements.enumerated() {
+        guard case .object(let entry) = element else {
+          throw FieldError(path: "warnings[\(index)]", message: "expected {\"id\", \"message\"}")
+        }
+        let reader = FieldReader(object: entry, path: "warnings[\(index)]")
+        warnings.append(
+          RoutingWarning(id: DiagnosticID(rawValue: try reader.string("id")), message: try reader.string("message")))
+      }
+    case let other?:
+      throw FieldError(path: "warnings", message: "expected an array, found \(other.typeDescription)")
+    }
+    self.init(
+      outcome: outcome, reason: try enumValue("reason", in: root),
+      role: SceneSessionRole(rawValue: try root.optionalString("role") ?? SceneSessionRole.windowApplication.rawValue),
+      targetContentIdentifier: try root.optionalString("targetContentIdentifier"),
+      candidates: candidates, warnings: warnings)
+  }
+}
