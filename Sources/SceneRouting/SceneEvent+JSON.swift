@@ -100,6 +100,23 @@ struct FieldReader {
 /// Every event kind, made once: `allCases` builds a new array on every call.
 private let eventKinds = EventKind.allCases
 
+extension EventKind {
+  /// The kind an event file is, from its one top-level key (`aps`, `shortcutItem`,
+  /// `userActivity`, `activationRequest`); nil when it has none of them or several.
+  public static func detect(in json: JSONValue) -> EventKind? {
+    guard case .object(let object) = json,
+      let only = eventKinds.first(where: { $0.isPresent(in: object) }),
+      !eventKinds.contains(where: { $0 != only && $0.isPresent(in: object) })
+    else { return nil }
+    return only
+  }
+
+  /// Whether `object` has this kind's top-level key.
+  func isPresent(in object: JSONObject) -> Bool {
+    object.contains(self == .notification ? "aps" : rawValue)
+  }
+}
+
 extension SceneEvent {
   /// Decodes an event file: the kind comes from the top-level key (`aps`, `shortcutItem`,
   /// `userActivity`, `activationRequest`), or from `kind` when given.
@@ -115,15 +132,11 @@ extension SceneEvent {
         path: "", message: "an event must be a JSON object, found \(json.typeDescription)")
     }
     let root = FieldReader(object: object, path: "")
-    func isPresent(_ kind: EventKind) -> Bool {
-      object.contains(kind == .notification ? "aps" : kind.rawValue)
-    }
+    func isPresent(_ kind: EventKind) -> Bool { kind.isPresent(in: object) }
     let kind: EventKind
     if let forced {
       kind = forced
-    } else if let only = eventKinds.first(where: isPresent),
-      !eventKinds.contains(where: { $0 != only && isPresent($0) })
-    {
+    } else if let only = EventKind.detect(in: json) {
       kind = only
     } else if !eventKinds.contains(where: isPresent) {
       throw FieldError(

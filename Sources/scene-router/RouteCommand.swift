@@ -13,17 +13,17 @@ struct RouteCommand: ParsableCommand {
       "routing": {"role", "excluding", "allowSceneCreation", "allowCanMatches"}. The kind comes from \
       the top-level key; --kind forces it.
 
-      Output: one summary line per event by default; --explain adds every scene's predicates and \
-      why it lost; --json writes one JSON decision per event per line. With --jsonl, events are read \
-      from standard input one per line and one JSON line is written per input line, errors \
-      included; answers are flushed whenever no further input line is waiting, so a stream \
-      (tail -f) sees each decision at once.
+      Output (--format): one summary line per event by default; 'explain' adds every scene's \
+      predicates and why it lost; 'json' writes one JSON decision per event per line. With \
+      --jsonl, events are read from standard input one per line and one JSON line is written per \
+      input line, errors included; answers are flushed whenever no further input line is \
+      waiting, so a stream (tail -f) sees each decision at once.
 
       Exits 65 when the scenes file or any event is invalid; the other events are still routed.
 
       Examples:
-        scene-router route --scenes Fixtures/example/scenes.json --explain Fixtures/example/events/*.json
-        scene-router route --scenes scenes.json --json push.apns | jq -r .scene
+        scene-router route --scenes scenes.json --format explain push.apns
+        scene-router route --scenes scenes.json --format json push.apns | jq -r .scene
         tail -f events.jsonl | scene-router route --scenes scenes.json --jsonl
       """)
 
@@ -34,10 +34,16 @@ struct RouteCommand: ParsableCommand {
     help: "Force the event kind: notification, shortcutItem, userActivity or activationRequest.")
   var kind: EventKind?
 
-  @Flag(help: "Write one JSON decision per event, one per line.")
+  @Option(
+    help: ArgumentHelp(
+      "Output: 'summary' (a line per event), 'explain' (every scene's predicates and why it "
+        + "lost) or 'json' (one JSON decision per line).", valueName: "format"))
+  var format: RouteOutputFormat?
+
+  @Flag(help: ArgumentHelp("Same as --format json.", visibility: .hidden))
   var json = false
 
-  @Flag(help: "Explain every decision: each scene's predicates, suitability and why it lost.")
+  @Flag(help: ArgumentHelp("Same as --format explain.", visibility: .hidden))
   var explain = false
 
   @Flag(
@@ -47,8 +53,17 @@ struct RouteCommand: ParsableCommand {
   @Argument(help: "Event files ('-' for standard input).")
   var events: [String] = []
 
+  /// The output format: `--format`, or the older flags, or JSON for a JSON Lines stream.
+  var output: RouteOutputFormat {
+    format ?? (json || jsonl ? .json : explain ? .explain : .summary)
+  }
+
   func validate() throws {
-    if json && explain { throw ValidationError("--json and --explain are exclusive") }
+    let chosen = [format != nil, json, explain].filter { $0 }.count
+    if chosen > 1 { throw ValidationError("give one output format") }
+    if jsonl && output != .json {
+      throw ValidationError("--jsonl answers in JSON; --format \(output.rawValue) does not apply")
+    }
     if jsonl && events.contains(where: { $0 != "-" }) {
       throw ValidationError("--jsonl reads events from standard input; give no EVENT files")
     }
@@ -81,7 +96,7 @@ struct RouteCommand: ParsableCommand {
       var reader = LineReader(descriptor: 0)
       while let line = reader.nextLine(beforeRead: { out.flush() }) {
         let answer = route(line, name: "<stdin>:\(reader.lineNumber)", router: router)
-        if answer.decision == nil { failed = true }
+        if case .failure = answer { failed = true }
         // No flush here: the reader flushes before any read that could block, so a streaming
         // consumer gets every decision before its next event is awaited, and a file piped in
         // whole is answered without a write per line.
@@ -94,19 +109,20 @@ struct RouteCommand: ParsableCommand {
         do {
           answer = route(try readInput(path)[...], name: name, router: router)
         } catch {
-          answer = Answer(name: name, failure: "\(error)")
+          answer = .failure(name: name, kind: nil, message: "\(error)", fields: [])
         }
-        if json {
+        switch (output, answer) {
+        case (.json, _):
           answer.writeJSON(out)
-        } else if let decision = answer.decision {
-          out.writeLine("\(name): " + (explain ? decision.explanation : decision.summary))
-          if !explain {
-            for warning in decision.warnings { out.writeLine("  warning: \(warning)") }
-          }
-        } else {
-          err.writeLine("\(name): error: \(answer.message)")
+        case (.explain, .decision(let name, _, let decision)):
+          out.writeLine("\(name): " + decision.explanation)
+        case (.summary, .decision(let name, _, let decision)):
+          out.writeLine("\(name): " + decision.summary)
+          for warning in decision.warnings { out.writeLine("  warning: \(warning)") }
+        case (_, .failure(let name, _, let message, _)):
+          err.writeLine("\(name): error: \(message)")
         }
-        if answer.decision == nil { failed = true }
+        if case .failure = answer { failed = true }
       }
     }
     out.flush()
@@ -115,38 +131,30 @@ struct RouteCommand: ParsableCommand {
   }
 
   /// What routing one event gave: a decision, or an error with where it was found.
-  private struct Answer {
-    var name: String
-    var decision: RoutingDecision?
-    var kind = ""
-    var message = ""
-    var errorFields: [(String, JSONValue)] = []
+  private enum Answer {
+    case decision(name: String, kind: String, RoutingDecision)
+    /// `kind` is nil when the event's kind could not be told.
+    case failure(name: String, kind: String?, message: String, fields: [(String, JSONValue)])
 
-    init(name: String, decision: RoutingDecision, kind: String) {
-      self.name = name
-      self.decision = decision
-      self.kind = kind
-    }
-
-    init(name: String, failure message: String, fields: [(String, JSONValue)] = []) {
-      self.name = name
-      self.message = message
-      self.errorFields = fields
-    }
-
-    /// One JSON line: the decision (with `event` and `kind`), or `{"error": …}`.
+    /// One JSON line. A decision and an error both carry top-level `event` and `kind`, so one
+    /// jq filter reads every line.
     func writeJSON(_ out: OutputStream) {
-      if let decision {
+      switch self {
+      case .decision(let name, let kind, let decision):
         out.writeLine(bytes: {
           decision.writeJSON(into: &$0) { output in
             JSONValue.writeMember("event", name, into: &output)
             JSONValue.writeMember("kind", kind, into: &output)
           }
         })
-      } else {
-        let error = JSONObject(
-          [("message", .string(message)), ("event", .string(name))] + errorFields)
-        out.writeLine(json: .object(JSONObject([("error", .object(error))])))
+      case .failure(let name, let kind, let message, let fields):
+        let error = JSONObject([("message", .string(message))] + fields)
+        out.writeLine(
+          json: .object(
+            JSONObject([
+              ("error", .object(error)), ("event", .string(name)),
+              ("kind", kind.map(JSONValue.string) ?? .null),
+            ])))
       }
     }
   }
@@ -156,22 +164,29 @@ struct RouteCommand: ParsableCommand {
     do {
       value = try JSONValue.parse(bytes)
     } catch {
-      return Answer(
-        name: name,
-        failure: bytes.isEmpty
+      return .failure(
+        name: name, kind: kind?.rawValue,
+        message: bytes.isEmpty
           ? "empty event" : "invalid JSON at \(error.line):\(error.column): \(error.message)",
         fields: [("line", .number(Double(error.line))), ("column", .number(Double(error.column)))])
     }
     do {
       let event = try SceneEvent(json: value, byteCount: bytes.count, kind: kind)
       // A summary line needs no per-session entries, so it can take the index; JSON documents
-      // every candidate, and --explain prints them.
-      let decision = router.route(event, explain: json || jsonl || explain)
-      return Answer(name: name, decision: decision, kind: event.kindName)
+      // every candidate, and the explanation prints them.
+      let decision = router.route(event, explain: output != .summary)
+      return .decision(name: name, kind: event.kindName, decision)
     } catch {
-      return Answer(name: name, failure: error.description, fields: [("path", .string(error.path))])
+      return .failure(
+        name: name, kind: kind?.rawValue ?? EventKind.detect(in: value)?.rawValue,
+        message: error.description, fields: [("path", .string(error.path))])
     }
   }
+}
+
+/// How `route` prints decisions.
+enum RouteOutputFormat: String, ExpressibleByArgument, CaseIterable {
+  case summary, explain, json
 }
 
 extension EventKind: ExpressibleByArgument {}
