@@ -16,8 +16,8 @@ struct CheckCommand: ParsableCommand {
         scene-router check --scenes Fixtures/example/scenes.json
       """)
 
-  @Option(help: "Validation profile: 'uikit' (exactly what UIKit accepts) or 'extended'.")
-  var profile: ValidationProfile = .extended
+  @OptionGroup var profileOptions: ProfileOptions
+  var profile: ValidationProfile { profileOptions.profile }
 
   @Flag(help: "Write one JSON document instead of human-readable text.")
   var json = false
@@ -204,4 +204,3 @@ extension CheckCommand {
   }
 }
 
-extension ValidationProfile: ExpressibleByArgument {}

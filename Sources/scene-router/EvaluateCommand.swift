@@ -16,11 +16,12 @@ struct EvaluateCommand: ParsableCommand {
 
       Examples:
         scene-router evaluate 'SELF MATCHES "doc-[0-9]+"' doc-42 doc-x
-        printf '%s\\n' '{"predicate": "SELF == \\"a\\"", "identifier": "a"}' | scene-router evaluate --batch
+        echo '{"predicate": "SELF == \\"a\\"", "identifier": "a"}' \\
+          | scene-router evaluate --batch
       """)
 
-  @Option(help: "Validation profile: 'uikit' or 'extended'.")
-  var profile: ValidationProfile = .extended
+  @OptionGroup var profileOptions: ProfileOptions
+  var profile: ValidationProfile { profileOptions.profile }
 
   @Flag(help: "Read JSON Lines from standard input and answer each line.")
   var batch = false

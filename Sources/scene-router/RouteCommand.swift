@@ -23,7 +23,7 @@ struct RouteCommand: ParsableCommand {
 
       Examples:
         scene-router route --scenes scenes.json --format explain push.apns
-        scene-router route --scenes scenes.json --format json push.apns | jq -r .scene
+        scene-router route --scenes scenes.json --format json *.apns | jq .scene
         tail -f events.jsonl | scene-router route --scenes scenes.json --jsonl
       """)
 

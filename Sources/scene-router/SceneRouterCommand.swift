@@ -16,7 +16,7 @@ struct SceneRouterCommand: ParsableCommand {
       Examples:
         scene-router check 'SELF BEGINSWITH "com.example.chat/"'
         scene-router evaluate 'SELF MATCHES "doc-[0-9]+"' doc-42 doc-x
-        scene-router route --scenes Fixtures/example/scenes.json --explain Fixtures/example/events/*.json
+        scene-router route --scenes scenes.json --format explain push.apns
       """,
     version: version,
     subcommands: [CheckCommand.self, EvaluateCommand.self, RouteCommand.self]

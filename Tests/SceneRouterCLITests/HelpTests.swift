@@ -1,0 +1,25 @@
+import Testing
+
+@Suite("Help text")
+struct HelpTests {
+  @Test(
+    "every help example is one unwrapped line, indented under 'Examples:'",
+    arguments: [[], ["check"], ["evaluate"], ["route"]])
+  func examplesAreNotWrapped(_ command: [String]) throws {
+    let help = try CLI.run(command + ["--help"]).stdout
+    let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(of: "Examples:") else {
+      Issue.record("\(command): no Examples section")
+      return
+    }
+    var examples = 0
+    for line in lines[(start + 1)...] {
+      if line.isEmpty { break }
+      // An example starts with the command (or a producer piped into it); a continuation of a
+      // long example is written with a trailing backslash and indented further.
+      #expect(line.hasPrefix("  "), "\(command): wrapped help line '\(line)'")
+      examples += 1
+    }
+    #expect(examples >= 2)
+  }
+}
