@@ -38,7 +38,7 @@ let package = Package(
     .executableTarget(
       name: "scene-router",
       dependencies: [
-        "SceneActivation",
+        "SceneActivation", "SceneJSON",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

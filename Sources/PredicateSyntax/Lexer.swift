@@ -5,12 +5,12 @@
 /// fail on device). Recovery keeps later errors meaningful: a typographic or back-quoted string is
 /// reported and then read as a string, a single `&` or `|` is reported and read as `&&` or `||`,
 /// and any other stray character is reported and skipped.
-public struct Lexer: Sendable {
+package struct Lexer: Sendable {
   /// The source bytes.
   let bytes: [UInt8]
   private var index = 0
   /// Diagnostics found so far (at most ``PredicateParser/maximumDiagnostics``).
-  public private(set) var diagnostics: [Diagnostic] = [] {
+  package private(set) var diagnostics: [Diagnostic] = [] {
     didSet {
       if diagnostics.count > PredicateParser.maximumDiagnostics {
         let dropped = diagnostics.removeLast()
@@ -19,16 +19,16 @@ public struct Lexer: Sendable {
     }
   }
   /// Where the first diagnostic past the limit was dropped, if any was.
-  public private(set) var overflow: SourceRange?
+  package private(set) var overflow: SourceRange?
 
   /// Creates a lexer over `source`.
-  public init(source: String) {
+  package init(source: String) {
     self.bytes = Array(source.utf8)
   }
 
   /// Lexes the whole source; the last token is always ``TokenKind/endOfInput``. `overflow` is
   /// where the first diagnostic past ``PredicateParser/maximumDiagnostics`` was dropped, if any.
-  public static func tokenize(_ source: String) -> (
+  package static func tokenize(_ source: String) -> (
     tokens: [Token], diagnostics: [Diagnostic], overflow: SourceRange?
   ) {
     var lexer = Lexer(source: source)
@@ -44,7 +44,7 @@ public struct Lexer: Sendable {
   }
 
   /// The next token.
-  public mutating func next() -> Token {
+  package mutating func next() -> Token {
     skipWhitespace()
     guard index < bytes.count else {
       return Token(.endOfInput, .point(bytes.count), text: "")

@@ -6,29 +6,29 @@
 ///
 /// The regex compiler uses ``sourceOffset(forValueOffset:)`` to turn PCRE2's offset into the
 /// pattern into a position in the predicate.
-public struct StringLiteral: Sendable, Hashable {
+package struct StringLiteral: Sendable, Hashable {
   /// The decoded value.
-  public var value: String
+  package var value: String
   /// Where the literal sits in the source, quotes included.
-  public var range: SourceRange
+  package var range: SourceRange
   /// Whether the closing quote was found.
-  public var isTerminated: Bool
+  package var isTerminated: Bool
   /// Escape problems, as diagnostics.
-  public var diagnostics: [Diagnostic]
+  package var diagnostics: [Diagnostic]
   /// Pairs (offset in value's UTF-8, offset in source) at the start of every piece.
   private var pieces: [(value: Int, source: Int)]
 
-  public static func == (lhs: StringLiteral, rhs: StringLiteral) -> Bool {
+  package static func == (lhs: StringLiteral, rhs: StringLiteral) -> Bool {
     lhs.value == rhs.value && lhs.range == rhs.range
   }
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(value)
     hasher.combine(range)
   }
 
   /// The source offset of the byte at `offset` in the value's UTF-8 (the end maps to before the
   /// closing quote).
-  public func sourceOffset(forValueOffset offset: Int) -> Int {
+  package func sourceOffset(forValueOffset offset: Int) -> Int {
     var best = (value: 0, source: range.lowerBound + 1)
     for piece in pieces where piece.value <= offset { best = piece }
     return best.source + (offset - best.value)
@@ -206,7 +206,7 @@ public struct StringLiteral: Sendable, Hashable {
   }
 
   /// Re-decodes the literal at `range` in `source` (for mapping offsets after parsing).
-  public static func decode(in source: String, at range: SourceRange) -> StringLiteral? {
+  package static func decode(in source: String, at range: SourceRange) -> StringLiteral? {
     let bytes = Array(source.utf8)
     guard range.lowerBound < bytes.count, range.upperBound <= bytes.count else { return nil }
     let first = bytes[range.lowerBound]

@@ -1,5 +1,5 @@
 /// A reserved word of the format language. Keywords are case-insensitive.
-public enum Keyword: String, Sendable, Hashable, CaseIterable {
+package enum Keyword: String, Sendable, Hashable, CaseIterable {
   case and = "AND"
   case or = "OR"
   case not = "NOT"
@@ -42,7 +42,7 @@ public enum Keyword: String, Sendable, Hashable, CaseIterable {
   private static let longestName = allCases.map(\.rawValue.utf8.count).max()!
 
   /// The keyword spelled `word`, in any case.
-  public init?(word: String) {
+  package init?(word: String) {
     // ASCII words are uppercased byte by byte: `uppercased()` runs the full Unicode case mapping
     // (hundreds of instructions), and every word of every predicate asks. Other words keep it,
     // so that a word such as "ın" (dotless i) still spells IN as it always has.
@@ -64,7 +64,7 @@ public enum Keyword: String, Sendable, Hashable, CaseIterable {
   }
 
   /// The comparison operator this keyword spells, if any.
-  public var comparisonOperator: ComparisonOperator? {
+  package var comparisonOperator: ComparisonOperator? {
     switch self {
     case .between: .between
     case .beginsWith: .beginsWith
@@ -81,7 +81,7 @@ public enum Keyword: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What a token is.
-public enum TokenKind: Sendable, Hashable {
+package enum TokenKind: Sendable, Hashable {
   case keyword(Keyword)
   /// A word that is not a keyword: a key path component or a function name.
   case identifier
@@ -108,19 +108,19 @@ public enum TokenKind: Sendable, Hashable {
 }
 
 /// One token: its kind, where it is, its source text and, for literals, its value.
-public struct Token: Sendable, Hashable {
+package struct Token: Sendable, Hashable {
   /// What the token is.
-  public var kind: TokenKind
+  package var kind: TokenKind
   /// Where it is.
-  public var range: SourceRange
+  package var range: SourceRange
   /// The token's source text (for `$x`, `#x`, `@x` and `%d`, the name without its sigil is in
   /// ``name``).
-  public var text: String
+  package var text: String
   /// For strings and numbers, the literal's value.
-  public var value: ConstantValue?
+  package var value: ConstantValue?
 
   /// Creates a token.
-  public init(_ kind: TokenKind, _ range: SourceRange, text: String, value: ConstantValue? = nil) {
+  package init(_ kind: TokenKind, _ range: SourceRange, text: String, value: ConstantValue? = nil) {
     self.kind = kind
     self.range = range
     self.text = text
@@ -128,7 +128,7 @@ public struct Token: Sendable, Hashable {
   }
 
   /// The name after a sigil (`$x` → `x`), or the text itself.
-  public var name: String {
+  package var name: String {
     switch kind {
     case .variable, .escapedKeyword, .collectionOperator: String(text.dropFirst())
     default: text

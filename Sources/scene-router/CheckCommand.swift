@@ -1,5 +1,6 @@
 import ArgumentParser
 import SceneActivation
+import SceneJSON
 
 /// `scene-router check`: parse, validate and lint predicates.
 struct CheckCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import SceneActivation
+import SceneJSON
 
 /// The JSON shape of diagnostics in `--json` output and batch error lines.
 enum DiagnosticJSON {

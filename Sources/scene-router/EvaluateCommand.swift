@@ -1,5 +1,6 @@
 import ArgumentParser
 import SceneActivation
+import SceneJSON
 
 /// `scene-router evaluate`: evaluate a predicate against identifiers, or a JSON Lines batch.
 struct EvaluateCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SceneActivation
+import SceneJSON
 
 /// `scene-router route`: which scene each event activates.
 struct RouteCommand: ParsableCommand {

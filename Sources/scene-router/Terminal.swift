@@ -1,4 +1,5 @@
 import SceneActivation
+import SceneJSON
 
 #if canImport(Glibc)
   import Glibc
