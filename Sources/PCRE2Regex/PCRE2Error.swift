@@ -3,14 +3,19 @@
 /// Compile errors keep PCRE2's offset into the pattern (in UTF-8 bytes) so a caller can map it
 /// back to where the pattern came from; match errors say which limit stopped the match.
 public struct PCRE2Error: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What went wrong, at the granularity callers act on.
-  public enum Kind: Sendable, Hashable {
+  /// What went wrong, at the granularity callers act on: a struct of named values rather than
+  /// an enum, so that a new kind is not a breaking change for clients (STYLE 6).
+  public struct Kind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
     /// The pattern is not a valid PCRE2 regular expression.
-    case compile
+    public static let compile = Kind(rawValue: "compile")
     /// A match exceeded the match, depth, heap or JIT stack limit: the pattern backtracks too much.
-    case resourceLimit
+    public static let resourceLimit = Kind(rawValue: "resourceLimit")
     /// Any other failure PCRE2 reports (out of memory, internal error).
-    case other
+    public static let other = Kind(rawValue: "other")
   }
 
   /// What went wrong.

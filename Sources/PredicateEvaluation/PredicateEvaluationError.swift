@@ -5,12 +5,17 @@
 /// (`'abc' MATCHES SELF`) and the identifier is not a valid one. The router treats a predicate that
 /// throws as not matching and records the error in its decision.
 public struct PredicateEvaluationError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What went wrong.
-  public enum Kind: String, Sendable, Hashable, Codable {
+  /// What went wrong: a struct of named values rather than an enum, so that a new kind of
+  /// failure is not a breaking change for clients that switch over it (STYLE 6).
+  public struct Kind: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
     /// A regular expression exceeded its match, depth or heap limit.
-    case resourceLimit
+    public static let resourceLimit = Kind(rawValue: "resourceLimit")
     /// The identifier, used as a LIKE or MATCHES pattern, is not a valid pattern.
-    case invalidPattern
+    public static let invalidPattern = Kind(rawValue: "invalidPattern")
   }
 
   /// What went wrong.

@@ -110,12 +110,17 @@ public final class SceneSessionRegistry: Sendable {
 
 /// A registry operation named a session that does or does not exist.
 public struct RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What went wrong.
-  public enum Kind: Sendable, Hashable {
+  /// What went wrong: a struct of named values rather than an enum, so that a new kind of
+  /// failure is not a breaking change for clients (STYLE 6).
+  public struct Kind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
     /// `add` with an identifier already present.
-    case duplicateSession
+    public static let duplicateSession = Kind(rawValue: "duplicateSession")
     /// An operation on an identifier not present.
-    case unknownSession
+    public static let unknownSession = Kind(rawValue: "unknownSession")
   }
 
   /// What went wrong.
@@ -124,9 +129,7 @@ public struct RegistryError: Error, Sendable, Hashable, CustomStringConvertible 
   public var sessionIdentifier: String
 
   public var description: String {
-    switch kind {
-    case .duplicateSession: "a session '\(sessionIdentifier)' already exists"
-    case .unknownSession: "no session '\(sessionIdentifier)'"
-    }
+    kind == .duplicateSession
+      ? "a session '\(sessionIdentifier)' already exists" : "no session '\(sessionIdentifier)'"
   }
 }
