@@ -1,5 +1,13 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
+
+// Test support (reference evaluator, generators, fuzz invariants) is a product only for the nested
+// FuzzTesting/ package, whose manifest sets this variable; a package that depends on this one
+// sees the library and the CLI, nothing else.
+let testSupportProducts: [Product] =
+  ProcessInfo.processInfo.environment["SCENE_ACTIVATION_FUZZ_TESTING"] == nil
+  ? [] : [.library(name: "PredicateTestSupport", targets: ["PredicateTestSupport"])]
 
 // Text → tokens → AST → validated → compiled matcher → router → CLI: the targets below follow that
 // flow. Only `PCRE2Regex` imports the C module, so no C type leaks into the public API.
@@ -8,9 +16,7 @@ let package = Package(
   products: [
     .library(name: "SceneActivation", targets: ["SceneActivation"]),
     .executable(name: "scene-router", targets: ["scene-router"]),
-    // Test support (reference evaluator, generators, fuzz invariants) for FuzzTesting/; not API.
-    .library(name: "PredicateTestSupport", targets: ["PredicateTestSupport"]),
-  ],
+  ] + testSupportProducts,
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
   ],

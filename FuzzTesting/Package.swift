@@ -7,6 +7,8 @@ import PackageDescription
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .lastPathComponent.lowercased()
 
+// The root package offers PredicateTestSupport as a product only when
+// SCENE_ACTIVATION_FUZZ_TESTING is set (Scripts/fuzz sets it), so users never see it.
 // libFuzzer targets, one per layer. Build and run with Scripts/fuzz; the build needs
 // `swift build -c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address`. Each target's
 // entry point is an `@_cdecl("LLVMFuzzerTestOneInput")` function; libFuzzer supplies `main`.

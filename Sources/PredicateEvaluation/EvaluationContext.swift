@@ -124,9 +124,19 @@ struct IdentifierViews: Sendable {
   }
 
   private var store: Store?
-  private var asciiState: UInt8 = 2
-  /// Where NFC first changes the subject: -2 not known yet, -1 nowhere (it is NFC).
-  private var nfcChange = -2
+  /// Whether the subject is ASCII, once known.
+  private var knownASCII: Bool?
+  /// What Unicode's quick check found, once it ran.
+  private var nfc: NFCCheck = .notChecked
+
+  /// What the NFC quick check found about the subject.
+  private enum NFCCheck {
+    case notChecked
+    /// It is NFC.
+    case isNFC
+    /// NFC first changes it at this byte offset.
+    case changes(at: Int)
+  }
   private(set) var preparedViewCount = 0
 
   /// The store, made or copied so that it can be changed.
@@ -142,8 +152,10 @@ struct IdentifierViews: Sendable {
   /// Whether the subject is ASCII (nil counts as ASCII: no Unicode work is ever needed).
   @inline(__always)
   mutating func isASCII(_ subject: Subject) -> Bool {
-    if asciiState == 2 { asciiState = ASCIIBytes.isASCII(subject.bytes) ? 1 : 0 }
-    return asciiState == 1
+    if let knownASCII { return knownASCII }
+    let isASCII = ASCIIBytes.isASCII(subject.bytes)
+    knownASCII = isASCII
+    return isASCII
   }
 
   /// The subject as a string (nil when it is nil).
@@ -164,7 +176,11 @@ struct IdentifierViews: Sendable {
     } else if form.folding == .none && form.normalization == .canonical {
       // Almost every identifier is already NFC: the quick check says so in tens of nanoseconds,
       // and the rest are normalised only where it flags them.
-      prepared = isNFC(subject) ? nil : CanonicalComposition.changes(subject.bytes, from: nfcChange)
+      if !isNFC(subject), case .changes(let offset) = nfc {
+        prepared = CanonicalComposition.changes(subject.bytes, from: offset)
+      } else {
+        prepared = nil
+      }
     } else {
       prepared = Array(form.apply(string(subject)!).utf8)
     }
@@ -200,8 +216,11 @@ struct IdentifierViews: Sendable {
   /// Whether the subject is NFC by Unicode's quick check, computed once. A "no" may be a
   /// "maybe"; then the identifier is normalised, which is right either way.
   mutating func isNFC(_ subject: Subject) -> Bool {
-    if nfcChange == -2 { nfcChange = CanonicalComposition.firstChange(subject.bytes) ?? -1 }
-    return nfcChange == -1
+    if case .notChecked = nfc {
+      nfc = CanonicalComposition.firstChange(subject.bytes).map { .changes(at: $0) } ?? .isNFC
+    }
+    if case .isNFC = nfc { return true }
+    return false
   }
 }
 

@@ -182,7 +182,6 @@ package struct StringLiteral: Sendable, Hashable {
         let (scalar, width) = decodeScalar(bytes, at: index - 1)
         index += width - 1
         produced = scalar
-        let shown = String(Character(scalar))
         diagnostics.append(
           Diagnostic(
             .unknownEscape(Character(scalar)),

@@ -52,6 +52,7 @@
 @_exported import enum SceneRouting.RoutingReason
 @_exported import enum SceneRouting.LossReason
 @_exported import struct SceneRouting.CandidateEvaluation
+@_exported import enum SceneRouting.Suitability
 @_exported import enum SceneRouting.PredicateOutcome
 @_exported import struct SceneRouting.RoutingWarning
 @_exported import struct SceneRouting.ScenesFile

@@ -155,7 +155,7 @@ extension RoutingDecision {
       output.append(index == 0 ? JSONFragments.firstScene : JSONFragments.nextScene)
       string(candidates[index].sessionIdentifier, &output)
       output.append(JSONFragments.suitability)
-      output.append(UInt8(ascii: "0") + UInt8(candidates[index].suitability))
+      output.append(UInt8(ascii: "0") + UInt8(candidates[index].suitability.rawValue))
       output.append(JSONFragments.prefers)
       candidates[index].prefers.writeJSON(into: &output)
       output.append(JSONFragments.canActivate)
@@ -214,7 +214,7 @@ extension RoutingDecision {
           "  " + pad(candidate.sessionIdentifier, width) + "  "
             + pad(candidate.prefers.shortText, 7)
             + "  " + pad(candidate.canActivate.shortText, 3) + "  "
-            + pad(candidate.prefers == .notEvaluated ? "-" : String(candidate.suitability), 11)
+            + pad(candidate.prefers == .notEvaluated ? "-" : String(candidate.suitability.rawValue), 11)
             + "  " + result + visible)
         for outcome in [candidate.prefers, candidate.canActivate] {
           if case .failed(let error) = outcome { lines.append("      error: \(error.message)") }

@@ -54,12 +54,26 @@ public enum PredicateOutcome: Sendable, Hashable {
   }
 }
 
+/// How well a session suits an event (DESIGN §6 step 3), ordered: a *prefers* match beats a
+/// *can* match, which beats neither.
+public enum Suitability: Int, Sendable, Hashable, Codable, Comparable, CaseIterable {
+  /// Neither predicate matched (or the session did not compete).
+  case none = 0
+  /// Only the *can activate* predicate matched.
+  case canActivate = 1
+  /// The *prefers to activate* predicate matched.
+  case prefers = 2
+
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
 /// How one session fared.
 public struct CandidateEvaluation: Sendable, Hashable {
   /// The session.
   public var sessionIdentifier: String
-  /// 2 when *prefers* matched, 1 when only *can* matched, 0 otherwise (and for non-candidates).
-  public var suitability: Int
+  /// How well the session suits the event: *prefers* matched, only *can* matched, or neither
+  /// (and for non-candidates). JSON writes the raw value, 2, 1 or 0.
+  public var suitability: Suitability
   /// What the *prefers* predicate answered.
   public var prefers: PredicateOutcome
   /// What the *can activate* predicate answered.

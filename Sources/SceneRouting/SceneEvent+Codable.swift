@@ -133,7 +133,8 @@ extension RoutingDecision: Codable {
           throw FieldError(path: path, message: "expected an object, found \(element.typeDescription)")
         }
         let reader = FieldReader(object: entry, path: path)
-        guard case .number(let suitability)? = entry["suitability"], [0, 1, 2].contains(suitability) else {
+        guard case .number(let number)? = entry["suitability"],
+          let suitability = Suitability(rawValue: Int(exactly: number) ?? -1) else {
           throw FieldError(path: reader.child("suitability"), message: "expected 0, 1 or 2")
         }
         let lost: LossReason? = try reader.optionalString("lost").map { text throws(FieldError) in
@@ -144,7 +145,7 @@ extension RoutingDecision: Codable {
         }
         candidates.append(
           CandidateEvaluation(
-            sessionIdentifier: try reader.string("scene"), suitability: Int(suitability),
+            sessionIdentifier: try reader.string("scene"), suitability: suitability,
             prefers: try predicateOutcome(entry["prefers"], reader.child("prefers")),
             canActivate: try predicateOutcome(entry["canActivate"], reader.child("canActivate")),
             isVisible: try reader.optionalBool("visible") ?? false, lost: lost))

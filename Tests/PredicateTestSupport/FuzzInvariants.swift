@@ -157,9 +157,9 @@ public enum FuzzInvariants {
     }
     let isRequest: Bool
     if case .activationRequest = event.kind { isRequest = true } else { isRequest = false }
-    let hiddenPrefers = competing.firstIndex { $0.suitability == 2 && !$0.isVisible }
-    let hiddenCan = competing.firstIndex { $0.suitability == 1 && !$0.isVisible }
-    let anyPrefers = competing.firstIndex { $0.suitability == 2 }
+    let hiddenPrefers = competing.firstIndex { $0.suitability == .prefers && !$0.isVisible }
+    let hiddenCan = competing.firstIndex { $0.suitability == .canActivate && !$0.isVisible }
+    let anyPrefers = competing.firstIndex { $0.suitability == .prefers }
     let chosenIndex = competing.firstIndex { $0.lost == nil }
     switch decision.reason {
     case .mostRecent:

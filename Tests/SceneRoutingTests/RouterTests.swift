@@ -63,7 +63,7 @@ struct RouterTests {
     let decision = router.route(notification("x"))
     #expect(decision.reason == .prefers)
     #expect(decision.sessionIdentifier == "old")
-    #expect(decision.candidates.map(\.suitability) == [1, 2])
+    #expect(decision.candidates.map(\.suitability) == [.canActivate, .prefers])
     #expect(decision.candidates[0].lost == .lowerSuitability)
   }
 

@@ -181,7 +181,8 @@ public struct ActivationRouter: Sendable {
         let can = predicates[position].can.outcome(in: &context)
         candidates[index].prefers = prefers
         candidates[index].canActivate = can
-        candidates[index].suitability = prefers.matched ? 2 : can.matched ? 1 : 0
+        candidates[index].suitability =
+          prefers.matched ? .prefers : can.matched ? .canActivate : .none
         answers.record(position, prefers: prefers.matched, can: can.matched)
         Self.noteFailure(prefers, of: sessions[position], in: &decision.warnings)
         Self.noteFailure(can, of: sessions[position], in: &decision.warnings)
@@ -259,7 +260,7 @@ public struct ActivationRouter: Sendable {
   /// The explanation entry of the session at `position`, before any predicate is evaluated.
   private func entry(_ position: Int, lost: LossReason?) -> CandidateEvaluation {
     CandidateEvaluation(
-      sessionIdentifier: sessions[position].persistentIdentifier, suitability: 0,
+      sessionIdentifier: sessions[position].persistentIdentifier, suitability: .none,
       prefers: .notEvaluated, canActivate: .notEvaluated,
       isVisible: sessions[position].isVisible, lost: lost)
   }
@@ -344,13 +345,13 @@ public struct ActivationRouter: Sendable {
   /// visible (step 4), 1 for a can match that is not visible (step 5), 2 for a visible prefers
   /// match (step 6), nil when no step would. Requests take any prefers match at step 0.
   private static func tier(
-    suitability: Int, isVisible: Bool, options: RoutingOptions, isRequest: Bool
+    suitability: Suitability, isVisible: Bool, options: RoutingOptions, isRequest: Bool
   ) -> Int? {
-    if isRequest { return suitability == 2 ? 0 : nil }
+    if isRequest { return suitability == .prefers ? 0 : nil }
     switch (suitability, isVisible) {
-    case (2, false): return 0
-    case (1, false): return options.allowCanMatches ? 1 : nil
-    case (2, true): return 2
+    case (.prefers, false): return 0
+    case (.canActivate, false): return options.allowCanMatches ? 1 : nil
+    case (.prefers, true): return 2
     default: return nil
     }
   }
@@ -358,12 +359,12 @@ public struct ActivationRouter: Sendable {
   /// Why a candidate lost: visibility exactly when, were it not visible, it would have won; else a
   /// lower step of the algorithm, or the same step and less recent.
   private static func loss(
-    of candidate: (suitability: Int, isVisible: Bool), at index: Int,
-    winner: (candidate: (suitability: Int, isVisible: Bool), index: Int)?,
+    of candidate: (suitability: Suitability, isVisible: Bool), at index: Int,
+    winner: (candidate: (suitability: Suitability, isVisible: Bool), index: Int)?,
     options: RoutingOptions, isRequest: Bool
   ) -> LossReason {
-    if candidate.suitability == 0 { return .unsuitable }
-    if candidate.suitability == 1 && (isRequest || !options.allowCanMatches) {
+    if candidate.suitability == .none { return .unsuitable }
+    if candidate.suitability == .canActivate && (isRequest || !options.allowCanMatches) {
       return .canMatchesNotAllowed
     }
     let chosenTier =
