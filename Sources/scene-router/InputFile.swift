@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Reads a whole file (or standard input for "-").
+func readInput(_ path: String) throws -> [UInt8] {
+  let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
+  guard descriptor >= 0 else {
+    throw InputError(message: "\(path): \(String(cString: strerror(errno)))")
+  }
+  defer { if descriptor != 0 { close(descriptor) } }
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count < 0 && errno == EINTR { continue }
+    if count < 0 { throw InputError(message: "\(path): \(String(cString: strerror(errno)))") }
+    if count == 0 { break }
+    bytes.append(contentsOf: chunk[..<count])
+  }
+  return bytes
+}
+
+/// A file that could not be read.
+struct InputError: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
+}

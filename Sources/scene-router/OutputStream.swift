@@ -1,0 +1,67 @@
+import SceneActivation
+import SceneJSON
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A byte buffer in front of a file descriptor; `flush()` writes it out.
+final class OutputStream {
+  private let descriptor: Int32
+  private var buffer = ByteBuffer(capacity: 1 << 17)
+
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  // The CLI writes from one thread only.
+  nonisolated(unsafe) static let standardOutput = OutputStream(descriptor: 1)
+  nonisolated(unsafe) static let standardError = OutputStream(descriptor: 2)
+
+  func write(_ text: String) {
+    buffer.appendUTF8(text)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  /// Writes a JSON value and a newline.
+  func writeLine(json: JSONValue) {
+    json.write(into: &buffer)
+    buffer.append(UInt8(ascii: "\n"))
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  /// Lets `body` append bytes, then a newline.
+  func writeLine(bytes body: (inout ByteBuffer) -> Void) {
+    body(&buffer)
+    buffer.append(UInt8(ascii: "\n"))
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  func writeLine(_ text: String) {
+    write(text)
+    write("\n")
+  }
+
+  func flush() {
+    let bytes = buffer.bytes
+    var offset = 0
+    while offset < bytes.count {
+      let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written <= 0 {
+        if written < 0 && errno == EINTR { continue }
+        break
+      }
+      offset += written
+    }
+    buffer.removeAll()
+  }
+
+  deinit { flush() }
+}
+
+/// The C library's `write`, named apart from `OutputStream.write(_:)`, on Glibc and Musl alike.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}
