@@ -1,64 +1,61 @@
 // The library product: one import for the API, from predicate text to routing decision. Only the
-// API is re-exported (conditions, predicates, diagnostics, sessions, events, router, decisions,
-// and the JSON values events carry); the stages' machinery (evaluation contexts, match
-// requirements, the regex wrapper) stays in its modules.
+// API is re-exported, by name: predicates and how to build, parse and print them; diagnostics and
+// their rendering; compiled predicates and profiles; sessions, conditions, events, the router and
+// its decisions and warnings; the scenes file; and the JSON values events carry. The stages'
+// machinery (lexer, evaluation contexts, match requirements, the regex wrapper) stays in its
+// modules.
 
-// Predicates: parse, build, print.
-@_exported import struct PredicateSyntax.FormatPredicate
-@_exported import struct PredicateSyntax.FormatExpression
-@_exported import struct PredicateSyntax.Comparison
-@_exported import enum PredicateSyntax.ComparisonOperator
-@_exported import struct PredicateSyntax.ComparisonOptions
-@_exported import enum PredicateSyntax.ConstantValue
-@_exported import enum PredicateSyntax.PredicateArgument
-@_exported import protocol PredicateSyntax.PredicateArgumentConvertible
-@_exported import enum PredicateSyntax.PredicateParser
-@_exported import struct PredicateSyntax.ParsedPredicate
-// Diagnostics: data, rendered against the source.
-@_exported import struct PredicateSyntax.Diagnostic
-@_exported import struct PredicateSyntax.DiagnosticID
-@_exported import enum PredicateSyntax.DiagnosticSeverity
-@_exported import struct PredicateSyntax.DiagnosticNote
-@_exported import struct PredicateSyntax.FixIt
-@_exported import protocol PredicateSyntax.DiagnosticMessage
-@_exported import struct PredicateSyntax.InvalidPredicateError
-@_exported import struct PredicateSyntax.DiagnosticRenderer
-@_exported import struct PredicateSyntax.SourceRange
-@_exported import struct PredicateSyntax.SourceLocation
-@_exported import struct PredicateSyntax.SourceLocationConverter
-// Compiled predicates and profiles.
-@_exported import struct PredicateEvaluation.CompiledPredicate
-@_exported import struct PredicateEvaluation.PredicateCompilation
-@_exported import enum PredicateEvaluation.ValidationProfile
-@_exported import struct PredicateEvaluation.PredicateEvaluationError
-// Sessions, conditions, events, routing, decisions.
-@_exported import struct SceneRouting.ActivationConditions
-@_exported import struct SceneRouting.ActivationConditionsError
-@_exported import struct SceneRouting.SceneSession
-@_exported import struct SceneRouting.SceneSessionRole
-@_exported import enum SceneRouting.SceneActivationState
 @_exported import class SceneRouting.SceneSessionRegistry
-@_exported import struct SceneRouting.RegistryError
-@_exported import struct SceneRouting.SceneEvent
-@_exported import enum SceneRouting.EventKind
-@_exported import struct SceneRouting.PushNotification
-@_exported import struct SceneRouting.ShortcutItem
-@_exported import struct SceneRouting.UserActivity
+@_exported import enum PredicateEvaluation.ValidationProfile
+@_exported import enum PredicateSyntax.ComparisonOperator
+@_exported import enum PredicateSyntax.ConstantValue
+@_exported import enum PredicateSyntax.DiagnosticSeverity
+@_exported import enum PredicateSyntax.PredicateArgument
+@_exported import enum PredicateSyntax.PredicateParser
+@_exported import enum SceneJSON.JSONValue
 @_exported import enum SceneRouting.ActivationRequest
-@_exported import struct SceneRouting.RoutingOptions
-@_exported import struct SceneRouting.ActivationRouter
-@_exported import struct SceneRouting.RoutingDecision
+@_exported import enum SceneRouting.EventKind
+@_exported import enum SceneRouting.LossReason
+@_exported import enum SceneRouting.PredicateOutcome
 @_exported import enum SceneRouting.RoutingOutcome
 @_exported import enum SceneRouting.RoutingReason
-@_exported import enum SceneRouting.LossReason
-@_exported import struct SceneRouting.CandidateEvaluation
+@_exported import enum SceneRouting.SceneActivationState
 @_exported import enum SceneRouting.Suitability
-@_exported import enum SceneRouting.PredicateOutcome
-@_exported import struct SceneRouting.RoutingWarning
-@_exported import struct SceneRouting.ScenesFile
-@_exported import struct SceneRouting.ScenesFileError
-@_exported import struct SceneRouting.FieldError
-// JSON: the values events carry, and the reader the scenes file and events come through.
-@_exported import enum SceneJSON.JSONValue
+@_exported import protocol PredicateSyntax.DiagnosticMessage
+@_exported import protocol PredicateSyntax.PredicateArgumentConvertible
+@_exported import struct PredicateEvaluation.CompiledPredicate
+@_exported import struct PredicateEvaluation.PredicateCompilation
+@_exported import struct PredicateEvaluation.PredicateEvaluationError
+@_exported import struct PredicateSyntax.Comparison
+@_exported import struct PredicateSyntax.ComparisonOptions
+@_exported import struct PredicateSyntax.Diagnostic
+@_exported import struct PredicateSyntax.DiagnosticID
+@_exported import struct PredicateSyntax.DiagnosticNote
+@_exported import struct PredicateSyntax.DiagnosticRenderer
+@_exported import struct PredicateSyntax.FixIt
+@_exported import struct PredicateSyntax.FormatExpression
+@_exported import struct PredicateSyntax.FormatPredicate
+@_exported import struct PredicateSyntax.InvalidPredicateError
+@_exported import struct PredicateSyntax.ParsedPredicate
+@_exported import struct PredicateSyntax.SourceLocation
+@_exported import struct PredicateSyntax.SourceLocationConverter
+@_exported import struct PredicateSyntax.SourceRange
 @_exported import struct SceneJSON.JSONObject
 @_exported import struct SceneJSON.JSONSyntaxError
+@_exported import struct SceneRouting.ActivationConditions
+@_exported import struct SceneRouting.ActivationConditionsError
+@_exported import struct SceneRouting.ActivationRouter
+@_exported import struct SceneRouting.CandidateEvaluation
+@_exported import struct SceneRouting.FieldError
+@_exported import struct SceneRouting.PushNotification
+@_exported import struct SceneRouting.RegistryError
+@_exported import struct SceneRouting.RoutingDecision
+@_exported import struct SceneRouting.RoutingOptions
+@_exported import struct SceneRouting.RoutingWarning
+@_exported import struct SceneRouting.SceneEvent
+@_exported import struct SceneRouting.SceneSession
+@_exported import struct SceneRouting.SceneSessionRole
+@_exported import struct SceneRouting.ScenesFile
+@_exported import struct SceneRouting.ScenesFileError
+@_exported import struct SceneRouting.ShortcutItem
+@_exported import struct SceneRouting.UserActivity

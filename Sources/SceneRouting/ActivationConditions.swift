@@ -1,6 +1,5 @@
 import PredicateEvaluation
 
-
 /// When a scene may and prefers to be activated for a target content identifier, as
 /// `UIScene.ActivationConditions`.
 ///
@@ -126,11 +125,14 @@ extension ActivationConditions: Codable {
     let prefersProfile =
       try container.decodeIfPresent(ValidationProfile.self, forKey: .prefersToActivateProfile)
       ?? profile
-    for (key, own) in [(CodingKeys.canActivateProfile, canProfile), (.prefersToActivateProfile, prefersProfile)]
+    for (key, own) in [
+      (CodingKeys.canActivateProfile, canProfile), (.prefersToActivateProfile, prefersProfile),
+    ]
     where !own.isNarrower(thanOrEqualTo: profile) {
       throw DecodingError.dataCorruptedError(
         forKey: key, in: container,
-        debugDescription: "'\(own.rawValue)' is wider than the conditions' profile '\(profile.rawValue)'")
+        debugDescription:
+          "'\(own.rawValue)' is wider than the conditions' profile '\(profile.rawValue)'")
     }
     let canActivate = try container.decodeIfPresent(String.self, forKey: .canActivate)
     let prefers = try container.decodeIfPresent(String.self, forKey: .prefersToActivate)

@@ -1,4 +1,5 @@
 import SceneJSON
+
 extension PredicateOutcome {
   /// `true`, `false`, `{"error": …}`, or null when not evaluated.
   public var jsonValue: JSONValue {
@@ -214,7 +215,8 @@ extension RoutingDecision {
           "  " + pad(candidate.sessionIdentifier, width) + "  "
             + pad(candidate.prefers.shortText, 7)
             + "  " + pad(candidate.canActivate.shortText, 3) + "  "
-            + pad(candidate.prefers == .notEvaluated ? "-" : String(candidate.suitability.rawValue), 11)
+            + pad(
+              candidate.prefers == .notEvaluated ? "-" : String(candidate.suitability.rawValue), 11)
             + "  " + result + visible)
         for outcome in [candidate.prefers, candidate.canActivate] {
           if case .failed(let error) = outcome { lines.append("      error: \(error.message)") }

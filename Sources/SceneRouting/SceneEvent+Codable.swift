@@ -92,10 +92,13 @@ extension RoutingDecision: Codable {
   /// - Throws: ``FieldError`` naming the first member that is missing or wrong.
   public init(json: JSONValue) throws(FieldError) {
     guard case .object(let object) = json else {
-      throw FieldError(path: "", message: "expected a decision object, found \(json.typeDescription)")
+      throw FieldError(
+        path: "", message: "expected a decision object, found \(json.typeDescription)")
     }
     let root = FieldReader(object: object, path: "")
-    func enumValue<T: RawRepresentable<String>>(_ key: String, in reader: FieldReader) throws(FieldError) -> T {
+    func enumValue<T: RawRepresentable<String>>(_ key: String, in reader: FieldReader)
+      throws(FieldError) -> T
+    {
       let text = try reader.string(key)
       guard let value = T(rawValue: text) else {
         throw FieldError(path: reader.child(key), message: "unknown value \"\(text)\"")
@@ -105,13 +108,17 @@ extension RoutingDecision: Codable {
     let configuration = try root.optionalString("configuration")
     let outcome: RoutingOutcome
     switch try root.string("outcome") {
-    case "existing": outcome = .existing(sessionIdentifier: try root.string("scene"), configurationName: configuration)
+    case "existing":
+      outcome = .existing(
+        sessionIdentifier: try root.string("scene"), configurationName: configuration)
     case "new": outcome = .newScene(configurationName: configuration)
     case "none": outcome = .none
     case let other:
       throw FieldError(path: "outcome", message: "unknown value \"\(other)\"")
     }
-    func predicateOutcome(_ value: JSONValue?, _ path: String) throws(FieldError) -> PredicateOutcome {
+    func predicateOutcome(_ value: JSONValue?, _ path: String) throws(FieldError)
+      -> PredicateOutcome
+    {
       switch value {
       case nil, .null?: return .notEvaluated
       case .bool(let answer)?: return .answered(answer)
@@ -120,7 +127,9 @@ extension RoutingDecision: Codable {
         let kind: PredicateEvaluationError.Kind = try enumValue("kind", in: reader)
         return .failed(PredicateEvaluationError(kind, try reader.string("error")))
       case let other?:
-        throw FieldError(path: path, message: "expected true, false, null or an error, found \(other.typeDescription)")
+        throw FieldError(
+          path: path,
+          message: "expected true, false, null or an error, found \(other.typeDescription)")
       }
     }
     var candidates: [CandidateEvaluation] = []
@@ -130,11 +139,13 @@ extension RoutingDecision: Codable {
       for (index, element) in elements.enumerated() {
         let path = "candidates[\(index)]"
         guard case .object(let entry) = element else {
-          throw FieldError(path: path, message: "expected an object, found \(element.typeDescription)")
+          throw FieldError(
+            path: path, message: "expected an object, found \(element.typeDescription)")
         }
         let reader = FieldReader(object: entry, path: path)
         guard case .number(let number)? = entry["suitability"],
-          let suitability = Suitability(rawValue: Int(exactly: number) ?? -1) else {
+          let suitability = Suitability(rawValue: Int(exactly: number) ?? -1)
+        else {
           throw FieldError(path: reader.child("suitability"), message: "expected 0, 1 or 2")
         }
         let lost: LossReason? = try reader.optionalString("lost").map { text throws(FieldError) in
@@ -151,7 +162,8 @@ extension RoutingDecision: Codable {
             isVisible: try reader.optionalBool("visible") ?? false, lost: lost))
       }
     case let other?:
-      throw FieldError(path: "candidates", message: "expected an array, found \(other.typeDescription)")
+      throw FieldError(
+        path: "candidates", message: "expected an array, found \(other.typeDescription)")
     }
     var warnings: [RoutingWarning] = []
     switch object["warnings"] {
@@ -163,14 +175,18 @@ extension RoutingDecision: Codable {
         }
         let reader = FieldReader(object: entry, path: "warnings[\(index)]")
         warnings.append(
-          RoutingWarning(id: DiagnosticID(rawValue: try reader.string("id")), message: try reader.string("message")))
+          RoutingWarning(
+            id: DiagnosticID(rawValue: try reader.string("id")),
+            message: try reader.string("message")))
       }
     case let other?:
-      throw FieldError(path: "warnings", message: "expected an array, found \(other.typeDescription)")
+      throw FieldError(
+        path: "warnings", message: "expected an array, found \(other.typeDescription)")
     }
     self.init(
       outcome: outcome, reason: try enumValue("reason", in: root),
-      role: SceneSessionRole(rawValue: try root.optionalString("role") ?? SceneSessionRole.windowApplication.rawValue),
+      role: SceneSessionRole(
+        rawValue: try root.optionalString("role") ?? SceneSessionRole.windowApplication.rawValue),
       targetContentIdentifier: try root.optionalString("targetContentIdentifier"),
       candidates: candidates, warnings: warnings)
   }

@@ -1,4 +1,5 @@
 import SceneJSON
+
 /// An event or scenes file field that is missing or of the wrong type, named by its path.
 public struct FieldError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The field's path, such as `aps.target-content-id` or `scenes[2].activationConditions`.

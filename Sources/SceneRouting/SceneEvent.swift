@@ -1,4 +1,5 @@
 import SceneJSON
+
 /// A push notification, as APNs delivers it (or as a `simctl push` file holds it).
 public struct PushNotification: Sendable, Hashable {
   /// The whole payload.

@@ -27,7 +27,10 @@ extension SceneSession {
     members.append(("activationConditions", activationConditions.jsonValue))
     if !userInfo.isEmpty {
       members.append(
-        ("userInfo", .object(JSONObject(userInfo.sorted { $0.key < $1.key }.map { ($0, .string($1)) }))))
+        (
+          "userInfo",
+          .object(JSONObject(userInfo.sorted { $0.key < $1.key }.map { ($0, .string($1)) }))
+        ))
     }
     return .object(JSONObject(members))
   }
@@ -56,7 +59,9 @@ extension ActivationConditions {
       ("prefersToActivate", .string(prefers.predicateFormat)),
       ("profile", .string(profile.rawValue)),
     ]
-    if can.profile != profile { members.append(("canActivateProfile", .string(can.profile.rawValue))) }
+    if can.profile != profile {
+      members.append(("canActivateProfile", .string(can.profile.rawValue)))
+    }
     if prefers.profile != profile {
       members.append(("prefersToActivateProfile", .string(prefers.profile.rawValue)))
     }

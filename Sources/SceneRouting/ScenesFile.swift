@@ -2,7 +2,6 @@ import Foundation
 import PredicateEvaluation
 import SceneJSON
 
-
 /// The scenes file the CLI and fixtures use: an app's sessions, its validation profile and its
 /// default configurations (DESIGN §7).
 ///
@@ -171,7 +170,8 @@ public struct ScenesFile: Sendable, Hashable {
       } catch let error as ScenesFileError.Problem {
         problems.append(error)
       } catch let error as FieldError {
-        problems.append(.init(path: error.path, sceneIdentifier: identifier, message: error.message))
+        problems.append(
+          .init(path: error.path, sceneIdentifier: identifier, message: error.message))
       } catch {
         problems.append(.init(path: scene.path, sceneIdentifier: identifier, message: "\(error)"))
       }
@@ -182,25 +182,29 @@ public struct ScenesFile: Sendable, Hashable {
       }
     }
     attempt { session.configurationName = try scene.optionalString("configuration") }
-    attempt { if let state = try scene.optionalString("state") {
-      guard let parsed = SceneActivationState(rawValue: state) else {
-        throw FieldError(
-          path: scene.child("state"),
-          message:
-            "expected one of \(SceneActivationState.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(state)\""
-        )
+    attempt {
+      if let state = try scene.optionalString("state") {
+        guard let parsed = SceneActivationState(rawValue: state) else {
+          throw FieldError(
+            path: scene.child("state"),
+            message:
+              "expected one of \(SceneActivationState.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(state)\""
+          )
+        }
+        session.state = parsed
       }
-      session.state = parsed
-    } }
-    attempt { if let text = try scene.optionalString("lastActiveAt") {
-      guard let date = parseISO8601(text) else {
-        throw FieldError(
-          path: scene.child("lastActiveAt"),
-          message:
-            "expected an ISO 8601 date-time such as \"2026-11-20T10:00:00Z\", found \"\(text)\"")
+    }
+    attempt {
+      if let text = try scene.optionalString("lastActiveAt") {
+        guard let date = parseISO8601(text) else {
+          throw FieldError(
+            path: scene.child("lastActiveAt"),
+            message:
+              "expected an ISO 8601 date-time such as \"2026-11-20T10:00:00Z\", found \"\(text)\"")
+        }
+        session.lastActiveAt = date
       }
-      session.lastActiveAt = date
-    } }
+    }
     attempt { session.isVisible = try scene.optionalBool("visible") ?? false }
     attempt {
       if let userInfo = try scene.optionalObject("userInfo") {
@@ -209,66 +213,72 @@ public struct ScenesFile: Sendable, Hashable {
         }
       }
     }
-    attempt { if let conditions = try scene.optionalObject("activationConditions") {
-      warnings += conditions.unknownKeys([
-        "canActivate", "prefersToActivate", "profile", "canActivateProfile",
-        "prefersToActivateProfile",
-      ]).map {
-        RoutingWarning(.unknownScenesField(scene: identifier, path: $0))
-      }
-      // The conditions' own profiles (as ActivationConditions encodes them) narrow the file's.
-      var conditionsProfile = profile
-      var ownProfiles: [ActivationConditionsError.Field: ValidationProfile] = [:]
-      for (key, field) in [
-        ("profile", nil), ("canActivateProfile", ActivationConditionsError.Field.canActivate),
-        ("prefersToActivateProfile", .prefersToActivate),
-      ] {
-        attempt {
-          guard let name = try conditions.optionalString(key) else { return }
-          guard let named = ValidationProfile(rawValue: name), named.isNarrower(thanOrEqualTo: profile)
-          else {
-            throw FieldError(
-              path: conditions.child(key),
-              message: "expected \"uikit\" or \"\(profile.rawValue)\" (the file's profile), found \"\(name)\"")
-          }
-          if let field { ownProfiles[field] = named } else { conditionsProfile = named }
+    attempt {
+      if let conditions = try scene.optionalObject("activationConditions") {
+        warnings += conditions.unknownKeys([
+          "canActivate", "prefersToActivate", "profile", "canActivateProfile",
+          "prefersToActivateProfile",
+        ]).map {
+          RoutingWarning(.unknownScenesField(scene: identifier, path: $0))
         }
-      }
-      // Both predicates are compiled, so a scene with two bad ones reports both.
-      var compiled: [ActivationConditionsError.Field: CompiledPredicate] = [:]
-      for (field, fallback) in [
-        (ActivationConditionsError.Field.canActivate, "TRUEPREDICATE"),
-        (.prefersToActivate, "FALSEPREDICATE"),
-      ] {
-        attempt {
-          let source = try conditions.optionalString(field.rawValue)
-          do throws(ActivationConditionsError) {
-            let predicate = try ActivationConditions.compile(
-              source, default: fallback, field: field,
-              profile: ownProfiles[field] ?? conditionsProfile)
-            compiled[field] = predicate
-            for warning in predicate.warnings {
-              warnings.append(RoutingWarning(warning, scene: identifier, field: field.rawValue))
+        // The conditions' own profiles (as ActivationConditions encodes them) narrow the file's.
+        var conditionsProfile = profile
+        var ownProfiles: [ActivationConditionsError.Field: ValidationProfile] = [:]
+        for (key, field) in [
+          ("profile", nil), ("canActivateProfile", ActivationConditionsError.Field.canActivate),
+          ("prefersToActivateProfile", .prefersToActivate),
+        ] {
+          attempt {
+            guard let name = try conditions.optionalString(key) else { return }
+            guard let named = ValidationProfile(rawValue: name),
+              named.isNarrower(thanOrEqualTo: profile)
+            else {
+              throw FieldError(
+                path: conditions.child(key),
+                message:
+                  "expected \"uikit\" or \"\(profile.rawValue)\" (the file's profile), found \"\(name)\""
+              )
             }
-          } catch {
-            throw ScenesFileError.Problem(
-              path: conditions.child(field.rawValue), sceneIdentifier: identifier,
-              message: "invalid predicate", predicate: error.error)
+            if let field { ownProfiles[field] = named } else { conditionsProfile = named }
           }
         }
+        // Both predicates are compiled, so a scene with two bad ones reports both.
+        var compiled: [ActivationConditionsError.Field: CompiledPredicate] = [:]
+        for (field, fallback) in [
+          (ActivationConditionsError.Field.canActivate, "TRUEPREDICATE"),
+          (.prefersToActivate, "FALSEPREDICATE"),
+        ] {
+          attempt {
+            let source = try conditions.optionalString(field.rawValue)
+            do throws(ActivationConditionsError) {
+              let predicate = try ActivationConditions.compile(
+                source, default: fallback, field: field,
+                profile: ownProfiles[field] ?? conditionsProfile)
+              compiled[field] = predicate
+              for warning in predicate.warnings {
+                warnings.append(RoutingWarning(warning, scene: identifier, field: field.rawValue))
+              }
+            } catch {
+              throw ScenesFileError.Problem(
+                path: conditions.child(field.rawValue), sceneIdentifier: identifier,
+                message: "invalid predicate", predicate: error.error)
+            }
+          }
+        }
+        if let can = compiled[.canActivate], let prefers = compiled[.prefersToActivate] {
+          session.activationConditions = ActivationConditions(
+            canActivateForTargetContentIdentifierPredicate: can,
+            prefersToActivateForTargetContentIdentifierPredicate: prefers)
+        }
       }
-      if let can = compiled[.canActivate], let prefers = compiled[.prefersToActivate] {
-        session.activationConditions = ActivationConditions(
-          canActivateForTargetContentIdentifierPredicate: can,
-          prefersToActivateForTargetContentIdentifierPredicate: prefers)
-      }
-    } }
+    }
     return session
   }
 
   /// Formats a date as ISO 8601 in UTC, with milliseconds only when it has a fraction.
   static func formatISO8601(_ date: Date) -> String {
-    let whole = date.timeIntervalSinceReferenceDate.rounded(.down) == date.timeIntervalSinceReferenceDate
+    let whole =
+      date.timeIntervalSinceReferenceDate.rounded(.down) == date.timeIntervalSinceReferenceDate
     return whole
       ? date.formatted(Date.ISO8601FormatStyle())
       : date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))

@@ -204,4 +204,3 @@ extension CheckCommand {
         + "warning\(parsed.warnings.count == 1 ? "" : "s")")
   }
 }
-

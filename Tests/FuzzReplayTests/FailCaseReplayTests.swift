@@ -1,7 +1,7 @@
 import PredicateTestSupport
+import SceneJSON
 import SceneRouting
 import Testing
-import SceneJSON
 
 /// One saved input of `FuzzTesting/FailCases/<target>/`.
 struct FailCase: Sendable, CustomStringConvertible {

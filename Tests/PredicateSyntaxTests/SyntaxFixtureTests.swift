@@ -115,7 +115,8 @@ struct SyntaxFixtureTests {
   @Test("every syntax diagnostic id is exercised, with its severity and no position in its text")
   func everyIDExercised() {
     var seen = Set<DiagnosticID>()
-    let severities = Dictionary(uniqueKeysWithValues: DiagnosticID.syntaxIDs.map { ($0.id, $0.severity) })
+    let severities = Dictionary(
+      uniqueKeysWithValues: DiagnosticID.syntaxIDs.map { ($0.id, $0.severity) })
     for fixture in MarkedFixture.all(in: "syntax/invalid") {
       for diagnostic in PredicateParser.parse(fixture.marked.text).diagnostics {
         seen.insert(diagnostic.id)

@@ -1,7 +1,7 @@
 import PredicateEvaluation
 import PredicateSyntax
-import SceneRouting
 import SceneJSON
+import SceneRouting
 
 #if canImport(Glibc)
   import Glibc

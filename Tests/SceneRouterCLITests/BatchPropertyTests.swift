@@ -1,9 +1,9 @@
 import Foundation
 import PredicateEvaluation
 import PredicateTestSupport
+import SceneJSON
 import SceneRouting
 import Testing
-import SceneJSON
 
 @Suite("CLI batch modes lose nothing")
 struct BatchPropertyTests {

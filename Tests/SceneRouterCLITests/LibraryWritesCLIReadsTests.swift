@@ -38,11 +38,13 @@ struct LibraryWritesCLIReadsTests {
     #expect(check.stdout.contains("2 scenes"))
 
     let events = ["mail/inbox", "mail/thread/7", "mail/other", "news/1"].map {
-      SceneEvent(.notification(PushNotification(payload: JSONObject(), targetContentIdentifier: $0)))
+      SceneEvent(
+        .notification(PushNotification(payload: JSONObject(), targetContentIdentifier: $0)))
     }
     let lines = try events.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
     let routed = try CLI.run(
-      ["route", "--scenes", path, "--jsonl"], stdin: Data((lines.joined(separator: "\n") + "\n").utf8))
+      ["route", "--scenes", path, "--jsonl"],
+      stdin: Data((lines.joined(separator: "\n") + "\n").utf8))
     #expect(routed.status == 0, "\(routed.stderr)")
     let decisions = try routed.stdout.split(separator: "\n").map {
       try JSONDecoder().decode(RoutingDecision.self, from: Data($0.utf8))

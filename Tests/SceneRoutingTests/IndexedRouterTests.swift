@@ -1,8 +1,8 @@
 import Foundation
 import PredicateTestSupport
+import SceneJSON
 import SceneRouting
 import Testing
-import SceneJSON
 
 @Suite("Indexed router")
 struct IndexedRouterTests {

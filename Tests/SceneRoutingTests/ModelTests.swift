@@ -2,9 +2,9 @@ import Foundation
 import PredicateEvaluation
 import PredicateSyntax
 import PredicateTestSupport
+import SceneJSON
 import SceneRouting
 import Testing
-import SceneJSON
 
 @Suite("Model: Codable, events, scenes files, registry")
 struct ModelTests {
@@ -44,7 +44,8 @@ struct ModelTests {
         for can in Set(canSources.map { $0 ?? "" }) {
           for prefers in Set(prefersSources.map { $0 ?? "" }) {
             all.append(
-              (canProfile, can.isEmpty ? nil : can, prefersProfile, prefers.isEmpty ? nil : prefers))
+              (canProfile, can.isEmpty ? nil : can, prefersProfile, prefers.isEmpty ? nil : prefers)
+            )
           }
         }
       }
@@ -69,7 +70,8 @@ struct ModelTests {
       #expect(
         decoded.canActivateForTargetContentIdentifierPredicate.profile == canProfile
           && decoded.prefersToActivateForTargetContentIdentifierPredicate.profile
-            == prefersProfile)
+            == prefersProfile
+      )
     }
     // The reported bug: uikit can-activate with an extended MATCHES prefers.
     let mixed = ActivationConditions(
@@ -79,9 +81,11 @@ struct ModelTests {
         format: "SELF MATCHES 'a+'", profile: .extended))
     #expect(mixed.profile == .extended)
     let text = String(decoding: try JSONEncoder().encode(mixed), as: UTF8.self)
-    #expect(text.contains(#""profile":"extended""#) && text.contains(#""canActivateProfile":"uikit""#))
+    #expect(
+      text.contains(#""profile":"extended""#) && text.contains(#""canActivateProfile":"uikit""#))
     // A per-predicate profile wider than the whole is a tampered file.
-    let widened = #"{"canActivate": "SELF MATCHES 'a'", "profile": "uikit", "canActivateProfile": "extended"}"#
+    let widened =
+      #"{"canActivate": "SELF MATCHES 'a'", "profile": "uikit", "canActivateProfile": "extended"}"#
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode(ActivationConditions.self, from: Data(widened.utf8))
     }
@@ -109,7 +113,9 @@ struct ModelTests {
       defaultConfigurations: [.windowApplication: "Default Configuration"])
     let data = try JSONEncoder().encode(file)
     let text = String(decoding: data, as: UTF8.self)
-    #expect(text.contains(#""id":"main""#) && text.contains(#""lastActiveAt":"2027-01-15T08:00:00Z""#), "\(text)")
+    #expect(
+      text.contains(#""id":"main""#) && text.contains(#""lastActiveAt":"2027-01-15T08:00:00Z""#),
+      "\(text)")
     #expect(!text.contains("persistentIdentifier"), "one shape: the scenes file's")
     let decoded = try JSONDecoder().decode(ScenesFile.self, from: data)
     #expect(decoded == file)
@@ -118,12 +124,20 @@ struct ModelTests {
     #expect(try ScenesFile(bytes: file.jsonValue.jsonBytes) == file)
 
     let events = [
-      SceneEvent(.notification(PushNotification(payload: JSONObject(), targetContentIdentifier: "chat/1"))),
-      SceneEvent(.shortcutItem(ShortcutItem(type: "t", localizedTitle: "T", targetContentIdentifier: "chat/2"))),
       SceneEvent(
-        .userActivity(UserActivity(activityType: "a", webpageURL: "https://x/y", userInfo: JSONObject([("n", .number(1))]))),
-        options: RoutingOptions(role: .windowExternalDisplay, excluding: ["main"], allowSceneCreation: false)),
-      SceneEvent(.activationRequest(.session("tv")), options: RoutingOptions(allowCanMatches: false)),
+        .notification(PushNotification(payload: JSONObject(), targetContentIdentifier: "chat/1"))),
+      SceneEvent(
+        .shortcutItem(
+          ShortcutItem(type: "t", localizedTitle: "T", targetContentIdentifier: "chat/2"))),
+      SceneEvent(
+        .userActivity(
+          UserActivity(
+            activityType: "a", webpageURL: "https://x/y", userInfo: JSONObject([("n", .number(1))]))
+        ),
+        options: RoutingOptions(
+          role: .windowExternalDisplay, excluding: ["main"], allowSceneCreation: false)),
+      SceneEvent(
+        .activationRequest(.session("tv")), options: RoutingOptions(allowCanMatches: false)),
     ]
     for event in events {
       let decoded = try JSONDecoder().decode(SceneEvent.self, from: try JSONEncoder().encode(event))
@@ -131,7 +145,8 @@ struct ModelTests {
       #expect(decoded.jsonValue == event.jsonValue, "the event-file shape is stable")
       #expect(decoded.options == event.options && decoded.kindName == event.kindName, "\(event)")
       let decision = file.router.route(event)
-      let back = try JSONDecoder().decode(RoutingDecision.self, from: try JSONEncoder().encode(decision))
+      let back = try JSONDecoder().decode(
+        RoutingDecision.self, from: try JSONEncoder().encode(decision))
       #expect(back == decision)
       #expect(try RoutingDecision(json: decision.jsonValue) == decision)
     }
@@ -139,14 +154,17 @@ struct ModelTests {
 
   @Test("a tampered scenes file is rejected when decoded, naming the scene and field")
   func tamperedScenesFile() throws {
-    let tampered = #"{"profile": "uikit", "scenes": [{"id": "a", "activationConditions": {"canActivate": "SELF MATCHES 'x'"}}, {"id": "b", "state": "gone"}]}"#
+    let tampered =
+      #"{"profile": "uikit", "scenes": [{"id": "a", "activationConditions": {"canActivate": "SELF MATCHES 'x'"}}, {"id": "b", "state": "gone"}]}"#
     do {
       _ = try JSONDecoder().decode(ScenesFile.self, from: Data(tampered.utf8))
       Issue.record("expected a decoding error")
     } catch DecodingError.dataCorrupted(let context) {
       #expect(context.debugDescription.contains("scene 'a'"))
       #expect(context.debugDescription.contains("validation.uikit-matches"))
-      #expect(context.debugDescription.contains("scene 'b'") && context.debugDescription.contains("state"))
+      #expect(
+        context.debugDescription.contains("scene 'b'") && context.debugDescription.contains("state")
+      )
     }
   }
 
@@ -218,7 +236,10 @@ struct ModelTests {
     let typo = try event(#"{"shortcutItem": {"type": "t", "typo": 1}}"#).warnings
     #expect(typo.map(\.id) == ["event.unknown-field"])
     #expect(typo.map(\.message) == ["unknown field 'shortcutItem.typo' is ignored"])
-    #expect(RoutingWarning.ids.allSatisfy { $0.rawValue.firstMatch(of: /^(routing|event|scenes)\./) != nil })
+    #expect(
+      RoutingWarning.ids.allSatisfy {
+        $0.rawValue.firstMatch(of: /^(routing|event|scenes)\./) != nil
+      })
   }
 
   @Test("a bad scenes file reports every problem with the scene id and field")

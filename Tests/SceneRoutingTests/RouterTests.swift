@@ -1,8 +1,8 @@
 import Foundation
 import PredicateEvaluation
+import SceneJSON
 import SceneRouting
 import Testing
-import SceneJSON
 
 /// Builds sessions compactly: dates are minutes after a fixed instant.
 func session(

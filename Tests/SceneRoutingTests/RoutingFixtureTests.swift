@@ -1,7 +1,7 @@
 import PredicateTestSupport
+import SceneJSON
 import SceneRouting
 import Testing
-import SceneJSON
 
 /// One case of `Fixtures/routing/<app>/cases.json`.
 struct RoutingCase: Sendable, CustomStringConvertible {

@@ -145,7 +145,8 @@ enum SyntaxMessage: DiagnosticMessage {
     case .singleConnective(let character): return "single '\(character)' is not an operator"
     case .expectedNameAfterSigil(let sigil): return "expected a name after '\(sigil)'"
     case .backquote: return "backquotes do not delimit strings"
-    case .typographicQuote(let quote): return "typographic quote '\(quote)' does not delimit strings"
+    case .typographicQuote(let quote):
+      return "typographic quote '\(quote)' does not delimit strings"
     case .unexpectedCharacter(let scalar):
       let name = scalar.properties.name.map { " \($0.lowercased())" } ?? ""
       let shown =
@@ -167,7 +168,8 @@ enum SyntaxMessage: DiagnosticMessage {
     case .expectedConnective(let found): return "expected 'AND' or 'OR' before \(found)"
     case .unexpectedClosing(let closer): return "unexpected \(closer) with no matching opening"
     case .expectedOperator(let text, let found):
-      return "expected a comparison operator after '\(text)'" + (found.map { ", found \($0)" } ?? "")
+      return "expected a comparison operator after '\(text)'"
+        + (found.map { ", found \($0)" } ?? "")
     case .unknownOperator(let word): return "unknown operator '\(word)'"
     case .expectedPredicate(let previous): return "expected a predicate\(after(previous))"
     case .expectedPredicateBefore(let connective):

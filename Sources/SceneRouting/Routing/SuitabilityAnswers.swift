@@ -56,8 +56,7 @@ struct LazyAnswers: SuitabilityAnswers {
     self.warnings = warnings
   }
 
-  private mutating func outcome(_ number: Int, _ predicate: CompiledPredicate) -> PredicateOutcome
-  {
+  private mutating func outcome(_ number: Int, _ predicate: CompiledPredicate) -> PredicateOutcome {
     if let known = outcomes[number] { return known }
     let outcome = predicate.outcome(in: &context)
     outcomes[number] = outcome
