@@ -38,7 +38,8 @@ private enum JSONFragments {
   static let canActivate: StaticString = #","canActivate":"#
   static let visibleTrue: StaticString = #","visible":true,"lost":"#
   static let visibleFalse: StaticString = #","visible":false,"lost":"#
-  static let warnings: StaticString = #"],"warnings":["#
+  static let omitted: StaticString = #"],"omittedCandidates":"#
+  static let warnings: StaticString = #","warnings":["#
   static let firstWarning: StaticString = #"{"id":"#
   static let nextWarning: StaticString = #",{"id":"#
   static let warningMessage: StaticString = #","message":"#
@@ -166,6 +167,8 @@ extension RoutingDecision {
       output.append(candidates[index].lost?.jsonLiteral ?? "null")
       output.append(UInt8(ascii: "}"))
     }
+    output.append(JSONFragments.omitted)
+    output.appendUTF8(String(omittedCandidates))
     output.append(JSONFragments.warnings)
     for (index, warning) in warnings.enumerated() {
       output.append(index > 0 ? JSONFragments.nextWarning : JSONFragments.firstWarning)

@@ -108,6 +108,10 @@ public struct RoutingDecision: Sendable, Hashable {
   public var targetContentIdentifier: String?
   /// Every session, most recent first: candidates, then sessions of other roles or excluded.
   public var candidates: [CandidateEvaluation]
+  /// How many sessions have no entry in ``candidates`` (``ActivationRouter/Explanation/matches``
+  /// leaves out the candidates that matched nothing and are not visible, and the sessions that did
+  /// not compete); 0 for a full explanation.
+  public var omittedCandidates: Int = 0
   /// Problems that did not stop routing.
   public var warnings: [RoutingWarning]
 

@@ -183,11 +183,19 @@ extension RoutingDecision: Codable {
       throw FieldError(
         path: "warnings", message: "expected an array, found \(other.typeDescription)")
     }
+    var omitted = 0
+    switch object["omittedCandidates"] {
+    case nil, .null?: break
+    case .number(let count)? where count >= 0 && count == count.rounded(): omitted = Int(count)
+    case let other?:
+      throw FieldError(
+        path: "omittedCandidates", message: "expected a count, found \(other.typeDescription)")
+    }
     self.init(
       outcome: outcome, reason: try enumValue("reason", in: root),
       role: SceneSessionRole(
         rawValue: try root.optionalString("role") ?? SceneSessionRole.windowApplication.rawValue),
       targetContentIdentifier: try root.optionalString("targetContentIdentifier"),
-      candidates: candidates, warnings: warnings)
+      candidates: candidates, omittedCandidates: omitted, warnings: warnings)
   }
 }

@@ -41,6 +41,13 @@ struct RouteCommand: ParsableCommand {
         + "lost) or 'json' (one JSON decision per line).", valueName: "format"))
   var format: RouteOutputFormat?
 
+  @Option(
+    help: ArgumentHelp(
+      "Which sessions a JSON decision lists: 'matches' (the chosen one, every candidate with a "
+        + "match and every visible one; 'omittedCandidates' counts the rest) or 'all'.",
+      valueName: "sessions"))
+  var candidates: CandidateListing = .matches
+
   @Flag(help: ArgumentHelp("Same as --format json.", visibility: .hidden))
   var json = false
 
@@ -173,9 +180,15 @@ struct RouteCommand: ParsableCommand {
     }
     do {
       let event = try SceneEvent(json: value, byteCount: bytes.count, kind: kind)
-      // A summary line needs no per-session entries, so it can take the index; JSON documents
-      // every candidate, and the explanation prints them.
-      let decision = router.route(event, explain: output != .summary)
+      // A summary line needs no per-session entries, so it can take the index; JSON lists the
+      // candidates that matter (or all), and the explanation prints every session.
+      let explanation: ActivationRouter.Explanation =
+        switch output {
+        case .summary: .none
+        case .explain: .all
+        case .json: candidates == .all ? .all : .matches
+        }
+      let decision = router.route(event, explanation: explanation)
       return .decision(name: name, kind: event.kindName, decision)
     } catch {
       return .failure(
@@ -183,6 +196,11 @@ struct RouteCommand: ParsableCommand {
         message: error.description, fields: [("path", .string(error.path))])
     }
   }
+}
+
+/// Which sessions a JSON decision lists.
+enum CandidateListing: String, ExpressibleByArgument, CaseIterable {
+  case matches, all
 }
 
 /// How `route` prints decisions.

@@ -42,13 +42,17 @@ struct LibraryWritesCLIReadsTests {
         .notification(PushNotification(payload: JSONObject(), targetContentIdentifier: $0)))
     }
     let lines = try events.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
-    let routed = try CLI.run(
-      ["route", "--scenes", path, "--jsonl"],
-      stdin: Data((lines.joined(separator: "\n") + "\n").utf8))
-    #expect(routed.status == 0, "\(routed.stderr)")
-    let decisions = try routed.stdout.split(separator: "\n").map {
-      try JSONDecoder().decode(RoutingDecision.self, from: Data($0.utf8))
+    let input = Data((lines.joined(separator: "\n") + "\n").utf8)
+    for (listing, explanation) in [
+      ("matches", ActivationRouter.Explanation.matches), ("all", .all),
+    ] {
+      let routed = try CLI.run(
+        ["route", "--scenes", path, "--jsonl", "--candidates", listing], stdin: input)
+      #expect(routed.status == 0, "\(routed.stderr)")
+      let decisions = try routed.stdout.split(separator: "\n").map {
+        try JSONDecoder().decode(RoutingDecision.self, from: Data($0.utf8))
+      }
+      #expect(decisions == events.map { file.router.route($0, explanation: explanation) })
     }
-    #expect(decisions == events.map { file.router.route($0) })
   }
 }

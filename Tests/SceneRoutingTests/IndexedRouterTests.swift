@@ -73,6 +73,22 @@ struct IndexedRouterTests {
             PushNotification(payload: JSONObject(), targetContentIdentifier: identifier))
         let event = SceneEvent(kind, options: options)
         let expected = linear.route(event)
+        // The entries .matches keeps are exactly the full explanation's that matter, on both
+        // paths (the index's, and the scan's cut).
+        let kept = expected.candidates.filter {
+          $0.lost == nil
+            || ($0.lost != .otherRole && $0.lost != .excluded
+              && ($0.suitability != .none || $0.isVisible))
+        }
+        for router in [indexed, linear] {
+          let matches = router.route(event, explanation: .matches)
+          #expect(
+            matches.candidates == kept
+              && matches.omittedCandidates == expected.candidates.count - kept.count
+              && matches.outcome == expected.outcome && matches.reason == expected.reason,
+            "PROPERTY_SEED=\(seed): .matches differs\n\(matches.explanation)\n\(expected.explanation)"
+          )
+        }
         let actual = indexed.route(event, explain: false)
         let scanned = linear.route(event, explain: false)
         compared += 1

@@ -53,6 +53,9 @@ public struct ActivationRouter: Sendable {
   let roles: RoleNumbers
   /// The index, when built.
   let index: SessionIndex?
+  /// Each role number's visible sessions, in recency order (``Explanation/matches`` reports
+  /// them whether they match or not).
+  let visibleByRole: [[Int]]
 
   /// Creates a router over `sessions` (in insertion order).
   public init(
@@ -83,6 +86,11 @@ public struct ActivationRouter: Sendable {
       case .automatic: ordered.count >= Self.indexThreshold
       }
     self.index = indexed ? SessionIndex(predicates, roles: roles) : nil
+    var visible = Array(repeating: [Int](), count: roles.roles.count)
+    for (position, session) in ordered.enumerated() where session.isVisible {
+      visible[roles.sessionRoles[position]].append(position)
+    }
+    self.visibleByRole = visible
   }
 
   /// Orders sessions most recent first; a stable sort keeps insertion order among equals.
@@ -97,18 +105,48 @@ public struct ActivationRouter: Sendable {
     }.map(\.element)
   }
 
+  /// How much of the per-session explanation a decision carries. The outcome, reason and
+  /// warnings are the same whatever is asked.
+  public enum Explanation: Sendable, Hashable {
+    /// No per-session entries: an indexed router evaluates only the sessions the identifier could
+    /// match, up to the first that decides.
+    case none
+    /// The entries that matter: the chosen session, every candidate with a match and every
+    /// visible candidate; ``RoutingDecision/omittedCandidates`` counts the rest. An indexed
+    /// router evaluates only the sessions the identifier could match and the visible ones.
+    case matches
+    /// Every session, candidates first, then those of other roles or excluded.
+    case all
+  }
+
   /// Routes `event`, explaining how every session fared.
   ///
   /// - Complexity: O(n) in the number of sessions, evaluating at most two predicates per
   ///   candidate against one shared ``EvaluationContext``.
   public func route(_ event: SceneEvent) -> RoutingDecision {
-    route(event, explain: true)
+    route(event, explanation: .all)
   }
 
-  /// Routes `event`; without `explain`, the decision's `candidates` is empty (the outcome, reason
-  /// and warnings are the same), and an indexed router evaluates only the sessions the identifier
-  /// could match, up to the first that decides.
+  /// Routes `event` with every session's entry (`explain`) or none.
   public func route(_ event: SceneEvent, explain: Bool) -> RoutingDecision {
+    route(event, explanation: explain ? .all : .none)
+  }
+
+  /// Routes `event`, with as much of the explanation as asked.
+  ///
+  /// - Complexity: O(n) for ``Explanation/all``; through the index, proportional to the sessions
+  ///   the identifier could match (and, for ``Explanation/matches``, the visible ones).
+  public func route(_ event: SceneEvent, explanation: Explanation) -> RoutingDecision {
+    if explanation == .matches {
+      let role = roles.number(of: event.options.role)
+      var namesSession = false
+      if case .activationRequest(.session) = event.kind { namesSession = true }
+      if let identifier = event.targetContentIdentifier, index != nil, role >= 0, !namesSession {
+        return routeMatches(event, identifier: identifier, role: role)
+      }
+      return Self.keepingMatches(route(event, explanation: .all))
+    }
+    let explain = explanation == .all
     let options = event.options
     let identifier = event.targetContentIdentifier
     var decision = RoutingDecision(
@@ -207,6 +245,68 @@ public struct ActivationRouter: Sendable {
         winner: chosen, options: options, isRequest: isRequest)
     }
     decision.candidates = withOthers(&candidates, role: role, options: options, explain: explain)
+    return decision
+  }
+
+  /// ``Explanation/matches`` through the index: the candidates the identifier could match on
+  /// either predicate and the visible ones are evaluated; every other candidate provably matches
+  /// neither, so it can neither win nor needs an entry.
+  private func routeMatches(_ event: SceneEvent, identifier: String, role: Int) -> RoutingDecision {
+    let options = event.options
+    let isRequest: Bool
+    if case .activationRequest = event.kind { isRequest = true } else { isRequest = false }
+    var decision = RoutingDecision(
+      outcome: .none, reason: .noMatch, role: options.role, targetContentIdentifier: identifier,
+      candidates: [], warnings: event.warnings)
+    let probe = MatchRequirement.Probe(identifier)
+    var positions = Set(index!.prefers[role].candidates(probe))
+    positions.formUnion(index!.can[role].candidates(probe))
+    positions.formUnion(visibleByRole[role])
+    let ordered = positions.filter { !isExcluded($0, options) }.sorted()
+    var answers = LazyAnswers(
+      context: EvaluationContext(targetContentIdentifier: identifier), predicates: predicates,
+      sessions: sessions, warnings: decision.warnings)
+    var entries: [(position: Int, entry: CandidateEvaluation)] = []
+    for position in ordered {
+      var entry = entry(position, lost: nil)
+      entry.prefers = answers.prefersOutcome(position)
+      entry.canActivate = answers.canOutcome(position)
+      entry.suitability =
+        entry.prefers.matched ? .prefers : entry.canActivate.matched ? .canActivate : .none
+      entries.append((position, entry))
+    }
+    let winner = Self.select(
+      prefers: ordered, can: ordered, answers: &answers, options: options, isRequest: isRequest)
+    decision.warnings = answers.warnings
+    finish(&decision, winner: winner, role: role, options: options)
+    let chosen = winner.flatMap { winner in
+      entries.first { $0.position == winner.position }.map {
+        (candidate: ($0.entry.suitability, $0.entry.isVisible), index: winner.position)
+      }
+    }
+    for (position, var entry) in entries
+    where entry.suitability != .none || entry.isVisible || position == winner?.position {
+      if position != winner?.position {
+        entry.lost = Self.loss(
+          of: (entry.suitability, entry.isVisible), at: position, winner: chosen,
+          options: options, isRequest: isRequest)
+      }
+      decision.candidates.append(entry)
+    }
+    decision.omittedCandidates = sessions.count - decision.candidates.count
+    return decision
+  }
+
+  /// A full explanation cut to the entries ``Explanation/matches`` keeps.
+  private static func keepingMatches(_ decision: RoutingDecision) -> RoutingDecision {
+    var decision = decision
+    let total = decision.candidates.count
+    decision.candidates.removeAll {
+      $0.lost != nil
+        && ($0.lost == .otherRole || $0.lost == .excluded
+          || ($0.suitability == .none && !$0.isVisible))
+    }
+    decision.omittedCandidates = total - decision.candidates.count
     return decision
   }
 

@@ -44,7 +44,8 @@ struct LazyAnswers: SuitabilityAnswers {
   let sessions: [SceneSession]
   var warnings: [RoutingWarning]
   private var outcomes: [Int: PredicateOutcome] = [:]
-  private var prefersAnswers: [Int: Bool] = [:]
+  private var prefersOutcomes: [Int: PredicateOutcome] = [:]
+  private var canOutcomes: [Int: PredicateOutcome] = [:]
 
   init(
     context: EvaluationContext, predicates: [SessionPredicates], sessions: [SceneSession],
@@ -63,21 +64,28 @@ struct LazyAnswers: SuitabilityAnswers {
     return outcome
   }
 
-  mutating func prefers(_ position: Int) -> Bool {
-    if let known = prefersAnswers[position] { return known }
+  /// What the session's *prefers* predicate answered; a failure is noted once per session.
+  mutating func prefersOutcome(_ position: Int) -> PredicateOutcome {
+    if let known = prefersOutcomes[position] { return known }
     let session = predicates[position]
     let outcome = outcome(session.prefersNumber, session.prefers)
     ActivationRouter.noteFailure(outcome, of: sessions[position], in: &warnings)
-    prefersAnswers[position] = outcome.matched
-    return outcome.matched
+    prefersOutcomes[position] = outcome
+    return outcome
   }
 
-  mutating func can(_ position: Int) -> Bool {
+  /// What the session's *can activate* predicate answered; a failure is noted once per session.
+  mutating func canOutcome(_ position: Int) -> PredicateOutcome {
+    if let known = canOutcomes[position] { return known }
     let session = predicates[position]
     let outcome = outcome(session.canNumber, session.can)
     ActivationRouter.noteFailure(outcome, of: sessions[position], in: &warnings)
-    return outcome.matched
+    canOutcomes[position] = outcome
+    return outcome
   }
+
+  mutating func prefers(_ position: Int) -> Bool { prefersOutcome(position).matched }
+  mutating func can(_ position: Int) -> Bool { canOutcome(position).matched }
 
   func isVisible(_ position: Int) -> Bool { sessions[position].isVisible }
 }
