@@ -61,6 +61,23 @@ package struct ByteBuffer: ~Copyable {
     count += written
   }
 
+  /// Appends the decimal digits of a non-negative `value` (no `String` made: a decision line
+  /// writes a count).
+  package mutating func appendDecimal(_ value: Int) {
+    precondition(value >= 0, "appendDecimal takes a count")
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits
+    var length = 0
+    var rest = value
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[23 - length] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+        length += 1
+      } while rest > 0
+      append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(24 - length)...]))
+    }
+  }
+
   /// Appends the UTF-8 of `text`.
   package mutating func appendUTF8(_ text: String) {
     text.withUTF8InPlace { append($0) }

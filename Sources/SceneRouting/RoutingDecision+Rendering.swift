@@ -168,7 +168,7 @@ extension RoutingDecision {
       output.append(UInt8(ascii: "}"))
     }
     output.append(JSONFragments.omitted)
-    output.appendUTF8(String(omittedCandidates))
+    output.appendDecimal(omittedCandidates)
     output.append(JSONFragments.warnings)
     for (index, warning) in warnings.enumerated() {
       output.append(index > 0 ? JSONFragments.nextWarning : JSONFragments.firstWarning)

@@ -44,7 +44,8 @@ struct RouteCommand: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "Which sessions a JSON decision lists: 'matches' (the chosen one, every candidate with a "
-        + "match and every visible one; 'omittedCandidates' counts the rest) or 'all'.",
+        + "match and every visible one; 'omittedCandidates' counts the rest), 'all', or 'none' "
+        + "(the decision alone, the fastest through the index).",
       valueName: "sessions"))
   var candidates: CandidateListing = .matches
 
@@ -98,12 +99,15 @@ struct RouteCommand: ParsableCommand {
     for warning in file.warnings { err.writeLine("\(scenes): warning: \(warning)") }
     err.flush()
     let router = file.router
+    let plan = self.plan
+    let output = self.output
     var failed = false
 
     if jsonl {
       var reader = LineReader(descriptor: 0)
       while let line = reader.nextLine(beforeRead: { out.flush() }) {
-        let answer = route(line, name: "<stdin>:\(reader.lineNumber)", router: router)
+        let answer = Self.route(
+          line, name: "<stdin>:\(reader.lineNumber)", router: router, plan: plan)
         if case .failure = answer { failed = true }
         // No flush here: the reader flushes before any read that could block, so a streaming
         // consumer gets every decision before its next event is awaited, and a file piped in
@@ -115,7 +119,7 @@ struct RouteCommand: ParsableCommand {
         let name = path == "-" ? "<stdin>" : path
         let answer: Answer
         do {
-          answer = route(try readInput(path)[...], name: name, router: router)
+          answer = Self.route(try readInput(path)[...], name: name, router: router, plan: plan)
         } catch {
           answer = .failure(name: name, kind: nil, message: "\(error)", fields: [])
         }
@@ -167,7 +171,34 @@ struct RouteCommand: ParsableCommand {
     }
   }
 
-  private func route(_ bytes: ArraySlice<UInt8>, name: String, router: ActivationRouter) -> Answer {
+  /// What the options ask of every event, read once: each read of an `@Option` property looks up
+  /// its wrapper's generic metadata, which cost more per event than the rest of a route.
+  private struct Plan {
+    var kind: EventKind?
+    var explanation: ActivationRouter.Explanation
+  }
+
+  private var plan: Plan {
+    // A summary line needs no per-session entries, so it can take the index; JSON lists the
+    // candidates that matter (or all), and the explanation prints every session.
+    let explanation: ActivationRouter.Explanation =
+      switch output {
+      case .summary: .none
+      case .explain: .all
+      case .json:
+        switch candidates {
+        case .none: .none
+        case .matches: .matches
+        case .all: .all
+        }
+      }
+    return Plan(kind: kind, explanation: explanation)
+  }
+
+  private static func route(
+    _ bytes: ArraySlice<UInt8>, name: String, router: ActivationRouter, plan: Plan
+  ) -> Answer {
+    let kind = plan.kind
     let value: JSONValue
     do {
       value = try JSONValue.parse(bytes)
@@ -180,15 +211,7 @@ struct RouteCommand: ParsableCommand {
     }
     do {
       let event = try SceneEvent(json: value, byteCount: bytes.count, kind: kind)
-      // A summary line needs no per-session entries, so it can take the index; JSON lists the
-      // candidates that matter (or all), and the explanation prints every session.
-      let explanation: ActivationRouter.Explanation =
-        switch output {
-        case .summary: .none
-        case .explain: .all
-        case .json: candidates == .all ? .all : .matches
-        }
-      let decision = router.route(event, explanation: explanation)
+      let decision = router.route(event, explanation: plan.explanation)
       return .decision(name: name, kind: event.kindName, decision)
     } catch {
       return .failure(
@@ -200,7 +223,7 @@ struct RouteCommand: ParsableCommand {
 
 /// Which sessions a JSON decision lists.
 enum CandidateListing: String, ExpressibleByArgument, CaseIterable {
-  case matches, all
+  case none, matches, all
 }
 
 /// How `route` prints decisions.

@@ -152,6 +152,18 @@ struct ModelTests {
     }
   }
 
+  @Test("omittedCandidates is written as its decimal digits, whatever its size")
+  func omittedCountDigits() throws {
+    for count in [0, 7, 10, 99, 10_000, 1_234_567_890, Int.max] {
+      var decision = ActivationRouter(sessions: []).route(
+        SceneEvent(.shortcutItem(ShortcutItem(type: "t"))), explanation: .all)
+      decision.omittedCandidates = count
+      var bytes: [UInt8] = []
+      decision.writeJSON(into: &bytes)
+      #expect(String(decoding: bytes, as: UTF8.self).contains(#""omittedCandidates":\#(count),"#))
+    }
+  }
+
   @Test("a tampered scenes file is rejected when decoded, naming the scene and field")
   func tamperedScenesFile() throws {
     let tampered =

@@ -259,7 +259,7 @@ func makeEvents() -> [SceneEvent] {
 
 func registerRouteBenchmarks() {
   let events = makeEvents()
-  for count in [10, 100, 1_000, 10_000] {
+  for count in [10, 30, 100, 1_000, 10_000] {
     let sessions = makeSessions(count)
     let router = ActivationRouter(sessions: sessions, indexing: .never)
     let indexed = ActivationRouter(sessions: sessions, indexing: .always)

@@ -137,29 +137,32 @@ public struct ActivationRouter: Sendable {
   /// - Complexity: O(n) for ``Explanation/all``; through the index, proportional to the sessions
   ///   the identifier could match (and, for ``Explanation/matches``, the visible ones).
   public func route(_ event: SceneEvent, explanation: Explanation) -> RoutingDecision {
-    if explanation == .matches {
-      let role = roles.number(of: event.options.role)
+    let role = roles.number(of: event.options.role)
+    if explanation == .matches, index != nil, role >= 0,
+      let identifier = event.targetContentIdentifier
+    {
       var namesSession = false
       if case .activationRequest(.session) = event.kind { namesSession = true }
-      if let identifier = event.targetContentIdentifier, index != nil, role >= 0, !namesSession {
-        return routeMatches(event, identifier: identifier, role: role)
-      }
-      return Self.keepingMatches(route(event, explanation: .all))
+      if !namesSession { return routeMatches(event, identifier: identifier, role: role) }
     }
-    let explain = explanation == .all
+    return route(event, role: role, explanation: explanation)
+  }
+
+  /// Steps 1–7 by a scan (or, without explanation, the index), with the explanation asked for.
+  private func route(_ event: SceneEvent, role: Int, explanation: Explanation) -> RoutingDecision {
+    let explain = explanation != .none
     let options = event.options
     let identifier = event.targetContentIdentifier
     var decision = RoutingDecision(
       outcome: .none, reason: .noMatch, role: options.role, targetContentIdentifier: identifier,
       candidates: [], warnings: event.warnings)
-    let role = roles.number(of: options.role)
     let isRequest: Bool
     if case .activationRequest = event.kind { isRequest = true } else { isRequest = false }
 
     // Activation requests for a named session bypass the algorithm.
     if case .activationRequest(.session(let requested)) = event.kind {
       return routeRequest(
-        for: requested, decision, role: role, options: options, explain: explain)
+        for: requested, decision, role: role, options: options, explanation: explanation)
     }
 
     // The fast path: no explanation, an identifier, and an index (or a scan that stops early).
@@ -182,6 +185,7 @@ public struct ActivationRouter: Sendable {
       }
       decision.warnings = answers.warnings
       finish(&decision, winner: winner, role: role, options: options)
+      decision.omittedCandidates = sessions.count
       return decision
     }
 
@@ -205,7 +209,7 @@ public struct ActivationRouter: Sendable {
         configurationName: sessions[first].configurationName)
       decision.reason = .mostRecent
       for index in candidates.indices.dropFirst() { candidates[index].lost = .lessRecent }
-      decision.candidates = withOthers(&candidates, role: role, options: options, explain: explain)
+      complete(&decision, &candidates, role: role, options: options, explanation: explanation)
       return decision
     }
 
@@ -244,7 +248,7 @@ public struct ActivationRouter: Sendable {
         of: (candidates[index].suitability, candidates[index].isVisible), at: index,
         winner: chosen, options: options, isRequest: isRequest)
     }
-    decision.candidates = withOthers(&candidates, role: role, options: options, explain: explain)
+    complete(&decision, &candidates, role: role, options: options, explanation: explanation)
     return decision
   }
 
@@ -297,64 +301,61 @@ public struct ActivationRouter: Sendable {
     return decision
   }
 
-  /// A full explanation cut to the entries ``Explanation/matches`` keeps.
-  private static func keepingMatches(_ decision: RoutingDecision) -> RoutingDecision {
-    var decision = decision
-    let total = decision.candidates.count
-    decision.candidates.removeAll {
-      $0.lost != nil
-        && ($0.lost == .otherRole || $0.lost == .excluded
-          || ($0.suitability == .none && !$0.isVisible))
-    }
-    decision.omittedCandidates = total - decision.candidates.count
-    return decision
-  }
-
   /// An activation request for a named session: that session, or no scene when it does not
   /// exist.
   private func routeRequest(
     for requested: String, _ decision: RoutingDecision, role: Int, options: RoutingOptions,
-    explain: Bool
+    explanation: Explanation
   ) -> RoutingDecision {
     var decision = decision
+    let chosen = sessions.firstIndex { $0.persistentIdentifier == requested }
     var candidates: [CandidateEvaluation] = []
-    if explain {
+    if explanation != .none {
       for position in sessions.indices where loss(position, role, options) == nil {
-        candidates.append(entry(position, lost: nil))
+        candidates.append(entry(position, lost: position == chosen ? nil : .notRequested))
       }
     }
-    decision.candidates = withOthers(&candidates, role: role, options: options, explain: explain)
-    if let session = sessions.first(where: { $0.persistentIdentifier == requested }) {
-      decision.outcome = .existing(
-        sessionIdentifier: requested, configurationName: session.configurationName)
-      decision.reason = .requested
-      for index in decision.candidates.indices {
-        if decision.candidates[index].sessionIdentifier != requested {
-          decision.candidates[index].lost = decision.candidates[index].lost ?? .notRequested
-        } else {
-          decision.candidates[index].lost = nil
-        }
-      }
-    } else {
+    complete(&decision, &candidates, role: role, options: options, explanation: explanation)
+    guard let chosen else {
       decision.warnings.append(RoutingWarning(.missingSession(requested)))
-      for index in decision.candidates.indices where decision.candidates[index].lost == nil {
-        decision.candidates[index].lost = .notRequested
-      }
+      return decision
+    }
+    decision.outcome = .existing(
+      sessionIdentifier: requested, configurationName: sessions[chosen].configurationName)
+    decision.reason = .requested
+    // The named session is chosen even when its role differs or the event excludes it.
+    if let listed = decision.candidates.firstIndex(where: {
+      $0.sessionIdentifier == requested
+    }) {
+      decision.candidates[listed].lost = nil
+    } else if explanation == .matches {
+      decision.candidates.append(entry(chosen, lost: nil))
+      decision.omittedCandidates -= 1
     }
     return decision
   }
 
-  /// The candidates followed by the sessions that did not compete, and why, for `explain`
-  /// (appended in place, into the capacity reserved for them).
-  private func withOthers(
-    _ all: inout [CandidateEvaluation], role: Int, options: RoutingOptions, explain: Bool
-  ) -> [CandidateEvaluation] {
-    guard explain else { return [] }
-    for position in sessions.indices {
-      guard let lost = loss(position, role, options) else { continue }
-      all.append(entry(position, lost: lost))
+  /// Gives `decision` the entries `explanation` asks for, from the candidates' entries (changed in
+  /// place): for ``Explanation/all`` the candidates and then the sessions that did not compete, and
+  /// why; for ``Explanation/matches`` the chosen one, those with a match and the visible ones; for
+  /// ``Explanation/none``, nothing. ``RoutingDecision/omittedCandidates`` counts the rest.
+  private func complete(
+    _ decision: inout RoutingDecision, _ all: inout [CandidateEvaluation], role: Int,
+    options: RoutingOptions, explanation: Explanation
+  ) {
+    switch explanation {
+    case .none:
+      all.removeAll()
+    case .matches:
+      all.removeAll { $0.lost != nil && $0.suitability == .none && !$0.isVisible }
+    case .all:
+      for position in sessions.indices {
+        guard let lost = loss(position, role, options) else { continue }
+        all.append(entry(position, lost: lost))
+      }
     }
-    return all
+    decision.candidates = all
+    decision.omittedCandidates = sessions.count - all.count
   }
 
   /// The explanation entry of the session at `position`, before any predicate is evaluated.
