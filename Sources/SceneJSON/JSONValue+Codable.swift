@@ -59,6 +59,35 @@ extension JSONValue: Codable {
   }
 }
 
+/// A type whose JSON shape is defined by a hand-written reader and writer (``init(json:)`` with
+/// field paths in every error, ``jsonValue``), and which is `Codable` in exactly that shape: one
+/// definition of the shape, whatever coder a program uses.
+public protocol JSONCodable: Codable {
+  /// What the reader throws.
+  associatedtype JSONReadError: Error
+  /// Reads the value from its JSON shape.
+  init(json: JSONValue) throws(JSONReadError)
+  /// The value in its JSON shape.
+  var jsonValue: JSONValue { get }
+}
+
+extension JSONCodable {
+  /// Decodes the JSON tree, then reads it with ``init(json:)``; a reader error becomes
+  /// `DecodingError.dataCorrupted` with the reader's description.
+  public init(from decoder: any Decoder) throws {
+    let json = try JSONValue(from: decoder)
+    do {
+      try self.init(json: json)
+    } catch {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "\(error)"))
+    }
+  }
+
+  /// Encodes ``jsonValue``.
+  public func encode(to encoder: any Encoder) throws { try jsonValue.encode(to: encoder) }
+}
+
 /// A coding key for any member name.
 struct AnyKey: CodingKey {
   let stringValue: String

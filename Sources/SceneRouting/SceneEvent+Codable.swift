@@ -57,35 +57,11 @@ extension SceneEvent {
 
 /// `Codable` in the event-file shape: a program writes events the CLI reads, and decoding
 /// reports the field path of the first problem, as the CLI does.
-extension SceneEvent: Codable {
-  public init(from decoder: any Decoder) throws {
-    let json = try JSONValue(from: decoder)
-    do {
-      try self.init(json: json)
-    } catch {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description))
-    }
-  }
-
-  public func encode(to encoder: any Encoder) throws { try jsonValue.encode(to: encoder) }
-}
+extension SceneEvent: JSONCodable {}
 
 /// `Codable` in the shape of `scene-router route --json`: a program reads the CLI's decisions
 /// with `JSONDecoder`, and writes the same lines.
-extension RoutingDecision: Codable {
-  public init(from decoder: any Decoder) throws {
-    let json = try JSONValue(from: decoder)
-    do {
-      try self.init(json: json)
-    } catch {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description))
-    }
-  }
-
-  public func encode(to encoder: any Encoder) throws { try jsonValue.encode(to: encoder) }
-
+extension RoutingDecision: JSONCodable {
   /// Reads a decision in the shape ``jsonValue`` writes (extra members, such as the CLI's `event`
   /// and `kind`, are ignored).
   ///

@@ -119,13 +119,20 @@ extension EventKind {
 }
 
 extension SceneEvent {
+  /// Decodes an event file; the kind comes from its top-level key.
+  ///
+  /// - Throws: ``FieldError`` naming the field path of the first problem.
+  public init(json: JSONValue) throws(FieldError) {
+    try self.init(json: json, byteCount: nil, kind: nil)
+  }
+
   /// Decodes an event file: the kind comes from the top-level key (`aps`, `shortcutItem`,
   /// `userActivity`, `activationRequest`), or from `kind` when given.
   ///
   /// - Parameters:
   ///   - byteCount: the size of the file, for the APNs 4096-byte payload limit (a warning).
   /// - Throws: ``FieldError`` naming the field path of the first problem.
-  public init(json: JSONValue, byteCount: Int? = nil, kind forced: EventKind? = nil)
+  public init(json: JSONValue, byteCount: Int?, kind forced: EventKind? = nil)
     throws(FieldError)
   {
     guard case .object(let object) = json else {

@@ -39,7 +39,15 @@ extension SceneSession {
   /// they name their own.
   ///
   /// - Throws: ``ScenesFileError`` with every problem of the scene.
-  public init(json: JSONValue, profile: ValidationProfile = .extended) throws(ScenesFileError) {
+  public init(json: JSONValue) throws(ScenesFileError) {
+    try self.init(json: json, profile: .extended)
+  }
+
+  /// Reads a scene in the scenes file's shape, validating its conditions under `profile` unless
+  /// they name their own.
+  ///
+  /// - Throws: ``ScenesFileError`` with every problem of the scene.
+  public init(json: JSONValue, profile: ValidationProfile) throws(ScenesFileError) {
     var warnings: [RoutingWarning] = []
     var problems: [ScenesFileError.Problem] = []
     let session = ScenesFile.scene(
@@ -70,23 +78,11 @@ extension ActivationConditions {
 }
 
 /// `Codable` in the scenes file's shape: what a program encodes, the CLI reads.
-extension SceneSession: Codable {
-  public init(from decoder: any Decoder) throws {
-    let json = try JSONValue(from: decoder)
-    do {
-      try self.init(json: json)
-    } catch {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description))
-    }
-  }
-
-  public func encode(to encoder: any Encoder) throws { try jsonValue.encode(to: encoder) }
-}
+extension SceneSession: JSONCodable {}
 
 /// `Codable` in the documented scenes-file shape: a program that builds sessions in code writes
 /// a file `scene-router` reads, and decoding validates everything `ScenesFile(bytes:)` does.
-extension ScenesFile: Codable {
+extension ScenesFile: JSONCodable {
   /// The file: `profile`, `defaultConfigurations`, `scenes`.
   public var jsonValue: JSONValue {
     .object(
@@ -103,16 +99,4 @@ extension ScenesFile: Codable {
         ("scenes", .array(sessions.map(\.jsonValue))),
       ]))
   }
-
-  public init(from decoder: any Decoder) throws {
-    let json = try JSONValue(from: decoder)
-    do {
-      try self.init(json: json)
-    } catch {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description))
-    }
-  }
-
-  public func encode(to encoder: any Encoder) throws { try jsonValue.encode(to: encoder) }
 }

@@ -44,8 +44,8 @@ struct LazyAnswers: SuitabilityAnswers {
   let sessions: [SceneSession]
   var warnings: [RoutingWarning]
   private var outcomes: [Int: PredicateOutcome] = [:]
-  private var prefersOutcomes: [Int: PredicateOutcome] = [:]
-  private var canOutcomes: [Int: PredicateOutcome] = [:]
+  /// Each session's answers, keyed by position × 2 (+1 for *can activate*).
+  private var sessionOutcomes: [Int: PredicateOutcome] = [:]
 
   init(
     context: EvaluationContext, predicates: [SessionPredicates], sessions: [SceneSession],
@@ -66,21 +66,25 @@ struct LazyAnswers: SuitabilityAnswers {
 
   /// What the session's *prefers* predicate answered; a failure is noted once per session.
   mutating func prefersOutcome(_ position: Int) -> PredicateOutcome {
-    if let known = prefersOutcomes[position] { return known }
     let session = predicates[position]
-    let outcome = outcome(session.prefersNumber, session.prefers)
-    ActivationRouter.noteFailure(outcome, of: sessions[position], in: &warnings)
-    prefersOutcomes[position] = outcome
-    return outcome
+    return outcome(of: position << 1, session.prefersNumber, session.prefers, position)
   }
 
   /// What the session's *can activate* predicate answered; a failure is noted once per session.
   mutating func canOutcome(_ position: Int) -> PredicateOutcome {
-    if let known = canOutcomes[position] { return known }
     let session = predicates[position]
-    let outcome = outcome(session.canNumber, session.can)
+    return outcome(of: position << 1 | 1, session.canNumber, session.can, position)
+  }
+
+  /// One of a session's predicates, answered once per session (its failure noted then) and once
+  /// per distinct predicate.
+  private mutating func outcome(
+    of key: Int, _ number: Int, _ predicate: CompiledPredicate, _ position: Int
+  ) -> PredicateOutcome {
+    if let known = sessionOutcomes[key] { return known }
+    let outcome = outcome(number, predicate)
     ActivationRouter.noteFailure(outcome, of: sessions[position], in: &warnings)
-    canOutcomes[position] = outcome
+    sessionOutcomes[key] = outcome
     return outcome
   }
 
