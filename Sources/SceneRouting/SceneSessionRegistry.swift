@@ -93,10 +93,14 @@ public final class SceneSessionRegistry: Sendable {
   /// Routes `event` over the current sessions.
   ///
   /// The sessions are snapshotted under the lock and routed outside it, so a slow predicate never
-  /// blocks other tasks' updates. Without `explain`, the decision has no per-session entries and
-  /// a registry of ``ActivationRouter/indexThreshold`` sessions or more routes through the index,
-  /// evaluating only the sessions the identifier could match.
-  public func route(_ event: SceneEvent, explain: Bool = true) -> RoutingDecision {
+  /// blocks other tasks' updates. By default the decision lists the sessions that matter (the
+  /// chosen one, those with a match, the visible ones), which a registry of
+  /// ``ActivationRouter/indexThreshold`` sessions or more finds through the index, evaluating
+  /// only the sessions the identifier could match; ask for ``ActivationRouter/Explanation/all``
+  /// to see every session, or ``ActivationRouter/Explanation/none`` for the decision alone.
+  public func route(
+    _ event: SceneEvent, explanation: ActivationRouter.Explanation = .matches
+  ) -> RoutingDecision {
     let router = state.withLock { state in
       if let router = state.router { return router }
       let router = ActivationRouter(
@@ -104,7 +108,7 @@ public final class SceneSessionRegistry: Sendable {
       state.router = router
       return router
     }
-    return router.route(event, explain: explain)
+    return router.route(event, explanation: explanation)
   }
 }
 
