@@ -40,6 +40,7 @@ enum RoutingMessage: DiagnosticMessage {
   enum Kind: String, DiagnosticKind {
     case predicateFailed = "routing.predicate-failed"
     case missingSession = "routing.missing-session"
+    case orderDependent = "routing.order-dependent"
     case payloadTooLarge = "event.payload-too-large"
     case unknownEventField = "event.unknown-field"
     case unknownScenesField = "scenes.unknown-field"
@@ -49,6 +50,7 @@ enum RoutingMessage: DiagnosticMessage {
 
   case predicateFailed(scene: String, reason: String)
   case missingSession(String)
+  case orderDependent(scenes: [String])
   case payloadTooLarge(bytes: Int, limit: Int)
   case unknownEventField(path: String)
   case unknownScenesField(scene: String?, path: String)
@@ -57,6 +59,7 @@ enum RoutingMessage: DiagnosticMessage {
     switch self {
     case .predicateFailed: .predicateFailed
     case .missingSession: .missingSession
+    case .orderDependent: .orderDependent
     case .payloadTooLarge: .payloadTooLarge
     case .unknownEventField: .unknownEventField
     case .unknownScenesField: .unknownScenesField
@@ -71,6 +74,12 @@ enum RoutingMessage: DiagnosticMessage {
     case .predicateFailed(let scene, let reason):
       "scene '\(scene)': predicate failed and counts as not matching: \(reason)"
     case .missingSession(let identifier): "requested session '\(identifier)' does not exist"
+    case .orderDependent(let scenes):
+      // Named up to ten, so a tie among thousands of undated scenes stays one short line.
+      "scenes \(scenes.prefix(10).map { "'\($0)'" }.joined(separator: ", "))"
+        + (scenes.count > 10 ? " and \(scenes.count - 10) more" : "")
+        + " are equally suitable and equally recent; '\(scenes[0])' won by order alone, and UIKit "
+        + "picks among them in set order, which differs between launches"
     case .payloadTooLarge(let bytes, let limit):
       "payload is \(bytes) bytes; APNs refuses payloads over \(limit) bytes"
     case .unknownEventField(let path): "unknown field '\(path)' is ignored"

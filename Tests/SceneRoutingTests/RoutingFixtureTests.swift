@@ -69,6 +69,11 @@ struct RoutingFixtureTests {
     if case .number(let count)? = fixture.expect["warnings"] {
       #expect(decision.warnings.count == Int(count), "\(fixture): \(decision.warnings)")
     }
+    if case .array(let ids)? = fixture.expect["warningIDs"] {
+      #expect(
+        decision.warnings.map(\.id.rawValue) == ids.compactMap(\.stringValue),
+        "\(fixture): \(decision.warnings)")
+    }
     // Invariants every decision keeps.
     #expect(decision.candidates.count == file.sessions.count)
     #expect(

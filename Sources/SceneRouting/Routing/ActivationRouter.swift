@@ -54,6 +54,9 @@ public struct ActivationRouter: Sendable {
   let roles: RoleNumbers
   /// The index, when built.
   let index: SessionIndex?
+  /// Each session's recency rank, in session order: sessions with equal dates (or none) share
+  /// one, so ties are found by comparing integers.
+  let recencyRanks: [Int]
   /// Each role number's visible sessions, in recency order (``Explanation/matches`` reports
   /// them whether they match or not).
   let visibleByRole: [[Int]]
@@ -80,6 +83,13 @@ public struct ActivationRouter: Sendable {
         prefers: prefers, can: can, prefersNumber: number(prefers), canNumber: number(can))
     }
     self.roles = RoleNumbers(ordered.map(\.role), defaultConfigurations: defaultConfigurations)
+    var ranks: [Int] = []
+    ranks.reserveCapacity(ordered.count)
+    for (position, session) in ordered.enumerated() {
+      let same = position > 0 && ordered[position - 1].lastActiveAt == session.lastActiveAt
+      ranks.append(same ? ranks[position - 1] : position)
+    }
+    self.recencyRanks = ranks
     let indexed =
       switch indexing {
       case .always: true
@@ -171,18 +181,18 @@ public struct ActivationRouter: Sendable {
       var answers = LazyAnswers(
         context: EvaluationContext(targetContentIdentifier: identifier), predicates: predicates,
         sessions: sessions, warnings: decision.warnings)
-      let winner: (position: Int, reason: RoutingReason)?
+      let winner: Selection?
       if let index, role >= 0 {
         let probe = MatchRequirement.Probe(identifier)
         winner = Self.select(
           prefers: index.prefers[role].candidates(probe).lazy.filter { !isExcluded($0, options) },
           can: index.can[role].candidates(probe).lazy.filter { !isExcluded($0, options) },
-          answers: &answers, options: options, isRequest: isRequest)
+          answers: &answers, ranks: recencyRanks, options: options, isRequest: isRequest)
       } else {
         let candidates = sessions.indices.lazy.filter { loss($0, role, options) == nil }
         winner = Self.select(
-          prefers: candidates, can: candidates, answers: &answers, options: options,
-          isRequest: isRequest)
+          prefers: candidates, can: candidates, answers: &answers, ranks: recencyRanks,
+          options: options, isRequest: isRequest)
       }
       decision.warnings = answers.warnings
       finish(&decision, winner: winner, role: role, options: options)
@@ -209,6 +219,7 @@ public struct ActivationRouter: Sendable {
         sessionIdentifier: sessions[first].persistentIdentifier,
         configurationName: sessions[first].configurationName)
       decision.reason = .mostRecent
+      noteTie(candidatePositions.prefix { recencyRanks[$0] == recencyRanks[first] }, in: &decision)
       for index in candidates.indices.dropFirst() { candidates[index].lost = .lessRecent }
       complete(&decision, &candidates, role: role, options: options, explanation: explanation)
       return decision
@@ -234,8 +245,8 @@ public struct ActivationRouter: Sendable {
 
     // Steps 4–7.
     let winner = Self.select(
-      prefers: candidatePositions, can: candidatePositions, answers: &answers, options: options,
-      isRequest: isRequest)
+      prefers: candidatePositions, can: candidatePositions, answers: &answers,
+      ranks: recencyRanks, options: options, isRequest: isRequest)
     finish(&decision, winner: winner, role: role, options: options)
 
     // Why every other candidate lost: only suitability and visibility decide a loss.
@@ -281,7 +292,8 @@ public struct ActivationRouter: Sendable {
       entries.append((position, entry))
     }
     let winner = Self.select(
-      prefers: ordered, can: ordered, answers: &answers, options: options, isRequest: isRequest)
+      prefers: ordered, can: ordered, answers: &answers, ranks: recencyRanks, options: options,
+      isRequest: isRequest)
     decision.warnings = answers.warnings
     finish(&decision, winner: winner, role: role, options: options)
     let chosen = winner.flatMap { winner in
@@ -392,28 +404,64 @@ public struct ActivationRouter: Sendable {
   /// - Step 5: when can-matches are allowed, the first hidden candidate whose *can* matches and
   ///   *prefers* does not.
   /// - Step 6: the first visible candidate whose *prefers* matches.
+  ///
+  /// `ranks` numbers the sessions by recency (equal dates, or none, share a rank). Candidates the
+  /// same step would pick that share the winner's rank are reported as ``Selection/tied``: the
+  /// decision then carries `routing.order-dependent`.
   static func select(
     prefers: some Sequence<Int>, can: some Sequence<Int>, answers: inout some SuitabilityAnswers,
-    options: RoutingOptions, isRequest: Bool
-  ) -> (position: Int, reason: RoutingReason)? {
-    var firstVisiblePrefers: Int?
-    for position in prefers where answers.prefers(position) {
-      if isRequest || !answers.isVisible(position) { return (position, .prefers) }
-      if firstVisiblePrefers == nil { firstVisiblePrefers = position }
-    }
-    if !isRequest && options.allowCanMatches {
-      for position in can where !answers.isVisible(position) {
-        if answers.can(position) && !answers.prefers(position) { return (position, .canActivate) }
+    ranks: [Int], options: RoutingOptions, isRequest: Bool
+  ) -> Selection? {
+    // Step 4 (requests: any prefers match), remembering step 6's visible prefers matches.
+    var hiddenPrefers: Selection?
+    var visiblePrefers: Selection?
+    for position in prefers {
+      if let found = hiddenPrefers, ranks[position] != ranks[found.position] { break }
+      guard answers.prefers(position) else { continue }
+      if isRequest || !answers.isVisible(position) {
+        if hiddenPrefers == nil {
+          hiddenPrefers = Selection(position: position, reason: .prefers)
+        } else {
+          hiddenPrefers!.tied.append(position)
+        }
+      } else if visiblePrefers == nil {
+        visiblePrefers = Selection(position: position, reason: .prefersVisible)
+      } else if ranks[position] == ranks[visiblePrefers!.position] {
+        visiblePrefers!.tied.append(position)
       }
     }
-    return firstVisiblePrefers.map { ($0, .prefersVisible) }
+    if let hiddenPrefers { return hiddenPrefers }
+    // Step 5.
+    if !isRequest && options.allowCanMatches {
+      var hiddenCan: Selection?
+      for position in can where !answers.isVisible(position) {
+        if let found = hiddenCan, ranks[position] != ranks[found.position] { break }
+        guard answers.can(position) && !answers.prefers(position) else { continue }
+        if hiddenCan == nil {
+          hiddenCan = Selection(position: position, reason: .canActivate)
+        } else {
+          hiddenCan!.tied.append(position)
+        }
+      }
+      if let hiddenCan { return hiddenCan }
+    }
+    // Step 6.
+    return visiblePrefers
+  }
+
+  /// The session a step of the algorithm picked, and the candidates that step would have picked
+  /// as well, equally recent: UIKit chooses among those in set-enumeration order.
+  struct Selection {
+    var position: Int
+    var reason: RoutingReason
+    /// Candidates as suitable and as recent as the chosen one, which it won by order alone.
+    var tied: [Int] = []
   }
 
   /// Step 7, and the outcome of the others: the winner, a new scene with the role's default
   /// configuration, or no scene.
   private func finish(
-    _ decision: inout RoutingDecision, winner: (position: Int, reason: RoutingReason)?,
-    role: Int, options: RoutingOptions
+    _ decision: inout RoutingDecision, winner: Selection?, role: Int, options: RoutingOptions
   ) {
     if let winner {
       let session = sessions[winner.position]
@@ -421,6 +469,7 @@ public struct ActivationRouter: Sendable {
         sessionIdentifier: session.persistentIdentifier,
         configurationName: session.configurationName)
       decision.reason = winner.reason
+      noteTie([winner.position] + winner.tied, in: &decision)
     } else if options.allowSceneCreation {
       decision.outcome = .newScene(
         configurationName: roles.defaultConfiguration(role, options.role, defaultConfigurations))
@@ -429,6 +478,14 @@ public struct ActivationRouter: Sendable {
       decision.outcome = .none
       decision.reason = .noMatch
     }
+  }
+
+  /// Warns that the decision was won by order alone when `tied` (the chosen session first) holds
+  /// more than one session.
+  private func noteTie(_ tied: some Collection<Int>, in decision: inout RoutingDecision) {
+    guard tied.count > 1 else { return }
+    decision.warnings.append(
+      RoutingWarning(.orderDependent(scenes: tied.map { sessions[$0].persistentIdentifier })))
   }
 
   /// Records in `warnings` that a predicate of `session` failed, when it did: it counts as not
