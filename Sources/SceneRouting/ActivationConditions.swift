@@ -1,4 +1,5 @@
 import PredicateEvaluation
+import SceneJSON
 
 /// When a scene may and prefers to be activated for a target content identifier, as
 /// `UIScene.ActivationConditions`.
@@ -98,21 +99,10 @@ extension ActivationConditions: Codable {
     case canActivate, prefersToActivate, profile, canActivateProfile, prefersToActivateProfile
   }
 
-  /// Encodes the canonical format strings and ``profile``; a predicate validated under a
-  /// narrower profile than the other also records its own (`canActivateProfile`,
-  /// `prefersToActivateProfile`), so decoding gives back equal conditions.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    let can = canActivateForTargetContentIdentifierPredicate
-    let prefers = prefersToActivateForTargetContentIdentifierPredicate
-    try container.encode(can.predicateFormat, forKey: .canActivate)
-    try container.encode(prefers.predicateFormat, forKey: .prefersToActivate)
-    try container.encode(profile, forKey: .profile)
-    if can.profile != profile { try container.encode(can.profile, forKey: .canActivateProfile) }
-    if prefers.profile != profile {
-      try container.encode(prefers.profile, forKey: .prefersToActivateProfile)
-    }
-  }
+  /// Encodes ``jsonValue``: the canonical format strings and ``profile``, and a predicate
+  /// validated under a narrower profile than the other records its own, so decoding gives back
+  /// equal conditions.
+  public func encode(to encoder: any Encoder) throws { try jsonValue.encode(to: encoder) }
 
   /// Decodes and re-validates both predicates: a tampered predicate is a `DecodingError` that
   /// carries its diagnostics.
@@ -147,5 +137,26 @@ extension ActivationConditions: Codable {
       throw DecodingError.dataCorruptedError(
         forKey: key, in: container, debugDescription: error.description)
     }
+  }
+}
+
+extension ActivationConditions {
+  /// The conditions' JSON shape, the one `Codable` and the scenes file write: `canActivate`,
+  /// `prefersToActivate`, `profile`, and a narrower predicate's own profile.
+  var jsonValue: JSONValue {
+    let can = canActivateForTargetContentIdentifierPredicate
+    let prefers = prefersToActivateForTargetContentIdentifierPredicate
+    var members: [(String, JSONValue)] = [
+      ("canActivate", .string(can.predicateFormat)),
+      ("prefersToActivate", .string(prefers.predicateFormat)),
+      ("profile", .string(profile.rawValue)),
+    ]
+    if can.profile != profile {
+      members.append(("canActivateProfile", .string(can.profile.rawValue)))
+    }
+    if prefers.profile != profile {
+      members.append(("prefersToActivateProfile", .string(prefers.profile.rawValue)))
+    }
+    return .object(JSONObject(members))
   }
 }

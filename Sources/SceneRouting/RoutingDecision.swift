@@ -65,6 +65,11 @@ public enum Suitability: Int, Sendable, Hashable, Codable, Comparable, CaseItera
   case prefers = 2
 
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  /// DESIGN §6 step 3: *prefers* if it matched, else *can activate* if that matched, else none.
+  init(prefers: PredicateOutcome, canActivate: PredicateOutcome) {
+    self = prefers.matched ? .prefers : canActivate.matched ? .canActivate : .none
+  }
 }
 
 /// How one session fared.

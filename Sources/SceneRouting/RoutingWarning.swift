@@ -1,4 +1,5 @@
 import PredicateEvaluation
+import SceneJSON
 
 /// A problem that did not stop routing or reading: an event field nobody reads, an oversized
 /// payload, a predicate that failed and counts as not matching, a scenes-file field that is
@@ -32,6 +33,11 @@ public struct RoutingWarning: Sendable, Hashable, Codable, CustomStringConvertib
   }
 
   public var description: String { "\(message) [\(id)]" }
+
+  /// `{"id": …, "message": …}`, the shape every JSON output gives a warning.
+  public var jsonValue: JSONValue {
+    .object(JSONObject([("id", .string(id.rawValue)), ("message", .string(message))]))
+  }
 }
 
 /// Every warning the router and the event and scenes-file readers report.

@@ -57,26 +57,6 @@ extension SceneSession {
   }
 }
 
-extension ActivationConditions {
-  /// The conditions as ``ActivationConditions``'s `Codable` conformance writes them.
-  var jsonValue: JSONValue {
-    let can = canActivateForTargetContentIdentifierPredicate
-    let prefers = prefersToActivateForTargetContentIdentifierPredicate
-    var members: [(String, JSONValue)] = [
-      ("canActivate", .string(can.predicateFormat)),
-      ("prefersToActivate", .string(prefers.predicateFormat)),
-      ("profile", .string(profile.rawValue)),
-    ]
-    if can.profile != profile {
-      members.append(("canActivateProfile", .string(can.profile.rawValue)))
-    }
-    if prefers.profile != profile {
-      members.append(("prefersToActivateProfile", .string(prefers.profile.rawValue)))
-    }
-    return .object(JSONObject(members))
-  }
-}
-
 /// `Codable` in the scenes file's shape: what a program encodes, the CLI reads.
 extension SceneSession: JSONCodable {}
 

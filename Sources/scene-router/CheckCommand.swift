@@ -178,14 +178,7 @@ extension CheckCommand {
           JSONObject([
             ("file", .string(path)), ("valid", .bool(true)),
             ("profile", .string(parsed.profile.rawValue)), ("scenes", .array(scenes)),
-            (
-              "warnings",
-              .array(
-                parsed.warnings.map {
-                  .object(
-                    JSONObject([("id", .string($0.id.rawValue)), ("message", .string($0.message))]))
-                })
-            ),
+            ("warnings", .array(parsed.warnings.map(\.jsonValue))),
           ])))
       return
     }

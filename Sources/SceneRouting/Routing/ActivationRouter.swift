@@ -235,8 +235,7 @@ public struct ActivationRouter: Sendable {
         let can = predicates[position].can.outcome(in: &context)
         candidates[index].prefers = prefers
         candidates[index].canActivate = can
-        candidates[index].suitability =
-          prefers.matched ? .prefers : can.matched ? .canActivate : .none
+        candidates[index].suitability = Suitability(prefers: prefers, canActivate: can)
         answers.record(position, prefers: prefers.matched, can: can.matched)
         Self.noteFailure(prefers, of: sessions[position], in: &decision.warnings)
         Self.noteFailure(can, of: sessions[position], in: &decision.warnings)
@@ -287,8 +286,7 @@ public struct ActivationRouter: Sendable {
       var entry = entry(position, lost: nil)
       entry.prefers = answers.prefersOutcome(position)
       entry.canActivate = answers.canOutcome(position)
-      entry.suitability =
-        entry.prefers.matched ? .prefers : entry.canActivate.matched ? .canActivate : .none
+      entry.suitability = Suitability(prefers: entry.prefers, canActivate: entry.canActivate)
       entries.append((position, entry))
     }
     let winner = Self.select(

@@ -1,64 +1,6 @@
 import PredicateEvaluation
 import SceneJSON
 
-extension SceneEvent {
-  /// The event in the event-file shape `scene-router route` reads (DESIGN §7), with `routing`
-  /// when the options differ from the kind's defaults.
-  public var jsonValue: JSONValue {
-    func activity(_ activity: UserActivity) -> JSONValue {
-      var members: [(String, JSONValue)] = [("activityType", .string(activity.activityType))]
-      if let identifier = activity.targetContentIdentifier {
-        members.append(("targetContentIdentifier", .string(identifier)))
-      }
-      if let url = activity.webpageURL { members.append(("webpageURL", .string(url))) }
-      if let userInfo = activity.userInfo { members.append(("userInfo", .object(userInfo))) }
-      return .object(JSONObject(members))
-    }
-    var object: JSONObject
-    var defaults = RoutingOptions()
-    switch kind {
-    case .notification(let notification):
-      // The identifier and bundle are the event's, whatever the payload it was made with says.
-      object = notification.payload
-      var aps = notification.payload["aps"]?.objectValue ?? JSONObject()
-      aps["target-content-id"] = notification.targetContentIdentifier.map(JSONValue.string)
-      object["aps"] = .object(aps)
-      object["Simulator Target Bundle"] = notification.simulatorTargetBundle.map(JSONValue.string)
-    case .shortcutItem(let item):
-      var members: [(String, JSONValue)] = [("type", .string(item.type))]
-      if let title = item.localizedTitle { members.append(("localizedTitle", .string(title))) }
-      if let identifier = item.targetContentIdentifier {
-        members.append(("targetContentIdentifier", .string(identifier)))
-      }
-      object = JSONObject([("shortcutItem", .object(JSONObject(members)))])
-    case .userActivity(let value):
-      object = JSONObject([("userActivity", activity(value))])
-    case .activationRequest(let request):
-      defaults.allowCanMatches = false
-      let inner: (String, JSONValue) =
-        switch request {
-        case .session(let identifier): ("session", .string(identifier))
-        case .userActivity(let value): ("userActivity", activity(value))
-        }
-      object = JSONObject([("activationRequest", .object(JSONObject([inner])))])
-    }
-    if options != defaults {
-      var routing: [(String, JSONValue)] = [("role", .string(options.role.rawValue))]
-      if !options.excluding.isEmpty {
-        routing.append(("excluding", .array(options.excluding.sorted().map(JSONValue.string))))
-      }
-      routing.append(("allowSceneCreation", .bool(options.allowSceneCreation)))
-      routing.append(("allowCanMatches", .bool(options.allowCanMatches)))
-      object["routing"] = .object(JSONObject(routing))
-    }
-    return .object(object)
-  }
-}
-
-/// `Codable` in the event-file shape: a program writes events the CLI reads, and decoding
-/// reports the field path of the first problem, as the CLI does.
-extension SceneEvent: JSONCodable {}
-
 /// `Codable` in the shape of `scene-router route --json`: a program reads the CLI's decisions
 /// with `JSONDecoder`, and writes the same lines.
 extension RoutingDecision: JSONCodable {
