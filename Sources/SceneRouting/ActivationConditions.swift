@@ -18,9 +18,29 @@ import SceneJSON
 /// again, so a hand-edited or tampered file is rejected with its diagnostics.
 public struct ActivationConditions: Sendable, Hashable {
   /// Whether the scene can be activated for an identifier. Default `TRUEPREDICATE`.
-  public var canActivateForTargetContentIdentifierPredicate: CompiledPredicate
+  public var canActivateForTargetContentIdentifierPredicate: CompiledPredicate {
+    didSet { externalEventHandling = nil }
+  }
   /// Whether the scene prefers to be activated for an identifier. Default `FALSEPREDICATE`.
-  public var prefersToActivateForTargetContentIdentifierPredicate: CompiledPredicate
+  public var prefersToActivateForTargetContentIdentifierPredicate: CompiledPredicate {
+    didSet { externalEventHandling = nil }
+  }
+  /// The SwiftUI sets these conditions were made from, when they were
+  /// (``init(_:)``); setting either predicate forgets them.
+  public internal(set) var externalEventHandling: ExternalEventHandling?
+
+  /// Conditions are equal when their predicates are: where they were declared takes no part.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.canActivateForTargetContentIdentifierPredicate
+      == rhs.canActivateForTargetContentIdentifierPredicate
+      && lhs.prefersToActivateForTargetContentIdentifierPredicate
+        == rhs.prefersToActivateForTargetContentIdentifierPredicate
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(canActivateForTargetContentIdentifierPredicate)
+    hasher.combine(prefersToActivateForTargetContentIdentifierPredicate)
+  }
 
   /// The narrowest profile that accepts both predicates: `extended` when either was validated
   /// under `extended`, otherwise `uikit`.

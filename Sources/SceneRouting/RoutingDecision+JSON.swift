@@ -109,11 +109,22 @@ extension RoutingDecision: JSONCodable {
       throw FieldError(
         path: "omittedCandidates", message: "expected a count, found \(other.typeDescription)")
     }
+    let evaluated: EvaluatedString? = try root.optionalString("evaluated").map {
+      text throws(FieldError) in
+      guard let value = EvaluatedString(rawValue: text) else {
+        throw FieldError(path: "evaluated", message: "unknown value \"\(text)\"")
+      }
+      return value
+    }
     self.init(
       outcome: outcome, reason: try enumValue("reason", in: root),
       role: SceneSessionRole(
         rawValue: try root.optionalString("role") ?? SceneSessionRole.windowApplication.rawValue),
       targetContentIdentifier: try root.optionalString("targetContentIdentifier"),
+      evaluated: evaluated, url: try root.optionalString("url"),
+      windowGroup: try root.optionalObject("windowGroup").map { reader throws(FieldError) in
+        try WindowGroupChoice(json: reader)
+      },
       candidates: candidates, omittedCandidates: omitted, warnings: warnings)
   }
 }

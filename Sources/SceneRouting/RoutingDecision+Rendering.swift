@@ -30,6 +30,9 @@ private enum JSONFragments {
   static let role: StaticString = #","role":"#
   static let reason: StaticString = #","reason":"#
   static let target: StaticString = #","targetContentIdentifier":"#
+  static let evaluated: StaticString = #","evaluated":"#
+  static let url: StaticString = #","url":"#
+  static let windowGroup: StaticString = #","windowGroup":"#
   static let candidates: StaticString = #","candidates":["#
   static let firstScene: StaticString = #"{"scene":"#
   static let nextScene: StaticString = #",{"scene":"#
@@ -57,6 +60,7 @@ extension RoutingReason {
     case .requested: #""requested""#
     case .newScene: #""newScene""#
     case .noMatch: #""noMatch""#
+    case .noWindowGroup: #""noWindowGroup""#
     }
   }
 }
@@ -151,6 +155,16 @@ extension RoutingDecision {
     output.append(reason.jsonLiteral)
     output.append(JSONFragments.target)
     string(targetContentIdentifier, &output)
+    output.append(JSONFragments.evaluated)
+    string(evaluated?.rawValue, &output)
+    output.append(JSONFragments.url)
+    string(url, &output)
+    output.append(JSONFragments.windowGroup)
+    if let windowGroup {
+      windowGroup.jsonValue.write(into: &output)
+    } else {
+      output.append("null")
+    }
     output.append(JSONFragments.candidates)
     // Fields read in place: a copy of each candidate would retain and release its strings.
     for index in candidates.indices {
@@ -184,14 +198,20 @@ extension RoutingDecision {
 
   /// One line: what was chosen and why.
   public var summary: String {
-    let target = targetContentIdentifier.map { "'\($0)'" } ?? "no target content identifier"
+    let target =
+      switch evaluated {
+      case .url?: "URL '\(url ?? "")'"
+      case .webpageURL?: "webpageURL '\(url ?? "")'"
+      default: targetContentIdentifier.map { "'\($0)'" } ?? "no target content identifier"
+      }
     switch outcome {
     case .existing(let identifier, _):
       return "\(target) → scene '\(identifier)' (\(reason.rawValue): \(reason.explanation))"
     case .newScene(let configuration):
       let named = configuration.map { " with configuration '\($0)'" } ?? ""
+      let group = windowGroup.map { "; \($0.explanation)" } ?? ""
       return
-        "\(target) → new \(role.rawValue) scene\(named) (\(reason.rawValue): \(reason.explanation))"
+        "\(target) → new \(role.rawValue) scene\(named) (\(reason.rawValue): \(reason.explanation)\(group))"
     case .none:
       return "\(target) → no scene (\(reason.rawValue): \(reason.explanation))"
     }
@@ -242,6 +262,7 @@ extension RoutingReason {
     case .requested: "the activation request named it"
     case .newScene: "no scene fits"
     case .noMatch: "no scene fits and scene creation is not allowed"
+    case .noWindowGroup: "no scene fits and no window group handles it"
     }
   }
 }
@@ -258,6 +279,39 @@ extension LossReason {
     case .visible: "visible, and another scene could take it"
     case .canMatchesNotAllowed: "only can-activate matched, which this event does not reuse"
     case .notRequested: "not the requested session"
+    }
+  }
+}
+
+extension WindowGroupChoice {
+  /// `{"index": 1, "configuration": "Photo", "rule": "matching"}`.
+  public var jsonValue: JSONValue {
+    .object(
+      JSONObject([
+        ("index", .number(Double(index))), ("configuration", .string(configuration)),
+        ("rule", .string(rule.rawValue)),
+      ]))
+  }
+
+  /// Reads ``jsonValue``'s shape.
+  init(json reader: FieldReader) throws(FieldError) {
+    guard case .number(let number)? = reader.object["index"], let index = Int(exactly: number),
+      index >= 0
+    else { throw FieldError(path: reader.child("index"), message: "expected a group index") }
+    let text = try reader.string("rule")
+    guard let rule = Rule(rawValue: text) else {
+      throw FieldError(path: reader.child("rule"), message: "unknown value \"\(text)\"")
+    }
+    self.init(index: index, configuration: try reader.string("configuration"), rule: rule)
+  }
+
+  /// Which rule chose the group, for people.
+  public var explanation: String {
+    switch rule {
+    case .matching: "window group \(index) '\(configuration)' matches it"
+    case .firstWithoutModifier:
+      "no window group matches it; window group \(index) '\(configuration)' is the first without "
+        + "handlesExternalEvents(matching:)"
     }
   }
 }

@@ -16,6 +16,9 @@ public enum RoutingReason: String, Sendable, Hashable, Codable, CaseIterable {
   case newScene
   /// No session fits and scene creation is not allowed.
   case noMatch
+  /// No session fits, and none of the app's window groups of the role matches the event or goes
+  /// without `handlesExternalEvents(matching:)`: SwiftUI's rules pick no scene.
+  case noWindowGroup
 }
 
 /// Why a session was not chosen.
@@ -111,6 +114,13 @@ public struct RoutingDecision: Sendable, Hashable {
   public var role: SceneSessionRole
   /// The event's target content identifier.
   public var targetContentIdentifier: String?
+  /// Which string of the event the predicates were evaluated against; nil when it has none.
+  public var evaluated: EvaluatedString? = nil
+  /// The URL evaluated, when ``evaluated`` is ``EvaluatedString/url`` or
+  /// ``EvaluatedString/webpageURL``.
+  public var url: String? = nil
+  /// For a new scene chosen by SwiftUI's rules, the window group it comes from and the rule.
+  public var windowGroup: WindowGroupChoice? = nil
   /// Every session, most recent first: candidates, then sessions of other roles or excluded.
   public var candidates: [CandidateEvaluation]
   /// How many sessions have no entry in ``candidates`` (``ActivationRouter/Explanation/matches``
@@ -124,5 +134,17 @@ public struct RoutingDecision: Sendable, Hashable {
   public var sessionIdentifier: String? {
     if case .existing(let identifier, _) = outcome { return identifier }
     return nil
+  }
+}
+
+extension RoutingDecision {
+  /// The undecided decision for `event`: what it is evaluated by, its warnings, no scene yet.
+  init(_ event: SceneEvent) {
+    let evaluated = event.evaluated
+    self.init(
+      outcome: .none, reason: .noMatch, role: event.options.role,
+      targetContentIdentifier: event.targetContentIdentifier, evaluated: evaluated?.source,
+      url: evaluated?.source == .targetContentIdentifier ? nil : evaluated?.string,
+      candidates: [], warnings: event.warnings)
   }
 }

@@ -47,6 +47,7 @@ enum RoutingMessage: DiagnosticMessage {
     case predicateFailed = "routing.predicate-failed"
     case missingSession = "routing.missing-session"
     case orderDependent = "routing.order-dependent"
+    case noWindowGroup = "routing.no-window-group"
     case payloadTooLarge = "event.payload-too-large"
     case unknownEventField = "event.unknown-field"
     case unknownScenesField = "scenes.unknown-field"
@@ -57,6 +58,7 @@ enum RoutingMessage: DiagnosticMessage {
   case predicateFailed(scene: String, reason: String)
   case missingSession(String)
   case orderDependent(scenes: [String])
+  case noWindowGroup(role: String)
   case payloadTooLarge(bytes: Int, limit: Int)
   case unknownEventField(path: String)
   case unknownScenesField(scene: String?, path: String)
@@ -66,6 +68,7 @@ enum RoutingMessage: DiagnosticMessage {
     case .predicateFailed: .predicateFailed
     case .missingSession: .missingSession
     case .orderDependent: .orderDependent
+    case .noWindowGroup: .noWindowGroup
     case .payloadTooLarge: .payloadTooLarge
     case .unknownEventField: .unknownEventField
     case .unknownScenesField: .unknownScenesField
@@ -86,6 +89,10 @@ enum RoutingMessage: DiagnosticMessage {
         + (scenes.count > 10 ? " and \(scenes.count - 10) more" : "")
         + " are equally suitable and equally recent; '\(scenes[0])' won by order alone, and UIKit "
         + "picks among them in set order, which differs between launches"
+    case .noWindowGroup(let role):
+      "no \(role) window group matches the event and every one has "
+        + "handlesExternalEvents(matching:), so SwiftUI's rules open no scene; give one group no "
+        + "modifier, or add \"*\" to one"
     case .payloadTooLarge(let bytes, let limit):
       "payload is \(bytes) bytes; APNs refuses payloads over \(limit) bytes"
     case .unknownEventField(let path): "unknown field '\(path)' is ignored"

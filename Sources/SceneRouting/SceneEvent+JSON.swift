@@ -102,11 +102,14 @@ struct FieldReader {
 private let eventKinds = EventKind.allCases
 
 extension EventKind {
-  /// The kind an event file is, from its one top-level key (`aps`, `shortcutItem`,
-  /// `userActivity`, `activationRequest`); nil when it has none of them or several.
+  /// The kind an event file is, from its top-level key: `aps` makes a notification whatever
+  /// else the payload holds (its other top-level keys are the app's own data, and a `url` there
+  /// is common); otherwise exactly one of `shortcutItem`, `userActivity`, `url`, `appIntent`,
+  /// `activationRequest`. Nil when it has none of them, or several.
   public static func detect(in json: JSONValue) -> EventKind? {
-    guard case .object(let object) = json,
-      let only = eventKinds.first(where: { $0.isPresent(in: object) }),
+    guard case .object(let object) = json else { return nil }
+    if EventKind.notification.isPresent(in: object) { return .notification }
+    guard let only = eventKinds.first(where: { $0.isPresent(in: object) }),
       !eventKinds.contains(where: { $0 != only && $0.isPresent(in: object) })
     else { return nil }
     return only
@@ -149,8 +152,8 @@ extension SceneEvent {
     } else if !eventKinds.contains(where: isPresent) {
       throw FieldError(
         path: "",
-        message: "not an event: expected a top-level 'aps', 'shortcutItem', 'userActivity' or "
-          + "'activationRequest'")
+        message: "not an event: expected a top-level 'aps', 'shortcutItem', 'userActivity', "
+          + "'url', 'appIntent' or 'activationRequest'")
     } else {
       throw FieldError(
         path: "",
@@ -184,6 +187,15 @@ extension SceneEvent {
     case .userActivity:
       let activity = try root.object("userActivity")
       eventKind = .userActivity(try Self.userActivity(activity, warnings: &warnings))
+    case .url:
+      eventKind = .url(try Self.url(root, "url", webpage: false))
+    case .appIntent:
+      let intent = try root.object("appIntent")
+      warnings += intent.unknownEventFields(["type", "contentIdentifier"])
+      eventKind = .appIntent(
+        AppIntentRequest(
+          intentType: try intent.string("type"),
+          contentIdentifier: try intent.optionalString("contentIdentifier")))
     case .activationRequest:
       let request = try root.object("activationRequest")
       warnings += request.unknownEventFields(["session", "userActivity"])
@@ -233,8 +245,52 @@ extension SceneEvent {
     return UserActivity(
       activityType: try reader.string("activityType"),
       targetContentIdentifier: try reader.optionalString("targetContentIdentifier"),
-      webpageURL: try reader.optionalString("webpageURL"),
+      webpageURL: try reader.optionalString("webpageURL") == nil
+        ? nil : try url(reader, "webpageURL", webpage: true),
       userInfo: try reader.optionalObject("userInfo")?.object)
+  }
+
+  /// Reads the URL at `key`: an absolute URL, as `absoluteString` gives it (a scheme, then `:`,
+  /// and no whitespace or control characters, which `URL(string:)` refuses). A `webpageURL` must
+  /// be `http` or `https`, as `NSUserActivity` requires.
+  private static func url(_ reader: FieldReader, _ key: String, webpage: Bool) throws(FieldError)
+    -> String
+  {
+    let text = try reader.string(key)
+    let scalars = text.unicodeScalars
+    let colon = scalars.firstIndex(of: ":")
+    let scheme = colon.map { String(scalars[..<$0]) } ?? ""
+    func isSchemeScalar(_ scalar: Unicode.Scalar, first: Bool) -> Bool {
+      scalar.isASCII
+        && (scalar.properties.isAlphabetic
+          || (!first && (("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar))))
+    }
+    let validScheme =
+      !scheme.isEmpty
+      && scheme.unicodeScalars.enumerated().allSatisfy {
+        isSchemeScalar($0.element, first: $0.offset == 0)
+      }
+    guard validScheme else {
+      throw FieldError(
+        path: reader.child(key),
+        message: "expected an absolute URL with a scheme, such as \"https://example.com/a\", "
+          + "found \"\(text.prefix(200))\"")
+    }
+    if let bad = scalars.first(where: {
+      $0.properties.isWhitespace || $0.properties.generalCategory == .control
+    }) {
+      throw FieldError(
+        path: reader.child(key),
+        message: "a URL cannot hold U+\(String(bad.value, radix: 16, uppercase: true)) "
+          + "(percent-encode it)")
+    }
+    if webpage, !["http", "https"].contains(scheme.lowercased()) {
+      throw FieldError(
+        path: reader.child(key),
+        message: "a webpageURL must be http or https (NSUserActivity refuses others), "
+          + "found scheme \"\(scheme)\"")
+    }
+    return text
   }
 }
 
@@ -270,6 +326,14 @@ extension SceneEvent {
       object = JSONObject([("shortcutItem", .object(JSONObject(members)))])
     case .userActivity(let value):
       object = JSONObject([("userActivity", activity(value))])
+    case .url(let url):
+      object = JSONObject([("url", .string(url))])
+    case .appIntent(let intent):
+      var members: [(String, JSONValue)] = [("type", .string(intent.intentType))]
+      if let identifier = intent.contentIdentifier {
+        members.append(("contentIdentifier", .string(identifier)))
+      }
+      object = JSONObject([("appIntent", .object(JSONObject(members)))])
     case .activationRequest(let request):
       defaults.allowCanMatches = false
       let inner: (String, JSONValue) =

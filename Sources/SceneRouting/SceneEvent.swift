@@ -62,6 +62,31 @@ public struct UserActivity: Sendable, Hashable {
   }
 }
 
+/// An app intent the system routes to a scene: one that adopts `TargetContentProvidingIntent`
+/// (SwiftUI) or `UISceneAppIntent` (UIKit), as the App Intents article "Directing app intents to
+/// your app's scenes" describes. The system matches its `contentIdentifier` against the scenes'
+/// conditions, as it does a target content identifier.
+///
+/// Intents that adopt neither protocol are not routed to a scene at all, so they are not events
+/// here.
+public struct AppIntentRequest: Sendable, Hashable {
+  /// The intent's type name, such as `ShowBrowserAppIntent`: its persistent identifier, and its
+  /// content identifier unless it supplies its own.
+  public var intentType: String
+  /// The intent's own `contentIdentifier`, such as `ShowBrowser:<uuid>`; nil keeps the default.
+  public var contentIdentifier: String?
+
+  /// Creates an intent.
+  public init(intentType: String, contentIdentifier: String? = nil) {
+    self.intentType = intentType
+    self.contentIdentifier = contentIdentifier
+  }
+
+  /// The identifier the system routes by: the intent's `contentIdentifier`, whose default
+  /// implementation is the intent type's name.
+  public var targetContentIdentifier: String { contentIdentifier ?? intentType }
+}
+
 /// A request to activate a scene, as `UIApplication.requestSceneSessionActivation`.
 public enum ActivationRequest: Sendable, Hashable {
   /// Activate this session.
@@ -102,14 +127,28 @@ public struct RoutingOptions: Sendable, Hashable {
   }
 }
 
-/// Something that asks for a scene: a notification, a shortcut item, a user activity or an
-/// activation request, with its routing options.
+/// Which string of an event the predicates are evaluated against.
+public enum EvaluatedString: String, Sendable, Hashable, Codable, CaseIterable {
+  /// The event's target content identifier (an app intent's content identifier included).
+  case targetContentIdentifier
+  /// A URL event's absolute string.
+  case url
+  /// A user activity's `webpageURL`, because it has no target content identifier (the fallback
+  /// SwiftUI documents for `handlesExternalEvents`).
+  case webpageURL
+}
+
+/// Something that asks for a scene: a notification, a shortcut item, a user activity, a URL, an
+/// app intent or an activation request, with its routing options.
 public struct SceneEvent: Sendable, Hashable {
   /// The kinds of event.
   public enum Kind: Sendable, Hashable {
     case notification(PushNotification)
     case shortcutItem(ShortcutItem)
     case userActivity(UserActivity)
+    /// A URL the app opens (a tapped link, `openURL`, a universal link), by its absolute string.
+    case url(String)
+    case appIntent(AppIntentRequest)
     case activationRequest(ActivationRequest)
   }
 
@@ -135,17 +174,39 @@ public struct SceneEvent: Sendable, Hashable {
     case .notification(let notification): notification.targetContentIdentifier
     case .shortcutItem(let item): item.targetContentIdentifier
     case .userActivity(let activity): activity.targetContentIdentifier
+    case .url: nil
+    case .appIntent(let intent): intent.targetContentIdentifier
     case .activationRequest(.userActivity(let activity)): activity.targetContentIdentifier
     case .activationRequest(.session): nil
     }
   }
 
-  /// A short name of the kind: `notification`, `shortcutItem`, `userActivity`, `activationRequest`.
+  /// The string the predicates are evaluated against, and which one it is: the target content
+  /// identifier; for a URL event its absolute string; for a user activity without an identifier
+  /// its `webpageURL` (UIKit evaluates activation conditions against "the text of URL links", and
+  /// SwiftUI documents the fallback). Nil when the event carries none of them.
+  public var evaluated: (string: String, source: EvaluatedString)? {
+    switch kind {
+    case .url(let url): return (url, .url)
+    case .userActivity(let activity), .activationRequest(.userActivity(let activity)):
+      if let identifier = activity.targetContentIdentifier {
+        return (identifier, .targetContentIdentifier)
+      }
+      return activity.webpageURL.map { ($0, .webpageURL) }
+    default:
+      return targetContentIdentifier.map { ($0, .targetContentIdentifier) }
+    }
+  }
+
+  /// A short name of the kind: `notification`, `shortcutItem`, `userActivity`, `url`,
+  /// `appIntent`, `activationRequest`.
   public var kindName: String {
     switch kind {
     case .notification: EventKind.notification.rawValue
     case .shortcutItem: EventKind.shortcutItem.rawValue
     case .userActivity: EventKind.userActivity.rawValue
+    case .url: EventKind.url.rawValue
+    case .appIntent: EventKind.appIntent.rawValue
     case .activationRequest: EventKind.activationRequest.rawValue
     }
   }
@@ -159,6 +220,10 @@ public enum EventKind: String, Sendable, Hashable, CaseIterable {
   case shortcutItem
   /// `{"userActivity": {…}}`.
   case userActivity
+  /// `{"url": "https://…"}`.
+  case url
+  /// `{"appIntent": {"type", "contentIdentifier"?}}`.
+  case appIntent
   /// `{"activationRequest": {…}}`.
   case activationRequest
 }

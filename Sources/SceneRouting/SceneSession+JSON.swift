@@ -7,7 +7,7 @@ extension SceneSession {
   enum JSONKey {
     static let all: Set<String> = [
       "id", "role", "configuration", "state", "lastActiveAt", "visible", "activationConditions",
-      "userInfo",
+      "handlesExternalEvents", "userInfo",
     ]
   }
 
@@ -24,7 +24,11 @@ extension SceneSession {
       members.append(("lastActiveAt", .string(ScenesFile.formatISO8601(lastActiveAt))))
     }
     members.append(("visible", .bool(isVisible)))
-    members.append(("activationConditions", activationConditions.jsonValue))
+    if let handling = activationConditions.externalEventHandling {
+      members.append(("handlesExternalEvents", handling.jsonValue))
+    } else {
+      members.append(("activationConditions", activationConditions.jsonValue))
+    }
     if !userInfo.isEmpty {
       members.append(
         (
@@ -63,20 +67,48 @@ extension SceneSession: JSONCodable {}
 /// `Codable` in the documented scenes-file shape: a program that builds sessions in code writes
 /// a file `scene-router` reads, and decoding validates everything `ScenesFile(bytes:)` does.
 extension ScenesFile: JSONCodable {
-  /// The file: `profile`, `defaultConfigurations`, `scenes`.
+  /// The file: `profile`, `defaultConfigurations`, `windowGroups` (when there are any),
+  /// `scenes`.
+  public var jsonValue: JSONValue {
+    var object = JSONObject([
+      ("profile", .string(profile.rawValue)),
+      (
+        "defaultConfigurations",
+        .object(
+          JSONObject(
+            defaultConfigurations.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+              ($0.key.rawValue, .string($0.value))
+            }))
+      ),
+      ("scenes", .array(sessions.map(\.jsonValue))),
+    ])
+    if !windowGroups.isEmpty {
+      object["windowGroups"] = .array(windowGroups.map(\.jsonValue))
+    }
+    return .object(object)
+  }
+}
+
+extension ExternalEventHandling {
+  /// `{"preferring": […], "allowing": […]}`, the scenes file's shape.
   public var jsonValue: JSONValue {
     .object(
       JSONObject([
-        ("profile", .string(profile.rawValue)),
-        (
-          "defaultConfigurations",
-          .object(
-            JSONObject(
-              defaultConfigurations.sorted { $0.key.rawValue < $1.key.rawValue }.map {
-                ($0.key.rawValue, .string($0.value))
-              }))
-        ),
-        ("scenes", .array(sessions.map(\.jsonValue))),
+        ("preferring", .array(preferring.map(JSONValue.string))),
+        ("allowing", .array(allowing.map(JSONValue.string))),
       ]))
+  }
+}
+
+extension WindowGroup {
+  /// `{"configuration", "role", "handlesExternalEvents"?}`, the scenes file's shape.
+  public var jsonValue: JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("configuration", .string(configuration)), ("role", .string(role.rawValue)),
+    ]
+    if let matching {
+      members.append(("handlesExternalEvents", .array(matching.map(JSONValue.string))))
+    }
+    return .object(JSONObject(members))
   }
 }

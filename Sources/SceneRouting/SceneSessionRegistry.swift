@@ -17,13 +17,17 @@ public final class SceneSessionRegistry: Sendable {
     var sessions: [SceneSession] = []
     var router: ActivationRouter?
     var defaultConfigurations: [SceneSessionRole: String]
+    var windowGroups: [WindowGroup]
   }
 
   private let state: Mutex<State>
 
-  /// Creates a registry.
-  public init(defaultConfigurations: [SceneSessionRole: String] = [:]) {
-    state = Mutex(State(defaultConfigurations: defaultConfigurations))
+  /// Creates a registry. A SwiftUI app passes its window groups in declaration order: new scenes
+  /// then come from them by SwiftUI's rules (``WindowGroup``) instead of `defaultConfigurations`.
+  public init(
+    defaultConfigurations: [SceneSessionRole: String] = [:], windowGroups: [WindowGroup] = []
+  ) {
+    state = Mutex(State(defaultConfigurations: defaultConfigurations, windowGroups: windowGroups))
   }
 
   /// The sessions, in the order they were added.
@@ -104,7 +108,8 @@ public final class SceneSessionRegistry: Sendable {
     let router = state.withLock { state in
       if let router = state.router { return router }
       let router = ActivationRouter(
-        sessions: state.sessions, defaultConfigurations: state.defaultConfigurations)
+        sessions: state.sessions, defaultConfigurations: state.defaultConfigurations,
+        windowGroups: state.windowGroups)
       state.router = router
       return router
     }

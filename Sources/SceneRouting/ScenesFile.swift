@@ -18,22 +18,27 @@ public struct ScenesFile: Sendable, Hashable {
   public var profile: ValidationProfile
   /// Default configuration names by role.
   public var defaultConfigurations: [SceneSessionRole: String]
+  /// The app's SwiftUI window groups, in declaration order: a new scene's configuration comes
+  /// from them by SwiftUI's rules (``WindowGroup``); without any, from `defaultConfigurations`.
+  public var windowGroups: [WindowGroup]
   /// Warnings (predicate lint, unknown fields), each naming its scene.
   public var warnings: [RoutingWarning]
 
   /// A router over these sessions.
   public var router: ActivationRouter {
-    ActivationRouter(sessions: sessions, defaultConfigurations: defaultConfigurations)
+    ActivationRouter(
+      sessions: sessions, defaultConfigurations: defaultConfigurations, windowGroups: windowGroups)
   }
 
   /// A scenes file built in code, to write with `JSONEncoder` (or ``jsonValue``) for the CLI.
   public init(
     sessions: [SceneSession], profile: ValidationProfile = .extended,
-    defaultConfigurations: [SceneSessionRole: String] = [:]
+    defaultConfigurations: [SceneSessionRole: String] = [:], windowGroups: [WindowGroup] = []
   ) {
     self.sessions = sessions
     self.profile = profile
     self.defaultConfigurations = defaultConfigurations
+    self.windowGroups = windowGroups
     self.warnings = []
   }
 
@@ -68,7 +73,9 @@ public struct ScenesFile: Sendable, Hashable {
       ])
     }
     let root = FieldReader(object: object, path: "")
-    var warnings = root.unknownKeys(["scenes", "profile", "defaultConfigurations"]).map {
+    var warnings = root.unknownKeys([
+      "scenes", "profile", "defaultConfigurations", "windowGroups",
+    ]).map {
       RoutingWarning(.unknownScenesField(scene: nil, path: $0))
     }
 
@@ -95,6 +102,49 @@ public struct ScenesFile: Sendable, Hashable {
         }
       }
     } catch { fail(error) }
+
+    var groups: [WindowGroup] = []
+    switch object["windowGroups"] {
+    case nil, .null?: break
+    case .array(let elements)?:
+      var seen: [String: Int] = [:]
+      for (index, element) in elements.enumerated() {
+        let path = "windowGroups[\(index)]"
+        guard case .object(let group) = element else {
+          fail(
+            FieldError(
+              path: path,
+              message: "expected a window group object, found \(element.typeDescription)"
+            ))
+          continue
+        }
+        let reader = FieldReader(object: group, path: path)
+        warnings += reader.unknownKeys(["configuration", "role", "handlesExternalEvents"]).map {
+          RoutingWarning(.unknownScenesField(scene: nil, path: $0))
+        }
+        do throws(FieldError) {
+          let configuration = try reader.string("configuration")
+          let role = try reader.optionalString("role").map(SceneSessionRole.init(rawValue:))
+          let matching = try reader.optionalStringArray("handlesExternalEvents")
+          let key =
+            "\(role?.rawValue ?? SceneSessionRole.windowApplication.rawValue)\u{0}\(configuration)"
+          if let first = seen[key] {
+            throw FieldError(
+              path: reader.child("configuration"),
+              message:
+                "duplicate window group \"\(configuration)\" (first at windowGroups[\(first)])")
+          }
+          seen[key] = index
+          groups.append(
+            WindowGroup(
+              configuration: configuration, role: role ?? .windowApplication, matching: matching))
+        } catch { fail(error) }
+      }
+    case let other?:
+      fail(
+        FieldError(
+          path: "windowGroups", message: "expected an array, found \(other.typeDescription)"))
+    }
 
     var sessions: [SceneSession] = []
     switch object["scenes"] {
@@ -126,6 +176,7 @@ public struct ScenesFile: Sendable, Hashable {
     self.sessions = sessions
     self.profile = profile
     self.defaultConfigurations = defaults
+    self.windowGroups = groups
     self.warnings = warnings
   }
 
@@ -212,6 +263,23 @@ public struct ScenesFile: Sendable, Hashable {
           attempt { session.userInfo[key] = try userInfo.string(key) }
         }
       }
+    }
+    attempt {
+      guard let handling = try scene.optionalObject("handlesExternalEvents") else { return }
+      warnings += handling.unknownKeys(["preferring", "allowing"]).map {
+        RoutingWarning(.unknownScenesField(scene: identifier, path: $0))
+      }
+      var preferring: [String] = []
+      var allowing: [String] = []
+      attempt { preferring = try handling.optionalStringArray("preferring") ?? [] }
+      attempt { allowing = try handling.optionalStringArray("allowing") ?? [] }
+      if scene.object["activationConditions"].map({ $0 != .null }) == true {
+        throw FieldError(
+          path: scene.child("handlesExternalEvents"),
+          message: "give activationConditions or handlesExternalEvents, not both")
+      }
+      session.activationConditions = ActivationConditions(
+        ExternalEventHandling(preferring: preferring, allowing: allowing))
     }
     attempt {
       if let conditions = try scene.optionalObject("activationConditions") {

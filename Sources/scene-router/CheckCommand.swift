@@ -158,38 +158,70 @@ extension CheckCommand {
     if json {
       let scenes: [JSONValue] = parsed.sessions.map { session in
         let conditions = session.activationConditions
-        return .object(
-          JSONObject([
-            ("id", .string(session.persistentIdentifier)),
-            ("role", .string(session.role.rawValue)),
-            (
-              "canActivate",
-              .string(conditions.canActivateForTargetContentIdentifierPredicate.predicateFormat)
-            ),
-            (
-              "prefersToActivate",
-              .string(
-                conditions.prefersToActivateForTargetContentIdentifierPredicate.predicateFormat)
-            ),
-          ]))
+        var members: [(String, JSONValue)] = [
+          ("id", .string(session.persistentIdentifier)),
+          ("role", .string(session.role.rawValue)),
+        ]
+        if let handling = conditions.externalEventHandling {
+          members.append(("handlesExternalEvents", handling.jsonValue))
+        }
+        members += [
+          (
+            "canActivate",
+            .string(conditions.canActivateForTargetContentIdentifierPredicate.predicateFormat)
+          ),
+          (
+            "prefersToActivate",
+            .string(conditions.prefersToActivateForTargetContentIdentifierPredicate.predicateFormat)
+          ),
+        ]
+        return .object(JSONObject(members))
       }
-      out.writeLine(
-        json: .object(
-          JSONObject([
-            ("file", .string(path)), ("valid", .bool(true)),
-            ("profile", .string(parsed.profile.rawValue)), ("scenes", .array(scenes)),
-            ("warnings", .array(parsed.warnings.map(\.jsonValue))),
-          ])))
+      var file: [(String, JSONValue)] = [
+        ("file", .string(path)), ("valid", .bool(true)),
+        ("profile", .string(parsed.profile.rawValue)), ("scenes", .array(scenes)),
+      ]
+      if !parsed.windowGroups.isEmpty {
+        file.append(
+          (
+            "windowGroups",
+            .array(
+              parsed.windowGroups.map { group in
+                var object = group.jsonValue.objectValue ?? JSONObject()
+                object["matches"] = group.matchingPredicateFormat.map(JSONValue.string) ?? .null
+                return .object(object)
+              })
+          ))
+      }
+      file.append(("warnings", .array(parsed.warnings.map(\.jsonValue))))
+      out.writeLine(json: .object(JSONObject(file)))
       return
+    }
+    func strings(_ strings: [String]) -> String {
+      "[" + strings.map { JSONValue.string($0).jsonText }.joined(separator: ", ") + "]"
     }
     for warning in parsed.warnings { err.writeLine("\(path): warning: \(warning)") }
     for session in parsed.sessions {
       let conditions = session.activationConditions
+      let declared = conditions.externalEventHandling.map {
+        "handlesExternalEvents(preferring: \(strings($0.preferring)), allowing: "
+          + "\(strings($0.allowing))) → "
+      }
       out.writeLine(
-        "\(path): scene '\(session.persistentIdentifier)': canActivate "
+        "\(path): scene '\(session.persistentIdentifier)': \(declared ?? "")canActivate "
           + conditions.canActivateForTargetContentIdentifierPredicate.predicateFormat
           + "; prefersToActivate "
           + conditions.prefersToActivateForTargetContentIdentifierPredicate.predicateFormat)
+    }
+    for (index, group) in parsed.windowGroups.enumerated() {
+      let matching =
+        group.matching.map {
+          "handlesExternalEvents(matching: \(strings($0))) → "
+            + (group.matchingPredicateFormat ?? "")
+        } ?? "no handlesExternalEvents(matching:): opened when no group matches"
+      out.writeLine(
+        "\(path): window group \(index) '\(group.configuration)' (\(group.role.rawValue)): "
+          + matching)
     }
     out.writeLine(
       "\(path): \(parsed.sessions.count) scene\(parsed.sessions.count == 1 ? "" : "s"), "

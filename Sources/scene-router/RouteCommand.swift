@@ -7,12 +7,16 @@ struct RouteCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "route",
     abstract:
-      "Route notifications, shortcut items, user activities and activation requests to scenes.",
+      "Route notifications, shortcut items, user activities, URLs, app intents and activation "
+      + "requests to scenes.",
     discussion: """
       Each event is a JSON file: an APNs payload or a simctl .apns file (any object with "aps"), \
-      {"shortcutItem": {…}}, {"userActivity": {…}} or {"activationRequest": {…}}, optionally with \
-      "routing": {"role", "excluding", "allowSceneCreation", "allowCanMatches"}. The kind comes from \
-      the top-level key; --kind forces it.
+      {"shortcutItem": {…}}, {"userActivity": {…}}, {"url": "https://…"}, {"appIntent": {"type", \
+      "contentIdentifier"?}} or {"activationRequest": {…}}, optionally with "routing": {"role", \
+      "excluding", "allowSceneCreation", "allowCanMatches"}. The kind comes from the top-level key; \
+      --kind forces it. Predicates are evaluated against the target content identifier; a URL \
+      event by its absolute string; a user activity without an identifier by its webpageURL \
+      (the decision's "evaluated" says which).
 
       Output (--format): one summary line per event by default; 'explain' adds every scene's \
       predicates and why it lost; 'json' writes one JSON decision per event per line. With \
@@ -32,7 +36,9 @@ struct RouteCommand: ParsableCommand {
   var scenes: String
 
   @Option(
-    help: "Force the event kind: notification, shortcutItem, userActivity or activationRequest.")
+    help: ArgumentHelp(
+      "Force the event kind: notification, shortcutItem, userActivity, url, appIntent or "
+        + "activationRequest."))
   var kind: EventKind?
 
   @Option(

@@ -163,7 +163,7 @@ public enum FuzzInvariants {
     let chosenIndex = competing.firstIndex { $0.lost == nil }
     switch decision.reason {
     case .mostRecent:
-      if event.targetContentIdentifier != nil || chosenIndex != 0 {
+      if event.evaluated != nil || chosenIndex != 0 {
         violations.append("mostRecent but not the first candidate or with an identifier")
       }
     case .prefers:
@@ -180,14 +180,14 @@ public enum FuzzInvariants {
       {
         violations.append("prefersVisible chosen over a better candidate")
       }
-    case .newScene, .noMatch:
+    case .newScene, .noMatch, .noWindowGroup:
       let reusable =
         isRequest
         ? anyPrefers : (hiddenPrefers ?? anyPrefers ?? (options.allowCanMatches ? hiddenCan : nil))
       if reusable != nil {
         violations.append("\(decision.reason) although a candidate could take the event")
       }
-      if (decision.reason == .newScene) != options.allowSceneCreation {
+      if (decision.reason != .noMatch) != options.allowSceneCreation {
         violations.append("scene creation flag not respected")
       }
     case .requested:

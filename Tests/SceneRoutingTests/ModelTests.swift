@@ -235,8 +235,10 @@ struct ModelTests {
     #expect(failure(#"{"hello": 1}"#) != nil)
     #expect(failure(#"[]"#) != nil)
     #expect(
-      failure(#"{"aps": {}, "shortcutItem": {"type": "t"}}"#)?.message.contains("ambiguous") == true
-    )
+      failure(#"{"url": "https://a.example", "shortcutItem": {"type": "t"}}"#)?.message.contains(
+        "ambiguous") == true)
+    // An APNs payload's other top-level keys are the app's data (a "url" there is common).
+    #expect(try event(#"{"aps": {}, "url": "https://a.example/1"}"#).kindName == "notification")
 
     let big =
       #"{"aps": {"target-content-id": "a"}, "pad": ""# + String(repeating: "x", count: 5000)

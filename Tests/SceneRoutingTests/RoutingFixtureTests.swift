@@ -44,7 +44,7 @@ struct RoutingFixtureTests {
     for indexing in [ActivationRouter.Indexing.never, .always] {
       let router = ActivationRouter(
         sessions: file.sessions, defaultConfigurations: file.defaultConfigurations,
-        indexing: indexing)
+        windowGroups: file.windowGroups, indexing: indexing)
       let quick = router.route(event, explain: false)
       #expect(
         quick.outcome == decision.outcome && quick.reason == decision.reason
@@ -55,8 +55,10 @@ struct RoutingFixtureTests {
     #expect(json["reason"] == fixture.expect["reason"], "\(fixture)\n\(decision.explanation)")
     #expect(
       json["scene"] == (fixture.expect["scene"] ?? .null), "\(fixture)\n\(decision.explanation)")
-    if let configuration = fixture.expect["configuration"] {
-      #expect(json["configuration"] == configuration, "\(fixture)")
+    for member in ["configuration", "evaluated", "url", "windowGroup"] {
+      if let expected = fixture.expect[member] {
+        #expect(json[member] == expected, "\(fixture): \(member)\n\(decision.explanation)")
+      }
     }
     if case .object(let lost)? = fixture.expect["lost"] {
       for (scene, reason) in lost.members {

@@ -14,7 +14,15 @@ import PredicateEvaluation
 /// 4. The first suitability-2 candidate that is not visible (`prefers`).
 /// 5. If can-matches are allowed, the first suitability-1 candidate not visible (`canActivate`).
 /// 6. The first suitability-2 candidate that is visible (`prefersVisible`).
-/// 7. A new scene (`newScene`), or none when creation is not allowed (`noMatch`).
+/// 7. A new scene (`newScene`), or none when creation is not allowed (`noMatch`). With SwiftUI
+///    window groups (``WindowGroup``) of the event's role, the new scene's configuration follows
+///    SwiftUI's rules: the first group whose `handlesExternalEvents(matching:)` strings match, else
+///    the first group without the modifier, else no scene (`noWindowGroup`). Without window
+///    groups, the role's default configuration.
+///
+/// "The identifier" is the string the event is evaluated by (``SceneEvent/evaluated``): its target
+/// content identifier, a URL event's absolute string, or a user activity's `webpageURL` when it
+/// has no identifier.
 ///
 /// Activation requests name a session (`requested`), or carry a user activity: then only a
 /// *prefers* match reuses a session, visible or not; otherwise a new scene.
@@ -45,6 +53,10 @@ public struct ActivationRouter: Sendable {
   public let sessions: [SceneSession]
   /// Default configuration names by role, for new scenes.
   public let defaultConfigurations: [SceneSessionRole: String]
+  /// The app's SwiftUI window groups, in declaration order (step 7).
+  public let windowGroups: [WindowGroup]
+  /// The positions in `windowGroups` of each role's groups, in declaration order.
+  let windowGroupsByRole: [SceneSessionRole: [Int]]
   /// Each session's predicates, in the order of `sessions`, numbered so that equal predicates
   /// share a number: many sessions of an app share one condition, and one evaluation answers
   /// all of them.
@@ -64,11 +76,13 @@ public struct ActivationRouter: Sendable {
   /// Creates a router over `sessions` (in insertion order).
   public init(
     sessions: [SceneSession], defaultConfigurations: [SceneSessionRole: String] = [:],
-    indexing: Indexing = .automatic
+    windowGroups: [WindowGroup] = [], indexing: Indexing = .automatic
   ) {
     let ordered = Self.byRecency(sessions)
     self.sessions = ordered
     self.defaultConfigurations = defaultConfigurations
+    self.windowGroups = windowGroups
+    self.windowGroupsByRole = Dictionary(grouping: windowGroups.indices) { windowGroups[$0].role }
     var numbers: [CompiledPredicate: Int] = [:]
     func number(_ predicate: CompiledPredicate) -> Int {
       if let known = numbers[predicate] { return known }
@@ -150,7 +164,7 @@ public struct ActivationRouter: Sendable {
   public func route(_ event: SceneEvent, explanation: Explanation) -> RoutingDecision {
     let role = roles.number(of: event.options.role)
     if explanation == .matches, index != nil, role >= 0,
-      let identifier = event.targetContentIdentifier
+      let identifier = event.evaluated?.string
     {
       var namesSession = false
       if case .activationRequest(.session) = event.kind { namesSession = true }
@@ -163,10 +177,8 @@ public struct ActivationRouter: Sendable {
   private func route(_ event: SceneEvent, role: Int, explanation: Explanation) -> RoutingDecision {
     let explain = explanation != .none
     let options = event.options
-    let identifier = event.targetContentIdentifier
-    var decision = RoutingDecision(
-      outcome: .none, reason: .noMatch, role: options.role, targetContentIdentifier: identifier,
-      candidates: [], warnings: event.warnings)
+    let identifier = event.evaluated?.string
+    var decision = RoutingDecision(event)
     let isRequest: Bool
     if case .activationRequest = event.kind { isRequest = true } else { isRequest = false }
 
@@ -195,7 +207,7 @@ public struct ActivationRouter: Sendable {
           options: options, isRequest: isRequest)
       }
       decision.warnings = answers.warnings
-      finish(&decision, winner: winner, role: role, options: options)
+      finish(&decision, winner: winner, role: role, options: options, identifier: identifier)
       decision.omittedCandidates = sessions.count
       return decision
     }
@@ -246,7 +258,7 @@ public struct ActivationRouter: Sendable {
     let winner = Self.select(
       prefers: candidatePositions, can: candidatePositions, answers: &answers,
       ranks: recencyRanks, options: options, isRequest: isRequest)
-    finish(&decision, winner: winner, role: role, options: options)
+    finish(&decision, winner: winner, role: role, options: options, identifier: identifier)
 
     // Why every other candidate lost: only suitability and visibility decide a loss.
     let chosen = winner.flatMap { winner in
@@ -270,9 +282,7 @@ public struct ActivationRouter: Sendable {
     let options = event.options
     let isRequest: Bool
     if case .activationRequest = event.kind { isRequest = true } else { isRequest = false }
-    var decision = RoutingDecision(
-      outcome: .none, reason: .noMatch, role: options.role, targetContentIdentifier: identifier,
-      candidates: [], warnings: event.warnings)
+    var decision = RoutingDecision(event)
     let probe = MatchRequirement.Probe(identifier)
     var positions = Set(index!.prefers[role].candidates(probe))
     positions.formUnion(index!.can[role].candidates(probe))
@@ -293,7 +303,7 @@ public struct ActivationRouter: Sendable {
       prefers: ordered, can: ordered, answers: &answers, ranks: recencyRanks, options: options,
       isRequest: isRequest)
     decision.warnings = answers.warnings
-    finish(&decision, winner: winner, role: role, options: options)
+    finish(&decision, winner: winner, role: role, options: options, identifier: identifier)
     let chosen = winner.flatMap { winner in
       entries.first { $0.position == winner.position }.map {
         (candidate: ($0.entry.suitability, $0.entry.isVisible), index: winner.position)
@@ -456,10 +466,11 @@ public struct ActivationRouter: Sendable {
     var tied: [Int] = []
   }
 
-  /// Step 7, and the outcome of the others: the winner, a new scene with the role's default
-  /// configuration, or no scene.
+  /// Step 7, and the outcome of the others: the winner, a new scene (of the window group
+  /// SwiftUI's rules choose, or with the role's default configuration), or no scene.
   private func finish(
-    _ decision: inout RoutingDecision, winner: Selection?, role: Int, options: RoutingOptions
+    _ decision: inout RoutingDecision, winner: Selection?, role: Int, options: RoutingOptions,
+    identifier: String?
   ) {
     if let winner {
       let session = sessions[winner.position]
@@ -468,13 +479,43 @@ public struct ActivationRouter: Sendable {
         configurationName: session.configurationName)
       decision.reason = winner.reason
       noteTie([winner.position] + winner.tied, in: &decision)
-    } else if options.allowSceneCreation {
+    } else if !options.allowSceneCreation {
+      decision.outcome = .none
+      decision.reason = .noMatch
+    } else if let groups = windowGroupsByRole[options.role] {
+      guard let choice = Self.windowGroup(among: groups, of: windowGroups, for: identifier) else {
+        decision.outcome = .none
+        decision.reason = .noWindowGroup
+        decision.warnings.append(RoutingWarning(.noWindowGroup(role: options.role.rawValue)))
+        return
+      }
+      decision.outcome = .newScene(configurationName: choice.configuration)
+      decision.reason = .newScene
+      decision.windowGroup = choice
+    } else {
       decision.outcome = .newScene(
         configurationName: roles.defaultConfiguration(role, options.role, defaultConfigurations))
       decision.reason = .newScene
-    } else {
-      decision.outcome = .none
-      decision.reason = .noMatch
+    }
+  }
+
+  /// SwiftUI's rules 3 and 4 over the groups at `positions` (one role's, in declaration order):
+  /// the first whose `handlesExternalEvents(matching:)` strings match `identifier`, else the
+  /// first without the modifier; nil when neither exists.
+  static func windowGroup(
+    among positions: [Int], of groups: [WindowGroup], for identifier: String?
+  ) -> WindowGroupChoice? {
+    var context = EvaluationContext(targetContentIdentifier: identifier)
+    for position in positions {
+      guard let predicate = groups[position].matchingPredicate,
+        predicate.outcome(in: &context).matched
+      else { continue }
+      return WindowGroupChoice(
+        index: position, configuration: groups[position].configuration, rule: .matching)
+    }
+    return positions.first { groups[$0].matching == nil }.map {
+      WindowGroupChoice(
+        index: $0, configuration: groups[$0].configuration, rule: .firstWithoutModifier)
     }
   }
 
