@@ -51,6 +51,7 @@
 @_exported import struct SceneRouting.RoutingOptions
 @_exported import enum SceneRouting.RoutingOutcome
 @_exported import enum SceneRouting.RoutingReason
+@_exported import struct SceneRouting.RoutingTable
 @_exported import struct SceneRouting.RoutingWarning
 @_exported import enum SceneRouting.SceneActivationState
 @_exported import struct SceneRouting.SceneEvent

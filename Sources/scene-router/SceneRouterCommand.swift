@@ -17,9 +17,10 @@ struct SceneRouterCommand: ParsableCommand {
         scene-router check 'SELF BEGINSWITH "com.example.chat/"'
         scene-router evaluate 'SELF MATCHES "doc-[0-9]+"' doc-42 doc-x
         scene-router route --scenes scenes.json --format explain push.apns
+        scene-router table --scenes scenes.json --witnesses
       """,
     version: version,
-    subcommands: [CheckCommand.self, EvaluateCommand.self, RouteCommand.self]
+    subcommands: [CheckCommand.self, EvaluateCommand.self, RouteCommand.self, TableCommand.self]
   )
 }
 

@@ -283,3 +283,78 @@ struct SwiftUITests {
     }
   }
 }
+
+@Suite("Routing table")
+struct RoutingTableTests {
+  @Test("rows, cells, unhandled identifiers, unreached scenes and ties")
+  func table() throws {
+    let sessions = [
+      SceneSession(
+        persistentIdentifier: "a",
+        activationConditions: try ActivationConditions(
+          canActivateForTargetContentIdentifierPredicate: "SELF BEGINSWITH 'doc/'",
+          prefersToActivateForTargetContentIdentifierPredicate: "SELF == 'doc/1'")),
+      SceneSession(
+        persistentIdentifier: "b",
+        activationConditions: .handlesExternalEvents(preferring: ["doc/1"], allowing: [])),
+      SceneSession(
+        persistentIdentifier: "c",
+        activationConditions: try ActivationConditions(
+          canActivateForTargetContentIdentifierPredicate: "FALSEPREDICATE",
+          prefersToActivateForTargetContentIdentifierPredicate: "SELF MATCHES 'x+'")),
+    ]
+    let router = ActivationRouter(sessions: sessions)
+    let table = RoutingTable(router: router, identifiers: ["doc/1", "doc/2", "zzz", "doc/1"])
+    #expect(table.scenes == ["a", "b", "c"])
+    #expect(table.rows.map(\.identifier) == ["doc/1", "doc/2", "zzz"])
+    #expect(table.rows[0].suitability(of: "a") == .prefers)
+    #expect(table.rows[0].suitability(of: "b") == .prefers)
+    #expect(table.rows[1].suitability(of: "a") == .canActivate)
+    #expect(table.rows[1].suitability(of: "b") == Suitability.none)
+    #expect(table.unhandledIdentifiers == ["zzz"])
+    #expect(table.unreachedScenes == ["b", "c"])
+    #expect(table.ties.map(\.identifier) == ["doc/1"])
+    #expect(table.ties.first?.scenes == ["a", "b"])
+    // One JSON row per identifier, a cell per scene.
+    guard case .array(let rows)? = table.jsonValue.objectValue?["rows"] else {
+      Issue.record("no rows")
+      return
+    }
+    #expect(rows.count == 3)
+    #expect(
+      rows[1].objectValue?["cells"]
+        == .object(
+          JSONObject([("a", .string("can")), ("b", .string("none")), ("c", .string("none"))])))
+  }
+
+  @Test("witnesses come from the predicates themselves")
+  func witnesses() throws {
+    func conditions(_ can: String, _ prefers: String = "FALSEPREDICATE") throws -> SceneSession {
+      SceneSession(
+        persistentIdentifier: UUID().uuidString,
+        activationConditions: try ActivationConditions(
+          canActivateForTargetContentIdentifierPredicate: can,
+          prefersToActivateForTargetContentIdentifierPredicate: prefers))
+    }
+    let router = ActivationRouter(
+      sessions: [
+        try conditions("SELF BEGINSWITH 'a/'", "SELF == 'a/1' OR SELF IN {'a/2', 'a/3'}"),
+        try conditions("SELF ENDSWITH '.pdf' AND SELF BEGINSWITH 'files/'"),
+        try conditions("SELF LIKE 'photo/*/?\\\\*'"),
+        try conditions("SELF MATCHES 'x+' OR SELF > 'm'"),
+        try conditions("SELF IN 'abc'"),
+      ],
+      windowGroups: [WindowGroup(configuration: "G").handlesExternalEvents(matching: ["grp="])])
+    let found = RoutingTable.witnesses(of: router)
+    for expected in [
+      "a/1", "a/2", "a/3", "a/example", "files/example.pdf", "example.pdf", "photo/example/x*",
+      "abc", "grp=",
+    ] {
+      #expect(found.contains(expected), "\(expected) not in \(found)")
+    }
+    // Every witness of a BEGINSWITH/ENDSWITH conjunction satisfies it.
+    let joined = try CompiledPredicate(format: "SELF ENDSWITH '.pdf' AND SELF BEGINSWITH 'files/'")
+    #expect(try found.contains { try joined.evaluate(with: $0) })
+    #expect(Set(found).count == found.count)
+  }
+}

@@ -1,0 +1,130 @@
+import ArgumentParser
+import SceneActivation
+import SceneJSON
+
+/// `scene-router table`: which scene each identifier opens, and what a reviewer should know.
+struct TableCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "table",
+    abstract: "Print which scene each target content identifier opens, and why.",
+    discussion: """
+      Each identifier is routed as an event carrying it. For each: the scene it opens (or the \
+      new scene's configuration, or none) and why, and which scenes prefer it or can take it. \
+      Then the identifiers no scene handles, the scenes no identifier reaches, and the ties \
+      (decisions won by order alone, which differ between launches on a device).
+
+      --witnesses makes identifiers from the predicates themselves (the literal of ==, a prefix \
+      plus a suffix for BEGINSWITH, SwiftUI's strings, …), so the table needs no input.
+
+      Formats: 'text' (default), 'json' (one document: "scenes", one "rows" entry per \
+      identifier with a cell per scene, "unhandled", "unreached", "ties"), 'html' (one \
+      self-contained page: an identifier × scene grid).
+
+      Exits 65 when the scenes file is invalid or an identifiers file has a bad line (the other \
+      lines are still routed).
+
+      Examples:
+        scene-router table --scenes scenes.json --witnesses
+        scene-router table --scenes scenes.json chat/thread/42 chat/inbox
+        scene-router table --scenes scenes.json --identifiers ids.txt --format html
+      """)
+
+  @Option(help: "The scenes file (JSON): the app's scene sessions and their activation conditions.")
+  var scenes: String
+
+  @Option(
+    help: ArgumentHelp(
+      "Read identifiers from FILE, one per line ('-' for standard input); blank lines are "
+        + "skipped.", valueName: "FILE"))
+  var identifiers: String?
+
+  @Flag(help: "Add identifiers made from the predicates themselves.")
+  var witnesses = false
+
+  @Option(help: ArgumentHelp("Output: 'text', 'json' or 'html'.", valueName: "format"))
+  var format: TableFormat = .text
+
+  @Option(help: ArgumentHelp("The role whose scenes compete.", valueName: "role"))
+  var role: String = SceneSessionRole.windowApplication.rawValue
+
+  @Argument(help: "Target content identifiers to route.")
+  var identifierArguments: [String] = []
+
+  func validate() throws {
+    if identifierArguments.isEmpty && identifiers == nil && !witnesses {
+      throw ValidationError("give IDENTIFIER arguments, --identifiers FILE or --witnesses")
+    }
+  }
+
+  func run() throws {
+    let out = OutputStream.standardOutput
+    let err = OutputStream.standardError
+    defer {
+      out.flush()
+      err.flush()
+    }
+    let file: ScenesFile
+    do {
+      file = try ScenesFile(bytes: try readInput(scenes))
+    } catch let error as ScenesFileError {
+      for problem in error.problems { err.writeLine("\(scenes): error: \(problem)") }
+      throw ExitStatus.dataError
+    } catch {
+      err.writeLine("error: \(error)")
+      throw ExitStatus.dataError
+    }
+    for warning in file.warnings { err.writeLine("\(scenes): warning: \(warning)") }
+
+    var failed = false
+    var list = identifierArguments
+    if let identifiers {
+      do {
+        let lines = try readLines(identifiers)
+        for problem in lines.problems { err.writeLine(problem) }
+        failed = !lines.problems.isEmpty
+        list += lines.identifiers
+      } catch {
+        err.writeLine("error: \(error)")
+        throw ExitStatus.dataError
+      }
+    }
+    let router = file.router
+    if witnesses { list += RoutingTable.witnesses(of: router) }
+    let table = RoutingTable(
+      router: router, identifiers: list,
+      options: RoutingOptions(role: SceneSessionRole(rawValue: role)))
+    switch format {
+    case .text: out.write(TableRendering.text(table, file: file, path: scenes))
+    case .json: out.writeLine(json: table.jsonValue)
+    case .html: out.write(TableRendering.html(table, file: file, path: scenes))
+    }
+    if failed { throw ExitStatus.dataError }
+  }
+
+  /// The identifiers of a file, one per line (a final `\r` dropped, blank lines skipped), and a
+  /// problem naming `path:line` for each line that is not UTF-8.
+  private func readLines(_ path: String) throws -> (identifiers: [String], problems: [String]) {
+    let bytes = try readInput(path)
+    var identifiers: [String] = []
+    var problems: [String] = []
+    for (index, line) in bytes.split(
+      separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false
+    )
+    .enumerated() {
+      var line = line
+      if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+      if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+      guard let text = String(validating: line, as: UTF8.self) else {
+        problems.append("\(path):\(index + 1): error: the line is not valid UTF-8; it is skipped")
+        continue
+      }
+      identifiers.append(text)
+    }
+    return (identifiers, problems)
+  }
+}
+
+/// `table --format`.
+enum TableFormat: String, ExpressibleByArgument, CaseIterable {
+  case text, json, html
+}
