@@ -18,7 +18,9 @@ let package = Package(
     .executable(name: "scene-router", targets: ["scene-router"]),
   ] + testSupportProducts,
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // Only ConditionLint (and so the CLI) depends on it: the library product stays lean.
+    .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
   ],
   targets: [
     .systemLibrary(
@@ -41,10 +43,20 @@ let package = Package(
         "PredicateSyntax", "PredicateEvaluation", "SceneJSON", "SceneRouting", "PCRE2Regex",
       ]
     ),
+    // Finding activation conditions in Swift, SwiftUI and Objective-C sources: the only target
+    // that depends on swift-syntax.
+    .target(
+      name: "ConditionLint",
+      dependencies: [
+        "SceneRouting", "PredicateEvaluation", "SceneJSON",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]
+    ),
     .executableTarget(
       name: "scene-router",
       dependencies: [
-        "SceneActivation", "SceneJSON",
+        "SceneActivation", "SceneJSON", "ConditionLint",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -67,6 +79,10 @@ let package = Package(
     .testTarget(
       name: "SceneRoutingTests",
       dependencies: ["SceneRouting", "SceneJSON", "PredicateEvaluation", "PredicateTestSupport"]
+    ),
+    .testTarget(
+      name: "ConditionLintTests",
+      dependencies: ["ConditionLint", "PredicateEvaluation", "PredicateTestSupport", "SceneJSON"]
     ),
     // End-to-end tests run the built binary; depending on the executable makes SwiftPM build it.
     .testTarget(

@@ -90,10 +90,14 @@ public struct CompiledPredicate: Sendable, Hashable, CustomStringConvertible {
 
   /// Parses, validates and compiles without throwing: the compiled predicate when there are no
   /// errors, and every diagnostic either way. This is what a linter wants.
-  public static func compile(_ format: String, profile: ValidationProfile = .extended)
-    -> PredicateCompilation
-  {
-    let parsed = PredicateParser.parse(format)
+  ///
+  /// With `arguments`, format specifiers are replaced as `NSPredicate(format:argumentArray:)`
+  /// does; diagnostics still point into `format`.
+  public static func compile(
+    _ format: String, arguments: [PredicateArgument]? = nil,
+    profile: ValidationProfile = .extended
+  ) -> PredicateCompilation {
+    let parsed = PredicateParser.parse(format, arguments: arguments)
     guard let predicate = parsed.predicate else {
       return PredicateCompilation(source: format, compiled: nil, diagnostics: parsed.diagnostics)
     }

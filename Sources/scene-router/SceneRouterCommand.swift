@@ -20,7 +20,10 @@ struct SceneRouterCommand: ParsableCommand {
         scene-router table --scenes scenes.json --witnesses
       """,
     version: version,
-    subcommands: [CheckCommand.self, EvaluateCommand.self, RouteCommand.self, TableCommand.self]
+    subcommands: [
+      CheckCommand.self, EvaluateCommand.self, RouteCommand.self, TableCommand.self,
+      LintCommand.self,
+    ]
   )
 }
 

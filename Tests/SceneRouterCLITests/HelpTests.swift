@@ -4,7 +4,7 @@ import Testing
 struct HelpTests {
   @Test(
     "every help example is one unwrapped line, indented under 'Examples:'",
-    arguments: [[], ["check"], ["evaluate"], ["route"], ["table"]])
+    arguments: [[], ["check"], ["evaluate"], ["route"], ["table"], ["lint"]])
   func examplesAreNotWrapped(_ command: [String]) throws {
     let help = try CLI.run(command + ["--help"]).stdout
     let lines = help.split(separator: "\n", omittingEmptySubsequences: false)

@@ -1,0 +1,4 @@
+- (void)configure:(UISceneActivationConditions *)conditions {
+    conditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"SELF BEGINWITH "
+                                                                                               @"'mail/'"];
+}

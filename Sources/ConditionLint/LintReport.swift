@@ -1,0 +1,108 @@
+import PredicateEvaluation
+import SceneRouting
+
+/// How serious a lint finding is.
+package enum LintSeverity: String, Sendable, Hashable, Comparable {
+  case error, warning, info
+
+  var rank: Int {
+    switch self {
+    case .error: 2
+    case .warning: 1
+    case .info: 0
+    }
+  }
+
+  package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A replacement of file bytes.
+package struct SourceEdit: Sendable, Hashable {
+  /// The first byte replaced.
+  package var offset: Int
+  /// How many bytes are replaced (0 inserts).
+  package var length: Int
+  /// The new text.
+  package var replacement: String
+}
+
+/// One finding, at a file's line and column (1-based; the column counts UTF-8 bytes, as the Swift
+/// compiler's do).
+package struct LintDiagnostic: Sendable, Hashable {
+  package var file: String
+  package var line: Int
+  package var column: Int
+  package var endLine: Int
+  package var endColumn: Int
+  /// The columns counted in Unicode scalars, as SARIF's `unicodeCodePoints` wants.
+  package var scalarColumn: Int
+  package var scalarEndColumn: Int
+  package var severity: LintSeverity
+  package var id: String
+  package var message: String
+  /// A machine-applicable fix, when there is one.
+  package var fix: SourceEdit?
+  /// What the fix does, for people.
+  package var fixDescription: String?
+}
+
+/// A condition found and checked.
+package struct LintedCondition: Sendable, Hashable {
+  package var file: String
+  package var line: Int
+  package var column: Int
+  package var kind: ConditionKind
+  /// Whether the source spells the whole predicate out (no run-time value in it).
+  package var isStatic: Bool
+  /// The canonical predicate, when it is known and valid.
+  package var format: String?
+  /// Whether it is valid under the profile; nil when it cannot be checked.
+  package var valid: Bool?
+  /// Its findings.
+  package var diagnostics: [LintDiagnostic]
+}
+
+/// A whole lint run.
+package struct LintReport: Sendable {
+  /// Every condition, in file and source order.
+  package var conditions: [LintedCondition] = []
+  /// Every finding (the conditions' and the files' own), in file and source order.
+  package var diagnostics: [LintDiagnostic] = []
+  /// How many files were read.
+  package var files = 0
+
+  package init() {}
+
+  package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+  package var hasWarnings: Bool { diagnostics.contains { $0.severity == .warning } }
+}
+
+/// Every id `lint` reports besides the predicates' own, with its help text (SARIF rules).
+package enum LintRule: String, CaseIterable, Sendable {
+  case interpolatedFormat = "lint.interpolated-format"
+  case notCheckable = "lint.not-checkable"
+  case archiveTooLarge = "lint.archive-too-large"
+  case emptySwiftUIString = "lint.swiftui-empty-string"
+  case fileTooLarge = "lint.file-too-large"
+  case notUTF8 = "lint.not-utf8"
+  case unreadable = "lint.unreadable"
+
+  package var help: String {
+    switch self {
+    case .interpolatedFormat:
+      "A predicate format built by string interpolation breaks (or matches something else) when "
+        + "the value holds an apostrophe or a quote; pass the value as a %@ argument instead."
+    case .notCheckable:
+      "The predicate is built from a value known only at run time, so it cannot be checked here; "
+        + "build it from a literal format to have it checked."
+    case .archiveTooLarge:
+      "UIKit ignores a predicate whose archive exceeds 100,000 bytes and silently keeps the old "
+        + "one."
+    case .emptySwiftUIString:
+      "SwiftUI never matches an empty string in handlesExternalEvents sets; it is dead."
+    case .fileTooLarge: "Files over the size cap are skipped."
+    case .notUTF8: "The file is not UTF-8; only its valid parts are read."
+    case .unreadable: "The file could not be read."
+    }
+  }
+}

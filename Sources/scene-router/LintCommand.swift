@@ -1,0 +1,117 @@
+import ArgumentParser
+import ConditionLint
+import Foundation
+import SceneActivation
+import SceneJSON
+
+/// `scene-router lint`: find activation conditions in Swift, SwiftUI and Objective-C sources and
+/// check them where they live.
+struct LintCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "lint",
+    abstract: "Find and check activation conditions in Swift, SwiftUI and Objective-C sources.",
+    discussion: """
+      Reads .swift, .m, .mm and .h files under each PATH (default: the current folder), skipping \
+      .build, DerivedData, Pods, Carthage, node_modules and hidden folders. Finds predicates \
+      assigned to canActivateForTargetContentIdentifierPredicate and \
+      prefersToActivateForTargetContentIdentifierPredicate (NSPredicate(format:…), \
+      NSPredicate(value:), NSCompoundPredicate, directly or through a local constant; \
+      predicateWithFormat: and friends in Objective-C) and SwiftUI's handlesExternalEvents \
+      sets, and checks each under the profile (uikit: what iOS accepts). Findings are reported at \
+      their line:column in the source file.
+
+      Formats: 'xcode' (path:line:col: error: message [id]), 'github' (workflow commands), \
+      'sarif' (SARIF 2.1.0, for code scanning), 'json'.
+
+      Exits 0 with no errors (--strict: no warnings either), 65 when any is found, 66 when a \
+      PATH does not exist.
+
+      Examples:
+        scene-router lint
+        scene-router lint Sources --format github
+        scene-router lint --format sarif > lint.sarif
+        scene-router lint --fix --dry-run App/
+      """)
+
+  @Argument(help: "Files or folders to lint.")
+  var paths: [String] = []
+
+  @Option(
+    help: ArgumentHelp("Output: 'xcode', 'github', 'sarif' or 'json'.", valueName: "format"))
+  var format: LintFormat = .xcode
+
+  @Option(help: "Validation profile: 'uikit' (what iOS accepts) or 'extended'.")
+  var profile: ValidationProfile = .uikit
+
+  @Option(
+    help: ArgumentHelp(
+      "Skip paths (or file and folder names) matching this glob; repeatable.", valueName: "GLOB"))
+  var exclude: [String] = []
+
+  @Flag(help: "Fail (exit 65) on warnings too.")
+  var strict = false
+
+  @Flag(help: "Apply machine-applicable fixes in place.")
+  var fix = false
+
+  @Flag(help: "With --fix: print the fixes as a unified diff instead of applying them.")
+  var dryRun = false
+
+  func validate() throws {
+    if dryRun && !fix { throw ValidationError("--dry-run goes with --fix") }
+  }
+
+  func run() throws {
+    let out = OutputStream.standardOutput
+    let err = OutputStream.standardError
+    defer {
+      out.flush()
+      err.flush()
+    }
+    let linter = Linter(profile: profile, excludes: exclude)
+    let showsProgress = isatty(2) == 1
+    let run = linter.run(paths: paths.isEmpty ? ["."] : paths) { count in
+      if showsProgress {
+        err.write("\rlint: \(count) files…")
+        err.flush()
+      }
+    }
+    if showsProgress && run.report.files >= 500 { err.write("\r\u{1B}[K") }
+    for path in run.missingPaths { err.writeLine("error: \(path): no such file or folder") }
+    var report = run.report
+    if fix {
+      let fixed = Fixer.fixedFiles(report, linter: linter)
+      if dryRun {
+        // Standard output is the patch alone, so it can go straight to `patch -p1`.
+        for file in fixed {
+          out.write(Fixer.unifiedDiff(path: file.path, old: file.old, new: file.new))
+        }
+        if !run.missingPaths.isEmpty { throw ExitCode(66) }
+        if report.hasErrors || (strict && report.hasWarnings) { throw ExitStatus.dataError }
+        return
+      }
+      for file in fixed {
+        guard FileManager.default.createFile(atPath: file.path, contents: Data(file.new)) else {
+          err.writeLine("error: \(file.path): could not write the fixes")
+          throw ExitCode(74)
+        }
+        err.writeLine("\(file.path): fixed")
+      }
+      // What is left after the fixes.
+      if !fixed.isEmpty { report = linter.run(paths: paths.isEmpty ? ["."] : paths).report }
+    }
+    switch format {
+    case .xcode: out.write(LintOutput.xcode(report))
+    case .github: out.write(LintOutput.github(report))
+    case .json: out.writeLine(json: LintOutput.json(report))
+    case .sarif: out.writeLine(json: LintOutput.sarif(report, version: SceneRouterCommand.version))
+    }
+    if !run.missingPaths.isEmpty { throw ExitCode(66) }
+    if report.hasErrors || (strict && report.hasWarnings) { throw ExitStatus.dataError }
+  }
+}
+
+/// `lint --format`.
+enum LintFormat: String, ExpressibleByArgument, CaseIterable {
+  case xcode, github, sarif, json
+}

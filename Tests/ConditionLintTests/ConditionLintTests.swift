@@ -1,0 +1,255 @@
+import ConditionLint
+import Foundation
+import PredicateTestSupport
+import SceneJSON
+import Testing
+
+/// A fresh temporary folder.
+func temporaryFolder() throws -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "lint-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+/// The bytes of `file` from `line`:`column` (1-based, UTF-8 columns) on.
+func text(at line: Int, _ column: Int, in bytes: [UInt8]) -> String {
+  let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+  guard line - 1 < lines.count else { return "" }
+  let row = lines[line - 1]
+  return String(decoding: row.dropFirst(column - 1), as: UTF8.self)
+}
+
+@Suite("lint: extraction, positions, fixes, hostile input")
+struct ConditionLintTests {
+  static let sources = Fixtures.root + "/lint/sources"
+
+  @Test("every condition of the fixture sources is found, of the right kind, at its line")
+  func fixtureConditions() throws {
+    let run = Linter().run(paths: [Self.sources])
+    let byFile = Dictionary(grouping: run.report.conditions) {
+      URL(fileURLWithPath: $0.file).lastPathComponent
+    }
+    #expect(byFile["ChatSceneDelegate.swift"]?.count == 12)
+    #expect(byFile["LegacySceneDelegate.m"]?.count == 6)
+    #expect(
+      byFile["NotesApp.swift"]?.map(\.kind.rawValue) == [
+        "swiftui.matching", "swiftui.preferring", "swiftui.allowing", "swiftui.preferring",
+        "swiftui.allowing",
+      ])
+    // The commented-out Objective-C assignments are not conditions.
+    #expect(!run.report.diagnostics.contains { $0.message.contains("BROKEN") })
+    // A literal %@ argument is inlined into the canonical form.
+    #expect(
+      byFile["ChatSceneDelegate.swift"]?.first?.format == #"SELF BEGINSWITH "com.example.chat/""#)
+    #expect(byFile["ChatSceneDelegate.swift"]?[1].isStatic == false)
+    #expect(byFile["ChatSceneDelegate.swift"]?[1].valid == true)
+    // Adjacent Objective-C literals are one format.
+    #expect(
+      byFile["LegacySceneDelegate.m"]?[1].format == #"SELF == "com.example.mail/inbox""#)
+    #expect(run.report.files == 4)
+  }
+
+  @Test("each finding that quotes source text points at that text in the file")
+  func positions() throws {
+    let run = Linter().run(paths: [Self.sources])
+    var checked = 0
+    for diagnostic in run.report.diagnostics where diagnostic.id != "lint.not-checkable" {
+      let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: diagnostic.file)))
+      let here = text(at: diagnostic.line, diagnostic.column, in: bytes)
+      guard let open = diagnostic.message.firstIndex(of: "'"),
+        let close = diagnostic.message[diagnostic.message.index(after: open)...].firstIndex(
+          of: "'")
+      else { continue }
+      let quoted = String(diagnostic.message[diagnostic.message.index(after: open)..<close])
+      // Escaped forms are shown decoded; compare only quotes that are plain source text.
+      guard quoted.allSatisfy({ $0.isASCII && $0 != "\\" }), !quoted.isEmpty,
+        diagnostic.id != "syntax.key-path-argument"
+      else { continue }
+      #expect(here.hasPrefix(quoted), "\(diagnostic): '\(here.prefix(20))'")
+      checked += 1
+    }
+    #expect(checked >= 5)
+  }
+
+  @Test("positions survive escapes, Unicode, raw and multi-line literals (random literals)")
+  func mappingProperty() throws {
+    var random = SeededRandom()
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Pieces of Swift literal source, each standing for some predicate text.
+    let swiftPieces = [
+      "a", "é", #"\u{E9}"#, #"\n"#, #"\\\\"#, #"\""#, "👍", #"\t"#, #"\u{1F44D}"#, " ",
+    ]
+    let objcPieces = ["a", "é", #"\x41"#, #"\u00E9"#, #"\""#, #"\\\\"#, #"\101"#, " ", "👍"]
+    for round in 0..<150 {
+      let swift = round % 2 == 0
+      let pieces = swift ? swiftPieces : objcPieces
+      let prefix = (0..<Int.random(in: 0...6, using: &random)).map { _ in random.pick(pieces) }
+        .joined()
+      let file: String
+      let source: String
+      if swift {
+        file = folder.appendingPathComponent("R\(round).swift").path
+        let raw = random.chance(0.3)
+        let body = "SELF == '\(prefix)' OR SELF BEGINWITH 'x'"
+        let literal =
+          raw ? "#\"\(body.replacingOccurrences(of: "\\", with: "\\#"))\"#" : "\"\(body)\""
+        source =
+          "c.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: \(literal))\n"
+      } else {
+        file = folder.appendingPathComponent("R\(round).m").path
+        let split = random.chance(0.5) ? "\" @\"" : ""
+        source =
+          "c.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:"
+          + "@\"SELF == '\(prefix)'\(split) OR SELF BEGINWITH 'x'\"];\n"
+      }
+      try source.write(toFile: file, atomically: true, encoding: .utf8)
+      let run = Linter().run(paths: [file])
+      let found = run.report.diagnostics.filter { $0.id == "syntax.unknown-operator" }
+      #expect(found.count == 1, "PROPERTY_SEED=\(random.seed) round \(round): \(source)")
+      if let diagnostic = found.first {
+        let here = text(at: diagnostic.line, diagnostic.column, in: Array(source.utf8))
+        #expect(
+          here.hasPrefix("BEGINWITH"),
+          "PROPERTY_SEED=\(random.seed) round \(round): \(source) → \(here)")
+        #expect(diagnostic.fix != nil)
+      }
+    }
+  }
+
+  @Test("--fix turns Before into After, and a second run changes nothing")
+  func fixBeforeAfter() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["swift", "m"] {
+      let before = Fixtures.root + "/lint/fix/Before.\(name)"
+      let after = try Data(
+        contentsOf: URL(fileURLWithPath: Fixtures.root + "/lint/fix/After.\(name)"))
+      let copy = folder.appendingPathComponent("Before.\(name)").path
+      try FileManager.default.copyItem(atPath: before, toPath: copy)
+      let linter = Linter()
+      let fixed = Fixer.fixedFiles(linter.run(paths: [copy]).report, linter: linter)
+      #expect(fixed.count == 1)
+      try Data(fixed[0].new).write(to: URL(fileURLWithPath: copy))
+      #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == after, "\(name)")
+      #expect(Fixer.fixedFiles(linter.run(paths: [copy]).report, linter: linter).isEmpty)
+    }
+  }
+
+  @Test("hostile sources: a finding or a skip note each, and the run goes on")
+  func hostile() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func write(_ name: String, _ bytes: [UInt8]) throws {
+      try Data(bytes).write(to: folder.appendingPathComponent(name))
+    }
+    let condition = Array(
+      "x.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: \"SELF BEGINWITH 'a'\")\n"
+        .utf8)
+    try write("a-invalid-utf8.swift", [0xFF, 0xFE, 0x0A] + condition + [0xC3, 0x28, 0x0A])
+    var random = SeededRandom(seed: 7)
+    try write(
+      "b-binary.m",
+      (0..<200_000).map { _ in UInt8.random(in: 0...255, using: &random) }
+        + Array("setCanActivateForTargetContentIdentifierPredicate:[".utf8))
+    try write(
+      "c-deep.swift",
+      Array("let p = ".utf8) + Array(repeating: UInt8(ascii: "("), count: 10_000) + condition
+        + Array(repeating: UInt8(ascii: "]"), count: 10_000))
+    try write(
+      "d-deep.m",
+      Array(repeating: UInt8(ascii: "["), count: 10_000)
+        + Array("c.canActivateForTargetContentIdentifierPredicate = ".utf8)
+        + Array(repeating: UInt8(ascii: "["), count: 10_000))
+    try write(
+      "e-unterminated.swift",
+      Array(
+        "x.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: \"SELF == 'a\n"
+          .utf8))
+    try write(
+      "f-unterminated.m",
+      Array(
+        "c.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@\"SELF == \\"
+          .utf8))
+    // 50 MB, sparse: over the cap, skipped with a warning before it is read.
+    let big = folder.appendingPathComponent("g-big.swift").path
+    FileManager.default.createFile(atPath: big, contents: Data(condition))
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: big))
+    try handle.truncate(atOffset: 50 << 20)
+    try handle.close()
+    try write("z-good.swift", condition)
+
+    let run = Linter().run(paths: [folder.path])
+    let report = run.report
+    #expect(report.files == 8)
+    func ids(_ name: String) -> [String] {
+      report.diagnostics.filter { $0.file.hasSuffix(name) }.map(\.id)
+    }
+    #expect(ids("a-invalid-utf8.swift").contains("lint.not-utf8"))
+    #expect(ids("a-invalid-utf8.swift").contains("syntax.unknown-operator"))
+    #expect(ids("g-big.swift") == ["lint.file-too-large"])
+    #expect(ids("z-good.swift") == ["syntax.unknown-operator"])
+    #expect(!ids("e-unterminated.swift").isEmpty)
+    #expect(!ids("f-unterminated.m").isEmpty)
+  }
+
+  @Test("SARIF output has what SARIF 2.1.0 requires and what code scanning reads")
+  func sarifShape() throws {
+    let run = Linter().run(paths: [Self.sources])
+    let sarif = LintOutput.sarif(run.report, version: "0.0.0")
+    let text = sarif.jsonText
+    let root = try #require(try JSONValue.parse(text).objectValue)
+    #expect(root["version"] == .string("2.1.0"))
+    guard case .array(let runs)? = root["runs"], let first = runs.first?.objectValue,
+      let driver = first["tool"]?.objectValue?["driver"]?.objectValue,
+      case .array(let rules)? = driver["rules"], case .array(let results)? = first["results"]
+    else {
+      Issue.record("missing runs/tool/driver/rules/results")
+      return
+    }
+    #expect(driver["name"]?.stringValue?.isEmpty == false)
+    let ruleIDs = rules.compactMap { $0.objectValue?["id"]?.stringValue }
+    #expect(Set(ruleIDs).count == ruleIDs.count)
+    for rule in rules {
+      #expect(rule.objectValue?["help"]?.objectValue?["text"]?.stringValue?.isEmpty == false)
+    }
+    #expect(results.count == run.report.diagnostics.count)
+    var fixes = 0
+    for result in results {
+      let object = try #require(result.objectValue)
+      let id = try #require(object["ruleId"]?.stringValue)
+      guard case .number(let index)? = object["ruleIndex"] else {
+        Issue.record("no ruleIndex")
+        continue
+      }
+      #expect(ruleIDs[Int(index)] == id)
+      #expect(["error", "warning", "note", "none"].contains(object["level"]?.stringValue ?? ""))
+      #expect(object["message"]?.objectValue?["text"]?.stringValue?.isEmpty == false)
+      guard case .array(let locations)? = object["locations"],
+        let region = locations.first?.objectValue?["physicalLocation"]?.objectValue?["region"]?
+          .objectValue,
+        case .number(let line)? = region["startLine"],
+        case .number(let column)? = region["startColumn"]
+      else {
+        Issue.record("no region")
+        continue
+      }
+      #expect(line >= 1 && column >= 1)
+      if case .array(let list)? = object["fixes"] {
+        for fix in list {
+          guard case .array(let changes)? = fix.objectValue?["artifactChanges"],
+            case .array(let replacements)? = changes.first?.objectValue?["replacements"],
+            let deleted = replacements.first?.objectValue?["deletedRegion"]?.objectValue
+          else {
+            Issue.record("malformed fix")
+            continue
+          }
+          #expect(deleted["byteOffset"] != nil && deleted["byteLength"] != nil)
+          fixes += 1
+        }
+      }
+    }
+    #expect(fixes >= 3)
+  }
+}
