@@ -16,6 +16,7 @@ let package = Package(
   products: [
     .library(name: "SceneActivation", targets: ["SceneActivation"]),
     .executable(name: "scene-router", targets: ["scene-router"]),
+    .plugin(name: "LintActivationConditions", targets: ["LintActivationConditions"]),
   ] + testSupportProducts,
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -59,6 +60,15 @@ let package = Package(
         "SceneActivation", "SceneJSON", "ConditionLint",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
+    ),
+    // `swift package lint-activation-conditions`: scene-router lint over a package's targets.
+    .plugin(
+      name: "LintActivationConditions",
+      capability: .command(
+        intent: .custom(
+          verb: "lint-activation-conditions",
+          description: "Check the activation conditions in the package's Swift and ObjC sources")),
+      dependencies: ["scene-router"]
     ),
     // Test support shared by the unit tests and the fuzzers: the reference evaluator and seeded
     // generators. It is a library target so `FuzzTesting/` can depend on it too.
