@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import PredicateEvaluation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -41,7 +43,7 @@ package struct Linter: Sendable {
   }
 
   /// Lints every source file under `paths` (files or folders), in sorted path order.
-  package func run(paths: [String], progress: ((Int) -> Void)? = nil) -> Run {
+  package func run(paths: [String], progress: (@Sendable (Int) -> Void)? = nil) -> Run {
     var run = Run()
     var files: [String] = []
     for path in paths {
@@ -56,9 +58,29 @@ package struct Linter: Sendable {
         files.append(path)
       }
     }
-    for (index, file) in files.enumerated() {
-      lint(file: file, into: &run.report)
-      if index % 500 == 499 { progress?(index + 1) }
+    // Files are independent: chunks of them are linted on every core, and the chunks' reports
+    // are joined in path order, so the output does not depend on the schedule.
+    let chunkSize = 64
+    let chunkCount = (files.count + chunkSize - 1) / chunkSize
+    let reports = Mutex([LintReport?](repeating: nil, count: chunkCount))
+    let done = Atomic<Int>(0)
+    let linter = self
+    let paths = files
+    DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+      var report = LintReport()
+      var buffer = [UInt8](repeating: 0, count: 1 << 16)
+      for file in paths[(chunk * chunkSize)..<min(paths.count, (chunk + 1) * chunkSize)] {
+        linter.lint(file: file, buffer: &buffer, into: &report)
+      }
+      let finished = done.add(report.files, ordering: .relaxed).newValue
+      reports.withLock { $0[chunk] = report }
+      if let progress, finished / 500 != (finished - report.files) / 500 { progress(finished) }
+    }
+    for report in reports.withLock({ $0 }) {
+      guard let report else { continue }
+      run.report.conditions += report.conditions
+      run.report.diagnostics += report.diagnostics
+      run.report.files += report.files
     }
     return run
   }
@@ -69,26 +91,75 @@ package struct Linter: Sendable {
     }
   }
 
+  /// Adds the source files under `folder` to `files`, in name order. `readdir`'s entry types
+  /// spare a `stat` per entry; symbolic links to folders are not followed (they can loop).
   private func collect(folder: String, into files: inout [String]) {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-    for name in names.sorted() {
-      let path = folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
-      if isExcluded(path, name: name) { continue }
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        continue
+    guard let directory = opendir(folder) else { return }
+    var entries: [(name: String, isFolder: Bool)] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      if isDirectory.boolValue {
+      if name == "." || name == ".." { continue }
+      var type = entry.pointee.d_type
+      if type == UInt8(DT_UNKNOWN) {
+        var info = stat()
+        let path = folder + "/" + name
+        guard lstat(path, &info) == 0 else { continue }
+        type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
+      }
+      if type == UInt8(DT_DIR) {
+        entries.append((name, true))
+      } else if type == UInt8(DT_REG) || type == UInt8(DT_LNK) {
+        entries.append((name, false))
+      }
+    }
+    closedir(directory)
+    for (name, isFolder) in entries.sorted(by: { $0.name < $1.name }) {
+      let path = folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
+      if !excludes.isEmpty && isExcluded(path, name: name) { continue }
+      if isFolder {
         if name.hasPrefix(".") || Self.skippedFolders.contains(name) { continue }
-        // Symbolic links to folders are not followed: they can loop.
-        if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil { continue }
         collect(folder: path, into: &files)
-      } else if let dot = name.lastIndex(of: "."),
+      } else if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")),
         Self.extensions.contains(String(name[name.index(after: dot)...]))
       {
         files.append(path)
       }
     }
+  }
+
+  /// A file's bytes, read with one `open`, `fstat` and `read`s; or why it was not read.
+  private enum FileRead {
+    case bytes(Int)
+    case tooLarge(Int)
+    case unreadable
+  }
+
+  /// Reads `path` into `buffer` (grown as needed and reused from file to file: most files are
+  /// read only to be dismissed by the byte prefilter, and a fresh array each would cost a page
+  /// fault per page); `.bytes` holds the count read.
+  private func read(_ path: String, into buffer: inout [UInt8]) -> FileRead {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return .unreadable }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      return .unreadable
+    }
+    let size = Int(info.st_size)
+    if size > maximumFileSize { return .tooLarge(size) }
+    if buffer.count < size { buffer = [UInt8](repeating: 0, count: max(size, 2 * buffer.count)) }
+    var filled = 0
+    while filled < size {
+      let count = buffer.withUnsafeMutableBytes {
+        Glibc.read(descriptor, $0.baseAddress! + filled, size - filled)
+      }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { break }
+      filled += count
+    }
+    return .bytes(filled)
   }
 
   /// The byte patterns one of which every condition's source contains.
@@ -98,7 +169,11 @@ package struct Linter: Sendable {
 
   /// Whether `bytes` can hold a condition: a byte search before any parsing.
   static func mayHoldConditions(_ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBufferPointer { buffer in
+    bytes.withUnsafeBufferPointer { mayHoldConditions($0) }
+  }
+
+  static func mayHoldConditions(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    do {
       guard let base = buffer.baseAddress else { return false }
       return markers.contains { marker in
         // memchr finds each candidate first byte at memory speed; memcmp checks the rest.
@@ -119,6 +194,11 @@ package struct Linter: Sendable {
 
   /// Lints one file into `report`.
   package func lint(file: String, into report: inout LintReport) {
+    var buffer: [UInt8] = []
+    lint(file: file, buffer: &buffer, into: &report)
+  }
+
+  private func lint(file: String, buffer: inout [UInt8], into report: inout LintReport) {
     report.files += 1
     func note(_ severity: LintSeverity, _ rule: LintRule, _ message: String) {
       report.diagnostics.append(
@@ -127,18 +207,20 @@ package struct Linter: Sendable {
           scalarEndColumn: 1, severity: severity,
           id: rule.rawValue, message: message))
     }
-    let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
-    if size > maximumFileSize {
+    switch read(file, into: &buffer) {
+    case .tooLarge(let size):
       note(
         .warning, .fileTooLarge,
         "file is \(size) bytes, over the \(maximumFileSize)-byte cap; it is skipped")
-      return
-    }
-    guard let data = FileManager.default.contents(atPath: file) else {
+    case .unreadable:
       note(.warning, .unreadable, "file could not be read; it is skipped")
-      return
+    case .bytes(let count):
+      let holds = buffer.withUnsafeBufferPointer {
+        Self.mayHoldConditions(UnsafeBufferPointer(rebasing: $0[..<count]))
+      }
+      guard holds else { return }
+      lint(file: file, bytes: Array(buffer[..<count]), into: &report, counted: true)
     }
-    lint(file: file, bytes: [UInt8](data), into: &report, counted: true)
   }
 
   /// Lints `bytes` as the file `file` into `report` (the file already counted unless `counted`

@@ -253,3 +253,41 @@ struct ConditionLintTests {
     #expect(fixes >= 3)
   }
 }
+
+@Suite("lint: walking and limits")
+struct LintWalkTests {
+  @Test("skipped folders, hidden folders, --exclude globs, and the extensions read")
+  func walking() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let condition =
+      "c.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: \"SELF == 'a'\")\n"
+    for path in [
+      "App/A.swift", "App/B.m", "App/C.mm", "App/D.h", "App/E.txt", ".hidden/F.swift",
+      "Pods/G.swift", ".build/H.swift", "App/Generated/I.swift", "DerivedData/J.swift",
+    ] {
+      let url = folder.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try condition.write(to: url, atomically: true, encoding: .utf8)
+    }
+    let run = Linter(excludes: ["*/Generated"]).run(paths: [folder.path])
+    let names = Set(run.report.conditions.map { URL(fileURLWithPath: $0.file).lastPathComponent })
+    #expect(names == ["A.swift", "B.m", "C.mm", "D.h"])
+    #expect(run.report.files == 4)
+    #expect(Linter().run(paths: [folder.path + "/nope"]).missingPaths == [folder.path + "/nope"])
+  }
+
+  @Test("a literal predicate over UIKit's 100,000-byte archive cap is a warning")
+  func archiveCap() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let members = (0..<12_000).map { "'id-\($0)'" }.joined(separator: ", ")
+    let source =
+      "c.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: \"SELF IN {\(members)}\")\n"
+    let file = folder.appendingPathComponent("Big.swift")
+    try source.write(to: file, atomically: true, encoding: .utf8)
+    let run = Linter().run(paths: [file.path])
+    #expect(run.report.diagnostics.map(\.id).contains("lint.archive-too-large"))
+  }
+}
