@@ -44,6 +44,8 @@ enum CompoundKind: Sendable, Hashable {
 /// A format argument: a literal string (inlined), or a value known only at run time.
 enum FormatArgument: Sendable, Hashable {
   case string(String)
+  /// An array literal of string literals (for `IN %@`).
+  case strings([String])
   case runtime
 }
 

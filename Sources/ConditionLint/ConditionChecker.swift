@@ -191,6 +191,7 @@ struct ConditionChecker {
       let given = position < arguments.count ? arguments[position] : FormatArgument.runtime
       switch (given, conversion) {
       case (.string(let value), _): result.append(.string(value))
+      case (.strings(let values), _): result.append(.array(values.map(PredicateArgument.string)))
       case (.runtime, UInt8(ascii: "@")): result.append(.string("run-time value"))
       case (.runtime, UInt8(ascii: "K")): result.append(.string("run-time key path"))
       case (.runtime, let byte) where "fFeEgGaA".utf8.contains(byte): result.append(.double(0))
@@ -199,7 +200,11 @@ struct ConditionChecker {
     }
     // Literal arguments past the specifiers still count (NSPredicate ignores extras).
     for extra in arguments.dropFirst(conversions.count) {
-      if case .string(let value) = extra { result.append(.string(value)) }
+      switch extra {
+      case .string(let value): result.append(.string(value))
+      case .strings(let values): result.append(.array(values.map(PredicateArgument.string)))
+      case .runtime: break
+      }
     }
     return (result, conversions.count)
   }

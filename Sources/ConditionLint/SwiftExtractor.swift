@@ -166,6 +166,14 @@ enum SwiftExtractor {
     {
       return .string(value)
     }
+    if let array = expression.as(ArrayExprSyntax.self) {
+      var values: [String] = []
+      for element in array.elements {
+        guard case .string(let value) = formatArgument(element.expression) else { return .runtime }
+        values.append(value)
+      }
+      return .strings(values)
+    }
     return .runtime
   }
 

@@ -30,7 +30,7 @@ struct ConditionLintTests {
     let byFile = Dictionary(grouping: run.report.conditions) {
       URL(fileURLWithPath: $0.file).lastPathComponent
     }
-    #expect(byFile["ChatSceneDelegate.swift"]?.count == 12)
+    #expect(byFile["ChatSceneDelegate.swift"]?.count == 13)
     #expect(byFile["LegacySceneDelegate.m"]?.count == 6)
     #expect(
       byFile["NotesApp.swift"]?.map(\.kind.rawValue) == [

@@ -43,6 +43,11 @@ final class ChatSceneDelegate: UIResponder, UIWindowSceneDelegate {
         NSCompoundPredicate(notPredicateWithSubpredicate: NSPredicate(format: "SELF IN {'b', 'c'}")),
       ])
 
+    // NSCompoundPredicate(type:subpredicates:) and an argument array of literals.
+    var shared = NSPredicate(format: "SELF IN %@", argumentArray: [["com.example.chat/inbox", "com.example.chat/drafts"]])
+    conditions.canActivateForTargetContentIdentifierPredicate = NSCompoundPredicate(
+      type: .and, subpredicates: [shared, NSPredicate(format: "SELF ENDSWITH %@", argumentArray: ["/inbox"])])
+
     // A predicate from somewhere else cannot be checked here.
     conditions.canActivateForTargetContentIdentifierPredicate = PredicateStore.shared.predicate(for: session)
   }
