@@ -6,8 +6,6 @@ struct ConditionChecker {
   let path: String
   let lines: LineTable
   let profile: ValidationProfile
-  /// Whether the file is Swift (fix replacements are escaped for its literals).
-  let isSwift: Bool
 
   /// UIKit drops a predicate whose archive is larger than this.
   static let archiveLimit = 100_000
@@ -102,18 +100,15 @@ struct ConditionChecker {
             "predicate is \(literal.bytes.count) bytes; UIKit ignores a predicate whose archive "
               + "exceeds \(Self.archiveLimit) bytes and keeps the previous one", at: offset))
       }
-      let placeholders = Self.placeholders(format, arguments)
       let compilation = CompiledPredicate.compile(
-        format, arguments: placeholders.arguments, profile: profile)
+        format, arguments: Self.placeholders(format, arguments), profile: profile)
       // Only the first error's fix is offered: the parser recovers after an error, and what it
       // reports next may be a consequence that the first fix removes. `--fix` lints again after
       // each round, so independent errors are fixed in later rounds.
       var fixOffered = false
       for found in compilation.diagnostics {
-        var diagnostic = mapped(found, literal, offerFix: !fixOffered)
+        diagnostics.append(mapped(found, literal, offerFix: !fixOffered))
         if found.severity == .error { fixOffered = true }
-        if diagnostic.fix == nil { diagnostic.fixDescription = nil }
-        diagnostics.append(diagnostic)
       }
       let valid = compilation.compiled != nil
       return Result(
@@ -168,7 +163,7 @@ struct ConditionChecker {
   /// placeholder for its specifier — a string for `%@`, a key path for `%K` (which activation
   /// conditions reject), a number for the numeric ones.
   static func placeholders(_ format: String, _ arguments: [FormatArgument])
-    -> (arguments: [PredicateArgument]?, specifiers: Int)
+    -> [PredicateArgument]?
   {
     var conversions: [UInt8] = []
     let bytes = Array(format.utf8)
@@ -185,7 +180,7 @@ struct ConditionChecker {
       if end < bytes.count { conversions.append(bytes[end]) }
       index = end
     }
-    guard !conversions.isEmpty || !arguments.isEmpty else { return (nil, 0) }
+    guard !conversions.isEmpty || !arguments.isEmpty else { return nil }
     var result: [PredicateArgument] = []
     for (position, conversion) in conversions.enumerated() {
       let given = position < arguments.count ? arguments[position] : FormatArgument.runtime
@@ -206,7 +201,7 @@ struct ConditionChecker {
       case .runtime: break
       }
     }
-    return (result, conversions.count)
+    return result
   }
 }
 

@@ -39,7 +39,7 @@ package enum Fixer {
     for _ in 0..<rounds {
       var again = LintReport()
       for (file, _) in originals {
-        linter.lint(file: file, bytes: current[file]!, into: &again, counted: false)
+        linter.lint(file: file, bytes: current[file]!, into: &again)
       }
       let pending = edits(in: again).filter { !$0.edits.isEmpty }
       if pending.isEmpty { break }

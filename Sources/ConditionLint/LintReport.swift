@@ -46,6 +46,17 @@ package struct LintDiagnostic: Sendable, Hashable {
   package var fixDescription: String?
 }
 
+extension LintDiagnostic {
+  /// A finding about a whole file (skipped, not UTF-8), at its first line.
+  static func fileNote(
+    _ file: String, _ severity: LintSeverity, _ rule: LintRule, _ message: String
+  ) -> LintDiagnostic {
+    LintDiagnostic(
+      file: file, line: 1, column: 1, endLine: 1, endColumn: 1, scalarColumn: 1,
+      scalarEndColumn: 1, severity: severity, id: rule.rawValue, message: message)
+  }
+}
+
 /// A condition found and checked.
 package struct LintedCondition: Sendable, Hashable {
   package var file: String

@@ -35,8 +35,7 @@ package struct Linter: Sendable {
     self.maximumFileSize = maximumFileSize
   }
 
-  /// The outcome of a walk: the report, the paths that do not exist, and the files read with
-  /// their bytes (for `--fix`).
+  /// The outcome of a walk: the report, and the paths that do not exist.
   package struct Run: Sendable {
     package var report = LintReport()
     package var missingPaths: [String] = []
@@ -192,55 +191,46 @@ package struct Linter: Sendable {
     }
   }
 
-  /// Lints one file into `report`.
-  package func lint(file: String, into report: inout LintReport) {
-    var buffer: [UInt8] = []
-    lint(file: file, buffer: &buffer, into: &report)
-  }
-
+  /// Lints one file, read into `buffer`, into `report`.
   private func lint(file: String, buffer: inout [UInt8], into report: inout LintReport) {
     report.files += 1
-    func note(_ severity: LintSeverity, _ rule: LintRule, _ message: String) {
-      report.diagnostics.append(
-        LintDiagnostic(
-          file: file, line: 1, column: 1, endLine: 1, endColumn: 1, scalarColumn: 1,
-          scalarEndColumn: 1, severity: severity,
-          id: rule.rawValue, message: message))
-    }
     switch read(file, into: &buffer) {
     case .tooLarge(let size):
-      note(
-        .warning, .fileTooLarge,
-        "file is \(size) bytes, over the \(maximumFileSize)-byte cap; it is skipped")
+      report.diagnostics.append(
+        .fileNote(
+          file, .warning, .fileTooLarge,
+          "file is \(size) bytes, over the \(maximumFileSize)-byte cap; it is skipped"))
     case .unreadable:
-      note(.warning, .unreadable, "file could not be read; it is skipped")
+      report.diagnostics.append(
+        .fileNote(file, .warning, .unreadable, "file could not be read; it is skipped"))
     case .bytes(let count):
       let holds = buffer.withUnsafeBufferPointer {
         Self.mayHoldConditions(UnsafeBufferPointer(rebasing: $0[..<count]))
       }
       guard holds else { return }
-      lint(file: file, bytes: Array(buffer[..<count]), into: &report, counted: true)
+      check(file: file, bytes: Array(buffer[..<count]), into: &report)
     }
   }
 
-  /// Lints `bytes` as the file `file` into `report` (the file already counted unless `counted`
-  /// is false).
-  package func lint(file: String, bytes: [UInt8], into report: inout LintReport, counted: Bool) {
-    if !counted { report.files += 1 }
-    func note(_ severity: LintSeverity, _ rule: LintRule, _ message: String) {
-      report.diagnostics.append(
-        LintDiagnostic(
-          file: file, line: 1, column: 1, endLine: 1, endColumn: 1, scalarColumn: 1,
-          scalarEndColumn: 1, severity: severity, id: rule.rawValue, message: message))
-    }
+  /// Lints `bytes` as the file `file` into `report` (`--fix` lints its fixed text this way).
+  package func lint(file: String, bytes: [UInt8], into report: inout LintReport) {
+    report.files += 1
     guard Self.mayHoldConditions(bytes) else { return }
+    check(file: file, bytes: bytes, into: &report)
+  }
+
+  /// Finds and checks the conditions of `bytes`, which passed the prefilter.
+  private func check(file: String, bytes: [UInt8], into report: inout LintReport) {
     if String(validating: bytes, as: UTF8.self) == nil {
-      note(.warning, .notUTF8, "file is not valid UTF-8; literals that are not are not checked")
+      report.diagnostics.append(
+        .fileNote(
+          file, .warning, .notUTF8,
+          "file is not valid UTF-8; literals that are not are not checked"))
     }
-    let isSwift = file.hasSuffix(".swift")
-    let found = isSwift ? SwiftExtractor.conditions(in: bytes) : ObjCExtractor.conditions(in: bytes)
-    let checker = ConditionChecker(
-      path: file, lines: LineTable(bytes), profile: profile, isSwift: isSwift)
+    let found =
+      file.hasSuffix(".swift")
+      ? SwiftExtractor.conditions(in: bytes) : ObjCExtractor.conditions(in: bytes)
+    let checker = ConditionChecker(path: file, lines: LineTable(bytes), profile: profile)
     for condition in found {
       let checked = checker.check(condition)
       report.conditions.append(checked)

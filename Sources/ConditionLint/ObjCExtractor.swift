@@ -24,10 +24,6 @@ enum ObjCExtractor {
       if case .punctuation(let value) = kind { return value == byte }
       return false
     }
-    var isString: Bool {
-      if case .string = kind { return true }
-      return false
-    }
   }
 
   static func conditions(in bytes: [UInt8]) -> [FoundCondition] {
@@ -44,14 +40,14 @@ enum ObjCExtractor {
         guard index + 1 < tokens.count, tokens[index + 1].isPunctuation(UInt8(ascii: ":")) else {
           continue
         }
-        let end = expressionEnd(tokens, from: index + 2, stops: [UInt8(ascii: "]")])
+        let end = expressionEnd(tokens, from: index + 2)
         found.append(condition(tokens, index + 2, end, kind: kind))
       } else if index > 0, tokens[index - 1].isPunctuation(UInt8(ascii: ".")),
         index + 1 < tokens.count, tokens[index + 1].isPunctuation(UInt8(ascii: "=")),
         !(index + 2 < tokens.count && tokens[index + 2].isPunctuation(UInt8(ascii: "=")))
       {
         // receiver.canActivate… = expr;
-        let end = expressionEnd(tokens, from: index + 2, stops: [UInt8(ascii: ";")])
+        let end = expressionEnd(tokens, from: index + 2)
         found.append(condition(tokens, index + 2, end, kind: kind))
       }
     }
@@ -66,13 +62,9 @@ enum ObjCExtractor {
       offset: offset, kind: kind, source: source(tokens, start, end, depth: 0))
   }
 
-  /// The index just past the expression starting at `start`: the first `stops` byte or `,` at
-  /// bracket depth zero.
-  static func expressionEnd(
-    _ tokens: [Token], from start: Int, stops: Set<UInt8>, comma: Bool = false
-  )
-    -> Int
-  {
+  /// The index just past the expression starting at `start`: the first `;`, unmatched closing
+  /// bracket, or (with `comma`) `,` at bracket depth zero.
+  static func expressionEnd(_ tokens: [Token], from start: Int, comma: Bool = false) -> Int {
     var depth = 0
     var index = start
     while index < tokens.count {
@@ -86,7 +78,6 @@ enum ObjCExtractor {
         case UInt8(ascii: ","): if depth == 0 && comma { return index }
         default: break
         }
-        if depth == 0 && stops.contains(byte) && byte != UInt8(ascii: "]") { return index }
       }
       index += 1
     }
@@ -135,7 +126,7 @@ enum ObjCExtractor {
       text.finish(at: lastEnd)
       var arguments: [FormatArgument] = []
       while index < close, tokens[index].isPunctuation(UInt8(ascii: ",")) {
-        let argumentEnd = expressionEnd(tokens, from: index + 1, stops: [], comma: true)
+        let argumentEnd = expressionEnd(tokens, from: index + 1, comma: true)
         if argumentEnd == index + 2, case .string(let literal?) = tokens[index + 1].kind,
           let value = literal.value
         {
@@ -158,11 +149,11 @@ enum ObjCExtractor {
       guard body + 1 < close, tokens[body].isPunctuation(UInt8(ascii: "@")),
         tokens[body + 1].isPunctuation(UInt8(ascii: "["))
       else { return .notCheckable("the subpredicates are a run-time array") }
-      let arrayEnd = expressionEnd(tokens, from: body + 2, stops: [UInt8(ascii: "]")])
+      let arrayEnd = expressionEnd(tokens, from: body + 2)
       var parts: [PredicateSource] = []
       var index = body + 2
       while index < arrayEnd {
-        let partEnd = expressionEnd(tokens, from: index, stops: [], comma: true)
+        let partEnd = expressionEnd(tokens, from: index, comma: true)
         if partEnd > index {
           parts.append(source(tokens, index, min(partEnd, arrayEnd), depth: depth + 1))
         }
@@ -186,7 +177,7 @@ enum ObjCExtractor {
         tokens[index + 1].isPunctuation(UInt8(ascii: "=")),
         !(index > 0 && tokens[index - 1].isPunctuation(UInt8(ascii: ".")))
       {
-        let end = expressionEnd(tokens, from: index + 2, stops: [UInt8(ascii: ";")])
+        let end = expressionEnd(tokens, from: index + 2)
         if end <= use { return (index + 2, end) }
       }
       index -= 1

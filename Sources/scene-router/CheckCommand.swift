@@ -60,13 +60,8 @@ struct CheckCommand: ParsableCommand {
         throw ExitStatus.dataError
       }
       let name = file == "-" ? "<stdin>" : file
-      var lineNumber = 0
-      for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-        lineNumber += 1
-        var text = String(decoding: line, as: UTF8.self)
-        if text.hasSuffix("\r") { text.removeLast() }
-        if text.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-        inputs.append((text, name, lineNumber))
+      for line in nonBlankLines(bytes) {
+        inputs.append((String(decoding: line.bytes, as: UTF8.self), name, line.number))
       }
     } else {
       for (index, predicate) in predicates.enumerated() {

@@ -94,28 +94,21 @@ struct TableCommand: ParsableCommand {
       router: router, identifiers: list,
       options: RoutingOptions(role: SceneSessionRole(rawValue: role)))
     switch format {
-    case .text: out.write(TableRendering.text(table, file: file, path: scenes))
+    case .text: out.write(TableRendering.text(table, path: scenes))
     case .json: out.writeLine(json: table.jsonValue)
     case .html: out.write(TableRendering.html(table, file: file, path: scenes))
     }
     if failed { throw ExitStatus.dataError }
   }
 
-  /// The identifiers of a file, one per line (a final `\r` dropped, blank lines skipped), and a
-  /// problem naming `path:line` for each line that is not UTF-8.
+  /// The identifiers of a file, one per line (blank lines skipped), and a problem naming
+  /// `path:line` for each line that is not UTF-8.
   private func readLines(_ path: String) throws -> (identifiers: [String], problems: [String]) {
-    let bytes = try readInput(path)
     var identifiers: [String] = []
     var problems: [String] = []
-    for (index, line) in bytes.split(
-      separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false
-    )
-    .enumerated() {
-      var line = line
-      if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-      if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-      guard let text = String(validating: line, as: UTF8.self) else {
-        problems.append("\(path):\(index + 1): error: the line is not valid UTF-8; it is skipped")
+    for line in nonBlankLines(try readInput(path)) {
+      guard let text = String(validating: line.bytes, as: UTF8.self) else {
+        problems.append("\(path):\(line.number): error: the line is not valid UTF-8; it is skipped")
         continue
       }
       identifiers.append(text)

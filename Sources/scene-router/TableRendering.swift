@@ -29,7 +29,7 @@ enum TableRendering {
     return parts.isEmpty ? "no scene matches" : parts.joined(separator: "; ")
   }
 
-  static func text(_ table: RoutingTable, file: ScenesFile, path: String) -> String {
+  static func text(_ table: RoutingTable, path: String) -> String {
     var lines: [String] = []
     lines.append(
       "\(path): \(table.scenes.count) scene\(table.scenes.count == 1 ? "" : "s"), "

@@ -174,7 +174,7 @@ struct ConditionLintTests {
           .utf8))
     // 50 MB, sparse: over the cap, skipped with a warning before it is read.
     let big = folder.appendingPathComponent("g-big.swift").path
-    FileManager.default.createFile(atPath: big, contents: Data(condition))
+    #expect(FileManager.default.createFile(atPath: big, contents: Data(condition)))
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: big))
     try handle.truncate(atOffset: 50 << 20)
     try handle.close()
