@@ -13,6 +13,8 @@ let testSupportProducts: [Product] =
 // flow. Only `PCRE2Regex` imports the C module, so no C type leaks into the public API.
 let package = Package(
   name: "SceneActivation",
+  // Synchronization.Mutex (the registry's lock) sets the floor on Apple platforms.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "SceneActivation", targets: ["SceneActivation"]),
     .executable(name: "scene-router", targets: ["scene-router"]),
@@ -22,12 +24,14 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     // Only ConditionLint (and so the CLI) depends on it: the library product stays lean.
     .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+    // `swift package generate-documentation`: a command plugin, never linked into a product.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .systemLibrary(
       name: "CPCRE2",
       pkgConfig: "libpcre2-8",
-      providers: [.apt(["libpcre2-dev"])]
+      providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
     ),
     .target(name: "PCRE2Regex", dependencies: ["CPCRE2"]),
     .target(name: "PredicateSyntax"),

@@ -62,8 +62,7 @@ public struct CompiledPredicate: Sendable, Hashable, CustomStringConvertible {
   ///
   /// - Throws: ``InvalidPredicateError`` holding every diagnostic (warnings included) when there is
   ///   any error.
-  public init(format: String, profile: ValidationProfile = .extended) throws(InvalidPredicateError)
-  {
+  public init(format: String, profile: ValidationProfile = .uikit) throws(InvalidPredicateError) {
     let result = Self.compile(format, profile: profile)
     guard let compiled = result.compiled else {
       throw InvalidPredicateError(source: format, diagnostics: result.diagnostics)
@@ -74,7 +73,7 @@ public struct CompiledPredicate: Sendable, Hashable, CustomStringConvertible {
   /// Validates and compiles a predicate built in code (or parsed elsewhere).
   ///
   /// Diagnostics point into the predicate's canonical form, which is what a person would see.
-  public init(_ predicate: FormatPredicate, profile: ValidationProfile = .extended)
+  public init(_ predicate: FormatPredicate, profile: ValidationProfile = .uikit)
     throws(InvalidPredicateError)
   {
     let source = predicate.predicateFormat
@@ -95,7 +94,7 @@ public struct CompiledPredicate: Sendable, Hashable, CustomStringConvertible {
   /// does; diagnostics still point into `format`.
   public static func compile(
     _ format: String, arguments: [PredicateArgument]? = nil,
-    profile: ValidationProfile = .extended
+    profile: ValidationProfile = .uikit
   ) -> PredicateCompilation {
     let parsed = PredicateParser.parse(format, arguments: arguments)
     guard let predicate = parsed.predicate else {

@@ -73,7 +73,7 @@ public struct ActivationConditions: Sendable, Hashable {
   public init(
     canActivateForTargetContentIdentifierPredicate canActivate: String? = nil,
     prefersToActivateForTargetContentIdentifierPredicate prefers: String? = nil,
-    profile: ValidationProfile = .extended
+    profile: ValidationProfile = .uikit
   ) throws(ActivationConditionsError) {
     self.canActivateForTargetContentIdentifierPredicate = try Self.compile(
       canActivate, default: "TRUEPREDICATE", field: .canActivate, profile: profile)
@@ -129,7 +129,7 @@ extension ActivationConditions: Codable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let profile =
-      try container.decodeIfPresent(ValidationProfile.self, forKey: .profile) ?? .extended
+      try container.decodeIfPresent(ValidationProfile.self, forKey: .profile) ?? .uikit
     let canProfile =
       try container.decodeIfPresent(ValidationProfile.self, forKey: .canActivateProfile) ?? profile
     let prefersProfile =

@@ -39,12 +39,18 @@ extension SceneSession {
     return .object(JSONObject(members))
   }
 
-  /// Reads a scene in the scenes file's shape; conditions are validated under `profile` unless
-  /// they name their own.
+  /// Reads a scene in the scenes file's shape on its own: conditions are validated under the
+  /// profile they name (as ``ActivationConditions`` encodes it), `uikit` when they name none.
   ///
   /// - Throws: ``ScenesFileError`` with every problem of the scene.
   public init(json: JSONValue) throws(ScenesFileError) {
-    try self.init(json: json, profile: .extended)
+    var warnings: [RoutingWarning] = []
+    var problems: [ScenesFileError.Problem] = []
+    let session = ScenesFile.scene(
+      json, path: "", profile: .uikit, ceiling: .extended, warnings: &warnings,
+      problems: &problems)
+    guard let session, problems.isEmpty else { throw ScenesFileError(problems: problems) }
+    self = session
   }
 
   /// Reads a scene in the scenes file's shape, validating its conditions under `profile` unless

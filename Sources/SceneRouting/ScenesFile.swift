@@ -31,12 +31,17 @@ public struct ScenesFile: Sendable, Hashable {
   }
 
   /// A scenes file built in code, to write with `JSONEncoder` (or ``jsonValue``) for the CLI.
+  ///
+  /// Without a `profile`, the file's profile is the narrowest its scenes' conditions need:
+  /// `extended` when one of them was validated under `extended`, otherwise `uikit`.
   public init(
-    sessions: [SceneSession], profile: ValidationProfile = .extended,
+    sessions: [SceneSession], profile: ValidationProfile? = nil,
     defaultConfigurations: [SceneSessionRole: String] = [:], windowGroups: [WindowGroup] = []
   ) {
     self.sessions = sessions
-    self.profile = profile
+    self.profile =
+      profile
+      ?? (sessions.contains { $0.activationConditions.profile == .extended } ? .extended : .uikit)
     self.defaultConfigurations = defaultConfigurations
     self.windowGroups = windowGroups
     self.warnings = []
@@ -79,7 +84,7 @@ public struct ScenesFile: Sendable, Hashable {
       RoutingWarning(.unknownScenesField(scene: nil, path: $0))
     }
 
-    var profile = ValidationProfile.extended
+    var profile = ValidationProfile.uikit
     do {
       if let name = try root.optionalString("profile") {
         if let named = ValidationProfile(rawValue: name) {
@@ -184,8 +189,12 @@ public struct ScenesFile: Sendable, Hashable {
   /// problem of its fields goes to `problems` (each field is read even when an earlier one was
   /// wrong, so one pass reports them all). The one reader of a scene's JSON shape, for scenes
   /// files and for ``SceneSession``'s `Codable` conformance.
+  ///
+  /// `profile` is the default for conditions that name none; `ceiling` (the file's profile, or
+  /// `extended` for a scene read on its own) is the widest they may name.
   static func scene(
     _ element: JSONValue, path: String, profile: ValidationProfile,
+    ceiling: ValidationProfile? = nil,
     warnings: inout [RoutingWarning], problems: inout [ScenesFileError.Problem]
   ) -> SceneSession? {
     guard case .object(let sceneObject) = element else {
@@ -207,12 +216,14 @@ public struct ScenesFile: Sendable, Hashable {
       RoutingWarning(.unknownScenesField(scene: identifier, path: $0))
     }
     return session(
-      scene, identifier: identifier, profile: profile, warnings: &warnings, problems: &problems)
+      scene, identifier: identifier, profile: profile, ceiling: ceiling ?? profile,
+      warnings: &warnings, problems: &problems)
   }
 
   private static func session(
     _ scene: FieldReader, identifier: String, profile: ValidationProfile,
-    warnings: inout [RoutingWarning], problems: inout [ScenesFileError.Problem]
+    ceiling: ValidationProfile, warnings: inout [RoutingWarning],
+    problems: inout [ScenesFileError.Problem]
   ) -> SceneSession {
     var session = SceneSession(persistentIdentifier: identifier)
     func attempt(_ body: () throws -> Void) {
@@ -299,12 +310,14 @@ public struct ScenesFile: Sendable, Hashable {
           attempt {
             guard let name = try conditions.optionalString(key) else { return }
             guard let named = ValidationProfile(rawValue: name),
-              named.isNarrower(thanOrEqualTo: profile)
+              named.isNarrower(thanOrEqualTo: ceiling)
             else {
               throw FieldError(
                 path: conditions.child(key),
-                message:
-                  "expected \"uikit\" or \"\(profile.rawValue)\" (the file's profile), found \"\(name)\""
+                message: ceiling == .extended
+                  ? "expected \"uikit\" or \"extended\", found \"\(name)\""
+                  : "expected \"uikit\" (the file's profile), found \"\(name)\"; "
+                    + "the file's \"profile\": \"extended\" opts its scenes in to MATCHES"
               )
             }
             if let field { ownProfiles[field] = named } else { conditionsProfile = named }

@@ -8,11 +8,11 @@ struct CheckCommand: ParsableCommand {
     commandName: "check",
     abstract: "Parse, validate and lint predicates; print diagnostics and the canonical form.",
     discussion: """
-      Exits 0 when no predicate has errors (warnings allowed), 65 when any has.
+      Exits 0 when no predicate has errors (warnings allowed), 65 when any has. The profile       is uikit (what UIKit accepts) unless --profile extended opts in to MATCHES.
 
       Examples:
         scene-router check 'self beginswith[c] "chat/"'
-        scene-router check --profile uikit 'SELF MATCHES "doc-[0-9]+"'
+        scene-router check --profile extended 'SELF MATCHES "doc-[0-9]+"'
         scene-router check --json --file conditions.txt
         scene-router check --scenes Fixtures/example/scenes.json
       """)

@@ -16,7 +16,8 @@ struct EvaluateCommand: ParsableCommand {
       once.
 
       Examples:
-        scene-router evaluate 'SELF MATCHES "doc-[0-9]+"' doc-42 doc-x
+        scene-router evaluate 'SELF BEGINSWITH "doc-"' doc-42 x-1
+        scene-router evaluate --profile extended 'SELF MATCHES "doc-[0-9]+"' doc-42
         echo '{"predicate": "SELF == \\"a\\"", "identifier": "a"}' \\
           | scene-router evaluate --batch
       """)

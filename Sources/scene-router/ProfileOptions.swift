@@ -6,8 +6,8 @@ struct ProfileOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "Validation profile: 'uikit' (what UIKit accepts: no MATCHES, no variables) or 'extended' "
-        + "(adds MATCHES through PCRE2).", valueName: "profile"))
-  var profile: ValidationProfile = .extended
+        + "(opts in to MATCHES through PCRE2).", valueName: "profile"))
+  var profile: ValidationProfile = .uikit
 }
 
 extension ValidationProfile: ExpressibleByArgument {}

@@ -11,7 +11,8 @@ struct EngineeringTests {
   @Test("one compiled predicate, many threads at once")
   func concurrentEvaluation() async throws {
     let predicate = try CompiledPredicate(
-      format: "SELF MATCHES[c] 'chat/[0-9]+' OR SELF BEGINSWITH[cd] 'DOC/' OR SELF LIKE '*/x?'")
+      format: "SELF MATCHES[c] 'chat/[0-9]+' OR SELF BEGINSWITH[cd] 'DOC/' OR SELF LIKE '*/x?'",
+      profile: .extended)
     let identifiers = ["chat/1", "CHAT/22", "doc/3", "dóc/4", "a/xy", "nope", "éé/xé"]
     let expected = try identifiers.map { try predicate.evaluate(with: $0) }
     #expect(expected == [true, true, true, true, true, false, true])
@@ -34,7 +35,8 @@ struct EngineeringTests {
 
   @Test("SELF as a pattern compiles once per identifier, from many threads")
   func concurrentSelfPatterns() async throws {
-    let predicate = try CompiledPredicate(format: "'com.example.chat' MATCHES SELF")
+    let predicate = try CompiledPredicate(
+      format: "'com.example.chat' MATCHES SELF", profile: .extended)
     let ok = await withTaskGroup(of: Bool.self) { group in
       for _ in 0..<8 {
         group.addTask {
@@ -53,20 +55,20 @@ struct EngineeringTests {
 
   @Test("patterns from SELF are cached by exact scalars, not canonical equivalence")
   func selfPatternCacheIsExact() throws {
-    let predicate = try CompiledPredicate(format: "SELF MATCHES SELF")
+    let predicate = try CompiledPredicate(format: "SELF MATCHES SELF", profile: .extended)
     let decomposed = "cafe\u{301}"
     let precomposed = "caf\u{E9}"
     #expect(decomposed == precomposed, "Swift's String equality is canonical equivalence")
     #expect(try predicate.evaluate(with: decomposed))
     #expect(try predicate.evaluate(with: precomposed))
-    let literal = try CompiledPredicate(format: #"'caf\u00e9' MATCHES SELF"#)
+    let literal = try CompiledPredicate(format: #"'caf\u00e9' MATCHES SELF"#, profile: .extended)
     #expect(try literal.evaluate(with: precomposed))
     #expect(try !literal.evaluate(with: decomposed))
   }
 
   @Test("catastrophic backtracking ends with a typed resource-limit error")
   func hostileRegex() throws {
-    let predicate = try CompiledPredicate(format: "SELF MATCHES '(a+)+$'")
+    let predicate = try CompiledPredicate(format: "SELF MATCHES '(a+)+$'", profile: .extended)
     let clock = ContinuousClock()
     let start = clock.now
     do {
@@ -83,8 +85,9 @@ struct EngineeringTests {
 
   @Test("views of the identifier are computed once per context and shared")
   func contextSharesViews() throws {
-    let first = try CompiledPredicate(format: "SELF BEGINSWITH[c] 'CAFÉ'")
-    let second = try CompiledPredicate(format: "SELF ENDSWITH[c] 'NOIR' OR SELF CONTAINS[c] 'LE'")
+    let first = try CompiledPredicate(format: "SELF BEGINSWITH[c] 'CAFÉ'", profile: .extended)
+    let second = try CompiledPredicate(
+      format: "SELF ENDSWITH[c] 'NOIR' OR SELF CONTAINS[c] 'LE'", profile: .extended)
     var context = EvaluationContext(targetContentIdentifier: "Café le noir")
     #expect(try first.evaluate(in: &context))
     #expect(try second.evaluate(in: &context))
@@ -97,9 +100,9 @@ struct EngineeringTests {
 
   @Test("a copied context keeps its own views: copy-on-write, not shared mutation")
   func copiedContextsAreIndependent() async throws {
-    let canonical = try CompiledPredicate(format: "SELF CONTAINS 'école'")
-    let folded = try CompiledPredicate(format: "SELF CONTAINS[cd] 'ECOLE'")
-    let like = try CompiledPredicate(format: "SELF LIKE '*cole*'")
+    let canonical = try CompiledPredicate(format: "SELF CONTAINS 'école'", profile: .extended)
+    let folded = try CompiledPredicate(format: "SELF CONTAINS[cd] 'ECOLE'", profile: .extended)
+    let like = try CompiledPredicate(format: "SELF LIKE '*cole*'", profile: .extended)
     var original = EvaluationContext(targetContentIdentifier: "doc/e\u{301}cole/1")
     #expect(try canonical.evaluate(in: &original))
     var copy = original
@@ -167,14 +170,14 @@ struct EngineeringTests {
       "SELF > 5", "SELF BEGINSWITH 1", "SELF LIKE 'a\\\\'", "SELF MATCHES '('",
       "SELF BETWEEN {'a'}", "SELF IN 3",
     ] {
-      #expect(CompiledPredicate.compile(source).compiled == nil, "\(source)")
+      #expect(CompiledPredicate.compile(source, profile: .extended).compiled == nil, "\(source)")
     }
   }
 
   @Test("LIKE stays linear on patterns that make naive matchers exponential")
   func likeIsNotExponential() throws {
     let predicate = try CompiledPredicate(
-      format: "SELF LIKE '" + String(repeating: "*a", count: 30) + "*b'")
+      format: "SELF LIKE '" + String(repeating: "*a", count: 30) + "*b'", profile: .extended)
     let clock = ContinuousClock()
     let start = clock.now
     #expect(try !predicate.evaluate(with: String(repeating: "a", count: 5_000)))

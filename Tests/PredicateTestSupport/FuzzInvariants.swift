@@ -86,7 +86,9 @@ public enum FuzzInvariants {
         violations.append("\(profile): diagnostic outside the source: \(diagnostic)")
       }
     }
-    guard let compiled = CompiledPredicate.compile(source).compiled else { return violations }
+    guard let compiled = CompiledPredicate.compile(source, profile: .extended).compiled else {
+      return violations
+    }
     let actual: Bool?
     do {
       actual = try compiled.evaluate(with: identifier)

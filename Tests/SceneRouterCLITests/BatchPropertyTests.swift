@@ -55,7 +55,7 @@ struct BatchPropertyTests {
   func evaluateBatch() throws {
     var random = SeededRandom()
     let (bytes, good) = Self.batch(&random, lines: 10_000)
-    let result = try CLI.run(["evaluate", "--batch"], stdin: Data(bytes))
+    let result = try CLI.run(["evaluate", "--profile", "extended", "--batch"], stdin: Data(bytes))
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
     #expect(lines.count == 10_000, "PROPERTY_SEED=\(random.seed)")
     #expect(result.status == 65, "bad lines make the exit status 65")
@@ -67,7 +67,7 @@ struct BatchPropertyTests {
       }
       if let (predicate, identifier) = good[index] {
         let expected: JSONValue
-        if let compiled = try? CompiledPredicate(format: predicate),
+        if let compiled = try? CompiledPredicate(format: predicate, profile: .extended),
           let value = try? compiled.evaluate(with: identifier)
         {
           expected = .bool(value)

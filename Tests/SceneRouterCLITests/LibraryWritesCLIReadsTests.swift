@@ -15,7 +15,8 @@ struct LibraryWritesCLIReadsTests {
           persistentIdentifier: "inbox", lastActiveAt: Date(timeIntervalSince1970: 1_800_000_100),
           activationConditions: try ActivationConditions(
             canActivateForTargetContentIdentifierPredicate: "SELF BEGINSWITH 'mail/'",
-            prefersToActivateForTargetContentIdentifierPredicate: "SELF == 'mail/inbox'")),
+            prefersToActivateForTargetContentIdentifierPredicate: "SELF == 'mail/inbox'",
+            profile: .extended)),
         SceneSession(
           persistentIdentifier: "thread", lastActiveAt: Date(timeIntervalSince1970: 1_800_000_000),
           isVisible: true,

@@ -48,7 +48,8 @@ struct IndexedRouterTests {
           isVisible: random.chance(0.3),
           activationConditions: try ActivationConditions(
             canActivateForTargetContentIdentifierPredicate: Self.predicate(&random),
-            prefersToActivateForTargetContentIdentifierPredicate: Self.predicate(&random)))
+            prefersToActivateForTargetContentIdentifierPredicate: Self.predicate(&random),
+            profile: .extended))
       }
       let linear = ActivationRouter(
         sessions: sessions, defaultConfigurations: [.windowApplication: "Default"],
@@ -115,7 +116,8 @@ struct IndexedRouterTests {
         lastActiveAt: Date(timeIntervalSince1970: Double(2_000 - index)),
         activationConditions: try ActivationConditions(
           canActivateForTargetContentIdentifierPredicate: "FALSEPREDICATE",
-          prefersToActivateForTargetContentIdentifierPredicate: "SELF MATCHES 'doc-\(index)(#.*)?'")
+          prefersToActivateForTargetContentIdentifierPredicate: "SELF MATCHES 'doc-\(index)(#.*)?'",
+          profile: .extended)
       )
     }
     let indexed = ActivationRouter(sessions: sessions)

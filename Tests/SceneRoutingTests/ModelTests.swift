@@ -16,7 +16,8 @@ struct ModelTests {
       state: .background, lastActiveAt: Date(timeIntervalSince1970: 1_800_000_000), isVisible: true,
       activationConditions: try ActivationConditions(
         canActivateForTargetContentIdentifierPredicate: "self beginswith[c] 'chat/'",
-        prefersToActivateForTargetContentIdentifierPredicate: "SELF MATCHES 'chat/thread/42(/.*)?'"),
+        prefersToActivateForTargetContentIdentifierPredicate: "SELF MATCHES 'chat/thread/42(/.*)?'",
+        profile: .extended),
       userInfo: ["thread": "42"])
     let data = try JSONEncoder().encode(original)
     let text = String(decoding: data, as: UTF8.self)
@@ -99,7 +100,8 @@ struct ModelTests {
         lastActiveAt: Date(timeIntervalSince1970: 1_800_000_000), isVisible: true,
         activationConditions: try ActivationConditions(
           canActivateForTargetContentIdentifierPredicate: "SELF BEGINSWITH 'chat/'",
-          prefersToActivateForTargetContentIdentifierPredicate: "SELF MATCHES 'chat/[0-9]+'"),
+          prefersToActivateForTargetContentIdentifierPredicate: "SELF MATCHES 'chat/[0-9]+'",
+          profile: .extended),
         userInfo: ["k": "v"]),
       SceneSession(
         persistentIdentifier: "tv", role: .windowExternalDisplay,
@@ -306,7 +308,7 @@ struct ModelTests {
     #expect(registry.route(notification("x")).sessionIdentifier == "b")
     var updated = try #require(registry.session("b"))
     updated.activationConditions = try ActivationConditions(
-      canActivateForTargetContentIdentifierPredicate: "FALSEPREDICATE")
+      canActivateForTargetContentIdentifierPredicate: "FALSEPREDICATE", profile: .extended)
     try registry.update(updated)
     #expect(registry.route(notification("x")).reason == .newScene)
     #expect(registry.remove("b") != nil)

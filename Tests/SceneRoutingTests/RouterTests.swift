@@ -15,7 +15,7 @@ func session(
     isVisible: visible,
     activationConditions: try ActivationConditions(
       canActivateForTargetContentIdentifierPredicate: can,
-      prefersToActivateForTargetContentIdentifierPredicate: prefers))
+      prefersToActivateForTargetContentIdentifierPredicate: prefers, profile: .extended))
 }
 
 func notification(_ identifier: String?, _ options: RoutingOptions = RoutingOptions()) -> SceneEvent

@@ -293,7 +293,8 @@ struct RoutingTableTests {
         persistentIdentifier: "a",
         activationConditions: try ActivationConditions(
           canActivateForTargetContentIdentifierPredicate: "SELF BEGINSWITH 'doc/'",
-          prefersToActivateForTargetContentIdentifierPredicate: "SELF == 'doc/1'")),
+          prefersToActivateForTargetContentIdentifierPredicate: "SELF == 'doc/1'",
+          profile: .extended)),
       SceneSession(
         persistentIdentifier: "b",
         activationConditions: .handlesExternalEvents(preferring: ["doc/1"], allowing: [])),
@@ -301,7 +302,8 @@ struct RoutingTableTests {
         persistentIdentifier: "c",
         activationConditions: try ActivationConditions(
           canActivateForTargetContentIdentifierPredicate: "FALSEPREDICATE",
-          prefersToActivateForTargetContentIdentifierPredicate: "SELF MATCHES 'x+'")),
+          prefersToActivateForTargetContentIdentifierPredicate: "SELF MATCHES 'x+'",
+          profile: .extended)),
     ]
     let router = ActivationRouter(sessions: sessions)
     let table = RoutingTable(router: router, identifiers: ["doc/1", "doc/2", "zzz", "doc/1"])
@@ -334,7 +336,7 @@ struct RoutingTableTests {
         persistentIdentifier: UUID().uuidString,
         activationConditions: try ActivationConditions(
           canActivateForTargetContentIdentifierPredicate: can,
-          prefersToActivateForTargetContentIdentifierPredicate: prefers))
+          prefersToActivateForTargetContentIdentifierPredicate: prefers, profile: .extended))
     }
     let router = ActivationRouter(
       sessions: [
@@ -353,7 +355,8 @@ struct RoutingTableTests {
       #expect(found.contains(expected), "\(expected) not in \(found)")
     }
     // Every witness of a BEGINSWITH/ENDSWITH conjunction satisfies it.
-    let joined = try CompiledPredicate(format: "SELF ENDSWITH '.pdf' AND SELF BEGINSWITH 'files/'")
+    let joined = try CompiledPredicate(
+      format: "SELF ENDSWITH '.pdf' AND SELF BEGINSWITH 'files/'", profile: .extended)
     #expect(try found.contains { try joined.evaluate(with: $0) })
     #expect(Set(found).count == found.count)
   }

@@ -42,7 +42,7 @@ func register(
   _ group: String, _ format: String, _ identifiers: [String],
   baselines: [(String, @Sendable (String) -> Bool)]
 ) {
-  let predicate = try! CompiledPredicate(format: format)
+  let predicate = try! CompiledPredicate(format: format, profile: .extended)
   let expected = identifiers.map { (try? predicate.evaluate(with: $0)) == true }
   for (name, body) in baselines {
     verify(identifiers.map(body) == expected, "\(group)/\(name) disagrees with \(format)")
@@ -111,7 +111,7 @@ func registerOperatorBenchmarks() {
   register(
     "like", "SELF LIKE 'com.example.chat/*'", ascii,
     baselines: [("bytes", { Baseline.hasPrefix($0, prefixBytes) })])
-  let beginsWith = try! CompiledPredicate(format: "SELF BEGINSWITH '\(prefix)'")
+  let beginsWith = try! CompiledPredicate(format: "SELF BEGINSWITH '\(prefix)'", profile: .extended)
   Benchmark("like/beginswith") { benchmark in evaluateLoop(benchmark, beginsWith, ascii) }
 
   // Non-ASCII identifiers take the Unicode path: correct first, then within 10× of ASCII.
@@ -120,14 +120,15 @@ func registerOperatorBenchmarks() {
     ("unicode-prefix", "SELF BEGINSWITH 'doc/'"), ("unicode-contains", "SELF CONTAINS 'école'"),
     ("unicode-eq-cd", "SELF ==[cd] 'ecole'"),
   ] {
-    let predicate = try! CompiledPredicate(format: format)
+    let predicate = try! CompiledPredicate(format: format, profile: .extended)
     Benchmark("\(group)/compiled") { benchmark in evaluateLoop(benchmark, predicate, nonASCII) }
     Benchmark("\(group)/ascii") { benchmark in evaluateLoop(benchmark, predicate, ascii) }
   }
 
   let compound = try! CompiledPredicate(
     format:
-      "(SELF BEGINSWITH 'com.example.chat/' AND NOT SELF ENDSWITH '.tmp') OR SELF IN {'doc-1', 'doc-2'} OR SELF LIKE 'https://*/thread/*'"
+      "(SELF BEGINSWITH 'com.example.chat/' AND NOT SELF ENDSWITH '.tmp') OR SELF IN {'doc-1', 'doc-2'} OR SELF LIKE 'https://*/thread/*'",
+    profile: .extended
   )
   Benchmark("compound/compiled") { benchmark in evaluateLoop(benchmark, compound, data.all) }
 }
@@ -137,7 +138,7 @@ func registerOperatorBenchmarks() {
 func registerRegexBenchmarks() {
   let ascii = BenchmarkData.shared.ascii
   let pattern = "com[.]example[.]chat/thread/[0-9]+"
-  let predicate = try! CompiledPredicate(format: "SELF MATCHES '\(pattern)'")
+  let predicate = try! CompiledPredicate(format: "SELF MATCHES '\(pattern)'", profile: .extended)
   let direct = try! CompiledRegex(
     pattern: pattern,
     options: [.wholeString, .unicodeProperties, .dotMatchesLineSeparators, .multiline])
@@ -189,7 +190,8 @@ func registerParseBenchmarks() {
     "NOT (SELF BEGINSWITH 'com.example.settings') AND SELF ENDSWITH '/edit'",
   ]
   for format in typical {
-    verify((try? CompiledPredicate(format: format)) != nil, "\(format) compiles")
+    verify(
+      (try? CompiledPredicate(format: format, profile: .extended)) != nil, "\(format) compiles")
   }
   Benchmark("parse/compile-typical", configuration: .init(scalingFactor: .one)) { benchmark in
     compileLoop(benchmark, typical)
@@ -205,7 +207,7 @@ func registerParseBenchmarks() {
 
 func compileLoop(_ benchmark: Benchmark, _ formats: [String]) {
   for index in benchmark.scaledIterations {
-    blackHole(try? CompiledPredicate(format: formats[index % formats.count]))
+    blackHole(try? CompiledPredicate(format: formats[index % formats.count], profile: .extended))
   }
 }
 
@@ -247,7 +249,7 @@ func makeSessions(_ count: Int) -> [SceneSession] {
       isVisible: index % 7 == 0,
       activationConditions: try! ActivationConditions(
         canActivateForTargetContentIdentifierPredicate: can,
-        prefersToActivateForTargetContentIdentifierPredicate: prefers))
+        prefersToActivateForTargetContentIdentifierPredicate: prefers, profile: .extended))
   }
 }
 

@@ -42,7 +42,11 @@ struct PredicateValidator {
       report(
         .uikitMatches,
         at: comparison.operatorRange ?? range,
-        extraNotes: [DiagnosticNote("the extended profile evaluates MATCHES with PCRE2")])
+        extraNotes: [
+          DiagnosticNote(
+            "to evaluate MATCHES with PCRE2 off Apple platforms, opt in to the extended profile: "
+              + "--profile extended, \"profile\": \"extended\" or profile: .extended")
+        ])
     default:
       break
     }

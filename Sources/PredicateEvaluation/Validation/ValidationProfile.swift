@@ -5,9 +5,11 @@
 /// a Linux service needs.
 public enum ValidationProfile: String, Sendable, Hashable, Codable, CaseIterable {
   /// Exactly what UIKit accepts when activation conditions are set: no `MATCHES`, no `$variables`.
-  /// Use it to lint predicates an iOS app will ship.
+  /// The default everywhere, so that nothing passes a check that would crash an iOS app at
+  /// launch.
   case uikit
-  /// Everything `uikit` accepts, plus `MATCHES` through PCRE2. The default.
+  /// Everything `uikit` accepts, plus `MATCHES` through PCRE2: opted into by services that route
+  /// off Apple platforms, never for predicates an iOS app will ship.
   case extended
 }
 
