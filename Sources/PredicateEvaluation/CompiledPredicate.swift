@@ -70,6 +70,42 @@ public struct CompiledPredicate: Sendable, Hashable, CustomStringConvertible {
     self = compiled
   }
 
+  /// Parses a format with arguments, as `NSPredicate(format:_:)` takes them, then validates and
+  /// compiles it: one call where Apple's API takes one.
+  ///
+  /// ```swift
+  /// let thread = try CompiledPredicate(format: "SELF == %@", "com.example.chat/thread/42")
+  /// let either = try CompiledPredicate(format: "SELF IN %@", ["inbox", "sent"])
+  /// ```
+  ///
+  /// `%@` takes any argument (a string becomes a string literal, an array an aggregate), `%K`
+  /// a key path (only `SELF` passes validation), `%d`/`%i`/`%ld` integers, `%f`/`%g` numbers,
+  /// and `%%` is a percent sign. Diagnostics point into `format`.
+  ///
+  /// - Throws: ``InvalidPredicateError`` with every diagnostic, when there is any error (a missing
+  ///   or mistyped argument included).
+  public init(
+    format: String, _ arguments: any PredicateArgumentConvertible...,
+    profile: ValidationProfile = .uikit
+  ) throws(InvalidPredicateError) {
+    try self.init(
+      format: format, argumentArray: arguments.map(\.predicateArgument), profile: profile)
+  }
+
+  /// Parses a format with an array of arguments, as `NSPredicate(format:argumentArray:)`, then
+  /// validates and compiles it.
+  ///
+  /// - Throws: ``InvalidPredicateError`` with every diagnostic, when there is any error.
+  public init(
+    format: String, argumentArray: [PredicateArgument], profile: ValidationProfile = .uikit
+  ) throws(InvalidPredicateError) {
+    let result = Self.compile(format, arguments: argumentArray, profile: profile)
+    guard let compiled = result.compiled else {
+      throw InvalidPredicateError(source: format, diagnostics: result.diagnostics)
+    }
+    self = compiled
+  }
+
   /// Validates and compiles a predicate built in code (or parsed elsewhere).
   ///
   /// Diagnostics point into the predicate's canonical form, which is what a person would see.

@@ -105,12 +105,28 @@ public struct ActivationConditionsError: Error, Sendable, Hashable, CustomString
 
   /// Which predicate was invalid.
   public var field: Field
-  /// Its diagnostics.
-  public var error: InvalidPredicateError
+  /// The predicate's own error: its source and every diagnostic.
+  public var underlyingError: InvalidPredicateError
 
+  /// The invalid predicate's text, which the diagnostics' ranges point into.
+  public var source: String { underlyingError.source }
+  /// Every diagnostic of the predicate, errors and warnings, in source order.
+  public var diagnostics: [Diagnostic] { underlyingError.diagnostics }
+
+  /// The predicate's error.
+  @available(*, deprecated, renamed: "underlyingError")
+  public var error: InvalidPredicateError { underlyingError }
+
+  /// An error for `field` with the predicate's diagnostics.
+  public init(field: Field, error: InvalidPredicateError) {
+    self.field = field
+    self.underlyingError = error
+  }
+
+  /// The field, then the diagnostics rendered at their positions, each message once:
+  /// `canActivate: 1:6: error[…]: …` and the source line with its marker.
   public var description: String {
-    "\(field.rawValue): \(error.errors.first?.message ?? "invalid predicate")\n"
-      + DiagnosticRenderer().render(error.diagnostics, in: error.source)
+    "\(field.rawValue): " + DiagnosticRenderer().render(diagnostics, in: source)
   }
 }
 

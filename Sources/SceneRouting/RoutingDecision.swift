@@ -93,13 +93,23 @@ public struct CandidateEvaluation: Sendable, Hashable {
 }
 
 /// Which scene an event activates.
-public enum RoutingOutcome: Sendable, Hashable {
+public enum RoutingOutcome: Sendable, Hashable, CustomStringConvertible {
   /// An existing session.
   case existing(sessionIdentifier: String, configurationName: String?)
   /// A new scene with the role's default configuration.
   case newScene(configurationName: String?)
   /// No scene.
   case none
+
+  /// `scene 'thread-42'`, `new scene with configuration 'Compose'`, `new scene` or `no scene`.
+  public var description: String {
+    switch self {
+    case .existing(let identifier, _): "scene '\(identifier)'"
+    case .newScene(let configuration?): "new scene with configuration '\(configuration)'"
+    case .newScene(nil): "new scene"
+    case .none: "no scene"
+    }
+  }
 }
 
 /// A routing decision as a value: the outcome, the reason, and how every session fared.

@@ -166,23 +166,25 @@ extension SceneEvent {
     let eventKind: Kind
     switch kind {
     case .notification:
+      // Read for their errors (a non-object aps, a non-string identifier); the notification
+      // reads the same fields from the payload.
       let aps = try root.object("aps")
-      let identifier = try aps.optionalString("target-content-id")
-      let bundle = try root.optionalString("Simulator Target Bundle")
+      _ = try aps.optionalString("target-content-id")
+      _ = try root.optionalString("Simulator Target Bundle")
       if let byteCount, byteCount > PushNotification.maximumPayloadSize {
         warnings.append(
           RoutingWarning(
             .payloadTooLarge(bytes: byteCount, limit: PushNotification.maximumPayloadSize)))
       }
       eventKind = .notification(
-        PushNotification(
-          payload: object, targetContentIdentifier: identifier, simulatorTargetBundle: bundle))
+        PushNotification(payload: object))
     case .shortcutItem:
       let item = try root.object("shortcutItem")
       warnings += item.unknownEventFields(["type", "localizedTitle", "targetContentIdentifier"])
       eventKind = .shortcutItem(
         ShortcutItem(
-          type: try item.string("type"), localizedTitle: try item.optionalString("localizedTitle"),
+          type: try item.string("type"),
+          localizedTitle: try item.optionalString("localizedTitle") ?? "",
           targetContentIdentifier: try item.optionalString("targetContentIdentifier")))
     case .userActivity:
       let activity = try root.object("userActivity")
@@ -319,7 +321,9 @@ extension SceneEvent {
       object["Simulator Target Bundle"] = notification.simulatorTargetBundle.map(JSONValue.string)
     case .shortcutItem(let item):
       var members: [(String, JSONValue)] = [("type", .string(item.type))]
-      if let title = item.localizedTitle { members.append(("localizedTitle", .string(title))) }
+      if !item.localizedTitle.isEmpty {
+        members.append(("localizedTitle", .string(item.localizedTitle)))
+      }
       if let identifier = item.targetContentIdentifier {
         members.append(("targetContentIdentifier", .string(identifier)))
       }

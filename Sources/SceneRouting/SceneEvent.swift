@@ -1,24 +1,66 @@
 import SceneJSON
 
 /// A push notification, as APNs delivers it (or as a `simctl push` file holds it).
+///
+/// Everything is read from the payload, so the notification cannot disagree with it: the
+/// identifier is `aps.target-content-id`, the bundle the `simctl` file's
+/// `"Simulator Target Bundle"`.
+///
+/// ```swift
+/// let push = PushNotification(targetContentIdentifier: "com.example.chat/thread/42")
+/// JSONValue.object(push.payload).jsonText   // {"aps":{"target-content-id":"com.example.chat/thread/42"}}
+/// ```
 public struct PushNotification: Sendable, Hashable {
-  /// The whole payload.
-  public var payload: JSONObject
-  /// `aps.target-content-id`.
-  public var targetContentIdentifier: String?
-  /// A `simctl push` file's `"Simulator Target Bundle"`, if present.
-  public var simulatorTargetBundle: String?
+  /// The whole payload; setting it reads the identifier and bundle again.
+  public var payload: JSONObject {
+    didSet { (targetContentIdentifier, simulatorTargetBundle) = Self.fields(of: payload) }
+  }
+  /// `aps.target-content-id`, when it is a string.
+  public private(set) var targetContentIdentifier: String?
+  /// A `simctl push` file's `"Simulator Target Bundle"`, when it is a string.
+  public private(set) var simulatorTargetBundle: String?
 
   /// The most bytes APNs accepts in a payload.
   public static let maximumPayloadSize = 4096
 
-  /// Creates a notification.
+  /// A notification with this payload.
+  public init(payload: JSONObject) {
+    self.payload = payload
+    (targetContentIdentifier, simulatorTargetBundle) = Self.fields(of: payload)
+  }
+
+  /// A notification whose payload is `{"aps": {"target-content-id": identifier}}` (`{"aps": {}}`
+  /// for nil): what a push backend sends to direct a notification to a scene.
+  public init(targetContentIdentifier: String?) {
+    var aps = JSONObject()
+    aps["target-content-id"] = targetContentIdentifier.map(JSONValue.string)
+    self.init(payload: JSONObject([("aps", .object(aps))]))
+  }
+
+  /// A notification whose payload's `aps.target-content-id` is set to `targetContentIdentifier`.
+  @available(
+    *, deprecated,
+    message:
+      "the payload carries the identifier: use init(payload:) or init(targetContentIdentifier:)"
+  )
   public init(
     payload: JSONObject, targetContentIdentifier: String?, simulatorTargetBundle: String? = nil
   ) {
-    self.payload = payload
-    self.targetContentIdentifier = targetContentIdentifier
-    self.simulatorTargetBundle = simulatorTargetBundle
+    var payload = payload
+    var aps = payload["aps"]?.objectValue ?? JSONObject()
+    aps["target-content-id"] = targetContentIdentifier.map(JSONValue.string)
+    payload["aps"] = .object(aps)
+    if let simulatorTargetBundle {
+      payload["Simulator Target Bundle"] = .string(simulatorTargetBundle)
+    }
+    self.init(payload: payload)
+  }
+
+  private static func fields(of payload: JSONObject) -> (String?, String?) {
+    (
+      payload["aps"]?.objectValue?["target-content-id"]?.stringValue,
+      payload["Simulator Target Bundle"]?.stringValue
+    )
   }
 }
 
@@ -26,16 +68,39 @@ public struct PushNotification: Sendable, Hashable {
 public struct ShortcutItem: Sendable, Hashable, Codable {
   /// The app-defined type.
   public var type: String
-  /// The title shown on the home screen.
-  public var localizedTitle: String?
+  /// The title shown on the home screen; UIKit requires one. Routing never reads it.
+  public var localizedTitle: String
   /// The content the item opens.
   public var targetContentIdentifier: String?
 
-  /// Creates a shortcut item.
-  public init(type: String, localizedTitle: String? = nil, targetContentIdentifier: String? = nil) {
+  /// Creates a shortcut item, as `UIApplicationShortcutItem(type:localizedTitle:)` does.
+  public init(type: String, localizedTitle: String, targetContentIdentifier: String? = nil) {
     self.type = type
     self.localizedTitle = localizedTitle
     self.targetContentIdentifier = targetContentIdentifier
+  }
+
+  /// Creates a shortcut item whose title may be missing (an empty title then).
+  @available(
+    *, deprecated,
+    message: "UIKit requires a title: use init(type:localizedTitle:targetContentIdentifier:)"
+  )
+  public init(type: String, localizedTitle: String? = nil, targetContentIdentifier: String? = nil) {
+    self.init(
+      type: type, localizedTitle: localizedTitle ?? "",
+      targetContentIdentifier: targetContentIdentifier)
+  }
+
+  private enum CodingKeys: String, CodingKey { case type, localizedTitle, targetContentIdentifier }
+
+  /// Decodes an item; a missing title reads as empty, as event files may leave it out.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      type: try container.decode(String.self, forKey: .type),
+      localizedTitle: try container.decodeIfPresent(String.self, forKey: .localizedTitle) ?? "",
+      targetContentIdentifier: try container.decodeIfPresent(
+        String.self, forKey: .targetContentIdentifier))
   }
 }
 

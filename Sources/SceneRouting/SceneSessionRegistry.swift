@@ -10,7 +10,7 @@ import Synchronization
 /// ```swift
 /// let registry = SceneSessionRegistry()
 /// try registry.add(SceneSession(persistentIdentifier: "main"))
-/// let decision = registry.route(SceneEvent(.shortcutItem(ShortcutItem(type: "compose"))))
+/// let decision = registry.route(SceneEvent(.shortcutItem(ShortcutItem(type: "compose", localizedTitle: "New Message"))))
 /// ```
 public final class SceneSessionRegistry: Sendable {
   private struct State {

@@ -342,7 +342,7 @@ public struct ScenesFile: Sendable, Hashable {
             } catch {
               throw ScenesFileError.Problem(
                 path: conditions.child(field.rawValue), sceneIdentifier: identifier,
-                message: "invalid predicate", predicate: error.error)
+                message: "invalid predicate", predicate: error.underlyingError)
             }
           }
         }

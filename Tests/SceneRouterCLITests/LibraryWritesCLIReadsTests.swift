@@ -40,7 +40,7 @@ struct LibraryWritesCLIReadsTests {
 
     let events = ["mail/inbox", "mail/thread/7", "mail/other", "news/1"].map {
       SceneEvent(
-        .notification(PushNotification(payload: JSONObject(), targetContentIdentifier: $0)))
+        .notification(PushNotification(targetContentIdentifier: $0)))
     }
     let lines = try events.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
     let input = Data((lines.joined(separator: "\n") + "\n").utf8)

@@ -42,7 +42,7 @@ struct IndexedRouterTests {
       let sessions = try (0..<count).map { index in
         SceneSession(
           persistentIdentifier: "s\(index)",
-          role: random.chance(0.15) ? .windowExternalDisplay : .windowApplication,
+          role: random.chance(0.15) ? .windowExternalDisplayNonInteractive : .windowApplication,
           lastActiveAt: random.chance(0.2)
             ? nil : Date(timeIntervalSince1970: Double(Int.random(in: 0..<8, using: &random))),
           isVisible: random.chance(0.3),
@@ -59,7 +59,7 @@ struct IndexedRouterTests {
         indexing: .always)
       for _ in 0..<25 {
         var options = RoutingOptions()
-        if random.chance(0.1) { options.role = .windowExternalDisplay }
+        if random.chance(0.1) { options.role = .windowExternalDisplayNonInteractive }
         if random.chance(0.2), count > 0 {
           options.excluding = ["s\(Int.random(in: 0..<count, using: &random))"]
         }
@@ -71,7 +71,7 @@ struct IndexedRouterTests {
           ? .activationRequest(
             .userActivity(UserActivity(activityType: "a", targetContentIdentifier: identifier)))
           : .notification(
-            PushNotification(payload: JSONObject(), targetContentIdentifier: identifier))
+            PushNotification(targetContentIdentifier: identifier))
         let event = SceneEvent(kind, options: options)
         let expected = linear.route(event)
         // The entries .matches keeps are exactly the full explanation's that matter, on both
@@ -125,7 +125,7 @@ struct IndexedRouterTests {
     let decision = indexed.route(
       SceneEvent(
         .notification(
-          PushNotification(payload: JSONObject(), targetContentIdentifier: "doc-1999#x"))),
+          PushNotification(targetContentIdentifier: "doc-1999#x"))),
       explain: false)
     #expect(decision.sessionIdentifier == "s1999")
     #expect(decision.reason == .prefers)

@@ -104,7 +104,7 @@ struct ModelTests {
           profile: .extended),
         userInfo: ["k": "v"]),
       SceneSession(
-        persistentIdentifier: "tv", role: .windowExternalDisplay,
+        persistentIdentifier: "tv", role: .windowExternalDisplayNonInteractive,
         lastActiveAt: Date(timeIntervalSince1970: 1_800_000_000.25),
         activationConditions: ActivationConditions(
           canActivateForTargetContentIdentifierPredicate: try CompiledPredicate(
@@ -127,7 +127,7 @@ struct ModelTests {
 
     let events = [
       SceneEvent(
-        .notification(PushNotification(payload: JSONObject(), targetContentIdentifier: "chat/1"))),
+        .notification(PushNotification(targetContentIdentifier: "chat/1"))),
       SceneEvent(
         .shortcutItem(
           ShortcutItem(type: "t", localizedTitle: "T", targetContentIdentifier: "chat/2"))),
@@ -137,7 +137,8 @@ struct ModelTests {
             activityType: "a", webpageURL: "https://x/y", userInfo: JSONObject([("n", .number(1))]))
         ),
         options: RoutingOptions(
-          role: .windowExternalDisplay, excluding: ["main"], allowSceneCreation: false)),
+          role: .windowExternalDisplayNonInteractive, excluding: ["main"], allowSceneCreation: false
+        )),
       SceneEvent(
         .activationRequest(.session("tv")), options: RoutingOptions(allowCanMatches: false)),
     ]
@@ -158,7 +159,7 @@ struct ModelTests {
   func omittedCountDigits() throws {
     for count in [0, 7, 10, 99, 10_000, 1_234_567_890, Int.max] {
       var decision = ActivationRouter(sessions: []).route(
-        SceneEvent(.shortcutItem(ShortcutItem(type: "t"))), explanation: .all)
+        SceneEvent(.shortcutItem(ShortcutItem(type: "t", localizedTitle: "T"))), explanation: .all)
       decision.omittedCandidates = count
       var bytes: [UInt8] = []
       decision.writeJSON(into: &bytes)

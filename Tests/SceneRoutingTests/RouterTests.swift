@@ -21,7 +21,7 @@ func session(
 func notification(_ identifier: String?, _ options: RoutingOptions = RoutingOptions()) -> SceneEvent
 {
   SceneEvent(
-    .notification(PushNotification(payload: JSONObject(), targetContentIdentifier: identifier)),
+    .notification(PushNotification(targetContentIdentifier: identifier)),
     options: options)
 }
 
@@ -107,7 +107,8 @@ struct RouterTests {
   @Test("excluded sessions and other roles never compete")
   func exclusionAndRoles() throws {
     let router = ActivationRouter(sessions: [
-      try session("external", minute: 9, prefers: "TRUEPREDICATE", role: .windowExternalDisplay),
+      try session(
+        "external", minute: 9, prefers: "TRUEPREDICATE", role: .windowExternalDisplayNonInteractive),
       try session("excluded", minute: 8, prefers: "TRUEPREDICATE"),
       try session("plain", minute: 1),
     ])
@@ -115,7 +116,8 @@ struct RouterTests {
     #expect(decision.sessionIdentifier == "plain")
     #expect(decision.candidates.first { $0.sessionIdentifier == "external" }?.lost == .otherRole)
     #expect(decision.candidates.first { $0.sessionIdentifier == "excluded" }?.lost == .excluded)
-    let external = router.route(notification("x", RoutingOptions(role: .windowExternalDisplay)))
+    let external = router.route(
+      notification("x", RoutingOptions(role: .windowExternalDisplayNonInteractive)))
     #expect(external.sessionIdentifier == "external")
   }
 

@@ -133,7 +133,7 @@ struct SwiftUITests {
         let event =
           random.chance(0.5)
           ? SceneEvent(
-            .notification(PushNotification(payload: JSONObject(), targetContentIdentifier: text)))
+            .notification(PushNotification(targetContentIdentifier: text)))
           : SceneEvent(.url("https://example.com/" + text))
         for indexing in [ActivationRouter.Indexing.never, .always] {
           let left = ActivationRouter(sessions: swiftUI, indexing: indexing).route(event)
@@ -163,7 +163,7 @@ struct SwiftUITests {
       router.route(
         SceneEvent(
           .notification(
-            PushNotification(payload: JSONObject(), targetContentIdentifier: identifier)),
+            PushNotification(targetContentIdentifier: identifier)),
           options: RoutingOptions(role: role)))
     }
     #expect(route("app/photoIdentifier=9").outcome == .newScene(configurationName: "Photo"))

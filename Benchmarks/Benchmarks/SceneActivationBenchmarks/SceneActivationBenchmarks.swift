@@ -255,7 +255,7 @@ func makeSessions(_ count: Int) -> [SceneSession] {
 
 func makeEvents() -> [SceneEvent] {
   BenchmarkData.shared.all.prefix(2_000).map {
-    SceneEvent(.notification(PushNotification(payload: JSONObject(), targetContentIdentifier: $0)))
+    SceneEvent(.notification(PushNotification(targetContentIdentifier: $0)))
   }
 }
 

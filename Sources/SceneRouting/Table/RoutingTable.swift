@@ -58,7 +58,7 @@ public struct RoutingTable: Sendable, Hashable {
     rows = identifiers.filter { seen.insert($0).inserted }.map { identifier in
       let event = SceneEvent(
         .notification(
-          PushNotification(payload: JSONObject(), targetContentIdentifier: identifier)),
+          PushNotification(targetContentIdentifier: identifier)),
         options: options)
       let decision = router.route(event, explanation: .all)
       var tied: [String] = []
