@@ -8,7 +8,8 @@ struct CheckCommand: ParsableCommand {
     commandName: "check",
     abstract: "Parse, validate and lint predicates; print diagnostics and the canonical form.",
     discussion: """
-      Exits 0 when no predicate has errors (warnings allowed), 65 when any has. The profile       is uikit (what UIKit accepts) unless --profile extended opts in to MATCHES.
+      Exits 0 when no predicate has errors (warnings allowed), 65 when any has. The profile \
+      is uikit (what UIKit accepts) unless --profile extended opts in to MATCHES.
 
       Examples:
         scene-router check 'self beginswith[c] "chat/"'

@@ -15,7 +15,7 @@ struct SceneRouterCommand: ParsableCommand {
 
       Examples:
         scene-router check 'SELF BEGINSWITH "com.example.chat/"'
-        scene-router evaluate 'SELF MATCHES "doc-[0-9]+"' doc-42 doc-x
+        scene-router evaluate 'SELF BEGINSWITH "doc-"' doc-42 x-1
         scene-router route --scenes scenes.json --format explain push.apns
         scene-router table --scenes scenes.json --witnesses
       """,

@@ -23,3 +23,18 @@ struct HelpTests {
     #expect(examples >= 2)
   }
 }
+
+@Suite("Shell completions")
+struct CompletionTests {
+  @Test(
+    "swift-argument-parser writes a completion script naming every subcommand",
+    arguments: ["bash", "zsh", "fish"])
+  func completionScript(_ shell: String) throws {
+    let result = try CLI.run(["--generate-completion-script", shell])
+    #expect(result.status == 0)
+    for subcommand in ["check", "evaluate", "route", "table", "lint"] {
+      #expect(result.stdout.contains(subcommand), "\(shell): no '\(subcommand)'")
+    }
+    #expect(result.stdout.contains("profile"), "\(shell): options are not completed")
+  }
+}
