@@ -234,7 +234,7 @@ public struct CompiledPredicate: Sendable, Hashable, CustomStringConvertible {
   public static let alwaysFalse = try! CompiledPredicate(format: "FALSEPREDICATE")
 }
 
-/// The outcome of ``CompiledPredicate/compile(_:profile:)``.
+/// The outcome of ``CompiledPredicate/compile(_:arguments:profile:)``.
 public struct PredicateCompilation: Sendable {
   /// The source text.
   public var source: String

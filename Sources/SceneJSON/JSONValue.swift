@@ -5,11 +5,17 @@
 /// type as `aps.target-content-id: expected a string, found a number`. Objects keep their key
 /// order (for deterministic output) and duplicate keys are an error.
 public enum JSONValue: Sendable, Hashable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A number; integers up to 2^53 are exact, and a number beyond `Double`'s range is an error.
   case number(Double)
+  /// A string, unescaped.
   case string(String)
+  /// An array, in order.
   case array([JSONValue])
+  /// An object, its members in file order.
   case object(JSONObject)
 
   /// The JSON type name for messages: "a string", "an object", …
@@ -40,7 +46,7 @@ public enum JSONValue: Sendable, Hashable {
 /// A JSON object with its keys in document order.
 ///
 /// Small objects (the common case: events, decisions) look keys up by a linear scan, which is
-/// faster than hashing; a hash index is built only past ``indexThreshold`` members.
+/// faster than hashing; a hash index is built only past `indexThreshold` members.
 public struct JSONObject: Sendable, Hashable {
   /// The members, in order.
   public private(set) var members: [(key: String, value: JSONValue)]

@@ -208,12 +208,19 @@ public enum EvaluatedString: String, Sendable, Hashable, Codable, CaseIterable {
 public struct SceneEvent: Sendable, Hashable {
   /// The kinds of event.
   public enum Kind: Sendable, Hashable {
+    /// A push notification, routed by its `aps.target-content-id`.
     case notification(PushNotification)
+    /// A home-screen quick action, routed by its `targetContentIdentifier`.
     case shortcutItem(ShortcutItem)
+    /// A user activity (Handoff, Spotlight, a universal link), routed by its
+    /// `targetContentIdentifier`, or by its `webpageURL` when it has none.
     case userActivity(UserActivity)
     /// A URL the app opens (a tapped link, `openURL`, a universal link), by its absolute string.
     case url(String)
+    /// An app intent that targets a scene, routed by its content identifier.
     case appIntent(AppIntentRequest)
+    /// `requestSceneSessionActivation`: a named session, or a user activity that reuses only a
+    /// session that prefers it.
     case activationRequest(ActivationRequest)
   }
 

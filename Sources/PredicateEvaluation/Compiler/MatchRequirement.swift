@@ -11,7 +11,7 @@ import PredicateSyntax
 /// is `K`), and with `[n]` the raw bytes; `MATCHES` without folding sees the raw identifier, so a
 /// regex's literal head is a raw prefix. Anything else (options that fold, `NOT`,
 /// `TRUEPREDICATE`, `SELF` as a pattern) must always be evaluated.
-public enum MatchRequirement: Sendable, Hashable {
+package enum MatchRequirement: Sendable, Hashable {
   /// The predicate never matches a non-nil identifier.
   case never
   /// Unknown: evaluate it.
@@ -22,16 +22,16 @@ public enum MatchRequirement: Sendable, Hashable {
   case keys(exact: Set<[UInt8]>, rawPrefixes: Set<[UInt8]>, canonicalPrefixes: Set<[UInt8]>)
 
   /// An identifier's bytes in the two forms a requirement is stated on.
-  public struct Probe: Sendable {
+  package struct Probe: Sendable {
     /// The identifier's UTF-8 bytes.
-    public let raw: [UInt8]
+    package let raw: [UInt8]
     /// Its NFC form's UTF-8 bytes (the same as `raw` for ASCII and most other identifiers).
-    public let canonical: [UInt8]
+    package let canonical: [UInt8]
 
     /// The bytes of `identifier`.
     ///
     /// - Complexity: O(n); NFC is computed only from the first scalar Unicode's quick check flags.
-    public init(_ identifier: String) {
+    package init(_ identifier: String) {
       let raw = Array(identifier.utf8)
       self.raw = raw
       self.canonical =
@@ -129,5 +129,5 @@ extension GlobPattern {
 extension CompiledPredicate {
   /// A necessary condition for this predicate to match a non-nil identifier; see
   /// ``MatchRequirement``.
-  public var requirement: MatchRequirement { MatchRequirement(matcher) }
+  package var requirement: MatchRequirement { MatchRequirement(matcher) }
 }

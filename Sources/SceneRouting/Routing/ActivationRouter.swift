@@ -27,9 +27,9 @@ import PredicateEvaluation
 /// Activation requests name a session (`requested`), or carry a user activity: then only a
 /// *prefers* match reuses a session, visible or not; otherwise a new scene.
 ///
-/// Steps 4–7 are one function, ``select(prefers:can:answers:options:isRequest:)``, fed either by
+/// Steps 4–7 are one function, `select(prefers:can:answers:options:isRequest:)`, fed either by
 /// a scan of every candidate or, for large apps, by an index of the predicates' necessary
-/// conditions (``MatchRequirement``) that yields only the candidates an identifier could match.
+/// conditions (`MatchRequirement`) that yields only the candidates an identifier could match.
 /// Both give the same decision; an explained route (``route(_:)``) always scans, because it
 /// reports on every session.
 public struct ActivationRouter: Sendable {
@@ -147,7 +147,7 @@ public struct ActivationRouter: Sendable {
   /// Routes `event`, explaining how every session fared.
   ///
   /// - Complexity: O(n) in the number of sessions, evaluating at most two predicates per
-  ///   candidate against one shared ``EvaluationContext``.
+  ///   candidate against one shared `EvaluationContext`.
   public func route(_ event: SceneEvent) -> RoutingDecision {
     route(event, explanation: .all)
   }

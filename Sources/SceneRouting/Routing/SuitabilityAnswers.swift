@@ -8,7 +8,7 @@ struct SessionPredicates: Sendable {
   let canNumber: Int
 }
 
-/// What ``ActivationRouter/select(prefers:can:answers:options:isRequest:)`` asks about a
+/// What `ActivationRouter.select(prefers:can:answers:options:isRequest:)` asks about a
 /// candidate, by its position in the router's session order.
 protocol SuitabilityAnswers {
   /// Whether the session's *prefers* predicate matches.
