@@ -139,6 +139,21 @@ public struct CompiledPredicate: Sendable, Hashable, CustomStringConvertible {
     return compile(predicate, source: format, profile: profile, earlier: parsed.diagnostics)
   }
 
+  /// Parses bytes, validates and compiles without throwing: a file's line or an argument as it
+  /// was read. Bytes that are not UTF-8 are `syntax.invalid-utf8` errors at their position, never
+  /// silently replaced.
+  public static func compile(
+    utf8 bytes: some Collection<UInt8>, arguments: [PredicateArgument]? = nil,
+    profile: ValidationProfile = .uikit
+  ) -> PredicateCompilation {
+    let parsed = PredicateParser.parse(utf8: bytes, arguments: arguments)
+    guard let predicate = parsed.predicate else {
+      return PredicateCompilation(
+        source: parsed.source, compiled: nil, diagnostics: parsed.diagnostics)
+    }
+    return compile(predicate, source: parsed.source, profile: profile, earlier: parsed.diagnostics)
+  }
+
   private static func compile(
     _ predicate: FormatPredicate, source: String, profile: ValidationProfile,
     earlier: [Diagnostic]

@@ -50,7 +50,8 @@ struct CheckCommand: ParsableCommand {
 
   func run() throws {
     if let scenes { return try checkScenes(scenes) }
-    var inputs: [(source: String, name: String?, line: Int)] = []
+    // A file's lines keep their bytes, so that bytes that are not UTF-8 are diagnosed.
+    var inputs: [(source: String, bytes: ArraySlice<UInt8>?, name: String?, line: Int)] = []
     if let file {
       let bytes: [UInt8]
       do {
@@ -62,11 +63,11 @@ struct CheckCommand: ParsableCommand {
       }
       let name = file == "-" ? "<stdin>" : file
       for line in nonBlankLines(bytes) {
-        inputs.append((String(decoding: line.bytes, as: UTF8.self), name, line.number))
+        inputs.append((String(decoding: line.bytes, as: UTF8.self), line.bytes, name, line.number))
       }
     } else {
       for (index, predicate) in predicates.enumerated() {
-        inputs.append((predicate, predicates.count > 1 ? "<\(index + 1)>" : nil, 1))
+        inputs.append((predicate, nil, predicates.count > 1 ? "<\(index + 1)>" : nil, 1))
       }
     }
 
@@ -75,13 +76,16 @@ struct CheckCommand: ParsableCommand {
     var warningCount = 0
     var results: [JSONValue] = []
     for input in inputs {
-      let compilation = CompiledPredicate.compile(input.source, profile: profile)
+      let compilation =
+        input.bytes.map { CompiledPredicate.compile(utf8: $0, profile: profile) }
+        ?? CompiledPredicate.compile(input.source, profile: profile)
+      let source = compilation.source
       let errors = compilation.diagnostics.filter { $0.severity == .error }.count
       errorCount += errors
       warningCount += compilation.diagnostics.count - errors
       if json {
-        let converter = SourceLocationConverter(source: input.source)
-        var object = JSONObject([("predicate", .string(input.source))])
+        let converter = SourceLocationConverter(source: source)
+        var object = JSONObject([("predicate", .string(source))])
         if let name = input.name, file != nil {
           object["file"] = .string(name)
           object["line"] = .number(Double(input.line))
@@ -96,10 +100,10 @@ struct CheckCommand: ParsableCommand {
       } else {
         let renderer = DiagnosticRenderer(
           colors: Terminal.stdoutIsTTY, fileName: input.name, lineOffset: input.line - 1)
-        out.write(renderer.render(compilation.diagnostics, in: input.source))
+        out.write(renderer.render(compilation.diagnostics, in: source))
         if let compiled = compilation.compiled {
           let prefix = input.name.map { "\($0):\(input.line): " } ?? ""
-          out.writeLine("\(prefix)\(compiled.predicateFormat)")
+          out.writeLine("\(prefix)\(compiled.predicateFormat.escapingControlCharacters)")
         }
       }
     }
@@ -206,14 +210,16 @@ extension CheckCommand {
       out.writeLine(
         "\(path): scene '\(session.persistentIdentifier)': \(declared ?? "")canActivate "
           + conditions.canActivateForTargetContentIdentifierPredicate.predicateFormat
+          .escapingControlCharacters
           + "; prefersToActivate "
-          + conditions.prefersToActivateForTargetContentIdentifierPredicate.predicateFormat)
+          + conditions.prefersToActivateForTargetContentIdentifierPredicate.predicateFormat
+          .escapingControlCharacters)
     }
     for (index, group) in parsed.windowGroups.enumerated() {
       let matching =
         group.matching.map {
           "handlesExternalEvents(matching: \(strings($0))) → "
-            + (group.matchingPredicateFormat ?? "")
+            + (group.matchingPredicateFormat ?? "").escapingControlCharacters
         } ?? "no handlesExternalEvents(matching:): opened when no group matches"
       out.writeLine(
         "\(path): window group \(index) '\(group.configuration)' (\(group.role.rawValue)): "

@@ -4,8 +4,11 @@
   import Musl
 #endif
 
-/// Reads a whole file (or standard input for "-").
+/// Reads a whole file (or standard input for "-"). A file that cannot be opened is an
+/// ``InputError``; one that fails while it is read (a directory, an I/O error) ends the command
+/// through ``IOFailure`` with exit 74.
 func readInput(_ path: String) throws -> [UInt8] {
+  if path == "-" { IOFailure.requireStandardInput() }
   let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
   guard descriptor >= 0 else {
     throw InputError(message: "\(path): \(String(cString: strerror(errno)))")
@@ -16,7 +19,7 @@ func readInput(_ path: String) throws -> [UInt8] {
   while true {
     let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
     if count < 0 && errno == EINTR { continue }
-    if count < 0 { throw InputError(message: "\(path): \(String(cString: strerror(errno)))") }
+    if count < 0 { IOFailure.readFailed(path == "-" ? "standard input" : path, code: errno) }
     if count == 0 { break }
     bytes.append(contentsOf: chunk[..<count])
   }

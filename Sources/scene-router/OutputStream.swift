@@ -7,18 +7,23 @@ import SceneJSON
   import Musl
 #endif
 
-/// A byte buffer in front of a file descriptor; `flush()` writes it out.
+/// A byte buffer in front of a file descriptor; `flush()` writes it out, and a write that fails
+/// ends the command through ``IOFailure``: output is never lost in silence.
 final class OutputStream {
   private let descriptor: Int32
+  private let name: String
   private var buffer = ByteBuffer(capacity: 1 << 17)
 
-  init(descriptor: Int32) {
+  init(descriptor: Int32, name: String) {
     self.descriptor = descriptor
+    self.name = name
   }
 
   // The CLI writes from one thread only.
-  nonisolated(unsafe) static let standardOutput = OutputStream(descriptor: 1)
-  nonisolated(unsafe) static let standardError = OutputStream(descriptor: 2)
+  nonisolated(unsafe) static let standardOutput = OutputStream(
+    descriptor: 1, name: "standard output")
+  nonisolated(unsafe) static let standardError = OutputStream(
+    descriptor: 2, name: "standard error")
 
   func write(_ text: String) {
     buffer.appendUTF8(text)
@@ -44,14 +49,19 @@ final class OutputStream {
     write("\n")
   }
 
+  /// Writes the buffer out. A failed write (a full disk, `EPIPE` when `SIGPIPE` is ignored, an
+  /// I/O error) ends the command with exit 74; when standard error itself fails, silently.
   func flush() {
     let bytes = buffer.bytes
     var offset = 0
     while offset < bytes.count {
       let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 && errno == EINTR { continue }
       if written <= 0 {
-        if written < 0 && errno == EINTR { continue }
-        break
+        let code = written < 0 ? errno : EIO
+        if descriptor == 2 { _exit(IOFailure.exitStatus) }
+        OutputStream.standardError.buffer.removeAll()
+        IOFailure.exit("cannot write to \(name): \(IOFailure.describe(code))")
       }
       offset += written
     }

@@ -25,6 +25,14 @@ struct SceneRouterCommand: ParsableCommand {
       LintCommand.self,
     ]
   )
+
+  /// Checks the arguments' encoding and arms the standard-output check, then runs the command.
+  static func main() {
+    IOFailure.guardStandardDescriptors()
+    IOFailure.checkStandardOutputAtExit()
+    RawArguments.requireUTF8()
+    main(nil)
+  }
 }
 
 /// Exit statuses from sysexits.h, which the CLI's contract names.

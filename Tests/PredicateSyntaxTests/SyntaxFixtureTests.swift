@@ -136,6 +136,13 @@ struct SyntaxFixtureTests {
         #expect(severities[diagnostic.id] == diagnostic.severity, "\(diagnostic.id)")
       }
     }
+    // Bytes that are not UTF-8 reach the parser only through parse(utf8:).
+    for diagnostic in PredicateParser.parse(utf8: Array("SELF == '".utf8) + [0xFF, 0x27])
+      .diagnostics
+    {
+      seen.insert(diagnostic.id)
+      #expect(severities[diagnostic.id] == diagnostic.severity, "\(diagnostic.id)")
+    }
     #expect(APITestsCoverage.ids.isSubset(of: seen))
     for (id, _) in DiagnosticID.syntaxIDs {
       #expect(seen.contains(id), "no test exercises \(id)")
@@ -159,5 +166,34 @@ struct SyntaxFixtureTests {
     for keyword in Keyword.allCases where ![.caseInsensitive, .ci].contains(keyword) {
       #expect(seen.contains(.keyword(keyword)), "no valid fixture uses \(keyword.rawValue)")
     }
+  }
+}
+
+@Suite("Input that is not UTF-8")
+struct InvalidUTF8Tests {
+  @Test("each bad sequence is one error at its replacement, naming the byte and its offset")
+  func positions() {
+    // "a" 0xFF 0xFE "b" 0xE2 0x82 (a truncated sequence) "c"
+    let bytes: [UInt8] =
+      Array("SELF IN {'a".utf8) + [0xFF, 0xFE] + Array("b".utf8) + [0xE2, 0x82]
+      + Array("c'}".utf8)
+    let parsed = PredicateParser.parse(utf8: bytes)
+    #expect(parsed.predicate == nil)
+    #expect(parsed.source == "SELF IN {'a\u{FFFD}\u{FFFD}b\u{FFFD}c'}")
+    let found = parsed.diagnostics.map { ($0.id, $0.range.lowerBound, $0.message) }
+    #expect(found.count == 3)
+    #expect(found.allSatisfy { $0.0 == .invalidUTF8 })
+    #expect(found.map(\.1) == [11, 14, 18])
+    #expect(found[0].2.contains("byte 12 of the input (0xFF)"))
+    #expect(found[1].2.contains("byte 13 of the input (0xFE)"))
+    #expect(found[2].2.contains("byte 15 of the input (0xE2)"))
+  }
+
+  @Test("valid UTF-8 parses exactly as the string does")
+  func validBytes() {
+    let source = "SELF BEGINSWITH[cd] 'café/👍🏽'"
+    let parsed = PredicateParser.parse(utf8: Array(source.utf8))
+    #expect(parsed.predicate == PredicateParser.parse(source).predicate)
+    #expect(parsed.diagnostics.isEmpty)
   }
 }

@@ -57,6 +57,33 @@ enum CLI {
   }
 }
 
+extension CLI {
+  /// Runs a bash script from the repository root with `$CLI` naming the binary: for redirections
+  /// `Process` cannot express (`> /dev/full`, `<&-`, `trap '' PIPE`).
+  static func shell(_ script: String) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", script]
+    process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
+    process.environment = ProcessInfo.processInfo.environment.merging(["CLI": binary]) { $1 }
+    let output = Pipe()
+    let error = Pipe()
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let errorData = LockedData()
+    let errorReader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
+    errorReader.start()
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !errorData.isSet { usleep(1000) }
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errorData.value, as: UTF8.self), stdoutBytes: outData)
+  }
+}
+
 /// A value handed from a reader thread.
 final class LockedData: @unchecked Sendable {
   private let lock = NSLock()

@@ -4,6 +4,7 @@ enum SyntaxMessage: DiagnosticMessage {
   /// `Fixtures/syntax/invalid` (all but ``unparsed``, which only a parser bug produces).
   enum Kind: String, DiagnosticKind {
     case sourceTooLong = "syntax.source-too-long"
+    case invalidUTF8 = "syntax.invalid-utf8"
     case emptyPredicate = "syntax.empty-predicate"
     case unexpectedCharacter = "syntax.unexpected-character"
     case unterminatedString = "syntax.unterminated-string"
@@ -44,6 +45,7 @@ enum SyntaxMessage: DiagnosticMessage {
 
   // Lexer
   case sourceTooLong(length: Int, limit: Int)
+  case invalidUTF8(byte: UInt8, offset: Int)
   case singleConnective(Character)
   case expectedNameAfterSigil(Character)
   case backquote
@@ -96,6 +98,7 @@ enum SyntaxMessage: DiagnosticMessage {
   var kind: Kind {
     switch self {
     case .sourceTooLong: .sourceTooLong
+    case .invalidUTF8: .invalidUTF8
     case .singleConnective, .expectedNameAfterSigil, .backquote, .typographicQuote,
       .unexpectedCharacter:
       .unexpectedCharacter
@@ -142,6 +145,11 @@ enum SyntaxMessage: DiagnosticMessage {
     switch self {
     case .sourceTooLong(let length, let limit):
       return "predicate is \(length) bytes long; the limit is \(limit)"
+    case .invalidUTF8(let byte, let offset):
+      let hex = String(byte, radix: 16, uppercase: true)
+      return
+        "invalid UTF-8: byte \(offset + 1) of the input (0x\(hex.count == 1 ? "0" : "")\(hex)) "
+        + "is not part of a UTF-8 sequence"
     case .singleConnective(let character): return "single '\(character)' is not an operator"
     case .expectedNameAfterSigil(let sigil): return "expected a name after '\(sigil)'"
     case .backquote: return "backquotes do not delimit strings"
@@ -224,6 +232,8 @@ extension Diagnostic {
 extension DiagnosticID {
   /// The source is longer than 100,000 bytes (UIKit ignores larger predicates).
   public static let sourceTooLong = SyntaxMessage.Kind.sourceTooLong.id
+  /// The input bytes are not UTF-8 (the diagnostic points at the replacement character).
+  public static let invalidUTF8 = SyntaxMessage.Kind.invalidUTF8.id
   /// The source is empty or only whitespace.
   public static let emptyPredicate = SyntaxMessage.Kind.emptyPredicate.id
   /// A character that starts no token (including non-ASCII spaces and typographic quotes).

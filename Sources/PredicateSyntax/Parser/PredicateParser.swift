@@ -59,6 +59,58 @@ public enum PredicateParser {
   }
 }
 
+extension PredicateParser {
+  /// Parses a predicate read as bytes (a file's line, an argument), refusing bytes that are not
+  /// UTF-8 instead of replacing them: `SELF == "\xFF"` must not silently become
+  /// `SELF == "\u{FFFD}"`.
+  ///
+  /// The source the diagnostics point into is the bytes decoded with each invalid sequence
+  /// replaced by U+FFFD; each `syntax.invalid-utf8` diagnostic covers one replacement and names
+  /// the offending byte and its offset in the input.
+  ///
+  /// - Complexity: O(n) in the number of bytes.
+  public static func parse(
+    utf8 bytes: some Collection<UInt8>, arguments: [PredicateArgument]? = nil
+  ) -> ParsedPredicate {
+    let input = Array(bytes)
+    var source = ""
+    var diagnostics: [Diagnostic] = []
+    var iterator = input[...].makeIterator()
+    var decoder = UTF8()
+    var inputOffset = 0
+    var sourceOffset = 0
+    decoding: while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        source.unicodeScalars.append(scalar)
+        inputOffset += UTF8.width(scalar)
+        sourceOffset += UTF8.width(scalar)
+      case .emptyInput:
+        break decoding
+      case .error:
+        if diagnostics.count < maximumDiagnostics {
+          diagnostics.append(
+            Diagnostic(
+              .invalidUTF8(byte: input[inputOffset], offset: inputOffset),
+              at: SourceRange(sourceOffset, sourceOffset + 3)))
+        }
+        source.unicodeScalars.append("\u{FFFD}")
+        sourceOffset += 3
+        // Skip the bad byte and the continuation bytes after it, then decode afresh from the
+        // next byte that can start a scalar.
+        inputOffset += 1
+        while inputOffset < input.count, input[inputOffset] & 0xC0 == 0x80 { inputOffset += 1 }
+        iterator = input[inputOffset...].makeIterator()
+        decoder = UTF8()  // it may hold bytes read ahead of the bad sequence
+      }
+    }
+    guard diagnostics.isEmpty else {
+      return ParsedPredicate(source: source, predicate: nil, diagnostics: diagnostics)
+    }
+    return parse(source, arguments: arguments)
+  }
+}
+
 extension FormatPredicate {
   /// Parses a predicate with no format arguments.
   ///

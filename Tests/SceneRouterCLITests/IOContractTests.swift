@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// Nothing lost in silence: a write or read that fails ends the command with a message and exit
+/// 74, and input that is not UTF-8 is an error at its byte, never replaced.
+@Suite("I/O contract")
+struct IOContractTests {
+  @Test(
+    "a write that fails (a full disk) exits 74 with a message, for every command",
+    arguments: [
+      #"printf '{"predicate": "SELF == \"a\"", "identifier": "a"}\n' | "$CLI" evaluate --batch > /dev/full"#,
+      #"printf '{"aps": {"target-content-id": "x"}}\n' | "$CLI" route --scenes Fixtures/example/scenes.json --jsonl > /dev/full"#,
+      #""$CLI" route --scenes Fixtures/example/scenes.json --format json Fixtures/example/events/1-push-thread-42.apns > /dev/full"#,
+      #""$CLI" check 'SELF == "a"' > /dev/full"#,
+      #""$CLI" --help > /dev/full"#,
+      #""$CLI" lint Fixtures/lint/sources > /dev/full"#,
+    ])
+  func fullDisk(_ script: String) throws {
+    let result = try CLI.shell(script)
+    #expect(result.status == 74, "\(script)")
+    #expect(result.stderr.contains("cannot write to standard output: No space left on device"))
+  }
+
+  @Test("with SIGPIPE ignored, a closed pipe exits 74 instead of reading on and discarding")
+  func brokenPipe() throws {
+    let result = try CLI.shell(
+      #"""
+      trap '' PIPE
+      for i in $(seq 100000); do echo '{"predicate": "SELF == \"a\"", "identifier": "a"}'; done \
+        | "$CLI" evaluate --batch | head -1
+      echo "status ${PIPESTATUS[1]}"
+      """#)
+    #expect(result.stdout == "{\"result\":true}\nstatus 74\n")
+    #expect(result.stderr.contains("cannot write to standard output: Broken pipe"))
+  }
+
+  @Test(
+    "a directory or a closed descriptor as standard input is a read error naming it",
+    arguments: [
+      (#""$CLI" evaluate --batch < /tmp"#, "it is a directory"),
+      (#""$CLI" evaluate --batch <&-"#, "it is not open"),
+      (#""$CLI" route --scenes Fixtures/example/scenes.json --jsonl < /tmp"#, "it is a directory"),
+      (#""$CLI" route --scenes Fixtures/example/scenes.json --jsonl <&-"#, "it is not open"),
+      (#""$CLI" check --file - < /tmp"#, "is a directory"),
+    ])
+  func unreadableInput(_ script: String, reason: String) throws {
+    let result = try CLI.shell(script)
+    #expect(result.status == 74, "\(script): \(result.stderr)")
+    #expect(result.stderr.contains("standard input") || result.stderr.contains("-:"))
+    #expect(result.stderr.contains(reason), "\(script): \(result.stderr)")
+  }
+
+  @Test("bytes that are not UTF-8 in a predicate file are errors at their line, column and byte")
+  func invalidUTF8InFile() throws {
+    let result = try CLI.shell(
+      #"""
+      f=$(mktemp)
+      printf 'SELF == "a"\nSELF == "\xff"\n' > "$f"
+      "$CLI" check --file "$f" | sed "s|$f|F|"
+      echo "status ${PIPESTATUS[0]}"
+      rm -f "$f"
+      """#)
+    #expect(result.stdout.contains("F:1: SELF == \"a\""))
+    #expect(
+      result.stdout.contains(
+        "F:2:10: error[syntax.invalid-utf8]: invalid UTF-8: byte 10 of the input (0xFF)"))
+    #expect(result.stdout.hasSuffix("status 65\n"))
+  }
+
+  @Test("an argument that is not UTF-8 is an error naming the argument and the byte")
+  func invalidUTF8InArguments() throws {
+    let result = try CLI.shell(
+      #""$CLI" evaluate "$(printf 'SELF == "\xff"')" "$(printf '\xef\xbf\xbd')""#)
+    #expect(result.status == 65)
+    #expect(result.stdout.isEmpty, "nothing is evaluated: \(result.stdout)")
+    #expect(
+      result.stderr.contains(#"argument 2 is not valid UTF-8: byte 10 is 0xFF in 'SELF == "\xFF"'"#)
+    )
+  }
+
+  @Test("the canonical form in text output escapes control characters; JSON escapes them too")
+  func controlCharactersEscaped() throws {
+    let text = try CLI.run(["check", "SELF == \"a\\u0000b\\nc\""])
+    #expect(text.status == 0)
+    #expect(text.stdout == "SELF == \"a\\u0000b\\u000Ac\"\n")
+    #expect(!text.stdoutBytes.contains(0))
+    let json = try CLI.run(["check", "--json", "SELF == \"a\\u0000b\""])
+    #expect(!json.stdoutBytes.contains(0))
+    #expect(json.stdout.contains(#"\u0000"#))
+  }
+}
