@@ -43,13 +43,18 @@ package enum ASCIIBytes {
   ) -> Bool {
     guard needle.count > 0, needle.count <= haystack.count else { return false }
     if !foldCase {
-      // memchr for the first byte, memcmp for the rest: C-speed on short needles, no allocation.
+      // Candidates filtered eight at a time, memcmp for the rest: C-speed on short needles.
       return anyCandidate(haystack, needle) { equal(haystack, at: $0, needle, foldCase: false) }
     }
     let first = needle[0]
-    for start in 0...(haystack.count - needle.count)
-    where lower(haystack[start]) == first && equal(haystack, at: start, needle, foldCase: true) {
-      return true
+    var work = 0
+    let budget = LinearSearch.budget(haystack.count, needle.count)
+    for start in 0...(haystack.count - needle.count) where lower(haystack[start]) == first {
+      work += needle.count
+      if work > budget {
+        return LinearSearch.anyOccurrence(haystack, needle, foldCase: true) { _ in true }
+      }
+      if equal(haystack, at: start, needle, foldCase: true) { return true }
     }
     return false
   }
@@ -61,12 +66,36 @@ package enum ASCIIBytes {
   /// offsets at a time by comparing two unaligned words with broadcast bytes (the "generic SIMD"
   /// substring filter): on short identifiers that leaves almost no false candidates, where a
   /// memchr for the first byte alone stops at every common letter.
+  ///
+  /// `accept` compares the needle at a candidate: past ``LinearSearch/budget(_:_:)`` of that
+  /// work (hostile input), the remaining search is Knuth–Morris–Pratt's, so the time stays linear.
   @inline(__always)
   static func anyCandidate(
     _ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>,
     _ accept: (Int) -> Bool
   ) -> Bool {
     guard !needle.isEmpty, needle.count <= haystack.count else { return false }
+    var work = 0
+    var exhausted = false
+    let budget = LinearSearch.budget(haystack.count, needle.count)
+    let found = filteredCandidates(haystack, needle) { start in
+      work += needle.count
+      if work > budget {
+        exhausted = true
+        return true
+      }
+      return accept(start)
+    }
+    guard exhausted else { return found }
+    return LinearSearch.anyOccurrence(haystack, needle, foldCase: false, accept: accept)
+  }
+
+  /// The candidate scan behind ``anyCandidate(_:_:_:)``, without the budget.
+  @inline(__always)
+  private static func filteredCandidates(
+    _ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>,
+    _ accept: (Int) -> Bool
+  ) -> Bool {
     let raw = UnsafeRawPointer(haystack.baseAddress!)
     let lastStart = haystack.count - needle.count
     let firstByte = needle[0]

@@ -3,8 +3,11 @@ import PredicateSyntax
 /// A LIKE pattern, parsed once: `*` matches any run of characters, `?` exactly one, and `\`
 /// makes the next character literal. Wildcards match newlines; the whole string must match.
 ///
-/// Matching uses the classic two-pointer algorithm with one backtrack point (the last `*`): linear
-/// on typical patterns, O(n·m) at worst, never exponential, and it never compiles a regex.
+/// Matching uses the classic two-pointer algorithm with one backtrack point (the last `*`): fast
+/// and linear on typical patterns, never exponential, and it never compiles a regex. Its worst
+/// case is O(n·m) (`*aaaa…ab` on a long run of `a`), so it counts its steps and, past a few times
+/// the input, hands over to a bit-parallel simulation of the pattern's automaton, O(n·⌈m/64⌉):
+/// linear in the subject for a given pattern.
 struct GlobPattern: Sendable {
   enum Element: Sendable, Equatable {
     /// A run of literal units, each a run of scalars.
@@ -75,7 +78,7 @@ struct GlobPattern: Sendable {
   /// (the pattern was folded when prepared).
   func matchesASCII(_ subject: UnsafeBufferPointer<UInt8>, foldCase: Bool) -> Bool {
     guard let program = asciiProgram, !isEmpty else { return false }
-    return Self.wildcardMatch(
+    let answer = Self.wildcardMatch(
       subjectCount: subject.count, patternCount: program.count,
       isRun: { program[$0] == Self.anyRunByte },
       matchesOne: { p, s in
@@ -83,13 +86,25 @@ struct GlobPattern: Sendable {
         return op == Self.anyOneByte
           || op == UInt16(foldCase ? ASCIIBytes.lower(subject[s]) : subject[s])
       })
+    return answer ?? automatonMatchesASCII(subject, foldCase: foldCase)
+  }
+
+  /// ``matchesASCII(_:foldCase:)`` by the automaton alone: linear in the subject.
+  func automatonMatchesASCII(_ subject: UnsafeBufferPointer<UInt8>, foldCase: Bool) -> Bool {
+    guard let program = asciiProgram, !isEmpty else { return false }
+    let automaton = Automaton(self)
+    let masks = automaton.byteMasks(program)
+    return automaton.matches(subjectCount: subject.count) { s in
+      let byte = foldCase ? ASCIIBytes.lower(subject[s]) : subject[s]
+      return masks[Int(byte) * automaton.words..<(Int(byte) + 1) * automaton.words]
+    }
   }
 
   /// Matches a prepared subject unit by unit.
   func matches(_ subject: UnitText) -> Bool {
     guard !isEmpty else { return false }
     let units = subject.units
-    return Self.wildcardMatch(
+    let answer = Self.wildcardMatch(
       subjectCount: units.count, patternCount: elements.count,
       isRun: { elements[$0] == .anyRun },
       matchesOne: { p, s in
@@ -101,20 +116,37 @@ struct GlobPattern: Sendable {
             && zip(subject.scalars[unit], scalars).allSatisfy { $0 == $1 }
         }
       })
+    return answer ?? automatonMatches(subject)
+  }
+
+  /// ``matches(_:)`` by the automaton alone: linear in the subject.
+  func automatonMatches(_ subject: UnitText) -> Bool {
+    guard !isEmpty else { return false }
+    let units = subject.units
+    let automaton = Automaton(self)
+    let (literalMasks, anyMask) = automaton.unitMasks(elements)
+    return automaton.matches(subjectCount: units.count) { s in
+      literalMasks[Array(subject.scalars[units[s]])]?[...] ?? anyMask[...]
+    }
   }
 
   /// The two-pointer wildcard match with one backtrack point (the last `*`), over any subject and
   /// pattern given by index: `isRun(p)` says whether pattern element `p` is a `*`, and
-  /// `matchesOne(p, s)` whether element `p` matches subject element `s`.
+  /// `matchesOne(p, s)` whether element `p` matches subject element `s`. Nil when it gave up
+  /// after a few times the input's length in steps.
   @inline(__always)
   private static func wildcardMatch(
     subjectCount: Int, patternCount: Int, isRun: (Int) -> Bool, matchesOne: (Int, Int) -> Bool
-  ) -> Bool {
+  ) -> Bool? {
     var s = 0
     var p = 0
     var starP = -1
     var starS = 0
+    var steps = 0
+    let budget = 4 * (subjectCount + patternCount) + 1024
     while s < subjectCount {
+      steps += 1
+      if steps > budget { return nil }
       if p < patternCount {
         if isRun(p) {
           starP = p
@@ -135,5 +167,90 @@ struct GlobPattern: Sendable {
     }
     while p < patternCount && isRun(p) { p += 1 }
     return p == patternCount
+  }
+}
+
+/// The pattern as an automaton simulated with bit sets (shift-and, with `*` as a self-loop):
+/// state `k` means the first `k` non-`*` elements have matched. One subject element costs
+/// ⌈(k + 1)/64⌉ word operations, whatever the pattern's shape.
+private struct Automaton {
+  /// Words per state set.
+  let words: Int
+  /// The number of non-`*` elements: the accepting state.
+  let states: Int
+  /// The states a `*` keeps (a `*` before the element, or at the end).
+  let loops: [UInt64]
+
+  init(_ pattern: GlobPattern) {
+    var states = 0
+    var loopStates: [Int] = []
+    for element in pattern.elements {
+      if element == .anyRun { loopStates.append(states) } else { states += 1 }
+    }
+    self.states = states
+    words = (states + 1 + 63) / 64
+    var loops = [UInt64](repeating: 0, count: words)
+    for state in loopStates { loops[state / 64] |= 1 << UInt64(state % 64) }
+    self.loops = loops
+  }
+
+  /// For each byte value, the states whose element accepts it (`words` words per byte).
+  func byteMasks(_ program: [UInt16]) -> [UInt64] {
+    var masks = [UInt64](repeating: 0, count: 256 * words)
+    var state = 0
+    for op in program where op != GlobPattern.anyRunByte {
+      let bit: UInt64 = 1 << UInt64(state % 64)
+      if op == GlobPattern.anyOneByte {
+        for byte in 0..<256 { masks[byte * words + state / 64] |= bit }
+      } else {
+        masks[Int(op) * words + state / 64] |= bit
+      }
+      state += 1
+    }
+    return masks
+  }
+
+  /// For each literal unit of the pattern, the states that accept it; and the states of `?`,
+  /// which accept any unit.
+  func unitMasks(_ elements: [GlobPattern.Element]) -> ([[Unicode.Scalar]: [UInt64]], [UInt64]) {
+    var literals: [[Unicode.Scalar]: [UInt64]] = [:]
+    var any = [UInt64](repeating: 0, count: words)
+    var state = 0
+    for element in elements {
+      let bit: UInt64 = 1 << UInt64(state % 64)
+      switch element {
+      case .anyRun: continue
+      case .anyOne: any[state / 64] |= bit
+      case .literal(let scalars):
+        literals[scalars, default: [UInt64](repeating: 0, count: words)][state / 64] |= bit
+      }
+      state += 1
+    }
+    // A literal unit is also accepted where `?` stands.
+    for key in literals.keys {
+      for word in 0..<words { literals[key]![word] |= any[word] }
+    }
+    return (literals, any)
+  }
+
+  /// Runs the automaton over `subjectCount` elements; `mask(s)` is the states whose element
+  /// accepts subject element `s`.
+  func matches(subjectCount: Int, mask: (Int) -> ArraySlice<UInt64>) -> Bool {
+    var current = [UInt64](repeating: 0, count: words)
+    current[0] = 1
+    for s in 0..<subjectCount {
+      let accepted = mask(s)
+      var carry: UInt64 = 0
+      var alive = false
+      for word in 0..<words {
+        let advancing = current[word] & accepted[accepted.startIndex + word]
+        let next = (advancing << 1) | carry | (current[word] & loops[word])
+        carry = advancing >> 63
+        current[word] = next
+        alive = alive || next != 0
+      }
+      if !alive { return false }
+    }
+    return current[states / 64] & (1 << UInt64(states % 64)) != 0
   }
 }

@@ -23,17 +23,94 @@ enum Folding: Int, Sendable, Hashable, CaseIterable {
   var foldsCase: Bool { self == .caseInsensitive || self == .caseAndDiacriticInsensitive }
 
   /// Foundation's folding: full case folding (`ß` → `ss`) plus width for `c`; diacritics plus
-  /// width for `d`.
+  /// width for `d`. Applied piece by piece (``TextPieces``): Foundation's diacritic folding on
+  /// Linux takes quadratic time on long text such as `e` + U+0301 repeated.
   func apply(_ text: String) -> String {
     switch self {
     case .none: text
     case .caseInsensitive:
-      text.folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
+      TextPieces.map(text) {
+        $0.folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
+      }
     case .diacriticInsensitive:
-      text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
+      TextPieces.map(text) {
+        $0.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
+      }
     case .caseAndDiacriticInsensitive:
-      text.folding(
-        options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+      TextPieces.map(text) {
+        $0.folding(
+          options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+      }
+    }
+  }
+}
+
+/// Long text cut into pieces that Foundation's transforms treat independently, so that a
+/// transform whose cost grows faster than its input runs in time linear in the text.
+///
+/// A piece ends only before a *safe starter*: a letter, number, punctuation, symbol or space
+/// with canonical combining class 0 that composes with nothing before it (so not a Hangul vowel
+/// or trailing jamo). Foundation folds a combining mark by the base before it and keeps a mark
+/// that starts a string, and NFKC composes across letters; a cut before a safe starter changes
+/// neither. A randomized test checks piecewise against whole-string results.
+///
+/// Text with more than ``forcedCut`` scalars and no safe starter (only marks, controls and
+/// format characters; Unicode's stream-safe format allows 30 marks in a row) is cut anyway, so
+/// the time stays linear; a mark just after such a cut is treated as if it started the text.
+enum TextPieces {
+  /// Pieces are cut at the first safe starter after this many scalars.
+  static let preferredLength = 128
+  /// A piece is cut here even without a safe starter.
+  static let forcedCut = 4096
+
+  /// `transform` applied to each piece in order, concatenated.
+  static func map(_ text: String, _ transform: (String) -> String) -> String {
+    let scalars = text.unicodeScalars
+    guard scalars.count > preferredLength else { return transform(text) }
+    let all = Array(scalars)
+    let pieces = self.pieces(of: all)
+    if pieces.count == 1 { return transform(text) }
+    var output = ""
+    output.reserveCapacity(text.utf8.count)
+    for piece in pieces {
+      var part = String.UnicodeScalarView()
+      part.append(contentsOf: all[piece])
+      output += transform(String(part))
+    }
+    return output
+  }
+
+  /// The pieces of `scalars`, as ranges that cover it in order.
+  static func pieces(of scalars: [Unicode.Scalar]) -> [Range<Int>] {
+    var pieces: [Range<Int>] = []
+    var start = 0
+    var index = 1
+    while index < scalars.count {
+      let length = index - start
+      if (length >= preferredLength && isSafeStarter(scalars[index])) || length >= forcedCut {
+        pieces.append(start..<index)
+        start = index
+      }
+      index += 1
+    }
+    pieces.append(start..<scalars.count)
+    return pieces
+  }
+
+  static func isSafeStarter(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x80 { return true }
+    // Hangul vowel and trailing jamo compose with the jamo before them.
+    if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return false }
+    guard scalar.properties.canonicalCombiningClass.rawValue == 0 else { return false }
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .decimalNumber,
+      .letterNumber, .otherNumber, .spaceSeparator, .openPunctuation, .closePunctuation,
+      .otherPunctuation, .dashPunctuation, .connectorPunctuation, .initialPunctuation,
+      .finalPunctuation, .mathSymbol, .currencySymbol, .otherSymbol:
+      return true
+    default:
+      return false
     }
   }
 }
@@ -79,7 +156,8 @@ struct TextForm: Sendable, Hashable {
     switch normalization {
     case .none: return folded
     case .canonical: return CanonicalComposition.nfc(folded)
-    case .compatibility: return folded.precomposedStringWithCompatibilityMapping
+    case .compatibility:
+      return TextPieces.map(folded) { $0.precomposedStringWithCompatibilityMapping }
     }
   }
 }

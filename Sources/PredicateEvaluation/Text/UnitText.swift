@@ -57,8 +57,16 @@ struct UnitText: Sendable {
 
   func contains(_ needle: UnitText) -> Bool {
     guard !needle.isEmpty, needle.count <= count else { return false }
-    for start in 0...(count - needle.count) where matches(needle, at: start) {
-      return true
+    var work = 0
+    let budget = LinearSearch.budget(count, needle.count)
+    for start in 0...(count - needle.count) where scalars[start] == needle.scalars[0] {
+      work += needle.count
+      if work > budget {
+        return LinearSearch.anyOccurrence(
+          haystackCount: count, needleCount: needle.count, haystack: { scalars[$0] },
+          needle: { needle.scalars[$0] }, accept: { boundary[$0] && boundary[$0 + needle.count] })
+      }
+      if matches(needle, at: start) { return true }
     }
     return false
   }
