@@ -35,8 +35,11 @@ struct CheckCommand: ParsableCommand {
         + "scene; the file's own 'profile' applies.", valueName: "FILE"))
   var scenes: String?
 
-  @Argument(help: "Predicates to check.")
-  var predicates: [String] = []
+  @Argument(help: ArgumentHelp("Predicates to check.", valueName: "predicates"))
+  var predicateArguments: [String] = []
+
+  /// The predicates given as arguments (many arrive through ``ManyArguments``).
+  var predicates: [String] { ManyArguments.positional ?? predicateArguments }
 
   func validate() throws {
     let sources = [file != nil, !predicates.isEmpty, scenes != nil].filter { $0 }.count

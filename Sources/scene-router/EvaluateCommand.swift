@@ -28,8 +28,13 @@ struct EvaluateCommand: ParsableCommand {
   @Flag(help: "Read JSON Lines from standard input and answer each line.")
   var batch = false
 
-  @Argument(help: "The predicate, then the identifiers to evaluate it against.")
-  var arguments: [String] = []
+  @Argument(
+    help: ArgumentHelp(
+      "The predicate, then the identifiers to evaluate it against.", valueName: "arguments"))
+  var argumentValues: [String] = []
+
+  /// The predicate and identifiers given as arguments (many arrive through ``ManyArguments``).
+  var arguments: [String] { ManyArguments.positional ?? argumentValues }
 
   func validate() throws {
     if batch && !arguments.isEmpty {
@@ -85,7 +90,12 @@ struct BatchEvaluator {
     let out = OutputStream.standardOutput
     var anyError = false
     while let line = reader.nextLine(beforeRead: { out.flush() }) {
-      let answer = answer(line, lineNumber: reader.lineNumber)
+      let answer =
+        reader.overflowLength.map {
+          errorLine(
+            "line \(reader.lineNumber): \(LineReader.overflowMessage($0))",
+            lineNumber: reader.lineNumber, in: "input", line: reader.lineNumber, column: 1)
+        } ?? answer(line, lineNumber: reader.lineNumber)
       if answer.isError { anyError = true }
       out.writeLine(answer.text)
     }

@@ -21,6 +21,21 @@ struct LineReader {
   private var chunk = [UInt8](repeating: 0, count: 1 << 16)
   /// The 1-based number of the last line returned.
   private(set) var lineNumber = 0
+  /// The length of the last line returned when it was longer than ``maximumLineLength``: its
+  /// bytes were read and dropped (the line returned is empty), so memory stays bounded. Nil for
+  /// a line within the limit.
+  private(set) var overflowLength: Int?
+  /// Bytes of the current line dropped so far, while it is longer than the limit.
+  private var dropped: Int?
+
+  /// The longest line kept: far above any event, predicate or batch line (an APNs payload is
+  /// at most 4 KB, a predicate 100 KB), and a bound on memory for a line that never ends.
+  static let maximumLineLength = 16 << 20
+
+  /// The error for a line of `length` bytes over the limit.
+  static func overflowMessage(_ length: Int) -> String {
+    "the line is \(length) bytes long; the limit is \(maximumLineLength) bytes (16 MiB)"
+  }
 
   /// What the input is called in an error, such as "standard input".
   private let name: String
@@ -45,14 +60,45 @@ struct LineReader {
   }
 
   mutating func nextLine(beforeRead: () -> Void = {}) -> ArraySlice<UInt8>? {
+    overflowLength = nil
     while true {
-      if let newline = nextNewline() {
+      if let dropping = dropped {
+        // Inside an overlong line: drop bytes up to its end.
+        if let newline = nextNewline() {
+          overflowLength = dropping + (newline - start)
+          start = newline + 1
+          dropped = nil
+          lineNumber += 1
+          return buffer[start..<start]
+        }
+        dropped = dropping + (buffer.count - start)
+        buffer.removeAll(keepingCapacity: true)
+        start = 0
+        scanned = 0
+        if atEOF {
+          overflowLength = dropped
+          dropped = nil
+          lineNumber += 1
+          return buffer[0..<0]
+        }
+      } else if let newline = nextNewline() {
+        if newline - start > Self.maximumLineLength {
+          // The end arrived with the chunk that crossed the limit.
+          overflowLength = newline - start
+          start = newline + 1
+          lineNumber += 1
+          return buffer[start..<start]
+        }
         var end = newline
         if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         let line = buffer[start..<end]
         start = newline + 1
         lineNumber += 1
         return line
+      }
+      if dropped == nil, buffer.count - start > Self.maximumLineLength {
+        dropped = 0
+        continue
       }
       if atEOF {
         guard start < buffer.count else { return nil }

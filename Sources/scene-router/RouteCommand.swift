@@ -112,8 +112,13 @@ struct RouteCommand: ParsableCommand {
     if jsonl {
       var reader = LineReader(descriptor: 0)
       while let line = reader.nextLine(beforeRead: { out.flush() }) {
-        let answer = Self.route(
-          line, name: "<stdin>:\(reader.lineNumber)", router: router, plan: plan)
+        let name = "<stdin>:\(reader.lineNumber)"
+        let answer =
+          reader.overflowLength.map {
+            Answer.failure(
+              name: name, kind: plan.kind?.rawValue, message: LineReader.overflowMessage($0),
+              fields: [("path", .string(""))])
+          } ?? Self.route(line, name: name, router: router, plan: plan)
         if case .failure = answer { failed = true }
         // No flush here: the reader flushes before any read that could block, so a streaming
         // consumer gets every decision before its next event is awaited, and a file piped in

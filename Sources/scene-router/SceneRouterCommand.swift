@@ -31,7 +31,7 @@ struct SceneRouterCommand: ParsableCommand {
     IOFailure.guardStandardDescriptors()
     IOFailure.checkStandardOutputAtExit()
     RawArguments.requireUTF8()
-    main(nil)
+    main(ManyArguments.split(Array(CommandLine.arguments.dropFirst())))
   }
 }
 

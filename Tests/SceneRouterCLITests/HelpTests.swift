@@ -1,3 +1,4 @@
+import SceneJSON
 import Testing
 
 @Suite("Help text")
@@ -36,5 +37,39 @@ struct CompletionTests {
       #expect(result.stdout.contains(subcommand), "\(shell): no '\(subcommand)'")
     }
     #expect(result.stdout.contains("profile"), "\(shell): options are not completed")
+  }
+}
+
+@Suite("Many positional arguments")
+struct ManyArgumentsTests {
+  @Test("check takes hundreds of predicates, with options before, between and after them")
+  func manyPredicates() throws {
+    var arguments = ["check", "--profile", "extended"]
+    for index in 0..<200 {
+      if index == 100 { arguments.append("--json") }
+      arguments.append(index == 150 ? "SELF BEGINWITH 'x'" : "SELF MATCHES 'id-\(index)'")
+    }
+    let result = try CLI.run(arguments)
+    #expect(result.status == 65)
+    let document = try #require(try JSONValue.parse(result.stdout).objectValue)
+    #expect(document["profile"] == .string("extended"))
+    #expect(document["errors"] == .number(1))
+    guard case .array(let results)? = document["results"] else {
+      Issue.record("no results")
+      return
+    }
+    #expect(results.count == 200)
+    #expect(results[150].objectValue?["valid"] == .bool(false))
+    #expect(results[199].objectValue?["predicate"] == .string("SELF MATCHES 'id-199'"))
+  }
+
+  @Test("evaluate takes hundreds of identifiers, and '--' ends the options")
+  func manyIdentifiers() throws {
+    let identifiers = (0..<300).map { $0 % 3 == 0 ? "doc-\($0)" : "x-\($0)" }
+    let result = try CLI.run(["evaluate", "SELF BEGINSWITH 'doc-'", "--"] + identifiers + ["-"])
+    #expect(result.status == 0)
+    let answers = result.stdout.split(separator: "\n")
+    #expect(answers.count == 301)
+    #expect(answers.prefix(3) == ["true", "false", "false"])
   }
 }

@@ -89,3 +89,25 @@ struct IOContractTests {
     #expect(json.stdout.contains(#"\u0000"#))
   }
 }
+
+@Suite("Overlong lines")
+struct OverlongLineTests {
+  @Test("a line over 16 MiB is an error line, read in bounded memory; the lines around it answer")
+  func overlongLine() throws {
+    var input = Data(#"{"predicate": "SELF == 'a'", "identifier": "a"}"#.utf8)
+    input.append(0x0A)
+    input.append(Data(repeating: UInt8(ascii: "x"), count: (16 << 20) + 10))
+    input.append(0x0A)
+    input.append(Data(#"{"predicate": "SELF == 'a'", "identifier": "b"}"#.utf8))
+    input.append(0x0A)
+    input.append(Data(repeating: UInt8(ascii: "y"), count: 17 << 20))  // and no newline
+    let result = try CLI.run(["evaluate", "--batch"], stdin: input)
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 4)
+    #expect(lines[0] == #"{"result":true}"#)
+    #expect(lines[1].contains("line 2: the line is 16777226 bytes long; the limit is 16777216"))
+    #expect(lines[2] == #"{"result":false}"#)
+    #expect(lines[3].contains("line 4: the line is 17825792 bytes long"))
+    #expect(result.status == 65)
+  }
+}
