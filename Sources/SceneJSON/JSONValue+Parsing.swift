@@ -227,7 +227,9 @@ private struct JSONReader {
     let text = String(
       decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     guard let value = Double(text), value.isFinite else {
-      throw error("number \(text) is out of range", at: start)
+      // Named, not echoed: a hostile number can be megabytes long.
+      let shown = text.count <= 32 ? text : "\(text.prefix(24))… (\(text.count) characters)"
+      throw error("number \(shown) is out of range", at: start)
     }
     return .number(value)
   }

@@ -51,6 +51,7 @@ enum RoutingMessage: DiagnosticMessage {
     case payloadTooLarge = "event.payload-too-large"
     case unknownEventField = "event.unknown-field"
     case unknownScenesField = "scenes.unknown-field"
+    case unknownRole = "routing.unknown-role"
 
     var severity: DiagnosticSeverity { .warning }
   }
@@ -62,6 +63,7 @@ enum RoutingMessage: DiagnosticMessage {
   case payloadTooLarge(bytes: Int, limit: Int)
   case unknownEventField(path: String)
   case unknownScenesField(scene: String?, path: String)
+  case unknownRole(role: String, path: String)
 
   var kind: Kind {
     switch self {
@@ -72,6 +74,7 @@ enum RoutingMessage: DiagnosticMessage {
     case .payloadTooLarge: .payloadTooLarge
     case .unknownEventField: .unknownEventField
     case .unknownScenesField: .unknownScenesField
+    case .unknownRole: .unknownRole
     }
   }
 
@@ -99,6 +102,11 @@ enum RoutingMessage: DiagnosticMessage {
     case .unknownScenesField(let scene?, let path):
       "scene '\(scene)': unknown field '\(path)' is ignored"
     case .unknownScenesField(nil, let path): "unknown field '\(path)' is ignored"
+    case .unknownRole(let role, let path):
+      "\(path): role '\(role)' is not one UIKit defines"
+        + (SceneSessionRole.closestKnownRole(to: role).map { " (did you mean '\($0.rawValue)'?)" }
+          ?? " (its window roles are windowApplication and windowExternalDisplayNonInteractive)")
+        + "; only scenes of the same role compete for an event"
     }
   }
 }

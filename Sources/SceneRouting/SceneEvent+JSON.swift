@@ -225,6 +225,9 @@ extension SceneEvent {
       ])
       if let role = try routing.optionalString("role") {
         options.role = SceneSessionRole(rawValue: role)
+        if !options.role.isKnown {
+          warnings.append(RoutingWarning(.unknownRole(role: role, path: routing.child("role"))))
+        }
       }
       if let excluding = try routing.optionalStringArray("excluding") {
         options.excluding = Set(excluding)

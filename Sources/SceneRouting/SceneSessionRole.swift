@@ -28,10 +28,31 @@ public struct SceneSessionRole: RawRepresentable, Sendable, Hashable, Codable,
   @available(*, deprecated, renamed: "windowExternalDisplayNonInteractive")
   public static var windowExternalDisplay: SceneSessionRole { .windowExternalDisplayNonInteractive }
 
-  /// The roles UIKit defines, in the order its header lists them.
+  /// The roles UIKit defines (`UISceneSession.Role`), by their Swift names: the window roles,
+  /// CarPlay's template roles, and visionOS's. A scenes file or event naming another role gets
+  /// the warning `routing.unknown-role`, since a misspelt role silently competes with nothing.
   public static let knownRoles: [SceneSessionRole] = [
     .windowApplication, .windowExternalDisplayNonInteractive,
+    "carTemplateApplication", "carTemplateApplicationDashboard",
+    "carTemplateApplicationInstrumentCluster", "windowApplicationVolumetric",
+    "immersiveSpaceApplication",
   ]
+
+  /// Whether UIKit defines this role.
+  public var isKnown: Bool { Self.knownRoles.contains(self) }
+
+  /// The known role `name` most likely misspells: the one sharing the longest case-insensitive
+  /// prefix with it, when that prefix is at least six characters.
+  static func closestKnownRole(to name: String) -> SceneSessionRole? {
+    let lowered = Array(name.lowercased())
+    func sharedPrefix(_ role: SceneSessionRole) -> Int {
+      zip(lowered, role.rawValue.lowercased()).prefix { $0 == $1 }.count
+    }
+    guard let best = knownRoles.max(by: { sharedPrefix($0) < sharedPrefix($1) }),
+      sharedPrefix(best) >= 6
+    else { return nil }
+    return best
+  }
 
   private static let externalDisplayName = "windowExternalDisplayNonInteractive"
   private static let legacyExternalDisplay = "windowExternalDisplay"

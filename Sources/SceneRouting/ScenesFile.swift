@@ -103,6 +103,10 @@ public struct ScenesFile: Sendable, Hashable {
         for key in configurations.object.keys {
           if let name = try configurations.optionalString(key) {
             defaults[SceneSessionRole(rawValue: key)] = name
+            if !SceneSessionRole(rawValue: key).isKnown {
+              warnings.append(
+                RoutingWarning(.unknownRole(role: key, path: configurations.child(key))))
+            }
           }
         }
       }
@@ -130,6 +134,10 @@ public struct ScenesFile: Sendable, Hashable {
         do throws(FieldError) {
           let configuration = try reader.string("configuration")
           let role = try reader.optionalString("role").map(SceneSessionRole.init(rawValue:))
+          if let role, !role.isKnown {
+            warnings.append(
+              RoutingWarning(.unknownRole(role: role.rawValue, path: reader.child("role"))))
+          }
           let matching = try reader.optionalStringArray("handlesExternalEvents")
           let key =
             "\(role?.rawValue ?? SceneSessionRole.windowApplication.rawValue)\u{0}\(configuration)"
@@ -241,6 +249,9 @@ public struct ScenesFile: Sendable, Hashable {
     attempt {
       if let role = try scene.optionalString("role") {
         session.role = SceneSessionRole(rawValue: role)
+        if !session.role.isKnown {
+          warnings.append(RoutingWarning(.unknownRole(role: role, path: scene.child("role"))))
+        }
       }
     }
     attempt { session.configurationName = try scene.optionalString("configuration") }
