@@ -7,7 +7,11 @@ import PackageDescription
 // sees the library and the CLI, nothing else.
 let testSupportProducts: [Product] =
   ProcessInfo.processInfo.environment["SCENE_ACTIVATION_FUZZ_TESTING"] == nil
-  ? [] : [.library(name: "PredicateTestSupport", targets: ["PredicateTestSupport"])]
+  ? []
+  : [
+    .library(name: "PredicateTestSupport", targets: ["PredicateTestSupport"]),
+    .library(name: "LintTestSupport", targets: ["LintTestSupport"]),
+  ]
 
 // Text → tokens → AST → validated → compiled matcher → router → CLI: the targets below follow that
 // flow. Only `PCRE2Regex` imports the C module, so no C type leaks into the public API.
@@ -81,9 +85,14 @@ let package = Package(
       dependencies: ["PredicateSyntax", "PredicateEvaluation", "SceneJSON", "SceneRouting"],
       path: "Tests/PredicateTestSupport"
     ),
+    // The lint fuzzer's invariants, apart so that the other fuzzers do not link swift-syntax.
+    .target(
+      name: "LintTestSupport", dependencies: ["ConditionLint", "PredicateEvaluation", "SceneJSON"],
+      path: "Tests/LintTestSupport"),
     .testTarget(name: "PCRE2RegexTests", dependencies: ["PCRE2Regex"]),
     .testTarget(
-      name: "FuzzReplayTests", dependencies: ["PredicateTestSupport", "SceneJSON", "SceneRouting"]),
+      name: "FuzzReplayTests",
+      dependencies: ["PredicateTestSupport", "LintTestSupport", "SceneJSON", "SceneRouting"]),
     .testTarget(
       name: "PredicateSyntaxTests", dependencies: ["PredicateSyntax", "PredicateTestSupport"]),
     .testTarget(

@@ -25,5 +25,11 @@ let package = Package(
     .executableTarget(
       name: "FuzzRoute",
       dependencies: [.product(name: "PredicateTestSupport", package: root)]),
+    .executableTarget(
+      name: "FuzzLint",
+      dependencies: [
+        .product(name: "PredicateTestSupport", package: root),
+        .product(name: "LintTestSupport", package: root),
+      ]),
   ]
 )

@@ -1,3 +1,4 @@
+import LintTestSupport
 import PredicateTestSupport
 import SceneJSON
 import SceneRouting
@@ -9,7 +10,7 @@ struct FailCase: Sendable, CustomStringConvertible {
   let file: String
   var description: String { "\(target)/\(file)" }
 
-  static let targets = ["FuzzParse", "FuzzEvaluate", "FuzzRoute"]
+  static let targets = ["FuzzParse", "FuzzEvaluate", "FuzzRoute", "FuzzLint"]
 
   static var folder: String { Fixtures.root + "/../FuzzTesting/FailCases" }
 
@@ -32,6 +33,7 @@ struct FailCaseReplayTests {
     switch target {
     case "FuzzParse": FuzzInvariants.parse(bytes)
     case "FuzzEvaluate": FuzzInvariants.evaluate(bytes)
+    case "FuzzLint": LintFuzzInvariants.lint(bytes)
     default: FuzzInvariants.route(bytes)
     }
   }

@@ -78,29 +78,31 @@ public struct DiagnosticRenderer: Sendable {
     let gutter = gutterWidth(line)
     let number = String(line + lineOffset)
     let padded = String(repeating: " ", count: gutter - number.count) + number
-    // Tabs and other control characters would shift the caret; show them as single spaces.
-    let text = String(
-      String.UnicodeScalarView(
-        converter.text(ofLine: line).unicodeScalars.map {
-          $0.value < 0x20 || $0.value == 0x7F ? " " : $0
-        }))
     let blank = String(repeating: " ", count: gutter)
     // A long line is shown as a window around the caret, so output stays proportional to the
-    // number of diagnostics, not to diagnostics × line length.
-    var scalars = Array(text.unicodeScalars)
+    // number of diagnostics, not to diagnostics × line length; only the window is copied.
+    let text = converter.text(ofLine: line).unicodeScalars
+    let count = text.count
     var caret = column - 1
     let window = 100
-    if scalars.count > window {
-      let start = max(0, min(caret - window / 2, scalars.count - window))
-      let end = min(scalars.count, start + window)
-      var shown: [Unicode.Scalar] = start > 0 ? ["…"] : []
-      shown += scalars[start..<end]
-      if end < scalars.count { shown.append("…") }
+    var start = 0
+    var end = count
+    if count > window {
+      start = max(0, min(caret - window / 2, count - window))
+      end = min(count, start + window)
       caret = caret - start + (start > 0 ? 1 : 0)
-      scalars = shown
     }
-    let line = String(String.UnicodeScalarView(scalars))
-    let available = max(1, scalars.count - caret)
+    var shown = String.UnicodeScalarView()
+    if start > 0 { shown.append("…") }
+    let from = text.index(text.startIndex, offsetBy: start)
+    // Tabs and other control characters would shift the caret; show them as single spaces.
+    for scalar in text[from..<text.index(from, offsetBy: end - start)] {
+      shown.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)
+    }
+    if end < count { shown.append("…") }
+    let shownCount = end - start + (start > 0 ? 1 : 0) + (end < count ? 1 : 0)
+    let line = String(shown)
+    let available = max(1, shownCount - caret)
     let underline = "^" + String(repeating: "~", count: max(0, min(width, available, window) - 1))
     return "\(padded) | \(line)\n\(blank) | "
       + String(repeating: " ", count: max(0, caret)) + paint(underline, "\u{1B}[1;32m") + "\n"

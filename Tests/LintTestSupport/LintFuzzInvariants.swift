@@ -1,0 +1,61 @@
+import ConditionLint
+import PredicateEvaluation
+import SceneJSON
+
+/// What the lint fuzzer checks, as a plain function the replay test runs too: arbitrary bytes as
+/// a Swift or Objective-C file through extraction, checking, fixing and every output format.
+public enum LintFuzzInvariants {
+  /// The first byte picks the language (even: Swift, odd: Objective-C); the rest is the file.
+  /// No trap; every finding at a line and column inside the file; every fix inside the file, on
+  /// scalar boundaries and on one line; the fixed text lints again without a trap.
+  public static func lint(_ input: [UInt8]) -> [String] {
+    guard let selector = input.first else { return [] }
+    let bytes = Array(input.dropFirst())
+    let file = selector % 2 == 0 ? "Fuzz.swift" : "Fuzz.m"
+    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(\.count)
+    var violations: [String] = []
+    let linter = Linter(profile: selector & 2 == 0 ? .uikit : .extended)
+    var report = LintReport()
+    linter.lint(file: file, bytes: bytes, into: &report)
+    for diagnostic in report.diagnostics {
+      let where_ = "\(diagnostic.line):\(diagnostic.column) [\(diagnostic.id)]"
+      guard diagnostic.line >= 1, diagnostic.line <= lines.count else {
+        violations.append("\(where_): line outside 1...\(lines.count)")
+        continue
+      }
+      if diagnostic.column < 1 || diagnostic.column > lines[diagnostic.line - 1] + 1 {
+        violations.append("\(where_): column outside the line")
+      }
+      if (diagnostic.endLine, diagnostic.endColumn) < (diagnostic.line, diagnostic.column) {
+        violations.append("\(where_): ends before it starts")
+      }
+      guard let fix = diagnostic.fix else { continue }
+      if fix.offset < 0 || fix.length < 0 || fix.offset + fix.length > bytes.count {
+        violations.append("\(where_): fix \(fix.offset)+\(fix.length) outside \(bytes.count) bytes")
+        continue
+      }
+      for boundary in [fix.offset, fix.offset + fix.length]
+      where boundary < bytes.count && bytes[boundary] & 0xC0 == 0x80 {
+        violations.append("\(where_): fix boundary \(boundary) inside a UTF-8 sequence")
+      }
+      if fix.replacement.utf8.contains(0x0A)
+        || bytes[fix.offset..<(fix.offset + fix.length)].contains(0x0A)
+      {
+        violations.append("\(where_): fix spans lines")
+      }
+    }
+    _ = LintOutput.sarif(report, version: "0").jsonText
+    _ = LintOutput.json(report).jsonText
+    _ = LintOutput.xcode(report)
+    _ = LintOutput.github(report)
+    var current = bytes
+    for _ in 0..<3 {
+      let edits = Fixer.edits(in: report).first?.edits ?? []
+      if edits.isEmpty { break }
+      current = Fixer.apply(edits, to: current)
+      report = LintReport()
+      linter.lint(file: file, bytes: current, into: &report)
+    }
+    return violations
+  }
+}
