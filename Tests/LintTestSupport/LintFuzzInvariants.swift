@@ -18,30 +18,30 @@ public enum LintFuzzInvariants {
     var report = LintReport()
     linter.lint(file: file, bytes: bytes, into: &report)
     for diagnostic in report.diagnostics {
-      let where_ = "\(diagnostic.line):\(diagnostic.column) [\(diagnostic.id)]"
+      let location = "\(diagnostic.line):\(diagnostic.column) [\(diagnostic.id)]"
       guard diagnostic.line >= 1, diagnostic.line <= lines.count else {
-        violations.append("\(where_): line outside 1...\(lines.count)")
+        violations.append("\(location): line outside 1...\(lines.count)")
         continue
       }
       if diagnostic.column < 1 || diagnostic.column > lines[diagnostic.line - 1] + 1 {
-        violations.append("\(where_): column outside the line")
+        violations.append("\(location): column outside the line")
       }
       if (diagnostic.endLine, diagnostic.endColumn) < (diagnostic.line, diagnostic.column) {
-        violations.append("\(where_): ends before it starts")
+        violations.append("\(location): ends before it starts")
       }
       guard let fix = diagnostic.fix else { continue }
       if fix.offset < 0 || fix.length < 0 || fix.offset + fix.length > bytes.count {
-        violations.append("\(where_): fix \(fix.offset)+\(fix.length) outside \(bytes.count) bytes")
+        violations.append("\(location): fix \(fix.offset)+\(fix.length) outside \(bytes.count) bytes")
         continue
       }
       for boundary in [fix.offset, fix.offset + fix.length]
       where boundary < bytes.count && bytes[boundary] & 0xC0 == 0x80 {
-        violations.append("\(where_): fix boundary \(boundary) inside a UTF-8 sequence")
+        violations.append("\(location): fix boundary \(boundary) inside a UTF-8 sequence")
       }
       if fix.replacement.utf8.contains(0x0A)
         || bytes[fix.offset..<(fix.offset + fix.length)].contains(0x0A)
       {
-        violations.append("\(where_): fix spans lines")
+        violations.append("\(location): fix spans lines")
       }
     }
     _ = LintOutput.sarif(report, version: "0").jsonText
