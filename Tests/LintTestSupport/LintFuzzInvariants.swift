@@ -31,7 +31,8 @@ public enum LintFuzzInvariants {
       }
       guard let fix = diagnostic.fix else { continue }
       if fix.offset < 0 || fix.length < 0 || fix.offset + fix.length > bytes.count {
-        violations.append("\(location): fix \(fix.offset)+\(fix.length) outside \(bytes.count) bytes")
+        violations.append(
+          "\(location): fix \(fix.offset)+\(fix.length) outside \(bytes.count) bytes")
         continue
       }
       for boundary in [fix.offset, fix.offset + fix.length]
