@@ -100,3 +100,40 @@ struct LinearTimeTests {
     }
   }
 }
+
+@Suite("Work grows linearly")
+struct LinearWorkTests {
+  /// Comparisons Knuth–Morris–Pratt makes for a hostile needle in a haystack of `count` `a`s.
+  static func comparisons(haystack count: Int) -> Int {
+    let haystack = [UInt8](repeating: UInt8(ascii: "a"), count: count)
+    let needle =
+      [UInt8](repeating: UInt8(ascii: "a"), count: 500) + [UInt8(ascii: "b")]
+      + [UInt8](repeating: UInt8(ascii: "a"), count: 500)
+    var comparisons = 0
+    _ = LinearSearch.anyOccurrence(
+      haystackCount: haystack.count, needleCount: needle.count, haystack: { haystack[$0] },
+      needle: { needle[$0] }, comparisons: &comparisons, accept: { _ in true })
+    return comparisons
+  }
+
+  @Test("the substring fallback's comparisons are within 2(n + m) and grow as the haystack does")
+  func searchComparisons() {
+    let small = Self.comparisons(haystack: 25_000)
+    let large = Self.comparisons(haystack: 100_000)
+    #expect(small <= 2 * (25_000 + 1_001))
+    #expect(large <= 2 * (100_000 + 1_001))
+    #expect(Double(large) / Double(small) < 4.5, "\(small) → \(large)")
+  }
+
+  @Test("folding pieces grow as the text does, each bounded")
+  func foldingPieces() {
+    let small = TextPieces.pieces(
+      of: Array(String(repeating: "e\u{301}", count: 25_000).unicodeScalars))
+    let large = TextPieces.pieces(
+      of: Array(String(repeating: "e\u{301}", count: 100_000).unicodeScalars))
+    #expect(small.allSatisfy { $0.count <= TextPieces.forcedCut })
+    #expect(large.allSatisfy { $0.count <= TextPieces.forcedCut })
+    let ratio = Double(large.count) / Double(small.count)
+    #expect(ratio > 3.5 && ratio < 4.5, "\(small.count) → \(large.count) pieces")
+  }
+}

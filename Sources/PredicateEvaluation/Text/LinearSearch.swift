@@ -19,19 +19,38 @@ enum LinearSearch {
     haystackCount: Int, needleCount: Int, haystack: (Int) -> Element, needle: (Int) -> Element,
     accept: (Int) -> Bool
   ) -> Bool {
+    var comparisons = 0
+    return anyOccurrence(
+      haystackCount: haystackCount, needleCount: needleCount, haystack: haystack,
+      needle: needle, comparisons: &comparisons, accept: accept)
+  }
+
+  /// The search, counting its element comparisons (at most 2n + 2m: the tests check the bound).
+  static func anyOccurrence<Element: Equatable>(
+    haystackCount: Int, needleCount: Int, haystack: (Int) -> Element, needle: (Int) -> Element,
+    comparisons: inout Int, accept: (Int) -> Bool
+  ) -> Bool {
     guard needleCount > 0, needleCount <= haystackCount else { return false }
     // failure[i]: the length of the longest proper border of needle[0...i].
     var failure = [Int](repeating: 0, count: needleCount)
     var border = 0
     for index in 1..<max(1, needleCount) {
-      while border > 0 && needle(index) != needle(border) { border = failure[border - 1] }
+      while border > 0 && needle(index) != needle(border) {
+        comparisons += 1
+        border = failure[border - 1]
+      }
+      comparisons += 1
       if needle(index) == needle(border) { border += 1 }
       failure[index] = border
     }
     var matched = 0
     for index in 0..<haystackCount {
       let element = haystack(index)
-      while matched > 0 && element != needle(matched) { matched = failure[matched - 1] }
+      while matched > 0 && element != needle(matched) {
+        comparisons += 1
+        matched = failure[matched - 1]
+      }
+      comparisons += 1
       if element == needle(matched) { matched += 1 }
       if matched == needleCount {
         if accept(index + 1 - needleCount) { return true }
