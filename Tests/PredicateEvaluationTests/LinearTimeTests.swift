@@ -23,10 +23,8 @@ struct LinearTimeTests {
       for _ in 0..<Int.random(in: 0...16, using: &random) {
         subject += random.pick(["a", "b", "é", "e\u{301}", "ß", "👍🏽", "*", "?"])
       }
-      guard let glob = try? GlobPattern(prepared: CanonicalComposition.nfc(pattern)) else {
-        continue
-      }
-      let text = UnitText(CanonicalComposition.nfc(subject))
+      guard let glob = try? GlobPattern(prepared: pattern) else { continue }
+      let text = Array(subject.unicodeScalars)
       #expect(
         glob.matches(text) == glob.automatonMatches(text),
         "PROPERTY_SEED=\(random.seed) '\(subject)' LIKE '\(pattern)'")

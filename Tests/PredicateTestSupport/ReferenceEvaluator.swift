@@ -232,14 +232,17 @@ public enum ReferenceEvaluator {
     case unit([UInt32])
   }
 
+  /// LIKE over Unicode scalars: `?` is one scalar (a decomposed `é` is two). Without options the
+  /// text is compared as it is; `[c]`/`[d]` fold, then NFKC.
   static func like(_ subject: String, _ pattern: String, _ options: ComparisonOptions) -> Bool? {
-    let compatibility = !options.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive])
-    let patternUnits =
-      options.contains(.normalized)
-      ? units(pattern) : units(fold(pattern, options, compatibility: compatibility))
-    let subjectUnits =
-      options.contains(.normalized)
-      ? units(subject) : units(fold(subject, options, compatibility: compatibility))
+    let folds =
+      !options.contains(.normalized)
+      && !options.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive])
+    func scalars(_ text: String) -> [[UInt32]] {
+      (folds ? fold(text, options, compatibility: true) : text).unicodeScalars.map { [$0.value] }
+    }
+    let patternUnits = scalars(pattern)
+    let subjectUnits = scalars(subject)
     if patternUnits.isEmpty { return false }
     var tokens: [GlobToken] = []
     var index = 0
@@ -287,6 +290,10 @@ public enum ReferenceEvaluator {
       guard case .array(let bounds) = rhs, bounds.count == 2 else { return false }
       return ordered(.greaterThanOrEqualTo, lhs, bounds[0], options)
         && ordered(.lessThanOrEqualTo, lhs, bounds[1], options)
+    case .contains where { if case .array = lhs { true } else { false } }():
+      // `{'a', 'b'} CONTAINS SELF` is membership, as `SELF IN {'a', 'b'}`.
+      guard case .array(let elements) = lhs else { return false }
+      return elements.contains { equal(rhs, $0, []) }
     case .beginsWith, .endsWith, .contains:
       guard case .string(let h) = lhs, case .string(let n) = rhs else { return false }
       return search(comparison.op, h, n, options)

@@ -116,11 +116,8 @@ extension GlobPattern {
   var literalASCIIHead: [UInt8] {
     var head: [UInt8] = []
     for element in elements {
-      guard case .literal(let scalars) = element else { break }
-      for scalar in scalars {
-        guard scalar.isASCII else { return head }
-        head.append(UInt8(scalar.value))
-      }
+      guard case .literal(let scalar) = element, scalar.isASCII else { break }
+      head.append(UInt8(scalar.value))
     }
     return head
   }

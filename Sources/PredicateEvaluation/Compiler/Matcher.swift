@@ -126,11 +126,11 @@ indirect enum Matcher: Sendable {
       if views.isASCII(subject) {
         // A non-ASCII literal unit can never match an ASCII identifier's units.
         guard glob.asciiProgram != nil else {
-          return !glob.hasNonASCIILiteral && glob.matches(views.units(form, subject)!)
+          return !glob.hasNonASCIILiteral && glob.matches(views.units(form, subject)!.scalars)
         }
         return glob.matchesASCII(subject.bytes, foldCase: form.folding.foldsCase)
       }
-      return glob.matches(views.units(form, subject)!)
+      return glob.matches(views.units(form, subject)!.scalars)
     case .reverseLike(let subjectText, let options):
       guard let pattern = views.string(subject) else { return false }
       return try Semantics.like(subject: subjectText.original, pattern: pattern, options: options)

@@ -68,6 +68,14 @@ struct PredicateCompiler {
     let operatorRange = comparison.operatorRange ?? range
     let lhs = operand(comparison.lhs)
     let rhs = operand(comparison.rhs)
+    if comparison.op == .contains, case .aggregate = lhs {
+      // `{'a', 'b'} CONTAINS SELF` is membership: compiled as `SELF IN {'a', 'b'}`.
+      var membership = comparison
+      membership.op = .in
+      membership.lhs = comparison.rhs
+      membership.rhs = comparison.lhs
+      return compile(membership, range: range)
+    }
     lintOptions(comparison, at: operatorRange)
     guard typeCheck(comparison, lhs, rhs, operatorRange: operatorRange),
       let patterns = compilePatterns(comparison, rhs, operatorRange: operatorRange)

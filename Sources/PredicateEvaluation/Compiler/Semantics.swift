@@ -162,7 +162,7 @@ enum Semantics {
       throw PredicateEvaluationError(
         .invalidPattern, "LIKE pattern '\(pattern)' ends with a lone backslash")
     }
-    return glob.matches(UnitText(form.apply(subject)))
+    return glob.matches(Array(form.apply(subject).unicodeScalars))
   }
 
   static func matches(

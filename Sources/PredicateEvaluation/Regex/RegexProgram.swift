@@ -33,12 +33,7 @@ final class RegexProgram: Sendable {
   /// A problem with a pattern, offset into the pattern text.
   typealias Problem = ICURegexDialect.Problem
 
-  static func subjectForm(_ options: ComparisonOptions) -> TextForm {
-    let folding = Folding(options)
-    return folding == .none
-      ? TextForm(folding: .none, normalization: .none)
-      : TextForm(folding: folding, normalization: .compatibility)
-  }
+  static func subjectForm(_ options: ComparisonOptions) -> TextForm { .pattern(options) }
 
   /// Translates and compiles `pattern` (which must not be empty).
   static func make(

@@ -1,7 +1,8 @@
 import PredicateSyntax
 
-/// A LIKE pattern, parsed once: `*` matches any run of characters, `?` exactly one, and `\`
-/// makes the next character literal. Wildcards match newlines; the whole string must match.
+/// A LIKE pattern, parsed once: `*` matches any run of Unicode scalars, `?` exactly one (a
+/// decomposed `é` is two, as in Apple's ICU-based LIKE), and `\` makes the next scalar literal.
+/// Wildcards match newlines; the whole string must match.
 ///
 /// Matching uses the classic two-pointer algorithm with one backtrack point (the last `*`): fast
 /// and linear on typical patterns, never exponential, and it never compiles a regex. Its worst
@@ -10,13 +11,13 @@ import PredicateSyntax
 /// linear in the subject for a given pattern.
 struct GlobPattern: Sendable {
   enum Element: Sendable, Equatable {
-    /// A run of literal units, each a run of scalars.
-    case literal([Unicode.Scalar])
+    /// A literal scalar.
+    case literal(Unicode.Scalar)
     case anyOne
     case anyRun
   }
 
-  /// Units of the pattern: one element per literal unit, `?` or `*`.
+  /// The pattern: one element per literal scalar, `?` or `*`.
   let elements: [Element]
   /// The literal pattern as bytes, when it is ASCII (for the byte fast path): 0…127 are literal
   /// bytes, `anyOneByte` and `anyRunByte` the wildcards.
@@ -33,35 +34,31 @@ struct GlobPattern: Sendable {
 
   /// Parses an already prepared (folded/normalised) pattern.
   init(prepared pattern: String) throws(TrailingBackslash) {
-    let text = UnitText(pattern)
+    let scalars = Array(pattern.unicodeScalars)
     var elements: [Element] = []
-    var ascii: [UInt16]? = text.isASCII ? [] : nil
+    var ascii: [UInt16]? = scalars.allSatisfy(\.isASCII) ? [] : nil
     var index = 0
-    let units = text.units
-    while index < units.count {
-      let unit = units[index]
-      let first = text.scalars[unit.lowerBound]
-      if unit.count == 1 && first == "\\" {
-        guard index + 1 < units.count else { throw TrailingBackslash() }
-        let escaped = units[index + 1]
-        let scalars = Array(text.scalars[escaped])
-        elements.append(.literal(scalars))
-        ascii?.append(UInt16(scalars[0].value))
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if scalar == "\\" {
+        guard index + 1 < scalars.count else { throw TrailingBackslash() }
+        elements.append(.literal(scalars[index + 1]))
+        ascii?.append(UInt16(scalars[index + 1].value))
         index += 2
         continue
       }
-      if unit.count == 1 && first == "*" {
+      if scalar == "*" {
         // Consecutive stars are one star.
         if elements.last != .anyRun {
           elements.append(.anyRun)
           ascii?.append(Self.anyRunByte)
         }
-      } else if unit.count == 1 && first == "?" {
+      } else if scalar == "?" {
         elements.append(.anyOne)
         ascii?.append(Self.anyOneByte)
       } else {
-        elements.append(.literal(Array(text.scalars[unit])))
-        ascii?.append(UInt16(first.value))
+        elements.append(.literal(scalar))
+        ascii?.append(UInt16(scalar.value))
       }
       index += 1
     }
@@ -69,7 +66,7 @@ struct GlobPattern: Sendable {
     self.asciiProgram = ascii
     self.isEmpty = pattern.isEmpty
     self.hasNonASCIILiteral = elements.contains {
-      if case .literal(let scalars) = $0 { return scalars.contains { $0.value >= 0x80 } }
+      if case .literal(let scalar) = $0 { return !scalar.isASCII }
       return false
     }
   }
@@ -100,33 +97,28 @@ struct GlobPattern: Sendable {
     }
   }
 
-  /// Matches a prepared subject unit by unit.
-  func matches(_ subject: UnitText) -> Bool {
+  /// Matches a prepared subject scalar by scalar.
+  func matches(_ subject: [Unicode.Scalar]) -> Bool {
     guard !isEmpty else { return false }
-    let units = subject.units
     let answer = Self.wildcardMatch(
-      subjectCount: units.count, patternCount: elements.count,
+      subjectCount: subject.count, patternCount: elements.count,
       isRun: { elements[$0] == .anyRun },
       matchesOne: { p, s in
         switch elements[p] {
         case .anyOne, .anyRun: return true
-        case .literal(let scalars):
-          let unit = units[s]
-          return unit.count == scalars.count
-            && zip(subject.scalars[unit], scalars).allSatisfy { $0 == $1 }
+        case .literal(let scalar): return subject[s] == scalar
         }
       })
     return answer ?? automatonMatches(subject)
   }
 
   /// ``matches(_:)`` by the automaton alone: linear in the subject.
-  func automatonMatches(_ subject: UnitText) -> Bool {
+  func automatonMatches(_ subject: [Unicode.Scalar]) -> Bool {
     guard !isEmpty else { return false }
-    let units = subject.units
     let automaton = Automaton(self)
-    let (literalMasks, anyMask) = automaton.unitMasks(elements)
-    return automaton.matches(subjectCount: units.count) { s in
-      literalMasks[Array(subject.scalars[units[s]])]?[...] ?? anyMask[...]
+    let (literalMasks, anyMask) = automaton.scalarMasks(elements)
+    return automaton.matches(subjectCount: subject.count) { s in
+      literalMasks[subject[s]]?[...] ?? anyMask[...]
     }
   }
 
@@ -210,10 +202,10 @@ private struct Automaton {
     return masks
   }
 
-  /// For each literal unit of the pattern, the states that accept it; and the states of `?`,
-  /// which accept any unit.
-  func unitMasks(_ elements: [GlobPattern.Element]) -> ([[Unicode.Scalar]: [UInt64]], [UInt64]) {
-    var literals: [[Unicode.Scalar]: [UInt64]] = [:]
+  /// For each literal scalar of the pattern, the states that accept it; and the states of `?`,
+  /// which accept any scalar.
+  func scalarMasks(_ elements: [GlobPattern.Element]) -> ([Unicode.Scalar: [UInt64]], [UInt64]) {
+    var literals: [Unicode.Scalar: [UInt64]] = [:]
     var any = [UInt64](repeating: 0, count: words)
     var state = 0
     for element in elements {
@@ -221,12 +213,12 @@ private struct Automaton {
       switch element {
       case .anyRun: continue
       case .anyOne: any[state / 64] |= bit
-      case .literal(let scalars):
-        literals[scalars, default: [UInt64](repeating: 0, count: words)][state / 64] |= bit
+      case .literal(let scalar):
+        literals[scalar, default: [UInt64](repeating: 0, count: words)][state / 64] |= bit
       }
       state += 1
     }
-    // A literal unit is also accepted where `?` stands.
+    // A literal scalar is also accepted where `?` stands.
     for key in literals.keys {
       for word in 0..<words { literals[key]![word] |= any[word] }
     }

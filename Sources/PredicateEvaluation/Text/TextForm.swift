@@ -135,11 +135,14 @@ struct TextForm: Sendable, Hashable {
       : TextForm(folding: Folding(options), normalization: .canonical)
   }
 
-  /// The form LIKE and MATCHES use.
+  /// The form LIKE and MATCHES use: without options the text as it is, since `?` (and `.`) is
+  /// one Unicode scalar and a decomposed `é` is two, as in Apple's ICU-based LIKE and MATCHES;
+  /// with `[c]`/`[d]` folded, then NFKC; with `[n]` untouched.
   static func pattern(_ options: ComparisonOptions) -> TextForm {
-    if options.contains(.normalized) { return TextForm(folding: .none, normalization: .none) }
     let folding = Folding(options)
-    return TextForm(folding: folding, normalization: folding == .none ? .canonical : .compatibility)
+    return folding == .none
+      ? TextForm(folding: .none, normalization: .none)
+      : TextForm(folding: folding, normalization: .compatibility)
   }
 
   /// The form of search operators without options: NFC, no folding.

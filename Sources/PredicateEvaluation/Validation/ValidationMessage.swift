@@ -143,7 +143,7 @@ enum ValidationMessage: DiagnosticMessage {
     case .constantComparisonBecause(let value, let reason):
       "comparison is always \(value): \(reason)"
     case .constantPredicate(let value): "predicate is always \(value), whatever the identifier"
-    case .ignoredOptions: "options have no effect on IN with an aggregate"
+    case .ignoredOptions: "options have no effect on membership in an aggregate"
     case .normalizedOverrides: "option 'n' turns off the folding that 'c' and 'd' ask for"
     case .localeOption: "option 'l' has no effect: comparisons here are not localized"
     }
