@@ -13,6 +13,9 @@ struct LiteralText: Sendable, Hashable {
   /// For each UTF-8 byte of `value`, whether it is the source byte itself (no escape or line
   /// join in between): a fix may replace only such bytes.
   var verbatim: [Bool]
+  /// Whether the source bytes were not UTF-8 (then `bytes` holds a repaired copy, and `value`
+  /// is nil).
+  var notUTF8 = false
 
   init() {
     bytes = []
@@ -58,7 +61,7 @@ struct LiteralText: Sendable, Hashable {
   }
 
   /// The decoded value, or nil when its bytes are not UTF-8 (a source file that is not).
-  var value: String? { String(validating: bytes, as: UTF8.self) }
+  var value: String? { notUTF8 ? nil : String(validating: bytes, as: UTF8.self) }
 
   /// Closes the map: the end position.
   mutating func finish(at end: Int) {

@@ -211,6 +211,10 @@ enum SwiftExtractor {
     for (index, segment) in segments.enumerated() {
       guard case .stringSegment(let part) = segment else { return nil }
       var bytes = Array(part.content.text.utf8)
+      // swift-syntax's text repairs bytes that are not UTF-8 (one byte becomes the three of
+      // U+FFFD), so offsets after one would point past the literal: such a literal is marked
+      // not UTF-8, and its predicate is reported as not checkable rather than at wrong columns.
+      if bytes.count != part.content.trimmedLength.utf8Length { text.notUTF8 = true }
       let start = part.content.positionAfterSkippingLeadingTrivia.utf8Offset
       // A multi-line literal's last line break before the closing quotes is not part of it.
       if multiline && index == segments.count - 1 && bytes.last == UInt8(ascii: "\n") {
