@@ -97,6 +97,7 @@ package enum LintRule: String, CaseIterable, Sendable {
   case fileTooLarge = "lint.file-too-large"
   case notUTF8 = "lint.not-utf8"
   case unreadable = "lint.unreadable"
+  case notParsed = "lint.not-parsed"
 
   package var help: String {
     switch self {
@@ -114,6 +115,9 @@ package enum LintRule: String, CaseIterable, Sendable {
     case .fileTooLarge: "Files over the size cap are skipped."
     case .notUTF8: "The file is not UTF-8; only its valid parts are read."
     case .unreadable: "The file could not be read."
+    case .notParsed:
+      "The Swift file nests '[' deeper than swift-syntax's parser handles in reasonable time "
+        + "(its lookahead takes exponential time there), so it is not checked."
     }
   }
 }

@@ -227,9 +227,18 @@ package struct Linter: Sendable {
           file, .warning, .notUTF8,
           "file is not valid UTF-8; literals that are not are not checked"))
     }
+    let isSwift = file.hasSuffix(".swift")
+    if isSwift, let depth = SwiftExtractor.excessiveBracketNesting(bytes) {
+      report.diagnostics.append(
+        .fileNote(
+          file, .warning, .notParsed,
+          "'[' nested \(depth) deep; swift-syntax's parser takes exponential time (and then "
+            + "overflows its stack) past \(SwiftExtractor.maximumBracketNesting), so the file "
+            + "is not checked"))
+      return
+    }
     let found =
-      file.hasSuffix(".swift")
-      ? SwiftExtractor.conditions(in: bytes) : ObjCExtractor.conditions(in: bytes)
+      isSwift ? SwiftExtractor.conditions(in: bytes) : ObjCExtractor.conditions(in: bytes)
     let checker = ConditionChecker(path: file, lines: LineTable(bytes), profile: profile)
     for condition in found {
       let checked = checker.check(condition)

@@ -11,6 +11,28 @@ enum SwiftExtractor {
     return visitor.found
   }
 
+  /// The deepest `[` nesting parsed. swift-syntax 603's type lookahead (`canParseInlineArrayType`)
+  /// takes time exponential in it (20 deep: 0.4 s; 24: 6 s) and recursion without bound (1,000
+  /// deep overflows the stack), whatever `maximumNestingLevel` says; real code nests a few.
+  static let maximumBracketNesting = 14
+
+  /// The `[` nesting depth of `bytes` when it is over ``maximumBracketNesting``, counted on the
+  /// raw bytes (brackets in strings and comments count too: a file skipped for them is reported,
+  /// never silently passed).
+  static func excessiveBracketNesting(_ bytes: [UInt8]) -> Int? {
+    var depth = 0
+    var deepest = 0
+    for byte in bytes {
+      if byte == UInt8(ascii: "[") {
+        depth += 1
+        deepest = max(deepest, depth)
+      } else if byte == UInt8(ascii: "]"), depth > 0 {
+        depth -= 1
+      }
+    }
+    return deepest > maximumBracketNesting ? deepest : nil
+  }
+
   private final class Visitor: SyntaxVisitor {
     var found: [FoundCondition] = []
 

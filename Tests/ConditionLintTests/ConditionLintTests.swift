@@ -178,17 +178,36 @@ struct ConditionLintTests {
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: big))
     try handle.truncate(atOffset: 50 << 20)
     try handle.close()
+    // swift-syntax's type lookahead is exponential in '[' nesting: reported, never parsed.
+    try write(
+      "h-brackets.swift",
+      condition + Array(repeating: UInt8(ascii: "["), count: 1_000) + Array("x: Int".utf8))
+    // A byte that is not UTF-8 inside the literal: swift-syntax repairs it to U+FFFD (3 bytes),
+    // so the literal is not checkable, never a finding at a column past its line.
+    try write(
+      "i-literal-not-utf8.swift",
+      Array(
+        "x.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: \"SELF ==".utf8)
+        + [0xFF] + Array(" 'a'\")\n".utf8))
     try write("z-good.swift", condition)
 
     let run = Linter().run(paths: [folder.path])
     let report = run.report
-    #expect(report.files == 8)
+    #expect(report.files == 10)
     func ids(_ name: String) -> [String] {
       report.diagnostics.filter { $0.file.hasSuffix(name) }.map(\.id)
     }
     #expect(ids("a-invalid-utf8.swift").contains("lint.not-utf8"))
     #expect(ids("a-invalid-utf8.swift").contains("syntax.unknown-operator"))
     #expect(ids("g-big.swift") == ["lint.file-too-large"])
+    #expect(ids("h-brackets.swift") == ["lint.not-parsed"])
+    #expect(ids("i-literal-not-utf8.swift").contains("lint.not-checkable"))
+    let lineLength =
+      "x.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: \"SELF ==".utf8.count
+      + 8
+    for finding in report.diagnostics where finding.file.hasSuffix("i-literal-not-utf8.swift") {
+      #expect(finding.line <= 1 && finding.column <= lineLength + 1, "\(finding)")
+    }
     #expect(ids("z-good.swift") == ["syntax.unknown-operator"])
     #expect(!ids("e-unterminated.swift").isEmpty)
     #expect(!ids("f-unterminated.m").isEmpty)
