@@ -34,6 +34,9 @@ public final class CompiledRegex: Sendable {
     public static let anchoredAtEnd = Options(rawValue: 1 << 4)
     /// `\d`, `\w`, `\b` and POSIX classes use Unicode properties (`PCRE2_UCP`).
     public static let unicodeProperties = Options(rawValue: 1 << 5)
+    /// Every Unicode line terminator is a newline for `^`, `$`, `\Z` and `.` — CR, LF, CRLF,
+    /// VT, FF, NEL, LS and PS — as in ICU, instead of LF only (`PCRE2_NEWLINE_ANY`).
+    public static let anyNewline = Options(rawValue: 1 << 6)
 
     /// Both ends anchored: the pattern must match the whole subject.
     public static let wholeString: Options = [.anchoredAtStart, .anchoredAtEnd]
@@ -78,6 +81,9 @@ public final class CompiledRegex: Sendable {
       throw PCRE2Error(kind: .other, code: 0, message: "out of memory creating a compile context")
     }
     defer { pcre2_compile_context_free_8(compileContext) }
+    if options.contains(.anyNewline) {
+      pcre2_set_newline_8(compileContext, UInt32(PCRE2_NEWLINE_ANY))
+    }
 
     var errorCode: Int32 = 0
     var errorOffset: Int = 0

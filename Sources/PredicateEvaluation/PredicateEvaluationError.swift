@@ -16,6 +16,10 @@ public struct PredicateEvaluationError: Error, Sendable, Hashable, CustomStringC
     public static let resourceLimit = Kind(rawValue: "resourceLimit")
     /// The identifier, used as a LIKE or MATCHES pattern, is not a valid pattern.
     public static let invalidPattern = Kind(rawValue: "invalidPattern")
+    /// `MATCHES` cannot give ICU's answer for this identifier, so it gives none: a run of marks
+    /// and format characters longer than a word boundary steps over, or a character ICU would
+    /// case-fold into the pattern's literal text (`ß` against a `[c]` pattern's `ss`).
+    public static let unlikeICU = Kind(rawValue: "unlikeICU")
   }
 
   /// What went wrong.

@@ -262,13 +262,15 @@ public enum ReferenceEvaluator {
 
   static func matches(_ subject: String, _ pattern: String, _ options: ComparisonOptions) -> Bool? {
     if pattern.isEmpty { return false }
-    let folds =
-      !options.contains(.normalized)
-      && !options.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive])
+    // `[c]` is ICU's case-insensitive matching of the text as it is; only `[d]` folds and
+    // NFKC-normalises both sides (DESIGN §4, issue 19). `[n]` turns both off.
+    let folds = !options.contains(.normalized) && options.contains(.diacriticInsensitive)
     var flags: CompiledRegex.Options = [
-      .wholeString, .unicodeProperties, .dotMatchesLineSeparators, .multiline,
+      .wholeString, .unicodeProperties, .dotMatchesLineSeparators, .multiline, .anyNewline,
     ]
-    if folds && options.contains(.caseInsensitive) { flags.insert(.caseInsensitive) }
+    if !options.contains(.normalized) && options.contains(.caseInsensitive) {
+      flags.insert(.caseInsensitive)
+    }
     let preparedPattern = folds ? fold(pattern, options, compatibility: true) : pattern
     let preparedSubject = folds ? fold(subject, options, compatibility: true) : subject
     guard let regex = try? CompiledRegex(pattern: preparedPattern, options: flags) else {

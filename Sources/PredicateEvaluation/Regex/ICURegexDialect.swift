@@ -10,7 +10,19 @@ import PredicateSyntax
 /// - PCRE2-only syntax that iOS would reject — verbs `(*…)`, recursion and subroutine calls,
 ///   callouts, conditionals, branch reset, `\K`, `\g`, Python-style groups, a literal `{` — is an
 ///   error too, so a predicate that passes here does not crash the app.
-/// - For `[c]`/`[d]`, literal characters are folded and NFKC-normalised the way the subject is.
+/// - Every set is written out as ICU defines it (``ICUCharacterSets``): `\w`, `\s`, `\h`, `\v`,
+///   POSIX classes, property names (a script name is `sc:`, as in ICU); a class holding a
+///   complemented set becomes a union or intersection of classes.
+/// - `\b`/`\B` are ICU's word boundaries (marks and format characters are stepped over); `$` and
+///   `\Z` never match inside a CRLF; every Unicode line terminator is a newline
+///   (`PCRE2_NEWLINE_ANY`).
+/// - In a case-insensitive scope (`[c]`, `(?i)`) every set is closed over case as ICU closes it
+///   (``CaseClosure``); a literal ICU matches by full case folding (`ß`) is refused, and the
+///   identifier characters that could fold into the pattern's literal text are recorded for a
+///   check at evaluation.
+/// - Where neither translation nor refusal by syntax is possible the construct is refused by name
+///   (`validation.regex-not-like-icu`), never matched differently in silence.
+/// - For `[d]`, literal characters are folded and NFKC-normalised the way the subject is.
 ///
 /// Every byte of the output remembers the pattern offset it came from, so PCRE2's error offset
 /// maps back into the predicate source.
@@ -28,6 +40,12 @@ struct ICURegexDialect {
   struct Translation: Sendable {
     var pattern: String
     var origins: [Int]
+    /// Whether the pattern has `\b` or `\B`: an identifier with a longer run of marks and format
+    /// characters than ``ICURegexDialect/maximumTransparentRun`` cannot be answered.
+    var usesWordBoundary: Bool
+    /// Identifier characters ICU would fold into the pattern's case-insensitive literal text
+    /// (`ß` for a pattern containing `ss`): an identifier holding one cannot be answered.
+    var caseFoldingHazards: Set<Unicode.Scalar>
 
     func originalOffset(of offset: Int) -> Int {
       origins[max(0, min(offset, origins.count - 1))]
@@ -37,23 +55,79 @@ struct ICURegexDialect {
   private let scalars: [Unicode.Scalar]
   private let offsets: [Int]  // byte offset of each scalar, plus the end
   private let folding: TextForm?
-  private var output = String.UnicodeScalarView()
+  private var output: [Unicode.Scalar] = []
   private var origins: [Int] = []
   private var index = 0
+  /// One per open group (the first is the whole pattern): its flags and whether it can match
+  /// the empty string so far.
+  private var frames: [Frame]
+  /// The last item of the current alternative, which a quantifier applies to.
+  private var lastItem: Item?
 
-  /// Translates `pattern`; `form` folds literal characters (nil or an identity form leaves them).
-  static func translate(_ pattern: String, form: TextForm?) -> Result<Translation, Problem> {
-    var dialect = ICURegexDialect(pattern, form: form)
+  private struct Frame {
+    var caseless: Bool
+    var dotAll = true
+    var isLookaround = false
+    /// Where the group starts in the pattern (scalar index).
+    var start = 0
+    /// Whether every item of the current alternative can match empty.
+    var alternativeNullable = true
+    /// Whether an earlier alternative can match empty.
+    var someAlternativeNullable = false
+  }
+
+  private struct Item {
+    var nullable: Bool
+    /// The group's start, for a group whose body can match empty.
+    var nullableGroupStart: Int?
+  }
+  /// Runs of adjacent literal characters in case-insensitive scopes.
+  private var literalRuns: [[Unicode.Scalar]] = []
+  private var currentRun: [Unicode.Scalar] = []
+  private var usesWordBoundary = false
+
+  /// Translates `pattern`; `form` folds literal characters (nil or an identity form leaves them),
+  /// `caseInsensitive` is `[c]`.
+  static func translate(_ pattern: String, form: TextForm?, caseInsensitive: Bool = false)
+    -> Result<Translation, Problem>
+  {
+    var dialect = ICURegexDialect(pattern, form: form, caseInsensitive: caseInsensitive)
     do {
       try dialect.run()
     } catch {
       return .failure(error)
     }
     dialect.origins.append(pattern.utf8.count)
-    return .success(Translation(pattern: String(dialect.output), origins: dialect.origins))
+    return .success(
+      Translation(
+        pattern: String(String.UnicodeScalarView(dialect.output)), origins: dialect.origins,
+        usesWordBoundary: dialect.usesWordBoundary,
+        caseFoldingHazards: Self.hazards(dialect.literalRuns)))
   }
 
-  private init(_ pattern: String, form: TextForm?) {
+  /// The characters whose full case folding (`ß` → `ss`) occurs in the folded text of a literal
+  /// run: ICU would match the run against them, PCRE2 cannot.
+  private static func hazards(_ runs: [[Unicode.Scalar]]) -> Set<Unicode.Scalar> {
+    guard !runs.isEmpty else { return [] }
+    var found: Set<Unicode.Scalar> = []
+    for run in runs where run.count > 1 {
+      let folded = run.flatMap { scalar in
+        CaseClosure.multiCharacterFolds[scalar]
+          ?? Array(String(scalar).lowercased().unicodeScalars)
+      }
+      for (scalar, fold) in CaseClosure.multiCharacterFolds where fold.count <= folded.count {
+        for start in 0...(folded.count - fold.count)
+        where folded[start..<(start + fold.count)].elementsEqual(fold) {
+          found.insert(scalar)
+          break
+        }
+      }
+    }
+    return found
+  }
+
+  private init(_ pattern: String, form: TextForm?, caseInsensitive: Bool) {
+    self.frames = [Frame(caseless: caseInsensitive)]
     self.scalars = Array(pattern.unicodeScalars)
     var offsets: [Int] = []
     var offset = 0
@@ -117,87 +191,320 @@ struct ICURegexDialect {
       notes: ["iOS evaluates MATCHES with ICU and would raise on this pattern"])
   }
 
+  private var caseless: Bool { frames[frames.count - 1].caseless }
+
+  /// Ends the previous item and starts a new one.
+  private mutating func item(nullable: Bool, nullableGroupStart: Int? = nil) {
+    commitItem()
+    lastItem = Item(nullable: nullable, nullableGroupStart: nullableGroupStart)
+  }
+
+  private mutating func commitItem() {
+    if let lastItem, !lastItem.nullable { frames[frames.count - 1].alternativeNullable = false }
+    lastItem = nil
+  }
+
+  private mutating func openGroup(_ frame: Frame) {
+    commitItem()
+    frames.append(frame)
+  }
+
+  /// `|`: a new alternative of the innermost group.
+  private mutating func alternative() {
+    commitItem()
+    let frame = frames[frames.count - 1]
+    frames[frames.count - 1].someAlternativeNullable =
+      frame.someAlternativeNullable || frame.alternativeNullable
+    frames[frames.count - 1].alternativeNullable = true
+  }
+
+  /// A quantifier after the last item: `minimum` and `maximum` (nil: unbounded), and its mode.
+  ///
+  /// ICU fails a possessive or lazy unbounded repetition of a group that can match empty where
+  /// the pattern means a match (`(a?)*+` never matches, `(.*?)+?` does not match `x`): such a
+  /// repetition is refused by name.
+  private mutating func quantified(minimum: Int, maximum: Int?, from start: Int) throws(Problem) {
+    var mode = ""
+    if let next = peek(), next == "?" || next == "+" {
+      mode = String(next)
+      copy()
+    }
+    guard var item = lastItem else { return }
+    if maximum == nil, !mode.isEmpty, let groupStart = item.nullableGroupStart {
+      let kind = mode == "+" ? "possessive" : "lazy"
+      throw problem(
+        .regexNotLikeICU(
+          "a \(kind) repetition of a group that can match empty",
+          because: "ICU ends the repetition in failure when the group matches empty"),
+        from: groupStart, to: index,
+        notes: ["make the group match at least one character, or use a greedy repetition"])
+    }
+    if minimum == 0 { item.nullable = true }
+    item.nullableGroupStart = nil
+    lastItem = item
+  }
+
+  /// Ends the literal run being collected for the case-folding guard.
+  private mutating func endRun() {
+    if !currentRun.isEmpty { literalRuns.append(currentRun) }
+    currentRun = []
+  }
+
   private mutating func run() throws(Problem) {
-    var inClass = false
-    var classStart = 0
     while index < scalars.count {
       let scalar = scalars[index]
-      if scalar == "\\" {
-        try escape()
-        continue
-      }
-      if inClass {
-        switch scalar {
-        case "[":
-          if peek(1) == ":" {
-            // A POSIX class `[:alpha:]`: the same in both engines. Copy through `:]`.
-            let start = index
-            copy(2)
-            while index < scalars.count, !(scalars[index] == ":" && peek(1) == "]") { copy() }
-            guard index < scalars.count else {
-              throw problem(.unterminatedPOSIXClass, from: start, to: scalars.count)
-            }
-            copy(2)
-          } else {
-            // Name the set operation when there is one: it is what the author is using.
-            var cursor = index
-            while cursor + 1 < scalars.count {
-              if scalars[cursor] == "-" && scalars[cursor + 1] == "-" {
-                throw icuOnly("class difference '--'", from: cursor, to: cursor + 2)
-              }
-              if scalars[cursor] == "&" && scalars[cursor + 1] == "&" {
-                throw icuOnly("class intersection '&&'", from: cursor, to: cursor + 2)
-              }
-              cursor += 1
-            }
-            throw icuOnly(
-              "a nested character class '[…[…]…]'", from: index, to: index + 1,
-              ["PCRE2 reads '[' inside a class as a literal; escape it as '\\['"])
-          }
-        case "&" where peek(1) == "&":
-          throw icuOnly("class intersection '&&'", from: index, to: index + 2)
-        case "-" where peek(1) == "-" && peek(2) == "[":
-          throw icuOnly("class difference '--'", from: index, to: index + 2)
-        case "]" where index > classStart:
-          inClass = false
-          copy()
-        case "^", "-", "]":
-          copy()
-        default:
-          literal(inClass: true)
-        }
-        continue
-      }
       switch scalar {
+      case "\\":
+        var unused: [String] = []
+        try escape(inClass: false, complements: &unused)
       case "[":
-        inClass = true
-        copy()
-        if peek() == "^" { copy() }
-        // A `]` right after `[` or `[^` is a literal in both engines.
-        classStart = index + (peek() == "]" ? 1 : 0)
-        if peek() == "]" { copy() }
+        endRun()
+        try characterClass()
       case "(":
+        endRun()
         try group()
+      case ")":
+        endRun()
+        commitItem()
+        copy()
+        if frames.count > 1 {
+          let frame = frames.removeLast()
+          let nullable = frame.someAlternativeNullable || frame.alternativeNullable
+          if frame.isLookaround {
+            item(nullable: true)
+          } else {
+            item(nullable: nullable, nullableGroupStart: nullable ? frame.start : nil)
+          }
+        }
       case "{":
         try quantifier()
-      case ".", "^", "$", "|", ")", "*", "+", "?", "}":
+      case "$":
+        // ICU's `$` does not match between the CR and the LF of a CRLF; PCRE2's does.
+        endRun()
+        item(nullable: true)
+        emit(#"(?:$(?!(?<=\r)\n))"#, from: offsets[index])
+        index += 1
+      case ".":
+        endRun()
+        item(nullable: false)
+        if frames[frames.count - 1].dotAll {
+          // ICU's `.` takes a CRLF whole and does not give it back.
+          emit(#"(?>\r\n|.)"#, from: offsets[index])
+          index += 1
+        } else {
+          copy()
+        }
+      case "^":
+        endRun()
+        item(nullable: true)
+        copy()
+      case "|":
+        endRun()
+        alternative()
+        copy()
+      case "*", "+", "?":
+        let start = index
+        copy()
+        try quantified(
+          minimum: scalar == "+" ? 1 : 0, maximum: scalar == "?" ? 1 : nil, from: start)
+      case "}":
         copy()
       default:
-        literal(inClass: false)
+        try literal(inClass: false)
       }
     }
-    if inClass {
-      // Let PCRE2 report the missing ']' with its own message and offset.
-      return
+    endRun()
+  }
+
+  /// A character class, with ICU's meaning for every set in it. A class holding a complemented
+  /// set (`[\W-]`, `[[:^alpha:]x]`) cannot be one PCRE2 class: it is written as the union (or,
+  /// negated, the intersection) of classes, which still matches exactly one character.
+  private mutating func characterClass() throws(Problem) {
+    item(nullable: false)
+    let start = index
+    let origin = offsets[index]
+    index += 1
+    var negated = false
+    if peek() == "^" {
+      negated = true
+      index += 1
+    }
+    let mark = output.count
+    let originMark = origins.count
+    var complements: [String] = []
+    var first = true
+    while true {
+      guard index < scalars.count else {
+        throw problem(
+          .invalidRegex("missing terminating ] for character class"), from: start,
+          to: scalars.count)
+      }
+      let scalar = scalars[index]
+      if scalar == "]" && !first {
+        index += 1
+        break
+      }
+      first = false
+      switch scalar {
+      case "\\":
+        try escape(inClass: true, complements: &complements)
+      case "[":
+        if peek(1) == ":" {
+          try posixClass(complements: &complements)
+        } else {
+          // Name the set operation when there is one: it is what the author is using.
+          var cursor = index
+          while cursor + 1 < scalars.count {
+            if scalars[cursor] == "-" && scalars[cursor + 1] == "-" {
+              throw icuOnly("class difference '--'", from: cursor, to: cursor + 2)
+            }
+            if scalars[cursor] == "&" && scalars[cursor + 1] == "&" {
+              throw icuOnly("class intersection '&&'", from: cursor, to: cursor + 2)
+            }
+            cursor += 1
+          }
+          throw icuOnly(
+            "a nested character class '[…[…]…]'", from: index, to: index + 1,
+            ["PCRE2 reads '[' inside a class as a literal; escape it as '\\['"])
+        }
+      case "&" where peek(1) == "&":
+        throw icuOnly("class intersection '&&'", from: index, to: index + 2)
+      case "-" where peek(1) == "-" && peek(2) == "[":
+        throw icuOnly("class difference '--'", from: index, to: index + 2)
+      case "]":
+        // A `]` right after `[` or `[^` is a literal in both engines.
+        emit(#"\]"#, from: offsets[index])
+        index += 1
+      case "^", "-":
+        copy()
+      default:
+        try literal(inClass: true)
+      }
+    }
+    let positive = Array(output[mark...])
+    let positiveOrigins = Array(origins[originMark...])
+    output.removeSubrange(mark...)
+    origins.removeSubrange(originMark...)
+    func positiveClass(_ dialect: inout ICURegexDialect, prefix: String, suffix: String) {
+      dialect.emit(prefix, from: origin)
+      dialect.output += positive
+      dialect.origins += positiveOrigins
+      dialect.emit(suffix, from: origin)
+    }
+    if complements.isEmpty {
+      positiveClass(&self, prefix: negated ? "[^" : "[", suffix: "]")
+    } else if !negated {
+      // P ∪ ¬N1 ∪ ¬N2 …
+      var alternatives: [String] = []
+      emit("(?:", from: origin)
+      if !positive.isEmpty {
+        positiveClass(&self, prefix: "[", suffix: "]")
+        alternatives.append("")
+      }
+      for contents in complements {
+        if !alternatives.isEmpty { emit("|", from: origin) }
+        emit("[^\(contents)]", from: origin)
+        alternatives.append(contents)
+      }
+      emit(")", from: origin)
+    } else {
+      // ¬(P ∪ ¬N1 ∪ ¬N2 …) = ¬P ∩ N1 ∩ N2 …
+      emit("(?:", from: origin)
+      if !positive.isEmpty { positiveClass(&self, prefix: "(?![", suffix: "])") }
+      for contents in complements.dropLast() { emit("(?=[\(contents)])", from: origin) }
+      emit("[\(complements[complements.count - 1])])", from: origin)
     }
   }
+
+  /// `[:name:]` or `[:^name:]` inside a class: any property name, as ICU reads it.
+  private mutating func posixClass(complements: inout [String]) throws(Problem) {
+    let start = index
+    var cursor = index + 2
+    while cursor < scalars.count,
+      !(scalars[cursor] == ":" && cursor + 1 < scalars.count
+        && scalars[cursor + 1] == "]")
+    {
+      cursor += 1
+    }
+    guard cursor < scalars.count else {
+      throw problem(.unterminatedPOSIXClass, from: start, to: scalars.count)
+    }
+    var name = String(String.UnicodeScalarView(scalars[(index + 2)..<cursor]))
+    var negated = false
+    if name.hasPrefix("^") {
+      negated = true
+      name.removeFirst()
+    }
+    index = cursor + 2
+    try set(
+      named: name, negated: negated, inClass: true, complements: &complements, from: start)
+  }
+
+  /// Emits the set a property name stands for.
+  private mutating func set(
+    named name: String, negated: Bool, inClass: Bool, complements: inout [String], from start: Int
+  ) throws(Problem) {
+    switch ICUCharacterSets.property(name) {
+    case .icuOnly(let what):
+      throw icuOnly(what, from: start, to: index)
+    case .set(let set):
+      emit(negated ? set.inverted : set, inClass: inClass, complements: &complements, from: start)
+    }
+  }
+
+  /// Emits an ICU set: closed over case first in a case-insensitive scope, as ICU does; a
+  /// complement inside a class goes to `complements`.
+  private mutating func emit(
+    _ set: ICUCharacterSets.CharacterSet, inClass: Bool, complements: inout [String],
+    from start: Int
+  ) {
+    var contents = set.contents
+    if caseless { contents += CaseClosure.additions(to: set.contents) }
+    let origin = offsets[start]
+    if inClass {
+      if set.isComplement {
+        complements.append(contents)
+      } else {
+        emit(contents, from: origin)
+      }
+    } else {
+      emit((set.isComplement ? "[^" : "[") + contents + "]", from: origin)
+    }
+  }
+
+  /// ICU's `\b`: the characters either side of the position differ in being word characters,
+  /// where a mark that extends a grapheme or a format character is never a boundary itself and
+  /// is stepped over to find the character before. PCRE2 10.42 has no variable-length
+  /// lookbehind, so the step back covers up to ``maximumTransparentRun`` such characters, and a
+  /// longer run in an identifier is an evaluation error (``RegexProgram``), never a guess.
+  private static let boundary: (word: String, notWord: String) = {
+    let word = "[\(ICUCharacterSets.word)]"
+    let transparent = "[\(ICUCharacterSets.boundaryTransparent)]"
+    // The character before is the nearest one that is not stepped over: a word character that is
+    // not itself a mark or format character, then up to the maximum of those.
+    let behind = (0...maximumTransparentRun).map {
+      "(?!\(transparent))" + word + String(repeating: transparent, count: $0)
+    }.joined(separator: "|")
+    let atBoundary =
+      "(?:(?!\(transparent))(?:(?=\(word))(?<!\(behind))|(?!\(word))(?<=\(behind))))"
+    let notAtBoundary =
+      "(?:(?=\(transparent))|(?=\(word))(?<=\(behind))|(?!\(word))(?<!\(behind)))"
+    return (atBoundary, notAtBoundary)
+  }()
+
+  /// The longest run of marks and format characters before a position `\b` steps over.
+  static let maximumTransparentRun = 6
 
   /// A literal character, folded when the comparison folds.
   ///
   /// Folding and normalisation work on a whole unit — a starter and the combining marks after it —
   /// because NFKC composes `E` + U+0301 into `É`, which per-scalar folding would never see.
-  private mutating func literal(inClass: Bool) {
+  private mutating func literal(inClass: Bool) throws(Problem) {
     let scalar = scalars[index]
+    if !inClass {
+      item(nullable: false)
+      try caselessLiteral(scalar, from: index, to: index + 1)
+    }
     let isCombiningMark = { (scalar: Unicode.Scalar) in
       scalar.value >= 0x80 && scalar.properties.canonicalCombiningClass != .notReordered
     }
@@ -236,13 +543,34 @@ struct ICURegexDialect {
     return special.contains(scalar) ? "\\" + String(scalar) : String(scalar)
   }
 
-  private mutating func escape() throws(Problem) {
+  private mutating func escape(inClass: Bool, complements: inout [String]) throws(Problem) {
     let start = index
     guard let next = peek(1) else {
       copy()  // PCRE2 reports the trailing backslash
       return
     }
+    if !inClass && next != "Q" && next != "E" {
+      // Assertions and backreferences can match empty; every other escape is one character.
+      let zeroWidth: Set<Unicode.Scalar> = ["b", "B", "A", "z", "Z", "G", "k"]
+      item(nullable: zeroWidth.contains(next) || ("1"..."9").contains(next))
+    }
     switch next {
+    case "w", "W", "s", "S", "d", "D", "h", "H", "v", "V":
+      if !inClass { endRun() }
+      index += 2
+      emit(
+        ICUCharacterSets.escape(next)!, inClass: inClass, complements: &complements, from: start)
+    case "b",
+      "B" where !inClass:
+      endRun()
+      usesWordBoundary = true
+      emit(next == "b" ? Self.boundary.word : Self.boundary.notWord, from: offsets[start])
+      index += 2
+    case "Z" where !inClass:
+      // Like `$`, ICU's `\Z` does not match between the CR and the LF of a CRLF.
+      endRun()
+      emit(#"(?:\Z(?!(?<=\r)\n))"#, from: offsets[start])
+      index += 2
     case "u", "U":
       let digits = next == "u" ? 4 : 8
       var value: UInt32 = 0
@@ -253,6 +581,9 @@ struct ICURegexDialect {
             to: min(scalars.count, start + 2 + offset))
         }
         value = value * 16 + hexDigitValue(hexDigit)
+      }
+      if !inClass, let scalar = Unicode.Scalar(value) {
+        try caselessLiteral(scalar, from: start, to: start + 2 + digits)
       }
       emit("\\x{\(String(value, radix: 16))}", from: offsets[start])
       index += 2 + digits
@@ -282,37 +613,100 @@ struct ICURegexDialect {
         copy(2 + digits)
       }
     case "p", "P":
-      copy(2)
-      if peek() == "{" {
-        // Property names are not literals: never fold them.
-        copy(through: "}")
+      if !inClass { endRun() }
+      var name: String
+      if peek(2) == "{" {
+        var end = index + 3
+        while end < scalars.count, scalars[end] != "}" { end += 1 }
+        guard end < scalars.count else {
+          throw problem(
+            .invalidRegex("malformed \\\(next) sequence: missing '}'"), from: start,
+            to: scalars.count)
+        }
+        name = String(String.UnicodeScalarView(scalars[(index + 3)..<end]))
+        index = end + 1
       } else {
-        copy()
+        guard let letter = peek(2) else {
+          throw problem(
+            .invalidRegex("malformed \\\(next) sequence"), from: start, to: scalars.count)
+        }
+        name = String(letter)
+        index += 3
       }
+      if name.hasPrefix("^") {
+        throw pcreOnly("'\\\(next){^…}' (negation inside the braces)", from: start, to: index)
+      }
+      try set(
+        named: name, negated: next == "P", inClass: inClass, complements: &complements,
+        from: start)
     case "k":
       if peek(2) == "<" {
+        endRun()
         copy(3)
         copy(through: ">")
       } else {
         throw pcreOnly("'\\k' without '<name>'", from: start, to: start + 2)
       }
     case "x":
-      copy(2)
-      if peek() == "{" {
-        copy(through: "}")
+      var end = index + 2
+      var value: UInt32 = 0
+      if peek(2) == "{" {
+        end = index + 3
+        while end < scalars.count, scalars[end] != "}" {
+          value = value &* 16 &+ (hexDigitValue(scalars[end]).map(hexDigitValue) ?? 0)
+          end += 1
+        }
+        end = min(end + 1, scalars.count)
+      } else {
+        while end < index + 4, end < scalars.count, let digit = hexDigitValue(scalars[end]) {
+          value = value * 16 + hexDigitValue(digit)
+          end += 1
+        }
       }
+      if !inClass, value <= 0x10FFFF, let scalar = Unicode.Scalar(value) {
+        try caselessLiteral(scalar, from: start, to: end)
+      }
+      copy(end - index)
     case "c":
       copy(3)
     case "Q":
       copy(2)
       // Quoted literal text up to `\E`: folded like any literal.
       while index < scalars.count, !(scalars[index] == "\\" && peek(1) == "E") {
-        literal(inClass: false)
+        try literal(inClass: false)
       }
       copy(2)
+    case "1"..."9":
+      endRun()
+      copy(2)
     default:
+      if !inClass, !next.properties.isAlphabetic {
+        // An escaped punctuation character is a literal.
+        try caselessLiteral(next, from: start, to: start + 2)
+      } else if !inClass {
+        endRun()
+      }
       copy(2)
     }
+  }
+
+  /// Records a literal outside a class in a case-insensitive scope, and refuses one ICU matches
+  /// by full case folding: ICU matches `ß` against `ss` (and `ﬁ` against `fi`) in some
+  /// positions and not in others (`ß{2}` matches `ssss`, `ß?s` does not match `ss`).
+  private mutating func caselessLiteral(_ scalar: Unicode.Scalar, from start: Int, to end: Int)
+    throws(Problem)
+  {
+    guard caseless, folding == nil, scalar.value >= 0x41 else { return }
+    if let fold = CaseClosure.multiCharacterFolds[scalar] {
+      let folded = String(String.UnicodeScalarView(fold))
+      throw problem(
+        .regexNotLikeICU(
+          "the literal '\(scalar)' under case-insensitive matching",
+          because: "ICU matches it against '\(folded)' in some positions and not in others"),
+        from: start, to: end,
+        notes: ["write the alternatives out, as '(?:\(scalar)|\(folded))'"])
+    }
+    currentRun.append(scalar)
   }
 
   private mutating func group() throws(Problem) {
@@ -323,7 +717,13 @@ struct ICURegexDialect {
       throw pcreOnly(
         "the control verb '(*…)'", from: start, to: min(scalars.count, end + 1))
     }
+    var frame = frames[frames.count - 1]
+    frame.alternativeNullable = true
+    frame.someAlternativeNullable = false
+    frame.isLookaround = false
+    frame.start = start
     guard peek(1) == "?" else {
+      openGroup(frame)
       copy()
       return
     }
@@ -333,11 +733,15 @@ struct ICURegexDialect {
     }
     switch kind {
     case ":", "=", "!", ">":
+      frame.isLookaround = kind == "=" || kind == "!"
+      openGroup(frame)
       copy(3)
     case "#":
       // A comment: copied verbatim, never folded.
       copy(through: ")")
     case "<":
+      frame.isLookaround = peek(3) == "=" || peek(3) == "!"
+      openGroup(frame)
       if peek(3) == "=" || peek(3) == "!" {
         copy(4)
       } else {
@@ -365,11 +769,24 @@ struct ICURegexDialect {
     default:
       // Inline flags: ICU has i, m, s, x and w; PCRE2 lacks w and has letters ICU lacks.
       var cursor = index + 2
+      var turnsOff = false
       while cursor < scalars.count, scalars[cursor] != ")" && scalars[cursor] != ":" {
         let flag = scalars[cursor]
         switch flag {
-        case "i", "m", "s", "x", "-":
+        case "-":
+          turnsOff = true
+        case "i":
+          frame.caseless = !turnsOff
+        case "s":
+          frame.dotAll = !turnsOff
+        case "m":
           break
+        case "x":
+          throw problem(
+            .regexNotLikeICU(
+              "the flag 'x' (free spacing)",
+              because: "ICU ignores white space inside a character class and PCRE2 does not"),
+            from: cursor, to: cursor + 1)
         case "w":
           throw icuOnly(
             "the flag 'w' (Unicode word boundaries)", from: cursor, to: cursor + 1)
@@ -378,6 +795,14 @@ struct ICURegexDialect {
         }
         cursor += 1
       }
+      if cursor < scalars.count, scalars[cursor] == ":" {
+        // `(?i:…)`: the flags hold inside the group.
+        openGroup(frame)
+      } else {
+        // `(?i)`: the flags hold to the end of the enclosing group.
+        frames[frames.count - 1].caseless = frame.caseless
+        frames[frames.count - 1].dotAll = frame.dotAll
+      }
       copy(cursor - index + 1)
     }
   }
@@ -385,20 +810,29 @@ struct ICURegexDialect {
   /// `{n}`, `{n,}`, `{n,m}` are quantifiers in both engines; any other `{` is a literal in PCRE2
   /// but an error in ICU.
   private mutating func quantifier() throws(Problem) {
+    let start = index
     var cursor = index + 1
     var sawDigit = false
+    var minimum = 0
     while cursor < scalars.count, ("0"..."9").contains(scalars[cursor]) {
+      minimum = min(minimum &* 10 &+ Int(scalars[cursor].value - 48), 1 << 30)
       cursor += 1
       sawDigit = true
     }
+    var maximum: Int? = minimum
     if sawDigit, cursor < scalars.count, scalars[cursor] == "," {
       cursor += 1
-      while cursor < scalars.count, ("0"..."9").contains(scalars[cursor]) { cursor += 1 }
+      maximum = nil
+      while cursor < scalars.count, ("0"..."9").contains(scalars[cursor]) {
+        maximum = min((maximum ?? 0) &* 10 &+ Int(scalars[cursor].value - 48), 1 << 30)
+        cursor += 1
+      }
     }
     guard sawDigit, cursor < scalars.count, scalars[cursor] == "}" else {
       throw pcreOnly("a literal '{' that starts no quantifier", from: index, to: index + 1)
     }
     copy(cursor - index + 1)
+    try quantified(minimum: minimum, maximum: maximum, from: start)
   }
 
   private func hexDigitValue(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {

@@ -10,11 +10,14 @@ import Synchronization
 
 /// A MATCHES pattern translated from ICU syntax, compiled and JIT-compiled once.
 ///
-/// Flags (DESIGN §4): whole-string (anchored at both ends), UTF + UCP, DOTALL and MULTILINE;
-/// `[c]` adds caseless matching. With `[c]`/`[d]` the subject is folded and NFKC-normalised, and
+/// Flags (DESIGN §4): whole-string (anchored at both ends), UTF + UCP, DOTALL and MULTILINE, every
+/// Unicode line terminator a newline; `[c]` adds ICU's case-insensitive matching (the subject is
+/// matched as it is, as ICU matches it). With `[d]` the subject is folded and NFKC-normalised, and
 /// so are the pattern's literal characters.
 final class RegexProgram: Sendable {
   let regex: CompiledRegex
+  /// The pattern as written (ICU syntax), for messages.
+  let source: String
   /// How the subject is prepared before matching.
   let subjectForm: TextForm
   /// Whether the subject is matched as it is (no `[c]`/`[d]` folding).
@@ -22,37 +25,72 @@ final class RegexProgram: Sendable {
   /// Bytes every matching raw subject starts with (empty when unknown, or when the subject is
   /// folded first): one `memcmp` that turns most misses away before PCRE2 sets up a match.
   let literalHead: [UInt8]
+  /// Whether a subject with a byte over 0x7F must be checked before matching (see
+  /// ``checkAnswerable(_:)``).
+  private let checksNonASCII: Bool
+  private let usesWordBoundary: Bool
+  private let caseFoldingHazards: Set<Unicode.Scalar>
 
-  init(regex: CompiledRegex, subjectForm: TextForm, pattern: String) {
+  init(
+    regex: CompiledRegex, subjectForm: TextForm, pattern: String,
+    translation: ICURegexDialect.Translation
+  ) {
     self.regex = regex
+    self.source = pattern
     self.subjectForm = subjectForm
     self.matchesRawSubject = subjectForm.isIdentity
-    self.literalHead = subjectForm.isIdentity ? RegexLiteralHead.of(pattern) ?? [] : []
+    self.literalHead =
+      subjectForm.isIdentity && !regex.options.contains(.caseInsensitive)
+      ? RegexLiteralHead.of(pattern) ?? [] : []
+    self.usesWordBoundary = translation.usesWordBoundary
+    self.caseFoldingHazards = translation.caseFoldingHazards
+    self.checksNonASCII = usesWordBoundary || !caseFoldingHazards.isEmpty
   }
 
   /// A problem with a pattern, offset into the pattern text.
   typealias Problem = ICURegexDialect.Problem
 
-  static func subjectForm(_ options: ComparisonOptions) -> TextForm { .pattern(options) }
+  /// How the subject is prepared: as it is for no options and for `[c]` (ICU matches the raw
+  /// text case-insensitively); folded and NFKC-normalised, like LIKE, when `[d]` is in play.
+  static func subjectForm(_ options: ComparisonOptions) -> TextForm {
+    switch Folding(options) {
+    case .none, .caseInsensitive: TextForm(folding: .none, normalization: .none)
+    case .diacriticInsensitive, .caseAndDiacriticInsensitive: .pattern(options)
+    }
+  }
 
   /// Translates and compiles `pattern` (which must not be empty).
   static func make(
     pattern: String, options: ComparisonOptions, limits: RegexLimits = .default
   ) -> Result<RegexProgram, Problem> {
     let form = subjectForm(options)
+    let caseInsensitive = Folding(options).foldsCase
     let translation: ICURegexDialect.Translation
-    switch ICURegexDialect.translate(pattern, form: form) {
+    switch ICURegexDialect.translate(pattern, form: form, caseInsensitive: caseInsensitive) {
     case .success(let value): translation = value
     case .failure(let problem): return .failure(problem)
     }
     var flags: CompiledRegex.Options = [
-      .wholeString, .unicodeProperties, .dotMatchesLineSeparators, .multiline,
+      .wholeString, .unicodeProperties, .dotMatchesLineSeparators, .multiline, .anyNewline,
     ]
-    if form.folding.foldsCase { flags.insert(.caseInsensitive) }
+    if caseInsensitive { flags.insert(.caseInsensitive) }
     do {
       let regex = try CompiledRegex(pattern: translation.pattern, options: flags, limits: limits)
-      return .success(RegexProgram(regex: regex, subjectForm: form, pattern: pattern))
+      return .success(
+        RegexProgram(
+          regex: regex, subjectForm: form, pattern: pattern, translation: translation))
     } catch {
+      // PCRE2's "regular expression is too large" (compile error 20): the pattern is fine, the
+      // ICU sets written out in it (closed over case, word boundaries) outgrew PCRE2's limit.
+      if error.code == 120 {
+        return .failure(
+          Problem(
+            message: .regexNotLikeICU(
+              "this pattern",
+              because: "written out with ICU's character sets (closed over case for [c] and "
+                + "(?i), word boundaries stepping over marks) it is larger than PCRE2 compiles"),
+            offset: 0, length: pattern.utf8.count))
+      }
       let offset = translation.originalOffset(of: error.offset ?? 0)
       return .failure(
         Problem(
@@ -88,12 +126,47 @@ final class RegexProgram: Sendable {
       }
       guard headMatches else { return false }
     }
+    if checksNonASCII { try checkAnswerable(subject) }
     do {
       return try regex.matches(validUTF8: subject)
     } catch {
       throw PredicateEvaluationError(
         error.kind == .resourceLimit ? .resourceLimit : .invalidPattern,
-        "regular expression '\(regex.pattern)' stopped: \(error.message)")
+        "regular expression '\(source)' stopped: \(error.message)")
+    }
+  }
+}
+
+extension RegexProgram {
+  /// Throws when ICU's answer for `subject` is one PCRE2 cannot give: a run of marks and format
+  /// characters longer than a word boundary can step over, or a character ICU would fold into
+  /// the pattern's case-insensitive literal text. Both are non-ASCII, so ASCII subjects pass at
+  /// once.
+  @inline(never)
+  fileprivate func checkAnswerable(_ subject: UnsafeBufferPointer<UInt8>)
+    throws(PredicateEvaluationError)
+  {
+    guard subject.contains(where: { $0 >= 0x80 }) else { return }
+    var run = 0
+    for scalar in String(decoding: subject, as: UTF8.self).unicodeScalars {
+      if caseFoldingHazards.contains(scalar) {
+        throw PredicateEvaluationError(
+          .unlikeICU,
+          "the identifier's '\(scalar)' case-folds into the pattern's literal text "
+            + "under ICU; PCRE2 cannot match it that way")
+      }
+      guard usesWordBoundary else { continue }
+      if scalar.properties.isGraphemeExtend || scalar.properties.generalCategory == .format {
+        run += 1
+        if run > ICURegexDialect.maximumTransparentRun {
+          throw PredicateEvaluationError(
+            .unlikeICU,
+            "the identifier has more than \(ICURegexDialect.maximumTransparentRun) marks or "
+              + "format characters in a row, more than a word boundary looks back over")
+        }
+      } else {
+        run = 0
+      }
     }
   }
 }

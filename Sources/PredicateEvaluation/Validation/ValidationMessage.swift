@@ -26,6 +26,7 @@ enum ValidationMessage: DiagnosticMessage {
     case invalidRegex = "validation.invalid-regex"
     case icuOnlyRegex = "validation.icu-only-regex"
     case pcreOnlyRegex = "validation.pcre-only-regex"
+    case regexNotLikeICU = "validation.regex-not-like-icu"
     case constantComparison = "lint.constant-comparison"
     case constantPredicate = "lint.constant-predicate"
     case ignoredOptions = "lint.ignored-options"
@@ -62,6 +63,7 @@ enum ValidationMessage: DiagnosticMessage {
   case unterminatedPOSIXClass
   case icuOnlyRegex(String)
   case pcreOnlyRegex(String)
+  case regexNotLikeICU(String, because: String)
   case constantComparison(Bool)
   case constantComparisonBecause(Bool, String)
   case constantPredicate(Bool)
@@ -91,6 +93,7 @@ enum ValidationMessage: DiagnosticMessage {
     case .invalidRegex, .regexHexDigits, .unterminatedPOSIXClass: .invalidRegex
     case .icuOnlyRegex: .icuOnlyRegex
     case .pcreOnlyRegex: .pcreOnlyRegex
+    case .regexNotLikeICU: .regexNotLikeICU
     case .constantComparison, .constantComparisonBecause: .constantComparison
     case .constantPredicate: .constantPredicate
     case .ignoredOptions: .ignoredOptions
@@ -139,6 +142,8 @@ enum ValidationMessage: DiagnosticMessage {
     case .unterminatedPOSIXClass: "unterminated POSIX class"
     case .icuOnlyRegex(let what): "\(what) is ICU syntax that PCRE2 does not support"
     case .pcreOnlyRegex(let what): "\(what) is PCRE2 syntax that ICU rejects"
+    case .regexNotLikeICU(let what, let reason):
+      "\(what) cannot be matched the way ICU matches it: \(reason)"
     case .constantComparison(let value): "comparison does not involve SELF: it is always \(value)"
     case .constantComparisonBecause(let value, let reason):
       "comparison is always \(value): \(reason)"
@@ -204,6 +209,8 @@ extension DiagnosticID {
   public static let icuOnlyRegex = ValidationMessage.Kind.icuOnlyRegex.id
   /// PCRE2 regex syntax that ICU (and so iOS) rejects.
   public static let pcreOnlyRegex = ValidationMessage.Kind.pcreOnlyRegex.id
+  /// A regex construct both engines accept that PCRE2 cannot be made to match as ICU does.
+  public static let regexNotLikeICU = ValidationMessage.Kind.regexNotLikeICU.id
   /// A comparison whose answer does not depend on the identifier (warning).
   public static let constantComparison = ValidationMessage.Kind.constantComparison.id
   /// A whole predicate that is always true or always false (warning).

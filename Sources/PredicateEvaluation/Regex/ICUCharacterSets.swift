@@ -1,0 +1,281 @@
+import PCRE2Regex
+import Synchronization
+
+/// ICU's character sets written as PCRE2 class contents: the one home of what `\w`, `\s`,
+/// `[[:punct:]]` or `\p{Greek}` mean in an ICU pattern.
+///
+/// PCRE2 with UCP gives many of these names other sets (`\w` without marks and joiners, `\s`
+/// with U+180E, `[[:punct:]]` with `$+<=>^`|~`, `\p{Greek}` as script extensions), so the
+/// translation never passes a set through by name: it writes ICU's definition out in properties
+/// both engines read the same way, and refuses a name it has no definition for.
+enum ICUCharacterSets {
+  /// A set as PCRE2 class contents (`\p{Alphabetic}\p{Nd}`), or its complement.
+  struct CharacterSet: Sendable, Hashable {
+    var contents: String
+    var isComplement: Bool
+
+    static func positive(_ contents: String) -> CharacterSet {
+      CharacterSet(contents: contents, isComplement: false)
+    }
+
+    static func complement(_ contents: String) -> CharacterSet {
+      CharacterSet(contents: contents, isComplement: true)
+    }
+
+    var inverted: CharacterSet { CharacterSet(contents: contents, isComplement: !isComplement) }
+  }
+
+  /// ICU's word characters: `[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\u200C\u200D]`.
+  static let word = #"\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\x{200C}\x{200D}"#
+  /// What ICU's `\b` steps over to find the character before a position: marks that extend a
+  /// grapheme and format characters.
+  static let boundaryTransparent = #"\p{Grapheme_Extend}\p{Cf}"#
+
+  /// The set of a one-letter class escape (`\w`, `\S`, …), nil for any other letter.
+  static func escape(_ letter: Unicode.Scalar) -> CharacterSet? {
+    let set: CharacterSet? =
+      switch Unicode.Scalar(letter.value | 0x20).map(Character.init) {
+      case "w": .positive(word)
+      case "s": .positive(#"\p{White_Space}"#)
+      case "d": .positive(#"\p{Nd}"#)
+      case "h": .positive(#"\t\p{Zs}"#)
+      case "v": .positive(#"\n\x{0B}\f\r\x{85}\x{2028}\x{2029}"#)
+      default: nil
+      }
+    guard let set else { return nil }
+    return ("A"..."Z").contains(letter) ? set.inverted : set
+  }
+
+  /// What a property name inside `\p{…}` or `[[:…:]]` names.
+  enum Resolution: Sendable, Hashable {
+    case set(CharacterSet)
+    /// A name ICU knows and PCRE2 has no data for (blocks, numeric values).
+    case icuOnly(String)
+  }
+
+  /// The set `\p{name}` (or `[[:name:]]`) stands for in ICU.
+  static func property(_ name: String) -> Resolution {
+    let key = normalized(name)
+    if let parts = splitAssignment(name) {
+      let property = normalized(parts.key)
+      switch property {
+      case "gc", "generalcategory":
+        if let category = generalCategories[normalized(parts.value)] {
+          return .set(.positive("\\p{\(category)}"))
+        }
+        return .icuOnly("the general category '\(parts.value)'")
+      case "sc", "script":
+        return .set(.positive("\\p{sc:\(scriptName(parts.value))}"))
+      case "scx", "scriptextensions":
+        return .set(.positive("\\p{scx:\(scriptName(parts.value))}"))
+      default:
+        return .icuOnly("the property '\(parts.key)=…'")
+      }
+    }
+    if let set = named(key) { return .set(set) }
+    if key.hasPrefix("in") && key.count > 2 {
+      return .icuOnly("the block property '\(name)'")
+    }
+    if key.hasPrefix("is") && key.count > 2 {
+      let rest = String(key.dropFirst(2))
+      if let set = named(rest) { return .set(set) }
+      return .set(.positive("\\p{sc:\(scriptName(rest))}"))
+    }
+    // Anything else is a script name (`\p{Greek}`): ICU reads it as Script, PCRE2 as Script
+    // Extensions, so it is written out as `sc:`. PCRE2 rejects a name it does not know.
+    return .set(.positive("\\p{sc:\(scriptName(name))}"))
+  }
+
+  private static func named(_ key: String) -> CharacterSet? {
+    if let category = generalCategories[key] { return .positive("\\p{\(category)}") }
+    if let set = posixCompatible[key] { return set }
+    if let binary = binaryProperties[key] { return .positive("\\p{\(binary)}") }
+    return nil
+  }
+
+  /// Script names keep letters, digits and underscores only: what PCRE2 reads after `sc:`.
+  private static func scriptName(_ name: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        name.unicodeScalars.filter {
+          $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_"
+        }))
+  }
+
+  private static func splitAssignment(_ name: String) -> (key: String, value: String)? {
+    guard let equals = name.firstIndex(of: "=") else { return nil }
+    return (String(name[..<equals]), String(name[name.index(after: equals)...]))
+  }
+
+  /// Loose matching, as both engines do it: case, spaces, `_` and `-` do not count.
+  static func normalized(_ name: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        name.lowercased().unicodeScalars.filter { $0 != " " && $0 != "_" && $0 != "-" }))
+  }
+
+  /// General categories by every name ICU accepts, to PCRE2's short name.
+  private static let generalCategories: [String: String] = {
+    let pairs: [(String, [String])] = [
+      ("C", ["c", "other"]), ("Cc", ["cc", "control", "cntrl"]), ("Cf", ["cf", "format"]),
+      ("Cn", ["cn", "unassigned"]), ("Co", ["co", "privateuse"]), ("Cs", ["cs", "surrogate"]),
+      ("L", ["l", "letter"]), ("L&", ["lc", "casedletter"]), ("Ll", ["ll", "lowercaseletter"]),
+      ("Lm", ["lm", "modifierletter"]), ("Lo", ["lo", "otherletter"]),
+      ("Lt", ["lt", "titlecaseletter"]), ("Lu", ["lu", "uppercaseletter"]),
+      ("M", ["m", "mark", "combiningmark"]), ("Mc", ["mc", "spacingmark"]),
+      ("Me", ["me", "enclosingmark"]), ("Mn", ["mn", "nonspacingmark"]),
+      ("N", ["n", "number"]), ("Nd", ["nd", "decimalnumber", "digit"]),
+      ("Nl", ["nl", "letternumber"]), ("No", ["no", "othernumber"]),
+      ("P", ["p", "punctuation", "punct"]), ("Pc", ["pc", "connectorpunctuation"]),
+      ("Pd", ["pd", "dashpunctuation"]), ("Pe", ["pe", "closepunctuation"]),
+      ("Pf", ["pf", "finalpunctuation"]), ("Pi", ["pi", "initialpunctuation"]),
+      ("Po", ["po", "otherpunctuation"]), ("Ps", ["ps", "openpunctuation"]),
+      ("S", ["s", "symbol"]), ("Sc", ["sc", "currencysymbol"]), ("Sk", ["sk", "modifiersymbol"]),
+      ("Sm", ["sm", "mathsymbol"]), ("So", ["so", "othersymbol"]),
+      ("Z", ["z", "separator"]), ("Zl", ["zl", "lineseparator"]),
+      ("Zp", ["zp", "paragraphseparator"]), ("Zs", ["zs", "spaceseparator"]),
+    ]
+    var table: [String: String] = [:]
+    for (short, names) in pairs { for name in names { table[name] = short } }
+    return table
+  }()
+
+  /// ICU's POSIX-compatible names (UTS #18 Annex C), usable as `[[:name:]]` and `\p{name}`.
+  private static let posixCompatible: [String: CharacterSet] = [
+    "alpha": .positive(#"\p{Alphabetic}"#),
+    "lower": .positive(#"\p{Lowercase}"#),
+    "upper": .positive(#"\p{Uppercase}"#),
+    "xdigit": .positive(#"\p{Nd}\p{Hex_Digit}"#),
+    "alnum": .positive(#"\p{Alphabetic}\p{Nd}"#),
+    "space": .positive(#"\p{White_Space}"#),
+    "blank": .positive(#"\t\p{Zs}"#),
+    "graph": .complement(#"\p{White_Space}\p{Cc}\p{Cs}\p{Cn}"#),
+    "print": .complement(#"\p{Cc}\p{Cs}\p{Cn}\x{2028}\x{2029}"#),
+    "word": .positive(word),
+    "assigned": .complement(#"\p{Cn}"#),
+  ]
+
+  /// Binary properties both engines define, by ICU's long and short names.
+  private static let binaryProperties: [String: String] = {
+    let pairs: [(String, [String])] = [
+      ("Any", ["any"]), ("ASCII", ["ascii"]), ("Alphabetic", ["alphabetic"]),
+      ("Lowercase", ["lowercase"]), ("Uppercase", ["uppercase"]),
+      ("White_Space", ["whitespace", "wspace"]), ("Hex_Digit", ["hexdigit", "hex"]),
+      ("ASCII_Hex_Digit", ["asciihexdigit", "ahex"]), ("Cased", ["cased"]),
+      ("Case_Ignorable", ["caseignorable", "ci"]), ("Dash", ["dash"]),
+      ("Diacritic", ["diacritic", "dia"]), ("Extender", ["extender", "ext"]),
+      ("Grapheme_Base", ["graphemebase", "grbase"]),
+      ("Grapheme_Extend", ["graphemeextend", "grext"]),
+      ("Ideographic", ["ideographic", "ideo"]), ("ID_Start", ["idstart", "ids"]),
+      ("ID_Continue", ["idcontinue", "idc"]), ("XID_Start", ["xidstart", "xids"]),
+      ("XID_Continue", ["xidcontinue", "xidc"]), ("Join_Control", ["joincontrol", "joinc"]),
+      ("Math", ["math"]), ("Noncharacter_Code_Point", ["noncharactercodepoint", "nchar"]),
+      ("Pattern_Syntax", ["patternsyntax", "patsyn"]),
+      ("Pattern_White_Space", ["patternwhitespace", "patws"]),
+      ("Quotation_Mark", ["quotationmark", "qmark"]), ("Radical", ["radical"]),
+      ("Regional_Indicator", ["regionalindicator", "ri"]),
+      ("Soft_Dotted", ["softdotted", "sd"]), ("Sentence_Terminal", ["sentenceterminal", "sterm"]),
+      ("Terminal_Punctuation", ["terminalpunctuation", "term"]),
+      ("Unified_Ideograph", ["unifiedideograph", "uideo"]),
+      ("Variation_Selector", ["variationselector", "vs"]),
+      ("Default_Ignorable_Code_Point", ["defaultignorablecodepoint", "di"]),
+      ("Deprecated", ["deprecated", "dep"]), ("Bidi_Control", ["bidicontrol", "bidic"]),
+      ("Bidi_Mirrored", ["bidimirrored", "bidim"]),
+      ("Logical_Order_Exception", ["logicalorderexception", "loe"]),
+      ("Emoji", ["emoji"]), ("Emoji_Presentation", ["emojipresentation", "epres"]),
+      ("Emoji_Modifier", ["emojimodifier", "emod"]),
+      ("Emoji_Modifier_Base", ["emojimodifierbase", "ebase"]),
+      ("Emoji_Component", ["emojicomponent", "ecomp"]),
+      ("Extended_Pictographic", ["extendedpictographic", "extpict"]),
+      ("Changes_When_Casefolded", ["changeswhencasefolded", "cwcf"]),
+      ("Changes_When_Casemapped", ["changeswhencasemapped", "cwcm"]),
+      ("Changes_When_Lowercased", ["changeswhenlowercased", "cwl"]),
+      ("Changes_When_Uppercased", ["changeswhenuppercased", "cwu"]),
+      ("Changes_When_Titlecased", ["changeswhentitlecased", "cwt"]),
+    ]
+    var table: [String: String] = [:]
+    for (pcre, names) in pairs { for name in names { table[name] = pcre } }
+    return table
+  }()
+}
+
+/// Case-insensitive matching of sets the way ICU does it: ICU closes every set over case
+/// (`(?i)\p{Lu}` matches `a`, `(?i)\p{M}` matches `ι` because U+0345 folds to it) and complements
+/// after closing; PCRE2 applies caseless matching to literal characters and ranges only. The
+/// closure of a set is computed once per set with PCRE2 itself as the membership oracle, over the
+/// case orbits of Unicode, and written out as the characters to add.
+enum CaseClosure {
+  /// The groups of characters that are one another's case variants (simple case folding).
+  static let orbits: [[Unicode.Scalar]] = Tables.shared.orbits
+
+  /// Characters whose full case folding is more than one character (`ß` → `ss`), with it.
+  static let multiCharacterFolds: [Unicode.Scalar: [Unicode.Scalar]] = Tables.shared.multiFolds
+
+  private struct Tables {
+    var orbits: [[Unicode.Scalar]] = []
+    var multiFolds: [Unicode.Scalar: [Unicode.Scalar]] = [:]
+
+    static let shared = Tables()
+
+    private init() {
+      var groups: [Unicode.Scalar: [Unicode.Scalar]] = [:]
+      for value in UInt32(0)...0x10FFFF {
+        guard let scalar = Unicode.Scalar(value), scalar.properties.changesWhenCaseMapped
+        else { continue }
+        groups[Self.foldKey(scalar), default: []].append(scalar)
+        let folded = Array(String(scalar).lowercased().uppercased().lowercased().unicodeScalars)
+        if folded.count > 1 { multiFolds[scalar] = folded }
+      }
+      for (key, members) in groups {
+        var orbit = members
+        if !orbit.contains(key) { orbit.append(key) }
+        if orbit.count > 1 { orbits.append(orbit.sorted { $0.value < $1.value }) }
+      }
+      orbits.sort { $0[0].value < $1[0].value }
+    }
+
+    /// Simple case folding from the stdlib's mappings: lowercase of the uppercase, single
+    /// characters only. U+0131 `ı` is its own: it has no simple folding, and neither ICU nor
+    /// PCRE2 matches it with `i`.
+    private static func foldKey(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+      if scalar == "\u{131}" { return scalar }
+      func single(_ text: String) -> Unicode.Scalar? {
+        let scalars = text.unicodeScalars
+        return scalars.count == 1 ? scalars.first : nil
+      }
+      let upper = single(scalar.properties.uppercaseMapping) ?? scalar
+      return single(upper.properties.lowercaseMapping)
+        ?? single(scalar.properties.lowercaseMapping) ?? scalar
+    }
+  }
+
+  private static let cache = Mutex<[String: String]>([:])
+
+  /// The characters ICU's case closure adds to the set `contents` (PCRE2 class contents), as
+  /// class contents; empty when the set is closed already.
+  static func additions(to contents: String) -> String {
+    if let cached = cache.withLock({ $0[contents] }) { return cached }
+    var added: [UInt32] = []
+    if let oracle = try? CompiledRegex(
+      pattern: "[\(contents)]", options: [.wholeString, .unicodeProperties])
+    {
+      for orbit in orbits {
+        let inside = orbit.map { (try? oracle.matches(String($0))) ?? false }
+        guard inside.contains(true), inside.contains(false) else { continue }
+        for (scalar, isInside) in zip(orbit, inside) where !isInside { added.append(scalar.value) }
+      }
+    }
+    added.sort()
+    var text = ""
+    var index = 0
+    while index < added.count {
+      var end = index
+      while end + 1 < added.count, added[end + 1] == added[end] + 1 { end += 1 }
+      text += "\\x{\(String(added[index], radix: 16))}"
+      if end > index { text += "-\\x{\(String(added[end], radix: 16))}" }
+      index = end + 1
+    }
+    cache.withLock { $0[contents] = text }
+    return text
+  }
+}
