@@ -26,6 +26,9 @@ let package = Package(
       name: "FuzzRoute",
       dependencies: [.product(name: "PredicateTestSupport", package: root)]),
     .executableTarget(
+      name: "FuzzICU",
+      dependencies: [.product(name: "PredicateTestSupport", package: root)]),
+    .executableTarget(
       name: "FuzzLint",
       dependencies: [
         .product(name: "PredicateTestSupport", package: root),

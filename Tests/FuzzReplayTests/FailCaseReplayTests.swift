@@ -10,7 +10,7 @@ struct FailCase: Sendable, CustomStringConvertible {
   let file: String
   var description: String { "\(target)/\(file)" }
 
-  static let targets = ["FuzzParse", "FuzzEvaluate", "FuzzRoute", "FuzzLint"]
+  static let targets = ["FuzzParse", "FuzzEvaluate", "FuzzRoute", "FuzzLint", "FuzzICU"]
 
   static var folder: String { Fixtures.root + "/../FuzzTesting/FailCases" }
 
@@ -34,6 +34,7 @@ struct FailCaseReplayTests {
     case "FuzzParse": FuzzInvariants.parse(bytes)
     case "FuzzEvaluate": FuzzInvariants.evaluate(bytes)
     case "FuzzLint": LintFuzzInvariants.lint(bytes)
+    case "FuzzICU": ICUOracle.violations(bytes)
     default: FuzzInvariants.route(bytes)
     }
   }

@@ -51,10 +51,17 @@ enum ICUCharacterSets {
     case set(CharacterSet)
     /// A name ICU knows and PCRE2 has no data for (blocks, numeric values).
     case icuOnly(String)
+    /// Not a property name at all (a character no name has).
+    case invalid(String)
   }
 
   /// The set `\p{name}` (or `[[:name:]]`) stands for in ICU.
   static func property(_ name: String) -> Resolution {
+    let allowed = name.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        || $0 == "_" || $0 == " " || $0 == "-" || $0 == "="
+    }
+    guard allowed, !name.isEmpty else { return .invalid("unknown property name '\(name)'") }
     let key = normalized(name)
     if let parts = splitAssignment(name) {
       let property = normalized(parts.key)
@@ -73,10 +80,14 @@ enum ICUCharacterSets {
       }
     }
     if let set = named(key) { return .set(set) }
-    if key.hasPrefix("in") && key.count > 2 {
+    let scriptsStartingWithIn: Set<String> = [
+      "inherited", "inscriptionalpahlavi", "inscriptionalparthian",
+    ]
+    if name.hasPrefix("In") && key.count > 2 && !scriptsStartingWithIn.contains(key) {
       return .icuOnly("the block property '\(name)'")
     }
-    if key.hasPrefix("is") && key.count > 2 {
+    // Java's `Is` prefix, which ICU takes with exactly that case (`\p{isLatin}` is an error).
+    if name.hasPrefix("Is") && key.count > 2 {
       let rest = String(key.dropFirst(2))
       if let set = named(rest) { return .set(set) }
       return .set(.positive("\\p{sc:\(scriptName(rest))}"))
@@ -93,14 +104,8 @@ enum ICUCharacterSets {
     return nil
   }
 
-  /// Script names keep letters, digits and underscores only: what PCRE2 reads after `sc:`.
-  private static func scriptName(_ name: String) -> String {
-    String(
-      String.UnicodeScalarView(
-        name.unicodeScalars.filter {
-          $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_"
-        }))
-  }
+  /// A script name as PCRE2 reads it after `sc:` (both engines ignore case, spaces, `_`, `-`).
+  private static func scriptName(_ name: String) -> String { normalized(name) }
 
   private static func splitAssignment(_ name: String) -> (key: String, value: String)? {
     guard let equals = name.firstIndex(of: "=") else { return nil }

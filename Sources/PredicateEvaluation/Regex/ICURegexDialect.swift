@@ -78,8 +78,11 @@ struct ICURegexDialect {
 
   private struct Item {
     var nullable: Bool
-    /// The group's start, for a group whose body can match empty.
+    /// Where the item starts, for a group whose body can match empty or an anchor (`^`, `$`).
     var nullableGroupStart: Int?
+    /// ICU repeats atoms, groups, `^` and `$`; not `\b`, `\A`, lookarounds, flag groups or
+    /// comments, and not an item already repeated (`a**`, `a{2}{3}`).
+    var repeatable = true
   }
   /// Runs of adjacent literal characters in case-insensitive scopes.
   private var literalRuns: [[Unicode.Scalar]] = []
@@ -194,9 +197,12 @@ struct ICURegexDialect {
   private var caseless: Bool { frames[frames.count - 1].caseless }
 
   /// Ends the previous item and starts a new one.
-  private mutating func item(nullable: Bool, nullableGroupStart: Int? = nil) {
+  private mutating func item(
+    nullable: Bool, nullableGroupStart: Int? = nil, repeatable: Bool = true
+  ) {
     commitItem()
-    lastItem = Item(nullable: nullable, nullableGroupStart: nullableGroupStart)
+    lastItem = Item(
+      nullable: nullable, nullableGroupStart: nullableGroupStart, repeatable: repeatable)
   }
 
   private mutating func commitItem() {
@@ -229,18 +235,24 @@ struct ICURegexDialect {
       mode = String(next)
       copy()
     }
-    guard var item = lastItem else { return }
+    guard var item = lastItem, item.repeatable else {
+      // ICU rejects a quantifier with nothing repeatable before it; PCRE2 accepts some
+      // (`\b*`, `(?=a)?`, and everything the translation wraps in a group).
+      throw problem(
+        .invalidRegex("quantifier does not follow a repeatable item"), from: start, to: index)
+    }
     if maximum == nil, !mode.isEmpty, let groupStart = item.nullableGroupStart {
       let kind = mode == "+" ? "possessive" : "lazy"
       throw problem(
         .regexNotLikeICU(
-          "a \(kind) repetition of a group that can match empty",
+          "a \(kind) repetition of something that can match empty",
           because: "ICU ends the repetition in failure when the group matches empty"),
         from: groupStart, to: index,
         notes: ["make the group match at least one character, or use a greedy repetition"])
     }
     if minimum == 0 { item.nullable = true }
     item.nullableGroupStart = nil
+    item.repeatable = false
     lastItem = item
   }
 
@@ -257,6 +269,12 @@ struct ICURegexDialect {
       case "\\":
         var unused: [String] = []
         try escape(inClass: false, complements: &unused)
+      case "[" where peek(1) == ":" && posixClassEnd() != nil:
+        // `[:alpha:]` outside brackets is a set to ICU, a class of five letters to PCRE2.
+        endRun()
+        item(nullable: false)
+        var unused: [String] = []
+        try posixClass(complements: &unused, inClass: false)
       case "[":
         endRun()
         try characterClass()
@@ -271,7 +289,7 @@ struct ICURegexDialect {
           let frame = frames.removeLast()
           let nullable = frame.someAlternativeNullable || frame.alternativeNullable
           if frame.isLookaround {
-            item(nullable: true)
+            item(nullable: true, repeatable: false)
           } else {
             item(nullable: nullable, nullableGroupStart: nullable ? frame.start : nil)
           }
@@ -281,7 +299,7 @@ struct ICURegexDialect {
       case "$":
         // ICU's `$` does not match between the CR and the LF of a CRLF; PCRE2's does.
         endRun()
-        item(nullable: true)
+        item(nullable: true, nullableGroupStart: index)
         emit(#"(?:$(?!(?<=\r)\n))"#, from: offsets[index])
         index += 1
       case ".":
@@ -296,7 +314,7 @@ struct ICURegexDialect {
         }
       case "^":
         endRun()
-        item(nullable: true)
+        item(nullable: true, nullableGroupStart: index)
         copy()
       case "|":
         endRun()
@@ -308,7 +326,7 @@ struct ICURegexDialect {
         try quantified(
           minimum: scalar == "+" ? 1 : 0, maximum: scalar == "?" ? 1 : nil, from: start)
       case "}":
-        copy()
+        throw pcreOnly("a literal '}'", from: index, to: index + 1)
       default:
         try literal(inClass: false)
       }
@@ -333,6 +351,10 @@ struct ICURegexDialect {
     let originMark = origins.count
     var complements: [String] = []
     var first = true
+    // Whether the last item was a `-` after a character: a range, which ICU will not end in a
+    // set (`[a-\w]`), while PCRE2 reads the `-` as a literal when the set is a complement.
+    var afterCharacter = false
+    var rangeDash = false
     while true {
       guard index < scalars.count else {
         throw problem(
@@ -345,6 +367,15 @@ struct ICURegexDialect {
         break
       }
       first = false
+      let isSet =
+        (scalar == "\\" && peek(1).map { "wWsSdDhHvVpP".unicodeScalars.contains($0) } ?? false)
+        || (scalar == "[" && peek(1) == ":")
+      if isSet && rangeDash {
+        throw problem(
+          .invalidRegex("a range cannot end in a set"), from: index - 1, to: index + 2)
+      }
+      rangeDash = scalar == "-" && afterCharacter
+      afterCharacter = !isSet && scalar != "-"
       switch scalar {
       case "\\":
         try escape(inClass: true, complements: &complements)
@@ -369,7 +400,12 @@ struct ICURegexDialect {
         }
       case "&" where peek(1) == "&":
         throw icuOnly("class intersection '&&'", from: index, to: index + 2)
-      case "-" where peek(1) == "-" && peek(2) == "[":
+      case "&" where peek(1) == "-" && peek(2) != "]":
+        // ICU rejects a range that starts at an unescaped `&` (`[&-t]`); PCRE2 takes it.
+        throw problem(
+          .invalidRegex("a range cannot start at an unescaped '&'"), from: index, to: index + 2)
+      case "-" where peek(1) == "-":
+        // `--` in a class is ICU's set difference (`[a--b]` is `a`), or an error.
         throw icuOnly("class difference '--'", from: index, to: index + 2)
       case "]":
         // A `]` right after `[` or `[^` is a literal in both engines.
@@ -387,6 +423,8 @@ struct ICURegexDialect {
     origins.removeSubrange(originMark...)
     func positiveClass(_ dialect: inout ICURegexDialect, prefix: String, suffix: String) {
       dialect.emit(prefix, from: origin)
+      // With complements taken out, a literal `^` can come first, where it would negate.
+      if positive.first == "^" { dialect.emit("\\", from: origin) }
       dialect.output += positive
       dialect.origins += positiveOrigins
       dialect.emit(suffix, from: origin)
@@ -416,8 +454,22 @@ struct ICURegexDialect {
     }
   }
 
+  /// The index of the `:` of the `:]` that closes a `[:` at `index`, on the same name.
+  private func posixClassEnd() -> Int? {
+    // ICU reads `[:` to the first `:]` as a property expression, whatever is between; with
+    // nothing between (`[::]`) or no `:]` at all it is an ordinary class.
+    var cursor = index + 3
+    while cursor + 1 < scalars.count {
+      if scalars[cursor] == ":" && scalars[cursor + 1] == "]" { return cursor }
+      cursor += 1
+    }
+    return nil
+  }
+
   /// `[:name:]` or `[:^name:]` inside a class: any property name, as ICU reads it.
-  private mutating func posixClass(complements: inout [String]) throws(Problem) {
+  private mutating func posixClass(complements: inout [String], inClass: Bool = true)
+    throws(Problem)
+  {
     let start = index
     var cursor = index + 2
     while cursor < scalars.count,
@@ -437,7 +489,7 @@ struct ICURegexDialect {
     }
     index = cursor + 2
     try set(
-      named: name, negated: negated, inClass: true, complements: &complements, from: start)
+      named: name, negated: negated, inClass: inClass, complements: &complements, from: start)
   }
 
   /// Emits the set a property name stands for.
@@ -447,6 +499,8 @@ struct ICURegexDialect {
     switch ICUCharacterSets.property(name) {
     case .icuOnly(let what):
       throw icuOnly(what, from: start, to: index)
+    case .invalid(let reason):
+      throw problem(.invalidRegex(reason), from: start, to: index)
     case .set(let set):
       emit(negated ? set.inverted : set, inClass: inClass, complements: &complements, from: start)
     }
@@ -551,8 +605,17 @@ struct ICURegexDialect {
     }
     if !inClass && next != "Q" && next != "E" {
       // Assertions and backreferences can match empty; every other escape is one character.
-      let zeroWidth: Set<Unicode.Scalar> = ["b", "B", "A", "z", "Z", "G", "k"]
-      item(nullable: zeroWidth.contains(next) || ("1"..."9").contains(next))
+      let assertions: Set<Unicode.Scalar> = ["b", "B", "A", "z", "Z", "G"]
+      item(
+        nullable: assertions.contains(next) || next == "k" || ("1"..."9").contains(next),
+        repeatable: !assertions.contains(next))
+    }
+    if inClass, "AzGZXRBbk123456789".unicodeScalars.contains(next) {
+      // Inside a class ICU reads an assertion's or a backreference's escape as the character
+      // itself (`[\b]` is `b`); PCRE2 reads `[\b]` as backspace and rejects the rest.
+      emit(String(next), from: offsets[start])
+      index += 2
+      return
     }
     switch next {
     case "w", "W", "s", "S", "d", "D", "h", "H", "v", "V":
@@ -560,8 +623,7 @@ struct ICURegexDialect {
       index += 2
       emit(
         ICUCharacterSets.escape(next)!, inClass: inClass, complements: &complements, from: start)
-    case "b",
-      "B" where !inClass:
+    case "b" where !inClass, "B" where !inClass:
       endRun()
       usesWordBoundary = true
       emit(next == "b" ? Self.boundary.word : Self.boundary.notWord, from: offsets[start])
@@ -596,12 +658,6 @@ struct ICURegexDialect {
           ["write the code point as '\\x{…}'"])
       }
       throw pcreOnly("'\\N' (any character but newline)", from: start, to: start + 2)
-    case "K":
-      throw pcreOnly("'\\K' (reset match start)", from: start, to: start + 2)
-    case "g":
-      throw pcreOnly("'\\g' (backreference or subroutine call)", from: start, to: start + 2)
-    case "o":
-      throw pcreOnly("'\\o{…}' (octal code)", from: start, to: start + 2)
     case "0":
       var digits = 0
       while digits < 3, let digit = peek(2 + digits), ("0"..."7").contains(digit) { digits += 1 }
@@ -609,6 +665,9 @@ struct ICURegexDialect {
         let text = String(String.UnicodeScalarView(scalars[(index + 2)..<(index + 5)]))
         emit("\\o{\(text)}", from: offsets[start])
         index += 5
+      } else if digits == 0 {
+        throw problem(
+          .invalidRegex("'\\0' needs an octal digit after it"), from: start, to: start + 2)
       } else {
         copy(2 + digits)
       }
@@ -626,12 +685,9 @@ struct ICURegexDialect {
         name = String(String.UnicodeScalarView(scalars[(index + 3)..<end]))
         index = end + 1
       } else {
-        guard let letter = peek(2) else {
-          throw problem(
-            .invalidRegex("malformed \\\(next) sequence"), from: start, to: scalars.count)
-        }
-        name = String(letter)
-        index += 3
+        throw pcreOnly(
+          "'\\\(next)' without braces (ICU needs '\\\(next){…}')", from: start,
+          to: min(start + 3, scalars.count))
       }
       if name.hasPrefix("^") {
         throw pcreOnly("'\\\(next){^…}' (negation inside the braces)", from: start, to: index)
@@ -662,27 +718,69 @@ struct ICURegexDialect {
           value = value * 16 + hexDigitValue(digit)
           end += 1
         }
+        guard end > index + 2 else {
+          throw problem(
+            .invalidRegex("'\\x' needs a hexadecimal digit after it"), from: start, to: end)
+        }
       }
       if !inClass, value <= 0x10FFFF, let scalar = Unicode.Scalar(value) {
         try caselessLiteral(scalar, from: start, to: end)
       }
       copy(end - index)
     case "c":
-      copy(3)
+      // ICU's control character is the low five bits (`\c1` is U+0011); PCRE2's flips bit 6
+      // of the uppercased letter (`\c1` is `q`). The same for letters, not for the rest.
+      guard let letter = peek(2) else {
+        throw problem(.invalidRegex("'\\c' needs a character after it"), from: start, to: start + 2)
+      }
+      emit("\\x{\(String(letter.value & 0x1F, radix: 16))}", from: offsets[start])
+      index += 3
     case "Q":
-      copy(2)
-      // Quoted literal text up to `\E`: folded like any literal.
-      while index < scalars.count, !(scalars[index] == "\\" && peek(1) == "E") {
-        try literal(inClass: false)
+      // Quoted literal text up to `\E` (which ICU requires): folded like any literal.
+      var end = index + 2
+      while end + 1 < scalars.count, !(scalars[end] == "\\" && scalars[end + 1] == "E") {
+        end += 1
+      }
+      guard end + 1 < scalars.count else {
+        throw problem(
+          .invalidRegex("'\\Q' without the '\\E' that ends it"), from: start, to: start + 2)
       }
       copy(2)
+      while index < end { try literal(inClass: false) }
+      copy(2)
+    case "E":
+      // A lone `\E` is the letter E to ICU; PCRE2 ignores it.
+      if !inClass { try caselessLiteral("E", from: start, to: start + 2) }
+      emit("E", from: offsets[start])
+      index += 2
     case "1"..."9":
       endRun()
-      copy(2)
+      // A backreference. PCRE2 reads `\41` as octal when there are fewer groups and splits
+      // digits by its own rule; ICU by another: a digit after the first is refused, and the
+      // one digit is written as an explicit reference, which both reject without its group.
+      if inClass || peek(2).map({ ("0"..."9").contains($0) }) ?? false {
+        throw problem(
+          .regexNotLikeICU(
+            "'\\\(next)' followed by a digit, or inside a class",
+            because: "ICU and PCRE2 read the digits of a backreference differently"),
+          from: start, to: min(start + 3, scalars.count),
+          notes: ["write '\\\(next)(?:…)' for a reference followed by digits, or '\\x{…}'"])
+      }
+      emit("\\g{\(next)}", from: offsets[start])
+      index += 2
     default:
       if !inClass, !next.properties.isAlphabetic {
         // An escaped punctuation character is a literal.
         try caselessLiteral(next, from: start, to: start + 2)
+      } else if next.isASCII, next.properties.isAlphabetic,
+        !"aAbBcdDeEfGhHknNpPQrRsStuUvVwWxXzZ".unicodeScalars.contains(next)
+      {
+        // A letter ICU gives no meaning is the letter itself (`\g`, `\K`, `\o`, `\i`); PCRE2
+        // gives some of them meanings and rejects the rest.
+        if !inClass { try caselessLiteral(next, from: start, to: start + 2) }
+        emit(String(next), from: offsets[start])
+        index += 2
+        return
       } else if !inClass {
         endRun()
       }
@@ -737,8 +835,23 @@ struct ICURegexDialect {
       openGroup(frame)
       copy(3)
     case "#":
-      // A comment: copied verbatim, never folded.
-      copy(through: ")")
+      // A comment ends at the first `)` in both engines; it is dropped, so a quantifier after it
+      // repeats the item before, as in ICU. ICU reads escapes inside it (`(?#\x)` is an error).
+      var end = index + 3
+      while end < scalars.count, scalars[end] != ")" {
+        if scalars[end] == "\\" {
+          throw problem(
+            .regexNotLikeICU(
+              "a backslash inside a comment '(?#…)'",
+              because: "ICU reads escapes inside comments and PCRE2 does not"),
+            from: end, to: end + 1)
+        }
+        end += 1
+      }
+      guard end < scalars.count else {
+        throw problem(.invalidRegex("missing ) after (?# comment"), from: start, to: end)
+      }
+      index = end + 1
     case "<":
       frame.isLookaround = peek(3) == "=" || peek(3) == "!"
       openGroup(frame)
@@ -799,7 +912,12 @@ struct ICURegexDialect {
         // `(?i:…)`: the flags hold inside the group.
         openGroup(frame)
       } else {
-        // `(?i)`: the flags hold to the end of the enclosing group.
+        // `(?i)`: the flags hold to the end of the enclosing group. ICU rejects `(?)`.
+        if cursor == index + 2 {
+          throw pcreOnly(
+            "empty inline flags '(?)'", from: start, to: min(cursor + 1, scalars.count))
+        }
+        item(nullable: true, repeatable: false)
         frames[frames.count - 1].caseless = frame.caseless
         frames[frames.count - 1].dotAll = frame.dotAll
       }

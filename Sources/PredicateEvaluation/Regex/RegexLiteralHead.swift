@@ -96,7 +96,8 @@ package enum RegexLiteralHead {
     while index < scalars.count {
       switch scalars[index] {
       case "\\":
-        index += 1
+        // `\cX` takes the character after the `c`, whatever it is (`\c\` is one escape).
+        index += index + 1 < scalars.count && scalars[index + 1] == "c" ? 2 : 1
       case "[":
         inClass += 1
       case "]" where inClass > 0:
