@@ -88,13 +88,20 @@ struct ICURegexDialect {
   private var literalRuns: [[Unicode.Scalar]] = []
   private var currentRun: [Unicode.Scalar] = []
   private var usesWordBoundary = false
+  /// Whether `.`, `$` and `\Z` treat a CRLF as ICU does (see ``translate(_:form:caseInsensitive:crlfAware:)``).
+  private var crlfAware = true
 
   /// Translates `pattern`; `form` folds literal characters (nil or an identity form leaves them),
   /// `caseInsensitive` is `[c]`.
-  static func translate(_ pattern: String, form: TextForm?, caseInsensitive: Bool = false)
-    -> Result<Translation, Problem>
-  {
+  ///
+  /// With `crlfAware` false, `.`, `$` and `\Z` are written as PCRE2's own: the same answers for
+  /// any subject without a CR, and a tighter loop (`.*` stays a single JIT loop), so the program
+  /// runs that translation unless the identifier has a CR.
+  static func translate(
+    _ pattern: String, form: TextForm?, caseInsensitive: Bool = false, crlfAware: Bool = true
+  ) -> Result<Translation, Problem> {
     var dialect = ICURegexDialect(pattern, form: form, caseInsensitive: caseInsensitive)
+    dialect.crlfAware = crlfAware
     do {
       try dialect.run()
     } catch {
@@ -300,14 +307,14 @@ struct ICURegexDialect {
         // ICU's `$` does not match between the CR and the LF of a CRLF; PCRE2's does.
         endRun()
         item(nullable: true, nullableGroupStart: index)
-        emit(#"(?:$(?!(?<=\r)\n))"#, from: offsets[index])
+        emit(crlfAware ? #"(?:$(?!(?<=\r)\n))"# : "$", from: offsets[index])
         index += 1
       case ".":
         endRun()
         item(nullable: false)
         if frames[frames.count - 1].dotAll {
           // ICU's `.` takes a CRLF whole and does not give it back.
-          emit(#"(?>\r\n|.)"#, from: offsets[index])
+          emit(crlfAware ? #"(?>\r\n|.)"# : ".", from: offsets[index])
           index += 1
         } else {
           copy()
@@ -631,7 +638,7 @@ struct ICURegexDialect {
     case "Z" where !inClass:
       // Like `$`, ICU's `\Z` does not match between the CR and the LF of a CRLF.
       endRun()
-      emit(#"(?:\Z(?!(?<=\r)\n))"#, from: offsets[start])
+      emit(crlfAware ? #"(?:\Z(?!(?<=\r)\n))"# : #"\Z"#, from: offsets[start])
       index += 2
     case "u", "U":
       let digits = next == "u" ? 4 : 8

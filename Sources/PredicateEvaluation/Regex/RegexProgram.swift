@@ -16,6 +16,9 @@ import Synchronization
 /// so are the pattern's literal characters.
 final class RegexProgram: Sendable {
   let regex: CompiledRegex
+  /// The translation that treats a CRLF as ICU does, for identifiers holding a CR; nil when it
+  /// is the same as ``regex`` (no `.`, `$` or `\Z` in the pattern).
+  private let crlfRegex: CompiledRegex?
   /// The pattern as written (ICU syntax), for messages.
   let source: String
   /// How the subject is prepared before matching.
@@ -32,10 +35,11 @@ final class RegexProgram: Sendable {
   private let caseFoldingHazards: Set<Unicode.Scalar>
 
   init(
-    regex: CompiledRegex, subjectForm: TextForm, pattern: String,
+    regex: CompiledRegex, crlfRegex: CompiledRegex?, subjectForm: TextForm, pattern: String,
     translation: ICURegexDialect.Translation
   ) {
     self.regex = regex
+    self.crlfRegex = crlfRegex
     self.source = pattern
     self.subjectForm = subjectForm
     self.matchesRawSubject = subjectForm.isIdentity
@@ -75,10 +79,23 @@ final class RegexProgram: Sendable {
     ]
     if caseInsensitive { flags.insert(.caseInsensitive) }
     do {
-      let regex = try CompiledRegex(pattern: translation.pattern, options: flags, limits: limits)
+      let exact = try CompiledRegex(pattern: translation.pattern, options: flags, limits: limits)
+      // The same pattern with PCRE2's own `.`, `$` and `\Z`: identical answers without a CR,
+      // and `.*` stays one JIT loop instead of an atomic group per character.
+      if case .success(let plain) = ICURegexDialect.translate(
+        pattern, form: form, caseInsensitive: caseInsensitive, crlfAware: false),
+        plain.pattern != translation.pattern,
+        let fast = try? CompiledRegex(pattern: plain.pattern, options: flags, limits: limits)
+      {
+        return .success(
+          RegexProgram(
+            regex: fast, crlfRegex: exact, subjectForm: form, pattern: pattern,
+            translation: translation))
+      }
       return .success(
         RegexProgram(
-          regex: regex, subjectForm: form, pattern: pattern, translation: translation))
+          regex: exact, crlfRegex: nil, subjectForm: form, pattern: pattern,
+          translation: translation))
     } catch {
       // PCRE2's "regular expression is too large" (compile error 20): the pattern is fine, the
       // ICU sets written out in it (closed over case, word boundaries) outgrew PCRE2's limit.
@@ -128,6 +145,9 @@ final class RegexProgram: Sendable {
     }
     if checksNonASCII { try checkAnswerable(subject) }
     do {
+      if let crlfRegex, let base = subject.baseAddress, memchr(base, 0x0D, subject.count) != nil {
+        return try crlfRegex.matches(validUTF8: subject)
+      }
       return try regex.matches(validUTF8: subject)
     } catch {
       throw PredicateEvaluationError(
