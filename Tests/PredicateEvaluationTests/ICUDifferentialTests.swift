@@ -187,4 +187,14 @@ struct ICUDifferentialTests {
     }
     #expect(checked >= 25)
   }
+
+  @Test("a pattern too large once written out is refused by name, not as a PCRE2 failure")
+  func tooLargeIsNamed() throws {
+    let pattern = "(?i)" + String(repeating: "\\b\\p{Lu}", count: 200)
+    #expect(Self.icu(pattern, caseInsensitive: false) != nil)
+    let compilation = CompiledPredicate.compile(
+      "SELF MATCHES %@", arguments: [.string(pattern)], profile: .extended)
+    #expect(compilation.compiled == nil)
+    #expect(compilation.diagnostics.map(\.id) == [.regexNotLikeICU])
+  }
 }

@@ -97,9 +97,10 @@ final class RegexProgram: Sendable {
           regex: exact, crlfRegex: nil, subjectForm: form, pattern: pattern,
           translation: translation))
     } catch {
-      // PCRE2's "regular expression is too large" (compile error 20): the pattern is fine, the
-      // ICU sets written out in it (closed over case, word boundaries) outgrew PCRE2's limit.
-      if error.code == 120 {
+      // PCRE2's "regular expression is too large", "lookbehind is too complicated", "regular
+      // expression is too complicated", "lookbehind assertion is too long": the pattern is fine,
+      // the ICU sets written out in it (closed over case, word boundaries) outgrew PCRE2's limits.
+      if [120, 135, 186, 187].contains(error.code) {
         return .failure(
           Problem(
             message: .regexNotLikeICU(
