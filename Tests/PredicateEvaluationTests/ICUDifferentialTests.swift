@@ -197,4 +197,14 @@ struct ICUDifferentialTests {
     #expect(compilation.compiled == nil)
     #expect(compilation.diagnostics.map(\.id) == [.regexNotLikeICU])
   }
+
+  @Test("no character past the scanned planes has case, so the case tables miss none")
+  func caseTablesCoverEveryCasedCharacter() {
+    let cased = (CaseClosure.lastCasedPlaneEnd + 1...0x10FFFF).filter { value in
+      Unicode.Scalar(value)?.properties.changesWhenCaseMapped ?? false
+    }
+    #expect(cased.isEmpty)
+    #expect(CaseClosure.orbits.count > 1_000)
+    #expect(CaseClosure.multiCharacterFolds[Unicode.Scalar(0xDF)!] == ["s", "s"])
+  }
 }
