@@ -8,7 +8,7 @@ import PredicateSyntax
 /// - ICU-only syntax — set operations `[[a-z]--[aeiou]]` and `&&` in classes, nested classes,
 ///   `\N{NAME}`, the `(?w)` flag — is an error naming the construct, never silently different.
 /// - PCRE2-only syntax that iOS would reject — verbs `(*…)`, recursion and subroutine calls,
-///   callouts, conditionals, branch reset, `\K`, `\g`, Python-style groups, a literal `{` — is an
+///   callouts, conditionals, branch reset, `\N`, Python-style groups, a literal `{` or `}` — is an
 ///   error too, so a predicate that passes here does not crash the app.
 /// - Every set is written out as ICU defines it (``ICUCharacterSets``): `\w`, `\s`, `\h`, `\v`,
 ///   POSIX classes, property names (a script name is `sc:`, as in ICU); a class holding a
