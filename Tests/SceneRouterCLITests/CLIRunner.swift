@@ -45,6 +45,12 @@ enum CLI {
       try? input.fileHandleForWriting.close()
     }
     writer.start()
+    return collect(process, output: output, error: error)
+  }
+
+  /// Reads a started process's standard output and error to their ends (error on its own
+  /// thread, so neither pipe can fill and block the other) and waits for it to exit.
+  fileprivate static func collect(_ process: Process, output: Pipe, error: Pipe) -> Result {
     let errorData = LockedData()
     let errorReader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
     errorReader.start()
@@ -72,15 +78,7 @@ extension CLI {
     process.standardOutput = output
     process.standardError = error
     try process.run()
-    let errorData = LockedData()
-    let errorReader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
-    errorReader.start()
-    let outData = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    while !errorData.isSet { usleep(1000) }
-    return Result(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errorData.value, as: UTF8.self), stdoutBytes: outData)
+    return collect(process, output: output, error: error)
   }
 }
 
