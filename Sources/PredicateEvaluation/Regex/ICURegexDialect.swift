@@ -375,7 +375,8 @@ struct ICURegexDialect {
       }
       first = false
       let isSet =
-        (scalar == "\\" && peek(1).map { "wWsSdDhHvVpP".unicodeScalars.contains($0) } ?? false)
+        (scalar == "\\"
+          && peek(1).map { ICUCharacterSets.escape($0) != nil || $0 == "p" || $0 == "P" } ?? false)
         || (scalar == "[" && peek(1) == ":")
       if isSet && rangeDash {
         throw problem(
