@@ -23,9 +23,13 @@ let package = Package(
       dependencies: [
         .product(name: "SceneActivation", package: root),
         .product(name: "Benchmark", package: "benchmark"),
+        "Floors",
       ],
       path: "Benchmarks/SceneActivationBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    )
+    ),
+    // The floors in C: raw pcre2_jit_match_8 and byte compares, with no Swift in between.
+    .target(
+      name: "Floors", path: "Benchmarks/Floors", linkerSettings: [.linkedLibrary("pcre2-8")]),
   ]
 )

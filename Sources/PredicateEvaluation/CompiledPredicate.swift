@@ -258,3 +258,16 @@ public struct PredicateCompilation: Sendable {
   /// Every diagnostic, errors and warnings, in source order.
   public var diagnostics: [Diagnostic]
 }
+
+extension CompiledPredicate {
+  /// The PCRE2 pattern a `SELF MATCHES` predicate runs on identifiers without a CR, and whether
+  /// it is compiled caseless; nil for any other predicate.
+  ///
+  /// For the benchmarks only: their floor compiles exactly this pattern with raw PCRE2 calls, so
+  /// that the distance between the two is what the predicate machinery costs, not a different
+  /// regular expression.
+  @_spi(Benchmarks) public var regexPatternForBenchmarks: (pattern: String, caseless: Bool)? {
+    guard case .regex(let program) = matcher else { return nil }
+    return (program.regex.pattern, program.regex.options.contains(.caseInsensitive))
+  }
+}

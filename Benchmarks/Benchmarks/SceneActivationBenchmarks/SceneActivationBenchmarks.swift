@@ -1,6 +1,7 @@
 import Benchmark
+import Floors
 import Foundation
-import PCRE2Regex
+@_spi(Benchmarks) import PredicateEvaluation
 import SceneActivation
 
 // Names are "group/variant": Scripts/bench divides each variant's median by its group's baseline,
@@ -36,101 +37,16 @@ func baselineLoop(_ benchmark: Benchmark, _ identifiers: [String], _ body: (Stri
   blackHole(hits)
 }
 
-/// Registers a compiled predicate beside its baselines, after checking they agree on every
-/// identifier of the set.
-func register(
-  _ group: String, _ format: String, _ identifiers: [String],
-  baselines: [(String, @Sendable (String) -> Bool)]
-) {
-  let predicate = try! CompiledPredicate(format: format, profile: .extended)
-  let expected = identifiers.map { (try? predicate.evaluate(with: $0)) == true }
-  for (name, body) in baselines {
-    verify(identifiers.map(body) == expected, "\(group)/\(name) disagrees with \(format)")
-  }
-  verify(
-    expected.contains(true) && expected.contains(false), "\(group): \(format) should hit and miss")
-  Benchmark("\(group)/compiled") { benchmark in evaluateLoop(benchmark, predicate, identifiers) }
-  for (name, body) in baselines {
-    Benchmark("\(group)/\(name)") { benchmark in baselineLoop(benchmark, identifiers, body) }
-  }
-}
-
 func registerOperatorBenchmarks() {
-  let data = BenchmarkData.shared
-  let ascii = data.ascii
-  // Mix in known hits so every set both hits and misses.
-  let thread = "com.example.chat/thread/42"
-  let equalSet = ascii + Array(repeating: thread, count: 400)
-
-  let threadBytes = Array(thread.utf8)
-  register(
-    "eq", "SELF == '\(thread)'", equalSet,
-    baselines: [("bytes", { Baseline.equals($0, threadBytes) }), ("stdlib", { $0 == thread })])
-
-  let prefix = "com.example.chat/"
-  let prefixBytes = Array(prefix.utf8)
-  register(
-    "prefix", "SELF BEGINSWITH '\(prefix)'", ascii,
-    baselines: [
-      ("bytes", { Baseline.hasPrefix($0, prefixBytes) }), ("stdlib", { $0.hasPrefix(prefix) }),
-    ])
-  register(
-    "prefix-c", "SELF BEGINSWITH[c] 'COM.EXAMPLE.CHAT/'", ascii,
-    baselines: [("bytes", { Baseline.hasPrefix($0.lowercased(), prefixBytes) })])
-  register(
-    "prefix-cd", "SELF BEGINSWITH[cd] 'COM.EXAMPLE.CHAT/'", ascii,
-    baselines: [("bytes", { Baseline.hasPrefix($0.lowercased(), prefixBytes) })])
-
-  let suffix = "/42"
-  let suffixBytes = Array(suffix.utf8)
-  register(
-    "suffix", "SELF ENDSWITH '\(suffix)'", ascii,
-    baselines: [
-      ("bytes", { Baseline.hasSuffix($0, suffixBytes) }), ("stdlib", { $0.hasSuffix(suffix) }),
-    ])
-
-  let needle = "thread"
-  register(
-    "contains", "SELF CONTAINS '\(needle)'", ascii,
-    baselines: [
-      ("strstr", { Baseline.strstrContains($0, needle) }), ("stdlib", { $0.contains(needle) }),
-    ])
-
-  let members =
-    (0..<16).map { "com.example.mail/mailbox/\($0 * 7)" } + [
-      "doc-42", "com.example.chat/thread/42",
-    ]
-  let memberSet = ByteSet(members)
-  let stringSet = Set(members)
-  let membershipIDs = ascii + members
-  register(
-    "in", "SELF IN {\(members.map { "'\($0)'" }.joined(separator: ", "))}", membershipIDs,
-    baselines: [("hashset", { memberSet.contains($0) }), ("stdlib", { stringSet.contains($0) })])
-
-  // LIKE with a prefix-shaped pattern, against BEGINSWITH with the same prefix.
-  register(
-    "like", "SELF LIKE 'com.example.chat/*'", ascii,
-    baselines: [("bytes", { Baseline.hasPrefix($0, prefixBytes) })])
-  let beginsWith = try! CompiledPredicate(format: "SELF BEGINSWITH '\(prefix)'", profile: .extended)
-  Benchmark("like/beginswith") { benchmark in evaluateLoop(benchmark, beginsWith, ascii) }
-
-  // Non-ASCII identifiers take the Unicode path: correct first, then within 10× of ASCII.
-  let nonASCII = data.nonASCII
-  for (group, format) in [
-    ("unicode-prefix", "SELF BEGINSWITH 'doc/'"), ("unicode-contains", "SELF CONTAINS 'école'"),
-    ("unicode-eq-cd", "SELF ==[cd] 'ecole'"),
-  ] {
-    let predicate = try! CompiledPredicate(format: format, profile: .extended)
-    Benchmark("\(group)/compiled") { benchmark in evaluateLoop(benchmark, predicate, nonASCII) }
-    Benchmark("\(group)/ascii") { benchmark in evaluateLoop(benchmark, predicate, ascii) }
-  }
-
+  registerMatrixBenchmarks()
   let compound = try! CompiledPredicate(
     format:
       "(SELF BEGINSWITH 'com.example.chat/' AND NOT SELF ENDSWITH '.tmp') OR SELF IN {'doc-1', 'doc-2'} OR SELF LIKE 'https://*/thread/*'",
     profile: .extended
   )
-  Benchmark("compound/compiled") { benchmark in evaluateLoop(benchmark, compound, data.all) }
+  Benchmark("compound/compiled") { benchmark in
+    evaluateLoop(benchmark, compound, BenchmarkData.shared.all)
+  }
 }
 
 // MARK: MATCHES
@@ -139,15 +55,15 @@ func registerRegexBenchmarks() {
   let ascii = BenchmarkData.shared.ascii
   let pattern = "com[.]example[.]chat/thread/[0-9]+"
   let predicate = try! CompiledPredicate(format: "SELF MATCHES '\(pattern)'", profile: .extended)
-  let direct = try! CompiledRegex(
-    pattern: pattern,
-    options: [.wholeString, .unicodeProperties, .dotMatchesLineSeparators, .multiline])
+  let (translated, _) = predicate.regexPatternForBenchmarks!
+  let raw = RawRegex(translated, caseless: false)
+  let direct: Floor = { raw.matches($0) }
   let nsRegex = try! NSRegularExpression(
     pattern: "^(?:\(pattern))$", options: [.dotMatchesLineSeparators])
   nonisolated(unsafe) let swiftRegex = try! Regex(pattern)
   let expected = ascii.map { (try? predicate.evaluate(with: $0)) == true }
   verify(expected.contains(true) && expected.contains(false), "MATCHES should hit and miss")
-  verify(ascii.map { (try? direct.matches($0)) == true } == expected, "direct PCRE2 disagrees")
+  verify(ascii.map { withBytes($0, direct) } == expected, "raw PCRE2 disagrees")
   verify(ascii.map { nsMatches(nsRegex, $0) } == expected, "NSRegularExpression disagrees")
   verify(
     ascii.map { (try? swiftRegex.wholeMatch(in: $0)) != nil } == expected, "Swift Regex disagrees")
@@ -159,13 +75,13 @@ func registerRegexBenchmarks() {
     + (0..<200).map { "com.example.chat/thread/\($0 * 37)" }
   verify(
     hits.allSatisfy { (try? predicate.evaluate(with: $0)) == true }
-      && hits.allSatisfy { (try? direct.matches($0)) == true }, "MATCHES hits should all match")
+      && hits.allSatisfy { withBytes($0, direct) }, "MATCHES hits should all match")
   Benchmark("matches-hit/compiled") { benchmark in evaluateLoop(benchmark, predicate, hits) }
-  Benchmark("matches-hit/pcre2-direct") { benchmark in
-    baselineLoop(benchmark, hits) { (try? direct.matches($0)) == true }
+  Benchmark("matches-hit/pcre2-raw") { benchmark in
+    baselineLoop(benchmark, hits) { withBytes($0, direct) }
   }
-  Benchmark("matches/pcre2-direct") { benchmark in
-    baselineLoop(benchmark, ascii) { (try? direct.matches($0)) == true }
+  Benchmark("matches/pcre2-raw") { benchmark in
+    baselineLoop(benchmark, ascii) { withBytes($0, direct) }
   }
   Benchmark("matches/nsregularexpression", configuration: .init(scalingFactor: .one)) { benchmark in
     baselineLoop(benchmark, ascii) { nsMatches(nsRegex, $0) }

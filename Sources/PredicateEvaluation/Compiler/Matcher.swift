@@ -137,7 +137,11 @@ indirect enum Matcher: Sendable {
     case .regex(let program):
       guard !subject.isNil else { return false }
       // The common case, straight to PCRE2: through `withText` it costs 60 instructions more.
-      if program.matchesRawSubject { return try program.matches(validUTF8: subject.bytes) }
+      if program.matchesRawSubject
+        || (program.matchesRawASCIISubject && views.isASCII(subject))
+      {
+        return try program.matches(validUTF8: subject.bytes)
+      }
       return try views.withText(program.subjectForm, subject) {
         bytes throws(PredicateEvaluationError) in try program.matches(validUTF8: bytes)
       }!

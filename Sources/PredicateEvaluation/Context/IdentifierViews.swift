@@ -117,10 +117,23 @@ struct IdentifierViews: Sendable {
         prepared = nil
       }
     } else {
-      prepared = Array(form.apply(string(subject)!).utf8)
+      prepared =
+        Self.foldedByTables(subject.bytes, form) ?? Array(form.apply(string(subject)!).utf8)
     }
     if prepared != nil { preparedViewCount += 1 }
     return uniqueStore().append(View(form: form, prepared: prepared))
+  }
+
+  /// `bytes` prepared for a folding `form` by ``FoldingTables`` and our NFC, or nil when a
+  /// scalar's folding depends on its neighbours (then Foundation folds the whole identifier).
+  private static func foldedByTables(_ bytes: UnsafeBufferPointer<UInt8>, _ form: TextForm)
+    -> [UInt8]?
+  {
+    guard form.folding != .none, let folded = FoldingTables.fold(bytes, form) else { return nil }
+    if form.normalization == .none { return folded }
+    // Canonical: NFC of the folded text. Compatibility: the tables decomposed each folded scalar
+    // (NFKD), and NFC of that is NFKC.
+    return folded.withUnsafeBufferPointer { CanonicalComposition.changes($0) } ?? folded
   }
 
   /// Calls `body` with the UTF-8 bytes of the subject prepared for `form`; nil when the subject

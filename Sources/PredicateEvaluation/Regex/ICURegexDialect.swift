@@ -46,6 +46,8 @@ struct ICURegexDialect {
     /// Identifier characters ICU would fold into the pattern's case-insensitive literal text
     /// (`ß` for a pattern containing `ss`): an identifier holding one cannot be answered.
     var caseFoldingHazards: Set<Unicode.Scalar>
+    /// Whether some scope turns case-insensitive matching off (`(?-i)`, `(?-i:…)`).
+    var hasCaseSensitiveScope: Bool
 
     func originalOffset(of offset: Int) -> Int {
       origins[max(0, min(offset, origins.count - 1))]
@@ -88,6 +90,7 @@ struct ICURegexDialect {
   private var literalRuns: [[Unicode.Scalar]] = []
   private var currentRun: [Unicode.Scalar] = []
   private var usesWordBoundary = false
+  private var hasCaseSensitiveScope = false
   /// Whether `.`, `$` and `\Z` treat a CRLF as ICU does (see ``translate(_:form:caseInsensitive:crlfAware:)``).
   private var crlfAware = true
 
@@ -112,7 +115,8 @@ struct ICURegexDialect {
       Translation(
         pattern: String(String.UnicodeScalarView(dialect.output)), origins: dialect.origins,
         usesWordBoundary: dialect.usesWordBoundary,
-        caseFoldingHazards: Self.hazards(dialect.literalRuns)))
+        caseFoldingHazards: Self.hazards(dialect.literalRuns),
+        hasCaseSensitiveScope: dialect.hasCaseSensitiveScope))
   }
 
   /// The characters whose full case folding (`ß` → `ss`) occurs in the folded text of a literal
@@ -898,6 +902,7 @@ struct ICURegexDialect {
           turnsOff = true
         case "i":
           frame.caseless = !turnsOff
+          if turnsOff { hasCaseSensitiveScope = true }
         case "s":
           frame.dotAll = !turnsOff
         case "m":

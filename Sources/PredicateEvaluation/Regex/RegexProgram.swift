@@ -25,6 +25,11 @@ final class RegexProgram: Sendable {
   let subjectForm: TextForm
   /// Whether the subject is matched as it is (no `[c]`/`[d]` folding).
   let matchesRawSubject: Bool
+  /// Whether an ASCII subject is matched as it is even though other subjects are folded: `[d]`
+  /// (diacritic and width folding and NFKC leave ASCII alone), and `[cd]` when every scope of the
+  /// pattern is case-insensitive (then lowercasing the subject cannot change a caseless match).
+  /// Decided once per pattern here, so that an ASCII identifier costs one caseless JIT match.
+  let matchesRawASCIISubject: Bool
   /// Bytes every matching raw subject starts with (empty when unknown, or when the subject is
   /// folded first): one `memcmp` that turns most misses away before PCRE2 sets up a match.
   let literalHead: [UInt8]
@@ -43,6 +48,13 @@ final class RegexProgram: Sendable {
     self.source = pattern
     self.subjectForm = subjectForm
     self.matchesRawSubject = subjectForm.isIdentity
+    switch subjectForm.folding {
+    case .none, .caseInsensitive, .diacriticInsensitive:
+      self.matchesRawASCIISubject = true
+    case .caseAndDiacriticInsensitive:
+      self.matchesRawASCIISubject =
+        regex.options.contains(.caseInsensitive) && !translation.hasCaseSensitiveScope
+    }
     self.literalHead =
       subjectForm.isIdentity && !regex.options.contains(.caseInsensitive)
       ? RegexLiteralHead.of(pattern) ?? [] : []

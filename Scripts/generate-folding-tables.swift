@@ -1,0 +1,124 @@
+// Writes Sources/PredicateEvaluation/Text/FoldingData.swift: for every scalar, what Foundation's
+// `[c]`, `[d]` and `[cd]` folding (with width folding, as TextForm applies it) makes of it, alone
+// and followed by its compatibility decomposition (for the NFKC forms of LIKE and MATCHES), and
+// whether its folding depends on its neighbours. Read from Foundation itself, so that the
+// table-driven folding (FoldingTables) gives exactly Foundation's answers.
+//   swift Scripts/generate-folding-tables.swift        (from the package root)
+// FoldingTablesTests checks the committed data against the running toolchain's Foundation, so a
+// toolchain whose folding changes fails the tests until this is run again.
+import Foundation
+
+let foldings: [String.CompareOptions] = [
+  [.caseInsensitive, .widthInsensitive], [.diacriticInsensitive, .widthInsensitive],
+  [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
+]
+/// Neighbours a scalar's folding is tried beside: a letter that takes marks, halfwidth katakana
+/// (which takes halfwidth voiced marks), a letter that folds to two, a Hangul syllable, a newline.
+let neighbours = ["a", "\u{FF76}", "ß", "\u{AC00}", "\n"]
+
+func hex(_ value: UInt32) -> String { String(value, radix: 16, uppercase: true) }
+/// Scalar for scalar: `String`'s `==` is canonical equivalence, and `ǰ` folds to `j` U+030C,
+/// which it would call unchanged.
+func same(_ a: String, _ b: String) -> Bool { a.unicodeScalars.elementsEqual(b.unicodeScalars) }
+
+// Every scalar past ASCII, unassigned and private-use ones included: the data then says what
+// Foundation does with each (nothing, for those), so nothing is assumed.
+let scalars = (UInt32(0x80)...0x10FFFF).compactMap(Unicode.Scalar.init)
+
+/// Each scalar folded between newlines, 256 to one Foundation call.
+func foldEach(_ chunk: ArraySlice<Unicode.Scalar>, _ options: String.CompareOptions) -> [String] {
+  let joined = chunk.map { String($0) }.joined(separator: "\n")
+  let parts = joined.folding(options: options, locale: nil).split(
+    separator: "\n", omittingEmptySubsequences: false)
+  if parts.count == chunk.count { return parts.map(String.init) }
+  return chunk.map { String($0).folding(options: options, locale: nil) }
+}
+
+/// Whether `x s x` folds as its pieces do, for each neighbour.
+func isContextFree(_ scalar: Unicode.Scalar, _ fold: String, _ options: String.CompareOptions)
+  -> Bool
+{
+  for x in neighbours {
+    let foldedX = x.folding(options: options, locale: nil)
+    let whole = (x + String(scalar) + x).folding(options: options, locale: nil)
+    if !same(whole, foldedX + fold + foldedX) { return false }
+  }
+  return true
+}
+
+var folded = [[String]](repeating: [], count: 3)
+var contextual = [Set<UInt32>](repeating: [], count: 3)
+for (index, options) in foldings.enumerated() {
+  var start = 0
+  while start < scalars.count {
+    let chunk = scalars[start..<min(start + 256, scalars.count)]
+    let folds = foldEach(chunk, options)
+    folded[index] += folds
+    // Every scalar of the chunk beside each neighbour in one call; only a chunk that differs is
+    // tried scalar by scalar.
+    for x in neighbours {
+      let foldedX = x.folding(options: options, locale: nil)
+      let whole = chunk.map { x + String($0) }.joined() + x
+      let expected = folds.map { foldedX + $0 }.joined() + foldedX
+      if same(whole.folding(options: options, locale: nil), expected) { continue }
+      for (scalar, fold) in zip(chunk, folds) where !isContextFree(scalar, fold, options) {
+        contextual[index].insert(scalar.value)
+      }
+    }
+    start += 256
+  }
+}
+
+/// The compatibility decomposition of each folded text, 256 to one call.
+func nfkd(_ texts: [String]) -> [String] {
+  var out: [String] = []
+  var start = 0
+  while start < texts.count {
+    let chunk = texts[start..<min(start + 256, texts.count)]
+    let parts = chunk.joined(separator: "\n").decomposedStringWithCompatibilityMapping.split(
+      separator: "\n", omittingEmptySubsequences: false)
+    precondition(parts.count == chunk.count)
+    out += parts.map(String.init)
+    start += 256
+  }
+  return out
+}
+let decomposed = folded.map(nfkd)
+
+func spell(_ text: String, _ scalar: Unicode.Scalar) -> String {
+  if same(text, String(scalar)) { return "=" }
+  if text.isEmpty { return "-" }
+  return text.unicodeScalars.map { hex($0.value) }.joined(separator: ".")
+}
+
+var lines: [String] = []
+for (position, scalar) in scalars.enumerated() {
+  var bits = 0
+  for index in 0..<3 where contextual[index].contains(scalar.value) { bits |= 1 << index }
+  // Variants in FoldingTables order: c, c+NFKD, d, d+NFKD, cd, cd+NFKD.
+  let outputs = (0..<3).flatMap { index in
+    [spell(folded[index][position], scalar), spell(decomposed[index][position], scalar)]
+  }
+  if bits == 0 && outputs.allSatisfy({ $0 == "=" }) { continue }
+  lines.append("\(hex(scalar.value)) \(bits) " + outputs.joined(separator: " "))
+}
+
+var out = """
+  // Generated by Scripts/generate-folding-tables.swift from this toolchain's Foundation. Do not
+  // edit: run the script again (FoldingTablesTests fails when this disagrees with Foundation).
+  // swift-format-ignore-file
+
+  extension FoldingTables {
+    /// One line per scalar past ASCII whose folding is not itself or depends on its neighbours:
+    /// the scalar, the folds that depend on context (bit 0 `[c]`, 1 `[d]`, 2 `[cd]`), then six
+    /// outputs — `[c]`, `[c]` then NFKD, `[d]`, `[d]` then NFKD, `[cd]`, `[cd]` then NFKD — each
+    /// `=` (the scalar itself), `-` (nothing) or scalars in hex joined by `.`. Scalars not listed
+    /// fold to themselves whatever their neighbours.
+    static let data = \"\"\"
+
+  """
+for line in lines { out += "    " + line + "\n" }
+out += "    \"\"\"\n}\n"
+try! out.write(
+  toFile: "Sources/PredicateEvaluation/Text/FoldingData.swift", atomically: true, encoding: .utf8)
+print("\(lines.count) scalars listed; contextual: c \(contextual[0].count), d \(contextual[1].count), cd \(contextual[2].count)")
