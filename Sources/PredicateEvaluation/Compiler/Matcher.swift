@@ -126,11 +126,14 @@ indirect enum Matcher: Sendable {
       if views.isASCII(subject) {
         // A non-ASCII literal unit can never match an ASCII identifier's units.
         guard glob.asciiProgram != nil else {
-          return !glob.hasNonASCIILiteral && glob.matches(views.units(form, subject)!.scalars)
+          return !glob.hasNonASCIILiteral
+            && views.withText(form, subject) { glob.matches(utf8: $0) }!
         }
-        return glob.matchesASCII(subject.bytes, foldCase: form.folding.foldsCase)
+        let foldCase = form.folding.foldsCase
+        return glob.matchesShape(subject.bytes, foldCase: foldCase)
+          ?? glob.matchesASCII(subject.bytes, foldCase: foldCase)
       }
-      return glob.matches(views.units(form, subject)!.scalars)
+      return views.withText(form, subject) { glob.matches(utf8: $0) }!
     case .reverseLike(let subjectText, let options):
       guard let pattern = views.string(subject) else { return false }
       return try Semantics.like(subject: subjectText.original, pattern: pattern, options: options)

@@ -69,6 +69,68 @@ struct GlobPattern: Sendable {
       if case .literal(let scalar) = $0 { return !scalar.isASCII }
       return false
     }
+    (self.shape, self.literalBytes) = Self.shape(of: elements)
+  }
+
+  /// What a pattern of one literal run with a `*` at neither, one or both ends asks of the
+  /// subject. LIKE is then a byte comparison or search on any UTF-8: a valid UTF-8 needle can
+  /// only match at scalar boundaries, so bytes answer what scalars would.
+  enum Shape: Sendable {
+    case exact, prefix, suffix, contains
+  }
+  /// The pattern's shape, when it has one (no `?`, no `*` inside, a literal of at least one
+  /// scalar), and its literal's UTF-8.
+  let shape: Shape?
+  let literalBytes: [UInt8]
+
+  private static func shape(of elements: [Element]) -> (Shape?, [UInt8]) {
+    let leading = elements.first == .anyRun
+    let trailing = elements.count > 1 && elements.last == .anyRun
+    let body = elements.dropFirst(leading ? 1 : 0).dropLast(trailing ? 1 : 0)
+    var bytes: [UInt8] = []
+    for element in body {
+      guard case .literal(let scalar) = element else { return (nil, []) }
+      bytes += Array(String(scalar).utf8)
+    }
+    guard !bytes.isEmpty else { return (nil, []) }
+    switch (leading, trailing) {
+    case (false, false): return (.exact, bytes)
+    case (false, true): return (.prefix, bytes)
+    case (true, false): return (.suffix, bytes)
+    case (true, true): return (.contains, bytes)
+    }
+  }
+
+  /// Matches by ``shape``: `subject` is UTF-8 prepared as the pattern was, except that ASCII
+  /// letters are lowercased here when `foldCase`. Nil when the pattern has no shape.
+  @inline(__always)
+  func matchesShape(_ subject: UnsafeBufferPointer<UInt8>, foldCase: Bool) -> Bool? {
+    guard let shape else { return nil }
+    return literalBytes.withUnsafeBufferPointer { literal in
+      switch shape {
+      case .exact: ASCIIBytes.equals(subject, literal, foldCase: foldCase)
+      case .prefix: ASCIIBytes.hasPrefix(subject, literal, foldCase: foldCase)
+      case .suffix: ASCIIBytes.hasSuffix(subject, literal, foldCase: foldCase)
+      case .contains: ASCIIBytes.contains(subject, literal, foldCase: foldCase)
+      }
+    }
+  }
+
+  /// Matches UTF-8 prepared as the pattern was, scalar by scalar.
+  func matches(utf8 subject: UnsafeBufferPointer<UInt8>) -> Bool {
+    if let answer = matchesShape(subject, foldCase: false) { return answer }
+    return withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: max(subject.count, 1)) {
+      scalars in
+      var count = 0
+      var offset = 0
+      while offset < subject.count {
+        let (value, length) = UTF8Scalars.decode(subject, at: offset)
+        scalars[count] = Unicode.Scalar(value)!
+        count += 1
+        offset += length
+      }
+      return matches(UnsafeBufferPointer(rebasing: scalars[..<count]))
+    }
   }
 
   /// Matches ASCII `subject` bytes (the pattern must be ASCII); `foldCase` lowercases the subject
@@ -98,7 +160,8 @@ struct GlobPattern: Sendable {
   }
 
   /// Matches a prepared subject scalar by scalar.
-  func matches(_ subject: [Unicode.Scalar]) -> Bool {
+  func matches<Subject: RandomAccessCollection<Unicode.Scalar>>(_ subject: Subject) -> Bool
+  where Subject.Index == Int {
     guard !isEmpty else { return false }
     let answer = Self.wildcardMatch(
       subjectCount: subject.count, patternCount: elements.count,
@@ -113,7 +176,9 @@ struct GlobPattern: Sendable {
   }
 
   /// ``matches(_:)`` by the automaton alone: linear in the subject.
-  func automatonMatches(_ subject: [Unicode.Scalar]) -> Bool {
+  func automatonMatches<Subject: RandomAccessCollection<Unicode.Scalar>>(_ subject: Subject)
+    -> Bool
+  where Subject.Index == Int {
     guard !isEmpty else { return false }
     let automaton = Automaton(self)
     let (literalMasks, anyMask) = automaton.scalarMasks(elements)
