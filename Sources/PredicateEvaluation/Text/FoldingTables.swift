@@ -43,17 +43,29 @@ enum FoldingTables {
 
   /// The parsed tables: a block index over every scalar, then per listed scalar a record of
   /// ``recordSize`` slots, each output an offset and length into `output` (or ``identity``).
-  private struct Tables {
+  /// A class, so that a fold holds one reference rather than one per array.
+  private final class Tables: Sendable {
     /// For each block of 128 scalars, its first slot in `recordIndex`, or -1 when no scalar of
     /// the block is listed.
-    var blocks: [Int32]
+    let blocks: [Int32]
     /// For each scalar of a materialised block, its record number plus one (0: not listed).
-    var recordIndex: [UInt16]
-    var records: [UInt32]
+    let recordIndex: [UInt16]
+    let records: [UInt32]
     /// Eight outputs per mark (alone, alone+NFKD, kept, kept+NFKD under `[d]`, then `[cd]`).
-    var markForms: [UInt32]
+    let markForms: [UInt32]
     /// The UTF-8 of every output, back to back.
-    var output: [UInt8]
+    let output: [UInt8]
+
+    init(
+      blocks: [Int32], recordIndex: [UInt16], records: [UInt32], markForms: [UInt32],
+      output: [UInt8]
+    ) {
+      self.blocks = blocks
+      self.recordIndex = recordIndex
+      self.records = records
+      self.markForms = markForms
+      self.output = output
+    }
   }
 
   private static let tables: Tables = parse(data)
@@ -159,9 +171,11 @@ enum FoldingTables {
 
   /// Reads the generated text (see `FoldingData.swift`) into the two-stage index.
   private static func parse(_ text: String) -> Tables {
-    var tables = Tables(
-      blocks: Array(repeating: -1, count: 0x110000 >> Int(blockShift)), recordIndex: [],
-      records: [], markForms: [], output: [])
+    var blocks = [Int32](repeating: -1, count: 0x110000 >> Int(blockShift))
+    var recordIndex: [UInt16] = []
+    var records: [UInt32] = []
+    var markForms: [UInt32] = []
+    var output: [UInt8] = []
     func slot(_ spelled: Substring, _ line: Substring) -> UInt32 {
       if spelled == "=" { return identity }
       var utf8: [UInt8] = []
@@ -174,8 +188,8 @@ enum FoldingTables {
         }
       }
       precondition(utf8.count < 256, "FoldingData: output too long in '\(line)'")
-      defer { tables.output += utf8 }
-      return UInt32(tables.output.count) << 8 | UInt32(utf8.count)
+      defer { output += utf8 }
+      return UInt32(output.count) << 8 | UInt32(utf8.count)
     }
     for line in text.split(separator: "\n") {
       let fields = line.split(separator: " ")
@@ -183,21 +197,23 @@ enum FoldingTables {
         let bits = UInt32(fields[1])
       else { preconditionFailure("FoldingData: malformed line '\(line)'") }
       let block = Int(value >> blockShift)
-      if tables.blocks[block] < 0 {
-        tables.blocks[block] = Int32(tables.recordIndex.count)
-        tables.recordIndex += Array(repeating: 0, count: blockSize)
+      if blocks[block] < 0 {
+        blocks[block] = Int32(recordIndex.count)
+        recordIndex += Array(repeating: 0, count: blockSize)
       }
-      for variant in 0..<6 { tables.records.append(slot(fields[2 + variant], line)) }
-      tables.records.append(bits)
-      tables.records.append(UInt32(tables.markForms.count))
+      for variant in 0..<6 { records.append(slot(fields[2 + variant], line)) }
+      records.append(bits)
+      records.append(UInt32(markForms.count))
       if fields.count == 16 {
-        for form in 8..<16 { tables.markForms.append(slot(fields[form], line)) }
+        for form in 8..<16 { markForms.append(slot(fields[form], line)) }
       }
-      let recordNumber = tables.records.count / recordSize
+      let recordNumber = records.count / recordSize
       precondition(recordNumber < Int(UInt16.max), "FoldingData: too many records")
-      tables.recordIndex[Int(tables.blocks[block]) + Int(value) & (blockSize - 1)] = UInt16(
+      recordIndex[Int(blocks[block]) + Int(value) & (blockSize - 1)] = UInt16(
         recordNumber)
     }
-    return tables
+    return Tables(
+      blocks: blocks, recordIndex: recordIndex, records: records, markForms: markForms,
+      output: output)
   }
 }
