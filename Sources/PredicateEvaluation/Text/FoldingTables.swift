@@ -43,28 +43,35 @@ enum FoldingTables {
 
   /// The parsed tables: a block index over every scalar, then per listed scalar a record of
   /// ``recordSize`` slots, each output an offset and length into `output` (or ``identity``).
-  /// A class, so that a fold holds one reference rather than one per array.
-  private final class Tables: Sendable {
+  /// Made once and kept for the life of the process, in memory of its own: a fold reads it
+  /// through plain pointers, with no reference counting and no array bounds checks (every index
+  /// comes from the tables themselves, checked when they were parsed).
+  private struct Tables: @unchecked Sendable {
     /// For each block of 128 scalars, its first slot in `recordIndex`, or -1 when no scalar of
     /// the block is listed.
-    let blocks: [Int32]
+    let blocks: UnsafeBufferPointer<Int32>
     /// For each scalar of a materialised block, its record number plus one (0: not listed).
-    let recordIndex: [UInt16]
-    let records: [UInt32]
+    let recordIndex: UnsafeBufferPointer<UInt16>
+    let records: UnsafeBufferPointer<UInt32>
     /// Eight outputs per mark (alone, alone+NFKD, kept, kept+NFKD under `[d]`, then `[cd]`).
-    let markForms: [UInt32]
+    let markForms: UnsafeBufferPointer<UInt32>
     /// The UTF-8 of every output, back to back.
-    let output: [UInt8]
+    let output: UnsafeBufferPointer<UInt8>
 
     init(
       blocks: [Int32], recordIndex: [UInt16], records: [UInt32], markForms: [UInt32],
       output: [UInt8]
     ) {
-      self.blocks = blocks
-      self.recordIndex = recordIndex
-      self.records = records
-      self.markForms = markForms
-      self.output = output
+      func keep<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+        let copy = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
+        _ = copy.initialize(from: array)
+        return UnsafeBufferPointer(rebasing: copy[..<array.count])
+      }
+      self.blocks = keep(blocks)
+      self.recordIndex = keep(recordIndex)
+      self.records = keep(records)
+      self.markForms = keep(markForms)
+      self.output = keep(output)
     }
   }
 
@@ -82,12 +89,82 @@ enum FoldingTables {
   /// compatibility-decomposed too), or nil when only Foundation can say.
   static func fold(_ bytes: UnsafeBufferPointer<UInt8>, _ form: TextForm) -> [UInt8]? {
     guard let variant = variant(form) else { return Array(bytes) }
+    // Written straight into the array's storage: most folds are about as long as the input.
+    // A longer one (each scalar can become up to 255 bytes) is measured first, then written.
+    var outcome = Outcome.folded
+    let guess = [UInt8](unsafeUninitializedCapacity: bytes.count * 2 + 32) { buffer, count in
+      var sink = BufferSink(buffer)
+      outcome = run(bytes, form, variant, &sink)
+      count = outcome == .folded ? sink.count : 0
+    }
+    switch outcome {
+    case .folded: return guess
+    case .deferred: return nil
+    case .overflowed: break
+    }
+    var counter = CountingSink()
+    _ = run(bytes, form, variant, &counter)
+    return [UInt8](unsafeUninitializedCapacity: counter.count) { buffer, count in
+      var sink = BufferSink(buffer)
+      _ = run(bytes, form, variant, &sink)
+      count = sink.count
+    }
+  }
+
+  private enum Outcome { case folded, deferred, overflowed }
+
+  /// Where a fold writes: a buffer, or a count of the bytes it would write.
+  private protocol Sink {
+    mutating func append(_ byte: UInt8)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>)
+    var overflowed: Bool { get }
+  }
+
+  private struct BufferSink: Sink {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    var count = 0
+    var overflowed = false
+
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+      guard count < buffer.count else {
+        overflowed = true
+        return
+      }
+      buffer[count] = byte
+      count += 1
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+      guard !bytes.isEmpty else { return }
+      guard bytes.count <= buffer.count - count else {
+        overflowed = true
+        return
+      }
+      (buffer.baseAddress! + count).update(from: bytes.baseAddress!, count: bytes.count)
+      count += bytes.count
+    }
+  }
+
+  private struct CountingSink: Sink {
+    var count = 0
+    var overflowed: Bool { false }
+    mutating func append(_ byte: UInt8) { count += 1 }
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { count += bytes.count }
+  }
+
+  /// The fold itself, into `out`.
+  @inline(__always)
+  private static func run<Out: Sink>(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ form: TextForm, _ variant: Int, _ out: inout Out
+  ) -> Outcome {
     let folding = variant / 2
     let decomposes = variant & 1
     let lowercasesASCII = form.folding.foldsCase
     let tables = self.tables
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count + 8)
     /// Under `[d]`/`[cd]`: whether the base before keeps the marks after it; nil at the start.
     var keepsMarks: Bool? = nil
     /// Whether the base before folds to itself, so that its first mark is kept only if it is
@@ -111,11 +188,12 @@ enum FoldingTables {
       for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
       let scalar = UnsafeBufferPointer(rebasing: bytes[index..<index + length])
       index += length
+      if out.overflowed { return .overflowed }
       let block = tables.blocks[Int(value >> blockShift)]
       let record =
         block < 0 ? 0 : Int(tables.recordIndex[Int(block) + Int(value) & (blockSize - 1)])
       guard record != 0 else {
-        out.append(contentsOf: scalar)
+        out.append(scalar)
         keepsMarks = value >= 0x510
         filtersFirstMark = true
         marksGoToFoundation = false
@@ -126,12 +204,12 @@ enum FoldingTables {
       let bits = tables.records[base + 6]
       if bits & Bit.mark(folding) != 0 {
         if folding == 0 || bits & Bit.unsupported(folding) != 0 || marksGoToFoundation {
-          return nil
+          return .deferred
         }
         let forms = Int(tables.records[base + 7]) + (folding - 1) * 4
         if let keeps = keepsMarks {
           run += 1
-          if run > longestMarkRun { return nil }
+          if run > longestMarkRun { return .deferred }
           if keeps && !(run == 1 && filtersFirstMark && value < 0x510) {
             append(tables.markForms[forms + 2 + decomposes], scalar, tables, &out)
           }
@@ -154,63 +232,120 @@ enum FoldingTables {
         run = 0
       }
     }
-    return out
+    return out.overflowed ? .overflowed : .folded
   }
 
   @inline(__always)
-  private static func append(
-    _ slot: UInt32, _ scalar: UnsafeBufferPointer<UInt8>, _ tables: Tables, _ out: inout [UInt8]
+  private static func append<Out: Sink>(
+    _ slot: UInt32, _ scalar: UnsafeBufferPointer<UInt8>, _ tables: Tables, _ out: inout Out
   ) {
     if slot == identity {
-      out.append(contentsOf: scalar)
+      out.append(scalar)
     } else {
-      let start = Int(slot >> 8)
-      out.append(contentsOf: tables.output[start..<start + Int(slot & 0xFF)])
+      out.append(
+        UnsafeBufferPointer(
+          start: tables.output.baseAddress! + Int(slot >> 8), count: Int(slot & 0xFF)))
     }
   }
 
-  /// Reads the generated text (see `FoldingData.swift`) into the two-stage index.
+  /// Reads the generated text (see `FoldingData.swift`) into the two-stage index: byte by byte,
+  /// since it runs at the first folded identifier of a process (about 20,000 lines in a few
+  /// milliseconds; `String.split` took half a second).
   private static func parse(_ text: String) -> Tables {
+    var text = text
+    return text.withUTF8 { parse(bytes: $0) }
+  }
+
+  private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Tables {
     var blocks = [Int32](repeating: -1, count: 0x110000 >> Int(blockShift))
     var recordIndex: [UInt16] = []
     var records: [UInt32] = []
     var markForms: [UInt32] = []
     var output: [UInt8] = []
-    func slot(_ spelled: Substring, _ line: Substring) -> UInt32 {
-      if spelled == "=" { return identity }
-      var utf8: [UInt8] = []
-      if spelled != "-" {
-        for part in spelled.split(separator: ".") {
-          guard let scalar = UInt32(part, radix: 16).flatMap(Unicode.Scalar.init) else {
-            preconditionFailure("FoldingData: malformed scalar in '\(line)'")
-          }
-          utf8 += Array(String(scalar).utf8)
+    var position = 0
+    var line = 1
+    func fail(_ what: String) -> Never {
+      preconditionFailure("FoldingData: \(what) on data line \(line)")
+    }
+    /// A number in `radix`, ending at a space, newline, `.` or the end.
+    func number(_ radix: UInt32) -> UInt32 {
+      var value: UInt32 = 0
+      var digits = 0
+      while position < bytes.count {
+        let byte = bytes[position]
+        let digit: UInt32
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16:
+          digit = UInt32(byte - UInt8(ascii: "A")) + 10
+        default:
+          guard digits > 0 else { fail("a number expected") }
+          return value
+        }
+        value = value * radix + digit
+        digits += 1
+        position += 1
+      }
+      guard digits > 0 else { fail("a number expected") }
+      return value
+    }
+    /// One output field: `=`, `-` or hex scalars joined by `.`; as a slot.
+    func slot() -> UInt32 {
+      guard position < bytes.count else { fail("a field expected") }
+      if bytes[position] == UInt8(ascii: "=") {
+        position += 1
+        return identity
+      }
+      let start = output.count
+      if bytes[position] == UInt8(ascii: "-") {
+        position += 1
+      } else {
+        while true {
+          guard let scalar = Unicode.Scalar(number(16)) else { fail("not a scalar") }
+          UTF8Scalars.append(scalar.value, to: &output)
+          guard position < bytes.count, bytes[position] == UInt8(ascii: ".") else { break }
+          position += 1
         }
       }
-      precondition(utf8.count < 256, "FoldingData: output too long in '\(line)'")
-      defer { output += utf8 }
-      return UInt32(output.count) << 8 | UInt32(utf8.count)
+      let length = output.count - start
+      guard length < 256 else { fail("an output too long") }
+      return UInt32(start) << 8 | UInt32(length)
     }
-    for line in text.split(separator: "\n") {
-      let fields = line.split(separator: " ")
-      guard fields.count == 8 || fields.count == 16, let value = UInt32(fields[0], radix: 16),
-        let bits = UInt32(fields[1])
-      else { preconditionFailure("FoldingData: malformed line '\(line)'") }
+    func skipSpaces() {
+      while position < bytes.count, bytes[position] == UInt8(ascii: " ") { position += 1 }
+    }
+    while true {
+      skipSpaces()
+      guard position < bytes.count else { break }
+      if bytes[position] == UInt8(ascii: "\n") {
+        position += 1
+        line += 1
+        continue
+      }
+      let value = number(16)
+      guard value < 0x110000 else { fail("not a scalar") }
+      skipSpaces()
+      let bits = number(10)
+      var fields: [UInt32] = []
+      fields.reserveCapacity(14)
+      while true {
+        skipSpaces()
+        guard position < bytes.count, bytes[position] != UInt8(ascii: "\n") else { break }
+        fields.append(slot())
+      }
+      guard fields.count == 6 || fields.count == 14 else { fail("6 or 14 outputs expected") }
       let block = Int(value >> blockShift)
       if blocks[block] < 0 {
         blocks[block] = Int32(recordIndex.count)
-        recordIndex += Array(repeating: 0, count: blockSize)
+        recordIndex += repeatElement(0, count: blockSize)
       }
-      for variant in 0..<6 { records.append(slot(fields[2 + variant], line)) }
+      records += fields[..<6]
       records.append(bits)
       records.append(UInt32(markForms.count))
-      if fields.count == 16 {
-        for form in 8..<16 { markForms.append(slot(fields[form], line)) }
-      }
+      markForms += fields[6...]
       let recordNumber = records.count / recordSize
-      precondition(recordNumber < Int(UInt16.max), "FoldingData: too many records")
-      recordIndex[Int(blocks[block]) + Int(value) & (blockSize - 1)] = UInt16(
-        recordNumber)
+      guard recordNumber < Int(UInt16.max) else { fail("too many records") }
+      recordIndex[Int(blocks[block]) + Int(value) & (blockSize - 1)] = UInt16(recordNumber)
     }
     return Tables(
       blocks: blocks, recordIndex: recordIndex, records: records, markForms: markForms,
