@@ -79,6 +79,10 @@ enum ICUCharacterSets {
         return .icuOnly("the property '\(parts.key)=…'")
       }
     }
+    // `word` is ICU's own name, not Unicode's: only its case is loose (`w-ord` is an error).
+    if key == "word" && name.lowercased() != "word" {
+      return .invalid("unknown property name '\(name)'")
+    }
     if let set = named(key) { return .set(set) }
     let scriptsStartingWithIn: Set<String> = [
       "inherited", "inscriptionalpahlavi", "inscriptionalparthian",
