@@ -866,10 +866,33 @@ struct ICURegexDialect {
       index = end + 1
     case "<":
       frame.isLookaround = peek(3) == "=" || peek(3) == "!"
-      openGroup(frame)
       if peek(3) == "=" || peek(3) == "!" {
+        openGroup(frame)
         copy(4)
       } else {
+        if peek(3) == "*" {
+          throw pcreOnly("a non-atomic lookbehind '(?<*…)'", from: start, to: start + 4)
+        }
+        // ICU's group names are an ASCII letter, then ASCII letters and digits (PCRE2 also
+        // takes `_`).
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+          ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+        }
+        var end = index + 3
+        guard end < scalars.count, isLetter(scalars[end]) else {
+          throw problem(
+            .invalidRegex("a group name must start with an ASCII letter"), from: start,
+            to: min(end + 1, scalars.count))
+        }
+        while end < scalars.count, isLetter(scalars[end]) || ("0"..."9").contains(scalars[end]) {
+          end += 1
+        }
+        guard end < scalars.count, scalars[end] == ">" else {
+          throw problem(
+            .invalidRegex("a group name holds only ASCII letters and digits, then '>'"),
+            from: start, to: min(end + 1, scalars.count))
+        }
+        openGroup(frame)
         copy(3)
         copy(through: ">")
       }
