@@ -366,6 +366,10 @@ struct ICURegexDialect {
     // set (`[a-\w]`), while PCRE2 reads the `-` as a literal when the set is a complement.
     var afterCharacter = false
     var rangeDash = false
+    // Whether the last item was a set: ICU reads a `-` after one as a literal (`[\w-h]` is
+    // `\w`, `-` and `h`, and `h` may start a range), where PCRE2, with the set written elsewhere
+    // as a complement, could read it as a range from the character before the set.
+    var afterSet = false
     while true {
       guard index < scalars.count else {
         throw problem(
@@ -388,6 +392,8 @@ struct ICURegexDialect {
       }
       rangeDash = scalar == "-" && afterCharacter
       afterCharacter = !isSet && scalar != "-"
+      let dashAfterSet = scalar == "-" && afterSet
+      afterSet = isSet
       switch scalar {
       case "\\":
         try escape(inClass: true, complements: &complements)
@@ -422,6 +428,9 @@ struct ICURegexDialect {
       case "]":
         // A `]` right after `[` or `[^` is a literal in both engines.
         emit(#"\]"#, from: offsets[index])
+        index += 1
+      case "-" where dashAfterSet:
+        emit(#"\-"#, from: offsets[index])
         index += 1
       case "^", "-":
         copy()
