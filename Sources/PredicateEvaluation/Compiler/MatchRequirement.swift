@@ -87,7 +87,8 @@ package enum MatchRequirement: Sendable, Hashable {
       self = Self.prefix(asciiHead(needle.bytes, stoppingAt: []), form: needle.form)
     case .like(let glob, let form):
       self = Self.prefix(glob.literalASCIIHead, form: form)
-    case .regex(let program) where program.matchesRawSubject && !program.literalHead.isEmpty:
+    case .regex(let program)
+    where program.matchesRawSubject && !program.headIsCaseless && !program.literalHead.isEmpty:
       self = .keys(exact: [], rawPrefixes: [program.literalHead], canonicalPrefixes: [])
     default:
       self = .always

@@ -90,7 +90,11 @@ indirect enum Matcher: Sendable {
     case .search(let kind, let needle):
       guard !subject.isNil, !needle.isEmpty else { return false }
       if kind != .contains, needle.isASCII,
-        let answer = Self.decideAtEnd(kind == .prefix, subject.bytes, needle)
+        let answer = needle.bytes.withUnsafeBufferPointer({ literal in
+          kind == .prefix
+            ? ASCIIHead.hasPrefix(subject.bytes, literal, foldCase: needle.foldsCase)
+            : ASCIIHead.hasSuffix(subject.bytes, literal, foldCase: needle.foldsCase)
+        })
       {
         return answer
       }
@@ -123,6 +127,9 @@ indirect enum Matcher: Sendable {
       return set.contains(subject.bytes)
     case .like(let glob, let form):
       guard !subject.isNil else { return false }
+      if let answer = glob.matchesHead(subject.bytes, foldCase: form.folding.foldsCase) {
+        return answer
+      }
       if views.isASCII(subject) {
         // A non-ASCII literal unit can never match an ASCII identifier's units.
         guard glob.asciiProgram != nil else {
@@ -174,29 +181,6 @@ indirect enum Matcher: Sendable {
     }
   }
 
-  /// BEGINSWITH or ENDSWITH with an ASCII needle, decided from the needle-sized window at that
-  /// end of the raw bytes and the byte beside it, or nil when those are not all ASCII.
-  ///
-  /// ASCII characters are starters that NFC and NFKC leave alone and folding only lowercases, and
-  /// an ASCII neighbour starts a new unit and composes with nothing before it: so the prepared
-  /// identifier begins (ends) with exactly the window, prepared. Most identifiers are decided
-  /// here without reading the rest of their bytes.
-  @inline(__always)
-  private static func decideAtEnd(
-    _ isPrefix: Bool, _ bytes: UnsafeBufferPointer<UInt8>, _ needle: PreparedText
-  ) -> Bool? {
-    let length = needle.bytes.count
-    guard bytes.count >= length else { return nil }
-    let start = isPrefix ? 0 : bytes.count - length
-    let neighbour = isPrefix ? length : start - 1
-    if neighbour >= 0 && neighbour < bytes.count && bytes[neighbour] >= 0x80 { return nil }
-    let window = UnsafeBufferPointer(rebasing: bytes[start..<start + length])
-    guard ASCIIBytes.isASCII(window) else { return nil }
-    return needle.bytes.withUnsafeBufferPointer {
-      ASCIIBytes.equal(window, at: 0, $0, foldCase: needle.foldsCase)
-    }
-  }
-
   private static func resolve(_ operand: Operand, _ identifier: String?) -> Value {
     switch operand {
     case .identifier: identifier.map(Value.string) ?? .null
@@ -208,16 +192,23 @@ indirect enum Matcher: Sendable {
   private func equal(
     _ subject: Subject, _ literal: PreparedText, _ views: inout IdentifierViews
   ) -> Bool {
-    if literal.isLiteral || (literal.isASCII && views.isASCII(subject)) {
+    if literal.isLiteral {
       return literal.bytes.withUnsafeBufferPointer {
-        ASCIIBytes.equals(subject.bytes, $0, foldCase: literal.foldsCase)
+        ASCIIBytes.equals(subject.bytes, $0, foldCase: false)
       }
     }
-    // A folded ASCII identifier is ASCII; the literal is not.
-    if views.isASCII(subject) { return false }
-    if literal.isASCII
-      && ASCIIEquality.cannotEqual(subject.bytes, asciiLength: literal.bytes.count)
-    {
+    if literal.isASCII {
+      if let answer = literal.bytes.withUnsafeBufferPointer({
+        ASCIIHead.equals(subject.bytes, $0, foldCase: literal.foldsCase)
+      }) {
+        return answer
+      }
+      // Not decided: the identifier is not ASCII.
+      if ASCIIEquality.cannotEqual(subject.bytes, asciiLength: literal.bytes.count) {
+        return false
+      }
+    } else if views.isASCII(subject) {
+      // A folded ASCII identifier is ASCII; the literal is not.
       return false
     }
     return views.withText(literal.form, subject) { prepared in
@@ -230,9 +221,21 @@ indirect enum Matcher: Sendable {
   private func compare(
     _ subject: Subject, _ literal: PreparedText, _ views: inout IdentifierViews
   ) -> Int {
+    if literal.form.normalization == .none {
+      return literal.bytes.withUnsafeBufferPointer {
+        ASCIIBytes.compare(subject.bytes, $0, foldCase: literal.foldsCase)
+      }
+    }
+    if literal.isASCII,
+      let answer = literal.bytes.withUnsafeBufferPointer({
+        ASCIIHead.compare(subject.bytes, $0, foldCase: literal.foldsCase)
+      })
+    {
+      return answer
+    }
     // An ASCII identifier is already NFC, and folding keeps it ASCII: comparing its (lowercased)
     // bytes with the NFC literal's bytes is comparing scalar values, which is String's order.
-    if literal.form.normalization == .none || views.isASCII(subject) {
+    if !literal.isASCII && views.isASCII(subject) {
       return literal.bytes.withUnsafeBufferPointer {
         ASCIIBytes.compare(subject.bytes, $0, foldCase: literal.foldsCase)
       }

@@ -17,7 +17,16 @@ package enum RegexLiteralHead {
     // A leading `^` holds at the start of every subject, where an anchored match begins.
     var index = scalars.first == "^" ? 1 : 0
     while index < scalars.count {
-      guard let (literal, width) = literalAtom(scalars, at: index) else { break }
+      guard let (literal, width) = literalAtom(scalars, at: index) else {
+        // A mark may compose with the character before it when the pattern is normalised for
+        // `[d]`: that character is not certain to stay as it is.
+        let next = scalars[index].properties
+        if !head.isEmpty && (next.canonicalCombiningClass != .notReordered || next.isGraphemeExtend)
+        {
+          head.removeLast()
+        }
+        break
+      }
       index += width
       if index < scalars.count {
         switch scalars[index] {

@@ -30,9 +30,11 @@ final class RegexProgram: Sendable {
   /// pattern is case-insensitive (then lowercasing the subject cannot change a caseless match).
   /// Decided once per pattern here, so that an ASCII identifier costs one caseless JIT match.
   let matchesRawASCIISubject: Bool
-  /// Bytes every matching raw subject starts with (empty when unknown, or when the subject is
-  /// folded first): one `memcmp` that turns most misses away before PCRE2 sets up a match.
+  /// ASCII bytes every matching subject starts with, as it is matched (raw or prepared); empty
+  /// when unknown. One compare turns most misses away before PCRE2 sets up a match.
   let literalHead: [UInt8]
+  /// Whether ``literalHead`` is lowercased and compared case-insensitively (the regex is).
+  let headIsCaseless: Bool
   /// Whether a subject with a byte over 0x7F must be checked before matching (see
   /// ``checkAnswerable(_:)``).
   private let checksNonASCII: Bool
@@ -55,9 +57,11 @@ final class RegexProgram: Sendable {
       self.matchesRawASCIISubject =
         regex.options.contains(.caseInsensitive) && !translation.hasCaseSensitiveScope
     }
-    self.literalHead =
-      subjectForm.isIdentity && !regex.options.contains(.caseInsensitive)
-      ? RegexLiteralHead.of(pattern) ?? [] : []
+    // The pattern's ASCII head survives its preparation for `[d]` (RegexLiteralHead leaves out
+    // a character a mark follows), and every subject PCRE2 is given is prepared the same way.
+    self.headIsCaseless = regex.options.contains(.caseInsensitive)
+    let head = RegexLiteralHead.of(pattern) ?? []
+    self.literalHead = headIsCaseless ? head.map(ASCIIBytes.lower) : head
     self.usesWordBoundary = translation.usesWordBoundary
     self.caseFoldingHazards = translation.caseFoldingHazards
     self.checksNonASCII = usesWordBoundary || !caseFoldingHazards.isEmpty
@@ -129,6 +133,21 @@ final class RegexProgram: Sendable {
     }
   }
 
+  /// Whether `subject` may start with `head` (ASCII, lowercased) under PCRE2's caseless
+  /// matching: an ASCII byte matches only its own two cases, and a non-ASCII scalar (the Kelvin
+  /// sign matches `k`, the long s `s`) is left to the regex, with every byte after it.
+  @inline(__always)
+  private static func mayStartCaselessly(
+    _ subject: UnsafeBufferPointer<UInt8>, with head: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    for index in 0..<head.count {
+      let byte = subject[index]
+      if byte >= 0x80 { return true }
+      if ASCIIBytes.lower(byte) != head[index] { return false }
+    }
+    return true
+  }
+
   /// Matches a subject already prepared with ``subjectForm``.
   func matches(_ subject: String) throws(PredicateEvaluationError) -> Bool {
     var subject = subject
@@ -146,6 +165,7 @@ final class RegexProgram: Sendable {
     if !literalHead.isEmpty {
       let headMatches = literalHead.withUnsafeBufferPointer { head in
         guard subject.count >= head.count else { return false }
+        if headIsCaseless { return Self.mayStartCaselessly(subject, with: head) }
         // Most misses differ in the first eight bytes: one word compare, not a `memcmp` call.
         if head.count >= 8 {
           let first = UnsafeRawPointer(subject.baseAddress!).loadUnaligned(as: UInt64.self)
@@ -179,7 +199,7 @@ extension RegexProgram {
   fileprivate func checkAnswerable(_ subject: UnsafeBufferPointer<UInt8>)
     throws(PredicateEvaluationError)
   {
-    guard subject.contains(where: { $0 >= 0x80 }) else { return }
+    guard !ASCIIBytes.isASCII(subject) else { return }
     var run = 0
     for scalar in String(decoding: subject, as: UTF8.self).unicodeScalars {
       if caseFoldingHazards.contains(scalar) {

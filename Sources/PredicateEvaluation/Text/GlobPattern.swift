@@ -116,6 +116,22 @@ struct GlobPattern: Sendable {
     }
   }
 
+  /// Matches by ``shape`` on the raw bytes of an identifier not prepared yet, as ``ASCIIHead``
+  /// decides it: nil when it cannot, when the literal is not ASCII, or when the shape is
+  /// `contains` (a search reads every byte anyway).
+  @inline(__always)
+  func matchesHead(_ subject: UnsafeBufferPointer<UInt8>, foldCase: Bool) -> Bool? {
+    guard let shape, !hasNonASCIILiteral else { return nil }
+    return literalBytes.withUnsafeBufferPointer { literal in
+      switch shape {
+      case .exact: ASCIIHead.equals(subject, literal, foldCase: foldCase)
+      case .prefix: ASCIIHead.hasPrefix(subject, literal, foldCase: foldCase)
+      case .suffix: ASCIIHead.hasSuffix(subject, literal, foldCase: foldCase)
+      case .contains: nil
+      }
+    }
+  }
+
   /// Matches UTF-8 prepared as the pattern was, scalar by scalar.
   func matches(utf8 subject: UnsafeBufferPointer<UInt8>) -> Bool {
     if let answer = matchesShape(subject, foldCase: false) { return answer }
