@@ -217,7 +217,7 @@ public struct CompiledPredicate: Sendable, Hashable, CustomStringConvertible {
   public func evaluate(with targetContentIdentifier: String?) throws(PredicateEvaluationError)
     -> Bool
   {
-    var views = IdentifierViews()
+    var views = IdentifierViews.oneOff()
     return try withSubject(targetContentIdentifier) { subject throws(PredicateEvaluationError) in
       try matcher.evaluate(subject, &views)
     }

@@ -59,6 +59,8 @@ struct IdentifierViews: Sendable {
   }
 
   private var store: Store?
+  /// Whether these views serve one evaluation and are dropped after it (see ``oneOff()``).
+  private var isOneOff = false
   /// Whether the subject is ASCII, once known.
   private var knownASCII: Bool?
   /// What Unicode's quick check found, once it ran.
@@ -73,6 +75,41 @@ struct IdentifierViews: Sendable {
     case changes(at: Int)
   }
   private(set) var preparedViewCount = 0
+
+  /// Views for one evaluation, dropped after it: a folded view the tables can make is made on
+  /// the stack for each operator that reads it, and not kept. An evaluation usually reads one
+  /// view of a short identifier once, and keeping it (a class and an array, allocated and freed
+  /// each time) costs more than the fold itself; a second read folds again, which is still less.
+  static func oneOff() -> IdentifierViews {
+    var views = IdentifierViews()
+    views.isOneOff = true
+    return views
+  }
+
+  /// Stack bytes for a fold made in place: more than most identifiers fold to. A longer fold is
+  /// kept in the store instead.
+  private static let inPlaceCapacity = 256
+
+  /// Calls `body` with the subject folded for `form` by the tables on the stack; nil (and
+  /// `body` not called) when the tables defer to Foundation or the fold does not fit.
+  @inline(never)  // Keeps the stack buffer and the fold out of the byte path's frames.
+  private static func withFoldInPlace<Result, Failure: Error>(
+    _ form: TextForm, _ subject: Subject,
+    _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+  ) throws(Failure) -> Result? {
+    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: inPlaceCapacity) {
+      buffer throws(Failure) -> Result? in
+      guard case .folded(let count) = FoldingTables.fold(subject.bytes, form, into: buffer)
+      else { return nil }
+      let folded = UnsafeBufferPointer(rebasing: buffer[..<count])
+      // Canonical: NFC of the folded text. Compatibility: the tables decomposed each folded
+      // scalar (NFKD), and NFC of that is NFKC.
+      if form.normalization != .none, let composed = CanonicalComposition.changes(folded) {
+        return try composed.withUnsafeBufferPointer { bytes throws(Failure) in try body(bytes) }
+      }
+      return try body(folded)
+    }
+  }
 
   /// The store, made or copied so that it can be changed.
   private mutating func uniqueStore() -> Store {
@@ -145,6 +182,11 @@ struct IdentifierViews: Sendable {
   ) throws(Failure) -> Result? {
     if subject.isNil { return nil }
     if form.isIdentity { return try body(subject.bytes) }
+    if isOneOff && form.folding != .none && store?.position(of: form) == nil,
+      let answer = try Self.withFoldInPlace(form, subject, body)
+    {
+      return answer
+    }
     let index = view(form, subject)
     guard let prepared = store![index].prepared else { return try body(subject.bytes) }
     return try prepared.withUnsafeBufferPointer { bytes throws(Failure) in try body(bytes) }

@@ -86,28 +86,53 @@ enum FoldingTables {
   }
 
   /// `bytes` (valid UTF-8) folded as `form` folds (before its normalisation; for an NFKC form,
-  /// compatibility-decomposed too), or nil when only Foundation can say.
+  /// compatibility-decomposed too), or nil when only Foundation can say. `form` must fold.
   static func fold(_ bytes: UnsafeBufferPointer<UInt8>, _ form: TextForm) -> [UInt8]? {
-    guard let variant = variant(form) else { return Array(bytes) }
     // Written straight into the array's storage: most folds are about as long as the input.
     // A longer one (each scalar can become up to 255 bytes) is measured first, then written.
-    var outcome = Outcome.folded
+    var outcome = FoldOutcome.deferred
     let guess = [UInt8](unsafeUninitializedCapacity: bytes.count * 2 + 32) { buffer, count in
-      var sink = BufferSink(buffer)
-      outcome = run(bytes, form, variant, &sink)
-      count = outcome == .folded ? sink.count : 0
+      outcome = fold(bytes, form, into: buffer)
+      if case .folded(let length) = outcome { count = length } else { count = 0 }
     }
     switch outcome {
     case .folded: return guess
     case .deferred: return nil
     case .overflowed: break
     }
+    let variant = variant(form)!
     var counter = CountingSink()
     _ = run(bytes, form, variant, &counter)
     return [UInt8](unsafeUninitializedCapacity: counter.count) { buffer, count in
       var sink = BufferSink(buffer)
       _ = run(bytes, form, variant, &sink)
       count = sink.count
+    }
+  }
+
+  /// What a fold into a buffer did.
+  enum FoldOutcome {
+    /// The fold is the buffer's first `count` bytes.
+    case folded(count: Int)
+    /// Only Foundation can say (see ``fold(_:_:)``).
+    case deferred
+    /// The buffer is too small: nothing usable was written.
+    case overflowed
+  }
+
+  /// Folds `bytes` as ``fold(_:_:)`` does, into `buffer`: for callers with storage of their own
+  /// (a view held inline, with no allocation).
+  @inline(__always)
+  static func fold(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ form: TextForm,
+    into buffer: UnsafeMutableBufferPointer<UInt8>
+  ) -> FoldOutcome {
+    guard let variant = variant(form) else { preconditionFailure("\(form) does not fold") }
+    var sink = BufferSink(buffer)
+    switch run(bytes, form, variant, &sink) {
+    case .folded: return .folded(count: sink.count)
+    case .deferred: return .deferred
+    case .overflowed: return .overflowed
     }
   }
 
@@ -144,7 +169,8 @@ enum FoldingTables {
         overflowed = true
         return
       }
-      (buffer.baseAddress! + count).update(from: bytes.baseAddress!, count: bytes.count)
+      // A scalar's few bytes: a loop, not a call to memmove.
+      for index in 0..<bytes.count { buffer[count + index] = bytes[index] }
       count += bytes.count
     }
   }
@@ -176,16 +202,14 @@ enum FoldingTables {
     while index < bytes.count {
       let lead = bytes[index]
       if lead < 0x80 {
-        out.append(lowercasesASCII && lead &- 0x41 < 26 ? lead | 0x20 : lead)
+        out.append(lowercasesASCII ? ASCIIBytes.lower(lead) : lead)
         keepsMarks = false
         marksGoToFoundation = false
         run = 0
         index += 1
         continue
       }
-      let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-      var value = UInt32(lead) & (lead >= 0xF0 ? 0x07 : lead >= 0xE0 ? 0x0F : 0x1F)
-      for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+      let (value, length) = UTF8Scalars.decode(bytes, at: index)
       let scalar = UnsafeBufferPointer(rebasing: bytes[index..<index + length])
       index += length
       if out.overflowed { return .overflowed }
