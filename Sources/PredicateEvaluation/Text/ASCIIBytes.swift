@@ -176,22 +176,18 @@ extension ASCIIBytes {
     let raw = UnsafeRawPointer(base)
     let count = bytes.count
     let high: UInt64 = 0x8080_8080_8080_8080
-    var offset = 0
-    var seen: UInt64 = 0
-    while offset + 8 <= count {
-      seen |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      offset += 8
+    guard count >= 8 else {
+      var seen: UInt8 = 0
+      for offset in 0..<count { seen |= base[offset] }
+      return seen < 0x80
     }
-    if offset < count {
-      if count >= 8 {
-        // The last word again, overlapping what was read: no byte-by-byte tail.
-        seen |= raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-      } else {
-        while offset < count {
-          seen |= UInt64(base[offset])
-          offset += 1
-        }
-      }
+    // The last word first, overlapping what the loop reads: no byte-by-byte tail. Offsets stay
+    // below `count`, so the arithmetic is unchecked.
+    var seen = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+    var offset = 0
+    while offset < count &- 8 {
+      seen |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      offset &+= 8
     }
     return seen & high == 0
   }
