@@ -37,8 +37,12 @@ enum ASCIIHead {
   static func equals(
     _ text: UnsafeBufferPointer<UInt8>, _ literal: UnsafeBufferPointer<UInt8>, foldCase: Bool
   ) -> Bool? {
-    // The common answers first, at the cost of the floor: a byte compare, or a word-at-a-time
-    // scan that finds an ASCII identifier of another length.
+    // The common answers first, at the cost of the floor: a first byte that differs, a byte
+    // compare, or a word-at-a-time scan that finds an ASCII identifier of another length.
+    if let first = text.first, let head = literal.first, first < 0x80, fold(first, foldCase) != head
+    {
+      return false
+    }
     if text.count == literal.count {
       if ASCIIBytes.equal(text, at: 0, literal, foldCase: foldCase) { return true }
       if ASCIIBytes.isASCII(text) { return false }
