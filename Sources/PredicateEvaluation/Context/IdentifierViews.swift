@@ -103,11 +103,18 @@ struct IdentifierViews: Sendable {
       else { return nil }
       let folded = UnsafeBufferPointer(rebasing: buffer[..<count])
       // Canonical: NFC of the folded text. Compatibility: the tables decomposed each folded
-      // scalar (NFKD), and NFC of that is NFKC.
-      if form.normalization != .none, let composed = CanonicalComposition.changes(folded) {
-        return try composed.withUnsafeBufferPointer { bytes throws(Failure) in try body(bytes) }
+      // scalar (NFKD), and NFC of that is NFKC: on the stack too, unless it does not fit.
+      guard form.normalization != .none, let first = CanonicalComposition.firstChange(folded)
+      else { return try body(folded) }
+      return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: inPlaceCapacity) {
+        composedBuffer throws(Failure) -> Result in
+        var composed = BufferSink(composedBuffer)
+        CanonicalComposition.changes(folded, from: first, into: &composed)
+        guard composed.overflowed else { return try body(composed.written) }
+        return try CanonicalComposition.changes(folded, from: first).withUnsafeBufferPointer {
+          bytes throws(Failure) in try body(bytes)
+        }
       }
-      return try body(folded)
     }
   }
 

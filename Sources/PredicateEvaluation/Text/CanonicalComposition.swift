@@ -48,13 +48,21 @@ package enum CanonicalComposition {
   /// stretches is copied as it is. An identifier with one decomposed accent pays for a few
   /// scalars, not for all of them, and nothing is validated again.
   package static func changes(_ bytes: UnsafeBufferPointer<UInt8>, from first: Int) -> [UInt8] {
-    let data = CanonicalData.shared
-    var start = first
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count + 8)
+    changes(bytes, from: first, into: &output)
+    return output
+  }
+
+  /// ``changes(_:from:)`` written into `output` (memory of the caller's, say).
+  static func changes<Output: ByteSink>(
+    _ bytes: UnsafeBufferPointer<UInt8>, from first: Int, into output: inout Output
+  ) {
+    let data = CanonicalData.shared
+    var start = first
     var copied = 0
     while true {
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<start]))
+      output.append(UnsafeBufferPointer(rebasing: bytes[copied..<start]))
       let end = data.nextBoundary(bytes, after: start)
       // A scalar takes at least one byte and decomposes into at most `longestDecomposition`.
       let capacity = (end - start) * CanonicalTables.longestDecomposition
@@ -73,7 +81,6 @@ package enum CanonicalComposition {
       guard let next = data.firstChange(bytes, from: end) else { break }
       start = next
     }
-    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
-    return output
+    output.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
   }
 }

@@ -138,53 +138,9 @@ enum FoldingTables {
 
   private enum Outcome { case folded, deferred, overflowed }
 
-  /// Where a fold writes: a buffer, or a count of the bytes it would write.
-  private protocol Sink {
-    mutating func append(_ byte: UInt8)
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>)
-    var overflowed: Bool { get }
-  }
-
-  private struct BufferSink: Sink {
-    let buffer: UnsafeMutableBufferPointer<UInt8>
-    var count = 0
-    var overflowed = false
-
-    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
-
-    @inline(__always)
-    mutating func append(_ byte: UInt8) {
-      guard count < buffer.count else {
-        overflowed = true
-        return
-      }
-      buffer[count] = byte
-      count += 1
-    }
-
-    @inline(__always)
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-      guard !bytes.isEmpty else { return }
-      guard bytes.count <= buffer.count - count else {
-        overflowed = true
-        return
-      }
-      // A scalar's few bytes: a loop, not a call to memmove.
-      for index in 0..<bytes.count { buffer[count + index] = bytes[index] }
-      count += bytes.count
-    }
-  }
-
-  private struct CountingSink: Sink {
-    var count = 0
-    var overflowed: Bool { false }
-    mutating func append(_ byte: UInt8) { count += 1 }
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { count += bytes.count }
-  }
-
   /// The fold itself, into `out`.
   @inline(__always)
-  private static func run<Out: Sink>(
+  private static func run<Out: ByteSink>(
     _ bytes: UnsafeBufferPointer<UInt8>, _ form: TextForm, _ variant: Int, _ out: inout Out
   ) -> Outcome {
     let folding = variant / 2
@@ -260,7 +216,7 @@ enum FoldingTables {
   }
 
   @inline(__always)
-  private static func append<Out: Sink>(
+  private static func append<Out: ByteSink>(
     _ slot: UInt32, _ scalar: UnsafeBufferPointer<UInt8>, _ tables: Tables, _ out: inout Out
   ) {
     if slot == identity {

@@ -20,7 +20,7 @@ enum UTF8Scalars {
 
   /// Appends `value` as UTF-8 to `output`.
   @inline(__always)
-  static func append(_ value: UInt32, to output: inout [UInt8]) {
+  static func append<Output: ByteSink>(_ value: UInt32, to output: inout Output) {
     switch value {
     case 0..<0x80:
       output.append(UInt8(value))
