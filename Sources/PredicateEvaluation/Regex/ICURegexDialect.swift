@@ -377,6 +377,12 @@ struct ICURegexDialect {
           to: scalars.count)
       }
       let scalar = scalars[index]
+      if scalar == "\\" && peek(1) == "Q" && peek(2) == "\\" && peek(3) == "E" {
+        // An empty quote is nothing, not even an item: after `[\Q\E`, a `]` is still the
+        // literal a class may start with, as ICU reads it (`[\Q\E]` is unterminated).
+        index += 4
+        continue
+      }
       if scalar == "]" && !first {
         index += 1
         break
