@@ -130,7 +130,10 @@ package struct Token: Sendable, Hashable {
   /// The name after a sigil (`$x` → `x`), or the text itself.
   package var name: String {
     switch kind {
-    case .variable, .escapedKeyword, .collectionOperator: String(text.dropFirst())
+    // The sigil is one scalar, not a character: a name may start with a mark that is alphabetic
+    // (U+0820), which `dropFirst()` on the string would drop together with the sigil.
+    case .variable, .escapedKeyword, .collectionOperator:
+      String(String.UnicodeScalarView(text.unicodeScalars.dropFirst()))
     default: text
     }
   }
