@@ -70,6 +70,9 @@ struct ICURegexDialect {
     var caseless: Bool
     var dotAll = true
     var isLookaround = false
+    /// Whether the group is a lookbehind or inside one (a new frame starts as a copy of its
+    /// parent's).
+    var inLookbehind = false
     /// Where the group starts in the pattern (scalar index).
     var start = 0
     /// Whether every item of the current alternative can match empty.
@@ -481,6 +484,15 @@ struct ICURegexDialect {
     }
   }
 
+  /// ICU bounds a lookbehind's length and refuses a backreference inside one, whatever group it
+  /// names; PCRE2 takes one to a group of fixed length (`(?<=()\1)`).
+  private func refuseBackreferenceInLookbehind(from start: Int) throws(Problem) {
+    guard frames[frames.count - 1].inLookbehind else { return }
+    throw problem(
+      .invalidRegex("a lookbehind cannot hold a backreference: ICU bounds its length"),
+      from: start, to: min(start + 2, scalars.count))
+  }
+
   /// The index of the `:` of the `:]` that closes a `[:` at `index`, on the same name.
   private func posixClassEnd() -> Int? {
     // ICU reads `[:` to the first `:]` as a property expression, whatever is between; with
@@ -724,6 +736,7 @@ struct ICURegexDialect {
         from: start)
     case "k":
       if peek(2) == "<" {
+        try refuseBackreferenceInLookbehind(from: start)
         endRun()
         copy(3)
         copy(through: ">")
@@ -781,6 +794,7 @@ struct ICURegexDialect {
       emit("E", from: offsets[start])
       index += 2
     case "1"..."9":
+      if !inClass { try refuseBackreferenceInLookbehind(from: start) }
       endRun()
       // A backreference. PCRE2 reads `\41` as octal when there are fewer groups and splits
       // digits by its own rule; ICU by another: a digit after the first is refused, and the
@@ -882,6 +896,7 @@ struct ICURegexDialect {
     case "<":
       frame.isLookaround = peek(3) == "=" || peek(3) == "!"
       if peek(3) == "=" || peek(3) == "!" {
+        frame.inLookbehind = true
         openGroup(frame)
         copy(4)
       } else {
