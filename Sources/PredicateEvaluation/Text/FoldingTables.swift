@@ -121,7 +121,7 @@ enum FoldingTables {
   }
 
   /// Folds `bytes` as ``fold(_:_:)`` does, into `buffer`: for callers with storage of their own
-  /// (a view held inline, with no allocation).
+  /// (stack memory for a one-off evaluation, with no allocation).
   @inline(__always)
   static func fold(
     _ bytes: UnsafeBufferPointer<UInt8>, _ form: TextForm,
