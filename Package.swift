@@ -97,7 +97,9 @@ let package = Package(
       name: "PredicateSyntaxTests", dependencies: ["PredicateSyntax", "PredicateTestSupport"]),
     .testTarget(
       name: "PredicateEvaluationTests",
-      dependencies: ["PredicateEvaluation", "PredicateSyntax", "PredicateTestSupport"]
+      dependencies: ["PredicateEvaluation", "PredicateSyntax", "PredicateTestSupport"],
+      // ICUScriptExtensionsTests reads Script_Extensions from the ICU inside Foundation.
+      linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
     ),
     .testTarget(
       name: "SceneRoutingTests",

@@ -74,7 +74,7 @@ enum ICUCharacterSets {
       case "sc", "script":
         return .set(.positive("\\p{sc:\(scriptName(parts.value))}"))
       case "scx", "scriptextensions":
-        return .set(.positive("\\p{scx:\(scriptName(parts.value))}"))
+        return .set(scriptExtensions(scriptName(parts.value)))
       default:
         return .icuOnly("the property '\(parts.key)=…'")
       }
@@ -106,6 +106,21 @@ enum ICUCharacterSets {
     if let set = posixCompatible[key] { return set }
     if let binary = binaryProperties[key] { return .positive("\\p{\(binary)}") }
     return nil
+  }
+
+  /// `\p{scx=name}` as ICU answers it. PCRE2 10.42's `scx:` data is Unicode 14's, and later
+  /// versions gave hundreds of marks and punctuation extensions (U+0301 is Greek, Latin and
+  /// Cyrillic in Unicode 16), so the set is written out from Script, on which both engines agree,
+  /// and ``ScriptExtensionsData``: a script gains the characters whose extensions name it;
+  /// Common and Inherited lose the characters that have extensions of their own.
+  private static func scriptExtensions(_ name: String) -> CharacterSet {
+    guard let script = ScriptExtensionsData.shortNames[name] else {
+      return .positive("\\p{sc:\(name)}")
+    }
+    if let own = ScriptExtensionsData.extendedOutOf[script] {
+      return .complement("\\P{sc:\(script)}" + own)
+    }
+    return .positive("\\p{sc:\(script)}" + (ScriptExtensionsData.extendedInto[script] ?? ""))
   }
 
   /// A script name as PCRE2 reads it after `sc:` (both engines ignore case, spaces, `_`, `-`).
