@@ -98,7 +98,7 @@ let package = Package(
     .testTarget(
       name: "PredicateEvaluationTests",
       dependencies: ["PredicateEvaluation", "PredicateSyntax", "PredicateTestSupport"],
-      // ICUScriptExtensionsTests reads Script_Extensions from the ICU inside Foundation.
+      // ICUPropertyDataTests reads Unicode properties from the ICU inside Foundation.
       linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
     ),
     .testTarget(

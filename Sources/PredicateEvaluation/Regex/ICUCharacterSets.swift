@@ -7,38 +7,132 @@ import Synchronization
 /// PCRE2 with UCP gives many of these names other sets (`\w` without marks and joiners, `\s`
 /// with U+180E, `[[:punct:]]` with `$+<=>^`|~`, `\p{Greek}` as script extensions), so the
 /// translation never passes a set through by name: it writes ICU's definition out in properties
-/// both engines read the same way, and refuses a name it has no definition for.
+/// both engines read the same way, and refuses a name it has no definition for. Where PCRE2's
+/// older Unicode data puts a character on the other side of a property than ICU's does
+/// (``ICUPropertyData``), the property is corrected with that character.
 enum ICUCharacterSets {
-  /// A set as PCRE2 class contents (`\p{Alphabetic}\p{Nd}`), or its complement.
+  /// A set as PCRE2 regex text that matches one character: the union of the class `[positive]`
+  /// and of each complemented class `[^…]` in `complements`, with its own complement in the same
+  /// form. A property PCRE2's data gives characters ICU's does not (`\p{Mn}` holds U+1171E in
+  /// Unicode 14, not in 16) needs the complemented part: `[^\P{Mn}\x{1171E}]`.
   struct CharacterSet: Sendable, Hashable {
-    var contents: String
+    /// One side of a set: `[positive]` united with each `[^complement]`.
+    struct Union: Sendable, Hashable {
+      var positive: String
+      var complements: [String]
+
+      /// The union as regex text matching one character.
+      var regex: String {
+        var parts = complements.map { "[^\($0)]" }
+        if !positive.isEmpty { parts.insert("[\(positive)]", at: 0) }
+        return parts.count == 1 ? parts[0] : "(?:" + parts.joined(separator: "|") + ")"
+      }
+    }
+
+    /// The characters in the set.
+    var members: Union
+    /// The characters not in it.
+    var nonMembers: Union
+    /// Whether ICU reads the set as the complement of a named one (`\P{Lu}`, `\W`): ICU closes
+    /// the named set over case and complements after.
     var isComplement: Bool
 
     static func positive(_ contents: String) -> CharacterSet {
-      CharacterSet(contents: contents, isComplement: false)
+      CharacterSet(
+        members: Union(positive: contents, complements: []),
+        nonMembers: Union(positive: "", complements: [contents]), isComplement: false)
     }
 
-    static func complement(_ contents: String) -> CharacterSet {
-      CharacterSet(contents: contents, isComplement: true)
+    static func complement(_ contents: String) -> CharacterSet { positive(contents).inverted }
+
+    var inverted: CharacterSet {
+      CharacterSet(members: nonMembers, nonMembers: members, isComplement: !isComplement)
     }
 
-    var inverted: CharacterSet { CharacterSet(contents: contents, isComplement: !isComplement) }
+    /// The set ICU closes over case in a case-insensitive scope (this one, or its complement).
+    var named: Union { isComplement ? nonMembers : members }
+
+    /// The set with the characters ICU's case closure adds to ``named`` (`additions`, class
+    /// contents), complemented after closing when the set is a complement.
+    func closed(adding additions: String) -> CharacterSet {
+      guard !additions.isEmpty else { return self }
+      var set = self
+      if isComplement {
+        // ¬(N ∪ added): the complemented parts of the members take the additions.
+        set.nonMembers.positive += additions
+        if set.members.complements.isEmpty {
+          set.members.complements = [additions]
+        } else {
+          set.members.complements[set.members.complements.count - 1] += additions
+        }
+      } else {
+        set.members.positive += additions
+        if set.nonMembers.complements.isEmpty {
+          set.nonMembers.complements = [additions]
+        } else {
+          set.nonMembers.complements[set.nonMembers.complements.count - 1] += additions
+        }
+      }
+      return set
+    }
+  }
+
+  /// The PCRE2 property `\p{name}` (a general category or binary property, by PCRE2's name)
+  /// corrected to ICU's data: `\p{name}` with the characters ICU adds, less those it takes away.
+  static func property(pcre2 name: String) -> CharacterSet {
+    let added = ICUPropertyData.added[name] ?? ""
+    guard let removed = ICUPropertyData.removed[name] else {
+      return .positive("\\p{\(name)}" + added)
+    }
+    // (P ∪ A) ∖ R = [A] ∪ [^¬P R]; its complement (¬P ∖ A) ∪ R = [R] ∪ [^P A].
+    return CharacterSet(
+      members: .init(positive: added, complements: ["\\P{\(name)}" + removed]),
+      nonMembers: .init(positive: removed, complements: ["\\p{\(name)}" + added]),
+      isComplement: false)
+  }
+
+  /// The sets ICU defines as unions of properties (ICU's `\w`, UTS #18 Annex C's POSIX sets),
+  /// by name: the PCRE2 properties and literal class contents they unite. `graph` and `print` are
+  /// complements of theirs.
+  static let unions: [String: (properties: [String], literal: String)] = [
+    "word": (["Alphabetic", "M", "Nd", "Pc"], #"\x{200C}\x{200D}"#),
+    "xdigit": (["Nd", "Hex_Digit"], ""),
+    "alnum": (["Alphabetic", "Nd"], ""),
+    "blank": (["Zs"], #"\t"#),
+    "graph": (["White_Space", "Cc", "Cs", "Cn"], ""),
+    "print": (["Cc", "Cs", "Cn"], #"\x{2028}\x{2029}"#),
+  ]
+
+  /// The union named `name` in ``unions``, as one class: `[\p{Alphabetic}\p{Nd}]`. Each property
+  /// takes ICU's additions. A property ICU's data takes characters away from could not be one
+  /// class's contents; no union names one with today's data (ICUPropertyDataTests checks), so
+  /// removals are not applied here.
+  private static func union(_ name: String) -> CharacterSet {
+    let (properties, literal) = unions[name]!
+    return .positive(
+      literal
+        + properties.map { "\\p{\($0)}" + (ICUPropertyData.added[$0] ?? "") }.joined())
   }
 
   /// ICU's word characters: `[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\u200C\u200D]`.
-  static let word = #"\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\x{200C}\x{200D}"#
-  /// What ICU's `\b` steps over to find the character before a position: marks that extend a
-  /// grapheme and format characters.
-  static let boundaryTransparent = #"\p{Grapheme_Extend}\p{Cf}"#
+  static let word = union("word")
+  /// What ICU's `\b` steps over to find the character before a position, as regex text matching
+  /// one character: marks that extend a grapheme and format characters. Grapheme_Extend loses
+  /// U+1171E in ICU's data, so this is not one class.
+  static let boundaryTransparent: String = {
+    var members = property(pcre2: "Grapheme_Extend").members
+    members.positive += #"\p{Cf}"#
+    return members.regex
+  }()
 
   /// The set of a one-letter class escape (`\w`, `\S`, …), nil for any other letter.
   static func escape(_ letter: Unicode.Scalar) -> CharacterSet? {
     let set: CharacterSet? =
       switch Unicode.Scalar(letter.value | 0x20).map(Character.init) {
-      case "w": .positive(word)
-      case "s": .positive(#"\p{White_Space}"#)
-      case "d": .positive(#"\p{Nd}"#)
-      case "h": .positive(#"\t\p{Zs}"#)
+      case "w": word
+      case "s": property(pcre2: "White_Space")
+      case "d": property(pcre2: "Nd")
+      case "h": union("blank")
       case "v": .positive(#"\n\x{0B}\f\r\x{85}\x{2028}\x{2029}"#)
       default: nil
       }
@@ -102,25 +196,25 @@ enum ICUCharacterSets {
   }
 
   private static func named(_ key: String) -> CharacterSet? {
-    if let category = generalCategories[key] { return .positive("\\p{\(category)}") }
+    if let category = generalCategories[key] { return property(pcre2: category) }
     if let set = posixCompatible[key] { return set }
-    if let binary = binaryProperties[key] { return .positive("\\p{\(binary)}") }
+    if let binary = binaryProperties[key] { return property(pcre2: binary) }
     return nil
   }
 
   /// `\p{scx=name}` as ICU answers it. PCRE2 10.42's `scx:` data is Unicode 14's, and later
   /// versions gave hundreds of marks and punctuation extensions (U+0301 is Greek, Latin and
   /// Cyrillic in Unicode 16), so the set is written out from Script, on which both engines agree,
-  /// and ``ScriptExtensionsData``: a script gains the characters whose extensions name it;
+  /// and ``ICUPropertyData``: a script gains the characters whose extensions name it;
   /// Common and Inherited lose the characters that have extensions of their own.
   private static func scriptExtensions(_ name: String) -> CharacterSet {
-    guard let script = ScriptExtensionsData.shortNames[name] else {
+    guard let script = ICUPropertyData.scriptShortNames[name] else {
       return .positive("\\p{sc:\(name)}")
     }
-    if let own = ScriptExtensionsData.extendedOutOf[script] {
+    if let own = ICUPropertyData.scriptExtendedOutOf[script] {
       return .complement("\\P{sc:\(script)}" + own)
     }
-    return .positive("\\p{sc:\(script)}" + (ScriptExtensionsData.extendedInto[script] ?? ""))
+    return .positive("\\p{sc:\(script)}" + (ICUPropertyData.scriptExtendedInto[script] ?? ""))
   }
 
   /// A script name as PCRE2 reads it after `sc:` (both engines ignore case, spaces, `_`, `-`).
@@ -139,7 +233,7 @@ enum ICUCharacterSets {
   }
 
   /// General categories by every name ICU accepts, to PCRE2's short name.
-  private static let generalCategories: [String: String] = {
+  static let generalCategories: [String: String] = {
     let pairs: [(String, [String])] = [
       ("C", ["c", "other"]), ("Cc", ["cc", "control", "cntrl"]), ("Cf", ["cf", "format"]),
       ("Cn", ["cn", "unassigned"]), ("Co", ["co", "privateuse"]), ("Cs", ["cs", "surrogate"]),
@@ -166,21 +260,21 @@ enum ICUCharacterSets {
 
   /// ICU's POSIX-compatible names (UTS #18 Annex C), usable as `[[:name:]]` and `\p{name}`.
   private static let posixCompatible: [String: CharacterSet] = [
-    "alpha": .positive(#"\p{Alphabetic}"#),
-    "lower": .positive(#"\p{Lowercase}"#),
-    "upper": .positive(#"\p{Uppercase}"#),
-    "xdigit": .positive(#"\p{Nd}\p{Hex_Digit}"#),
-    "alnum": .positive(#"\p{Alphabetic}\p{Nd}"#),
-    "space": .positive(#"\p{White_Space}"#),
-    "blank": .positive(#"\t\p{Zs}"#),
-    "graph": .complement(#"\p{White_Space}\p{Cc}\p{Cs}\p{Cn}"#),
-    "print": .complement(#"\p{Cc}\p{Cs}\p{Cn}\x{2028}\x{2029}"#),
-    "word": .positive(word),
-    "assigned": .complement(#"\p{Cn}"#),
+    "alpha": property(pcre2: "Alphabetic"),
+    "lower": property(pcre2: "Lowercase"),
+    "upper": property(pcre2: "Uppercase"),
+    "xdigit": union("xdigit"),
+    "alnum": union("alnum"),
+    "space": property(pcre2: "White_Space"),
+    "blank": union("blank"),
+    "graph": union("graph").inverted,
+    "print": union("print").inverted,
+    "word": word,
+    "assigned": property(pcre2: "Cn").inverted,
   ]
 
   /// Binary properties both engines define, by ICU's long and short names.
-  private static let binaryProperties: [String: String] = {
+  static let binaryProperties: [String: String] = {
     let pairs: [(String, [String])] = [
       ("Any", ["any"]), ("ASCII", ["ascii"]), ("Alphabetic", ["alphabetic"]),
       ("Lowercase", ["lowercase"]), ("Uppercase", ["uppercase"]),
@@ -280,14 +374,13 @@ enum CaseClosure {
 
   private static let cache = Mutex<[String: String]>([:])
 
-  /// The characters ICU's case closure adds to the set `contents` (PCRE2 class contents), as
-  /// class contents; empty when the set is closed already.
-  static func additions(to contents: String) -> String {
-    if let cached = cache.withLock({ $0[contents] }) { return cached }
+  /// The characters ICU's case closure adds to the set `set` (PCRE2 regex text matching one
+  /// character, as ``ICUCharacterSets/CharacterSet/Union/regex``), as class contents; empty when
+  /// the set is closed already.
+  static func additions(to set: String) -> String {
+    if let cached = cache.withLock({ $0[set] }) { return cached }
     var added: [UInt32] = []
-    if let oracle = try? CompiledRegex(
-      pattern: "[\(contents)]", options: [.wholeString, .unicodeProperties])
-    {
+    if let oracle = try? CompiledRegex(pattern: set, options: [.wholeString, .unicodeProperties]) {
       for orbit in orbits {
         let inside = orbit.map { (try? oracle.matches(String($0))) ?? false }
         guard inside.contains(true), inside.contains(false) else { continue }
@@ -304,7 +397,7 @@ enum CaseClosure {
       if end > index { text += "-\\x{\(String(added[end], radix: 16))}" }
       index = end + 1
     }
-    cache.withLock { $0[contents] = text }
+    cache.withLock { $0[set] = text }
     return text
   }
 }

@@ -551,17 +551,13 @@ struct ICURegexDialect {
     _ set: ICUCharacterSets.CharacterSet, inClass: Bool, complements: inout [String],
     from start: Int
   ) {
-    var contents = set.contents
-    if caseless { contents += CaseClosure.additions(to: set.contents) }
+    let set = caseless ? set.closed(adding: CaseClosure.additions(to: set.named.regex)) : set
     let origin = offsets[start]
     if inClass {
-      if set.isComplement {
-        complements.append(contents)
-      } else {
-        emit(contents, from: origin)
-      }
+      if !set.members.positive.isEmpty { emit(set.members.positive, from: origin) }
+      complements += set.members.complements
     } else {
-      emit((set.isComplement ? "[^" : "[") + contents + "]", from: origin)
+      emit(set.members.regex, from: origin)
     }
   }
 
@@ -571,8 +567,8 @@ struct ICURegexDialect {
   /// lookbehind, so the step back covers up to ``maximumTransparentRun`` such characters, and a
   /// longer run in an identifier is an evaluation error (``RegexProgram``), never a guess.
   private static let boundary: (word: String, notWord: String) = {
-    let word = "[\(ICUCharacterSets.word)]"
-    let transparent = "[\(ICUCharacterSets.boundaryTransparent)]"
+    let word = ICUCharacterSets.word.members.regex
+    let transparent = ICUCharacterSets.boundaryTransparent
     // The character before is the nearest one that is not stepped over: a word character that is
     // not itself a mark or format character, then up to the maximum of those.
     let behind = (0...maximumTransparentRun).map {
