@@ -72,6 +72,8 @@ public struct ActivationRouter: Sendable {
   /// Each role number's visible sessions, in recency order (``Explanation/matches`` reports
   /// them whether they match or not).
   let visibleByRole: [[Int]]
+  /// Per position, 4 for a visible session and 0 for a hidden one: where ``KnownAnswers`` starts.
+  let visibilityBits: [UInt8]
 
   /// Creates a router over `sessions` (in insertion order).
   public init(
@@ -116,6 +118,7 @@ public struct ActivationRouter: Sendable {
       visible[roles.sessionRoles[position]].append(position)
     }
     self.visibleByRole = visible
+    self.visibilityBits = ordered.map { $0.isVisible ? 4 : 0 }
   }
 
   /// Orders sessions most recent first; a stable sort keeps insertion order among equals.
@@ -162,23 +165,28 @@ public struct ActivationRouter: Sendable {
   /// - Complexity: O(n) for ``Explanation/all``; through the index, proportional to the sessions
   ///   the identifier could match (and, for ``Explanation/matches``, the visible ones).
   public func route(_ event: SceneEvent, explanation: Explanation) -> RoutingDecision {
+    // Read once: each read of `evaluated` switches over the event's kind, copying its payload.
+    let evaluated = event.evaluated
     let role = roles.number(of: event.options.role)
-    if explanation == .matches, index != nil, role >= 0,
-      let identifier = event.evaluated?.string
-    {
+    if explanation == .matches, index != nil, role >= 0, let identifier = evaluated?.string {
       var namesSession = false
       if case .activationRequest(.session) = event.kind { namesSession = true }
-      if !namesSession { return routeMatches(event, identifier: identifier, role: role) }
+      if !namesSession {
+        return routeMatches(event, evaluated: evaluated, identifier: identifier, role: role)
+      }
     }
-    return route(event, role: role, explanation: explanation)
+    return route(event, evaluated: evaluated, role: role, explanation: explanation)
   }
 
   /// Steps 1–7 by a scan (or, without explanation, the index), with the explanation asked for.
-  private func route(_ event: SceneEvent, role: Int, explanation: Explanation) -> RoutingDecision {
+  private func route(
+    _ event: SceneEvent, evaluated: (string: String, source: EvaluatedString)?, role: Int,
+    explanation: Explanation
+  ) -> RoutingDecision {
     let explain = explanation != .none
     let options = event.options
-    let identifier = event.evaluated?.string
-    var decision = RoutingDecision(event)
+    let identifier = evaluated?.string
+    var decision = RoutingDecision(event, evaluated: evaluated)
     let isRequest: Bool
     if case .activationRequest = event.kind { isRequest = true } else { isRequest = false }
 
@@ -239,7 +247,7 @@ public struct ActivationRouter: Sendable {
 
     // Step 3: suitability, evaluating both predicates of every candidate against one shared
     // context, since the explanation reports them all.
-    var answers = KnownAnswers(sessions: sessions)
+    var answers = KnownAnswers(visibility: visibilityBits)
     if identifier != nil {
       var context = EvaluationContext(targetContentIdentifier: identifier)
       for (index, position) in candidatePositions.enumerated() {
@@ -278,11 +286,14 @@ public struct ActivationRouter: Sendable {
   /// ``Explanation/matches`` through the index: the candidates the identifier could match on
   /// either predicate and the visible ones are evaluated; every other candidate provably matches
   /// neither, so it can neither win nor needs an entry.
-  private func routeMatches(_ event: SceneEvent, identifier: String, role: Int) -> RoutingDecision {
+  private func routeMatches(
+    _ event: SceneEvent, evaluated: (string: String, source: EvaluatedString)?,
+    identifier: String, role: Int
+  ) -> RoutingDecision {
     let options = event.options
     let isRequest: Bool
     if case .activationRequest = event.kind { isRequest = true } else { isRequest = false }
-    var decision = RoutingDecision(event)
+    var decision = RoutingDecision(event, evaluated: evaluated)
     let probe = MatchRequirement.Probe(identifier)
     var positions = Set(index!.prefers[role].candidates(probe))
     positions.formUnion(index!.can[role].candidates(probe))
@@ -368,7 +379,14 @@ public struct ActivationRouter: Sendable {
     case .none:
       all.removeAll()
     case .matches:
-      all.removeAll { $0.lost != nil && $0.suitability == .none && !$0.isVisible }
+      // Kept entries move down in place; `removeAll(where:)` would swap every entry it passes.
+      var kept = 0
+      for index in all.indices
+      where all[index].lost == nil || all[index].suitability != .none || all[index].isVisible {
+        if kept != index { all.swapAt(kept, index) }
+        kept += 1
+      }
+      all.removeLast(all.count - kept)
     case .all:
       for position in sessions.indices {
         guard let lost = loss(position, role, options) else { continue }

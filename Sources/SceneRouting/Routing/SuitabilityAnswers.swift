@@ -24,7 +24,8 @@ struct KnownAnswers: SuitabilityAnswers {
   /// Per position: bit 0 prefers, bit 1 can, bit 2 visible.
   private var bits: [UInt8]
 
-  init(sessions: [SceneSession]) { bits = sessions.map { $0.isVisible ? 4 : 0 } }
+  /// Starts from the router's per-position visibility (`4` visible, `0` hidden).
+  init(visibility: [UInt8]) { bits = visibility }
 
   mutating func record(_ position: Int, prefers: Bool, can: Bool) {
     bits[position] |= (prefers ? 1 : 0) | (can ? 2 : 0)
