@@ -26,6 +26,9 @@ enum ManyArguments {
   /// `evaluate` taken off into ``positional`` when there are more than ``threshold``.
   static func split(_ arguments: [String]) -> [String] {
     guard let name = arguments.first, let command = commands[name] else { return arguments }
+    // Too few arguments to hold more than `threshold` values: the usage line, which takes a
+    // third of a short run's start, is not needed.
+    guard arguments.count - 1 > threshold else { return arguments }
     let takesValue = optionsTakingValues(command)
     var options = [name]
     var values: [String] = []
