@@ -136,6 +136,7 @@ private struct JSONReader {
       position += 1
       return .object(object)
     }
+    object.reserveCapacity(4)
     while true {
       skipWhitespace()
       guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
@@ -239,6 +240,30 @@ private struct JSONReader {
     // Fast path: most strings have no escape; validate the run once and return it.
     var scan = position
     var seen: UInt8 = 0
+    // Eight bytes at a time while none can end the run: a quote, a backslash or a control
+    // character (the lowest flagged byte of each test below is exact). `seen` keeps whether a
+    // byte past ASCII came before the stop.
+    if let base = bytes.baseAddress {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let high: UInt64 = 0x8080_8080_8080_8080
+      while scan + 8 <= bytes.count {
+        let word = UnsafeRawPointer(base + scan).loadUnaligned(as: UInt64.self)
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let stops =
+          ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash
+            | (word &- ones &* 0x20) & ~word) & high
+        if stops == 0 {
+          if word & high != 0 { seen = 0x80 }
+          scan += 8
+          continue
+        }
+        let before = stops.trailingZeroBitCount / 8
+        if word & high & ((1 &<< UInt64(before * 8)) &- 1) != 0 { seen = 0x80 }
+        scan += before
+        break
+      }
+    }
     while scan < bytes.count {
       let byte = bytes[scan]
       if byte == UInt8(ascii: "\"") {

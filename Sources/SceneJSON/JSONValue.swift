@@ -97,6 +97,10 @@ public struct JSONObject: Sendable, Hashable {
   /// Whether the object has a member named `key`.
   public func contains(_ key: String) -> Bool { position(of: key) != nil }
 
+  /// Makes room for `count` members: the parser's objects start with room for a few, where
+  /// growing from empty reallocated at the first and second member of every object.
+  mutating func reserveCapacity(_ count: Int) { members.reserveCapacity(count) }
+
   /// Appends a member whose key is not in the object yet (the parser has checked): one append,
   /// without looking the key up again or copying the old value out.
   mutating func appendNew(_ key: String, _ value: JSONValue) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import SceneActivation
 import SceneJSON
 
@@ -94,10 +95,11 @@ struct BatchEvaluator {
       guard lhs.profile == rhs.profile, lhs.source.utf8.count == rhs.source.utf8.count else {
         return false
       }
-      // Parsed strings are contiguous: compared as buffers, not walked as two string views.
+      // Parsed strings are contiguous: compared with `memcmp`, not walked as two string views
+      // (`elementsEqual` on the buffers still steps an iterator a byte at a time).
       let compared = lhs.source.utf8.withContiguousStorageIfAvailable { left in
         rhs.source.utf8.withContiguousStorageIfAvailable { right in
-          left.elementsEqual(right)
+          left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
         }
       }
       return (compared ?? nil) ?? lhs.source.utf8.elementsEqual(rhs.source.utf8)

@@ -423,6 +423,33 @@ struct JSONStringTests {
     }
   }
 
+  @Test("raw bytes past ASCII anywhere in a word are validated as UTF-8, exactly")
+  func validatesRawBytesInEveryWordPosition() throws {
+    var random = SeededRandom()
+    let seed = random.seed
+    // Plain bytes, valid sequences and stray continuation or lead bytes, so that the byte past
+    // ASCII falls at every offset of an eight-byte word, before and after the closing quote.
+    let pieces: [[UInt8]] = [
+      [0x61], [0x61], [0x61], [0x7E], [0xC3, 0xA9], [0xF0, 0x9F, 0x98, 0x80], [0x80], [0xFF],
+      [0xC3], [0xE2, 0x82],
+    ]
+    for _ in 0..<5_000 {
+      var content: [UInt8] = []
+      for _ in 0..<Int.random(in: 0...30, using: &random) { content += random.pick(pieces) }
+      let valid = String(validating: content, as: UTF8.self)
+      let bytes = [0x22] + content + [0x22]
+      let result = Result { () throws(JSONSyntaxError) in try JSONValue.parse(bytes) }
+      switch (result, valid) {
+      case (.success(let value), let text?):
+        #expect(value == .string(text), "PROPERTY_SEED=\(seed): \(content)")
+      case (.failure(let error), nil):
+        #expect(error.message == "string is not valid UTF-8", "PROPERTY_SEED=\(seed): \(error)")
+      default:
+        Issue.record("PROPERTY_SEED=\(seed): \(content) gave \(result)")
+      }
+    }
+  }
+
   @Test("string errors name what and where")
   func stringErrors() {
     let cases: [([UInt8], String, Int)] = [

@@ -229,11 +229,76 @@ enum FoldingTables {
   }
 
   /// Reads the generated text (see `FoldingData.swift`) into the two-stage index: byte by byte,
-  /// since it runs at the first folded identifier of a process (about 20,000 lines in a few
-  /// milliseconds; `String.split` took half a second).
+  /// since it runs at the first folded identifier of a process (about 20,000 lines;
+  /// `String.split` took half a second). The reader is a value with its own position, not
+  /// closures over the parse's locals: captured variables live in boxes, and reading each byte
+  /// through one made the parse about 50 instructions a byte, 15 ms of a short batch's start.
   private static func parse(_ text: String) -> Tables {
     var text = text
     return text.withUTF8 { parse(bytes: $0) }
+  }
+
+  /// A cursor over the generated text.
+  private struct DataReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+    var line = 1
+
+    var atEnd: Bool { position >= bytes.count }
+    /// The byte at the position; the caller checks ``atEnd`` first.
+    var current: UInt8 { bytes[position] }
+
+    func fail(_ what: String) -> Never {
+      preconditionFailure("FoldingData: \(what) on data line \(line)")
+    }
+
+    /// A number in `radix`, ending at a space, newline, `.` or the end.
+    mutating func number(_ radix: UInt32) -> UInt32 {
+      var value: UInt32 = 0
+      let start = position
+      while position < bytes.count {
+        let byte = bytes[position]
+        let digit: UInt32
+        if byte &- UInt8(ascii: "0") < 10 {
+          digit = UInt32(byte &- UInt8(ascii: "0"))
+        } else if radix == 16, byte &- UInt8(ascii: "A") < 6 {
+          digit = UInt32(byte &- UInt8(ascii: "A")) + 10
+        } else {
+          break
+        }
+        value = value &* radix &+ digit
+        position += 1
+      }
+      guard position > start else { fail("a number expected") }
+      return value
+    }
+
+    /// One output field: `=`, `-` or hex scalars joined by `.`; as a slot into `output`.
+    mutating func slot(into output: inout [UInt8]) -> UInt32 {
+      guard !atEnd else { fail("a field expected") }
+      if current == UInt8(ascii: "=") {
+        position += 1
+        return identity
+      }
+      let start = output.count
+      if current == UInt8(ascii: "-") {
+        position += 1
+      } else {
+        while true {
+          guard let scalar = Unicode.Scalar(number(16)) else { fail("not a scalar") }
+          UTF8Scalars.append(scalar.value, to: &output)
+          guard !atEnd, current == UInt8(ascii: ".") else { break }
+          position += 1
+        }
+      }
+      let length = output.count - start
+      guard length < 256 else { fail("an output too long") }
+      return UInt32(start) << 8 | UInt32(length)
+    }
+
+    mutating func skipSpaces() {
+      while position < bytes.count, bytes[position] == UInt8(ascii: " ") { position += 1 }
+    }
   }
 
   private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Tables {
@@ -242,78 +307,30 @@ enum FoldingTables {
     var records: [UInt32] = []
     var markForms: [UInt32] = []
     var output: [UInt8] = []
-    var position = 0
-    var line = 1
-    func fail(_ what: String) -> Never {
-      preconditionFailure("FoldingData: \(what) on data line \(line)")
-    }
-    /// A number in `radix`, ending at a space, newline, `.` or the end.
-    func number(_ radix: UInt32) -> UInt32 {
-      var value: UInt32 = 0
-      var digits = 0
-      while position < bytes.count {
-        let byte = bytes[position]
-        let digit: UInt32
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16:
-          digit = UInt32(byte - UInt8(ascii: "A")) + 10
-        default:
-          guard digits > 0 else { fail("a number expected") }
-          return value
-        }
-        value = value * radix + digit
-        digits += 1
-        position += 1
-      }
-      guard digits > 0 else { fail("a number expected") }
-      return value
-    }
-    /// One output field: `=`, `-` or hex scalars joined by `.`; as a slot.
-    func slot() -> UInt32 {
-      guard position < bytes.count else { fail("a field expected") }
-      if bytes[position] == UInt8(ascii: "=") {
-        position += 1
-        return identity
-      }
-      let start = output.count
-      if bytes[position] == UInt8(ascii: "-") {
-        position += 1
-      } else {
-        while true {
-          guard let scalar = Unicode.Scalar(number(16)) else { fail("not a scalar") }
-          UTF8Scalars.append(scalar.value, to: &output)
-          guard position < bytes.count, bytes[position] == UInt8(ascii: ".") else { break }
-          position += 1
-        }
-      }
-      let length = output.count - start
-      guard length < 256 else { fail("an output too long") }
-      return UInt32(start) << 8 | UInt32(length)
-    }
-    func skipSpaces() {
-      while position < bytes.count, bytes[position] == UInt8(ascii: " ") { position += 1 }
-    }
+    var reader = DataReader(bytes: bytes)
+    var fields: [UInt32] = []
+    fields.reserveCapacity(14)
     while true {
-      skipSpaces()
-      guard position < bytes.count else { break }
-      if bytes[position] == UInt8(ascii: "\n") {
-        position += 1
-        line += 1
+      reader.skipSpaces()
+      guard !reader.atEnd else { break }
+      if reader.current == UInt8(ascii: "\n") {
+        reader.position += 1
+        reader.line += 1
         continue
       }
-      let value = number(16)
-      guard value < 0x110000 else { fail("not a scalar") }
-      skipSpaces()
-      let bits = number(10)
-      var fields: [UInt32] = []
-      fields.reserveCapacity(14)
+      let value = reader.number(16)
+      guard value < 0x110000 else { reader.fail("not a scalar") }
+      reader.skipSpaces()
+      let bits = reader.number(10)
+      fields.removeAll(keepingCapacity: true)
       while true {
-        skipSpaces()
-        guard position < bytes.count, bytes[position] != UInt8(ascii: "\n") else { break }
-        fields.append(slot())
+        reader.skipSpaces()
+        guard !reader.atEnd, reader.current != UInt8(ascii: "\n") else { break }
+        fields.append(reader.slot(into: &output))
       }
-      guard fields.count == 6 || fields.count == 14 else { fail("6 or 14 outputs expected") }
+      guard fields.count == 6 || fields.count == 14 else {
+        reader.fail("6 or 14 outputs expected")
+      }
       let block = Int(value >> blockShift)
       if blocks[block] < 0 {
         blocks[block] = Int32(recordIndex.count)
@@ -324,7 +341,7 @@ enum FoldingTables {
       records.append(UInt32(markForms.count))
       markForms += fields[6...]
       let recordNumber = records.count / recordSize
-      guard recordNumber < Int(UInt16.max) else { fail("too many records") }
+      guard recordNumber < Int(UInt16.max) else { reader.fail("too many records") }
       recordIndex[Int(blocks[block]) + Int(value) & (blockSize - 1)] = UInt16(recordNumber)
     }
     return Tables(
