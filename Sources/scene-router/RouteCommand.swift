@@ -112,7 +112,7 @@ struct RouteCommand: ParsableCommand {
     if jsonl {
       var reader = LineReader(descriptor: 0)
       while let line = reader.nextLine(beforeRead: { out.flush() }) {
-        let name = "<stdin>:\(reader.lineNumber)"
+        let name = EventName.line(reader.lineNumber)
         let answer =
           reader.overflowLength.map {
             Answer.failure(
@@ -127,7 +127,7 @@ struct RouteCommand: ParsableCommand {
       }
     } else {
       for path in events {
-        let name = path == "-" ? "<stdin>" : path
+        let name = EventName.file(path == "-" ? "<stdin>" : path)
         let answer: Answer
         do {
           answer = Self.route(try readInput(path)[...], name: name, router: router, plan: plan)
@@ -153,11 +153,37 @@ struct RouteCommand: ParsableCommand {
     if failed { throw ExitStatus.dataError }
   }
 
+  /// Where an event came from: a file, or a line of standard input with `--jsonl`. The line's
+  /// name is written from its number, not made as a `String` for every line.
+  private enum EventName: CustomStringConvertible {
+    case file(String)
+    case line(Int)
+
+    var description: String {
+      switch self {
+      case .file(let path): path
+      case .line(let number): "<stdin>:\(number)"
+      }
+    }
+
+    /// Appends `,"event":"…"`.
+    func writeMember(into output: inout ByteBuffer) {
+      switch self {
+      case .file(let path):
+        JSONValue.writeMember("event", path, into: &output)
+      case .line(let number):
+        output.append(#","event":"<stdin>:"#)
+        output.appendDecimal(number)
+        output.append(UInt8(ascii: "\""))
+      }
+    }
+  }
+
   /// What routing one event gave: a decision, or an error with where it was found.
   private enum Answer {
-    case decision(name: String, kind: String, RoutingDecision)
+    case decision(name: EventName, kind: String, RoutingDecision)
     /// `kind` is nil when the event's kind could not be told.
-    case failure(name: String, kind: String?, message: String, fields: [(String, JSONValue)])
+    case failure(name: EventName, kind: String?, message: String, fields: [(String, JSONValue)])
 
     /// One JSON line. A decision and an error both carry top-level `event` and `kind`, so one
     /// jq filter reads every line.
@@ -166,7 +192,7 @@ struct RouteCommand: ParsableCommand {
       case .decision(let name, let kind, let decision):
         out.writeLine(bytes: {
           decision.writeJSON(into: &$0) { output in
-            JSONValue.writeMember("event", name, into: &output)
+            name.writeMember(into: &output)
             JSONValue.writeMember("kind", kind, into: &output)
           }
         })
@@ -175,7 +201,7 @@ struct RouteCommand: ParsableCommand {
         out.writeLine(
           json: .object(
             JSONObject([
-              ("error", .object(error)), ("event", .string(name)),
+              ("error", .object(error)), ("event", .string(name.description)),
               ("kind", kind.map(JSONValue.string) ?? .null),
             ])))
       }
@@ -207,7 +233,7 @@ struct RouteCommand: ParsableCommand {
   }
 
   private static func route(
-    _ bytes: ArraySlice<UInt8>, name: String, router: ActivationRouter, plan: Plan
+    _ bytes: ArraySlice<UInt8>, name: EventName, router: ActivationRouter, plan: Plan
   ) -> Answer {
     let kind = plan.kind
     let value: JSONValue
