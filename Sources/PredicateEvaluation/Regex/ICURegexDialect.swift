@@ -4,7 +4,7 @@ import PredicateSyntax
 /// syntax, refusing anything the two engines would read differently.
 ///
 /// - ICU escapes PCRE2 lacks are rewritten: `\uHHHH` and `\UHHHHHHHH` become `\x{…}`, and `\0ooo`
-///   (three octal digits after the zero) becomes `\o{ooo}`.
+///   (one to three octal digits after the zero, never past 0377) becomes `\o{ooo}`.
 /// - ICU-only syntax — set operations `[[a-z]--[aeiou]]` and `&&` in classes, nested classes,
 ///   `\N{NAME}`, the `(?w)` flag — is an error naming the construct, never silently different.
 /// - PCRE2-only syntax that iOS would reject — verbs `(*…)`, recursion and subroutine calls,
@@ -694,18 +694,21 @@ struct ICURegexDialect {
       }
       throw pcreOnly("'\\N' (any character but newline)", from: start, to: start + 2)
     case "0":
+      // Up to three octal digits, but never past 0377: ICU reads `\0601` as `\060` then `1`.
       var digits = 0
-      while digits < 3, let digit = peek(2 + digits), ("0"..."7").contains(digit) { digits += 1 }
-      if digits == 3 {
-        let text = String(String.UnicodeScalarView(scalars[(index + 2)..<(index + 5)]))
-        emit("\\o{\(text)}", from: offsets[start])
-        index += 5
-      } else if digits == 0 {
+      while digits < 3, let digit = peek(2 + digits), ("0"..."7").contains(digit),
+        digits < 2 || ("0"..."3").contains(scalars[index + 2])
+      {
+        digits += 1
+      }
+      guard digits > 0 else {
         throw problem(
           .invalidRegex("'\\0' needs an octal digit after it"), from: start, to: start + 2)
-      } else {
-        copy(2 + digits)
       }
+      // Written as `\o{…}`, which no digit after it can extend.
+      let text = String(String.UnicodeScalarView(scalars[(index + 2)..<(index + 2 + digits)]))
+      emit("\\o{\(text)}", from: offsets[start])
+      index += 2 + digits
     case "p", "P":
       if !inClass { endRun() }
       var name: String
