@@ -670,20 +670,14 @@ struct ICURegexDialect {
       index += 2
     case "u", "U":
       let digits = next == "u" ? 4 : 8
-      var value: UInt32 = 0
       for offset in 0..<digits {
-        guard let digit = peek(2 + offset), let hexDigit = hexDigitValue(digit) else {
+        guard let digit = peek(2 + offset), hexDigitValue(digit) != nil else {
           throw problem(
             .regexHexDigits(escape: Character(next), digits: digits), from: start,
             to: min(scalars.count, start + 2 + offset))
         }
-        value = value * 16 + hexDigitValue(hexDigit)
       }
-      if !inClass, let scalar = Unicode.Scalar(value) {
-        try caselessLiteral(scalar, from: start, to: start + 2 + digits)
-      }
-      emit("\\x{\(String(value, radix: 16))}", from: offsets[start])
-      index += 2 + digits
+      try codePointEscape(inClass: inClass, from: start)
     case "N":
       if peek(2) == "{" {
         var end = index + 3
@@ -742,6 +736,8 @@ struct ICURegexDialect {
       } else {
         throw pcreOnly("'\\k' without '<name>'", from: start, to: start + 2)
       }
+    case "x" where codePoint(at: start).map { (0xD800...0xDFFF).contains($0.value) } ?? false:
+      try codePointEscape(inClass: inClass, from: start)
     case "x":
       var end = index + 2
       var value: UInt32 = 0
@@ -1016,6 +1012,73 @@ struct ICURegexDialect {
     }
     copy(cursor - index + 1)
     try quantified(minimum: minimum, maximum: maximum, from: start)
+  }
+
+  /// The code point an escape at `position` writes (`\uHHHH`, `\UHHHHHHHH`, `\xHH`, `\x{H…}`)
+  /// and where it ends; nil when there is no such escape there, or it is malformed.
+  private func codePoint(at position: Int) -> (value: UInt32, end: Int)? {
+    guard position + 2 < scalars.count, scalars[position] == "\\" else { return nil }
+    var value: UInt32 = 0
+    var end = position + 2
+    switch scalars[position + 1] {
+    case "u", "U":
+      let digits = scalars[position + 1] == "u" ? 4 : 8
+      guard position + 2 + digits <= scalars.count else { return nil }
+      for digit in scalars[(position + 2)..<(position + 2 + digits)] {
+        guard let hex = hexDigitValue(digit) else { return nil }
+        value = value &* 16 &+ hexDigitValue(hex)
+      }
+      end = position + 2 + digits
+    case "x" where scalars[position + 2] == "{":
+      end = position + 3
+      while end < scalars.count, scalars[end] != "}" {
+        guard let hex = hexDigitValue(scalars[end]), end - position < 11 else { return nil }
+        value = value &* 16 &+ hexDigitValue(hex)
+        end += 1
+      }
+      guard end < scalars.count, end > position + 3 else { return nil }
+      end += 1
+    case "x":
+      while end < position + 4, end < scalars.count, let hex = hexDigitValue(scalars[end]) {
+        value = value &* 16 &+ hexDigitValue(hex)
+        end += 1
+      }
+      guard end > position + 2 else { return nil }
+    default:
+      return nil
+    }
+    return (value, end)
+  }
+
+  /// A `\u`, `\U` or `\x` escape of a code point, written `\x{…}`. ICU reads the pattern as
+  /// UTF-16: a high surrogate escaped right before an escaped low surrogate is one character
+  /// (`\uD83D\uDE00` is 😀, whatever the escapes' forms, in a class or not). A surrogate left
+  /// alone matches no identifier there, and is refused by name.
+  private mutating func codePointEscape(inClass: Bool, from start: Int) throws(Problem) {
+    guard var (value, end) = codePoint(at: start) else {
+      copy(2)  // not reached: the callers have read the escape; PCRE2 would name it
+      return
+    }
+    if (0xD800...0xDBFF).contains(value), let low = codePoint(at: end),
+      (0xDC00...0xDFFF).contains(low.value)
+    {
+      value = 0x10000 + (value - 0xD800) << 10 + (low.value - 0xDC00)
+      end = low.end
+    }
+    if (0xD800...0xDFFF).contains(value) {
+      throw problem(
+        .regexNotLikeICU(
+          "a lone surrogate '\\u\(String(value, radix: 16, uppercase: true))'",
+          because: "ICU pairs a surrogate only with the escaped one right after it, and a lone "
+            + "one matches no identifier"),
+        from: start, to: end,
+        notes: ["write the character as '\\x{…}' with its code point"])
+    }
+    if !inClass, let scalar = Unicode.Scalar(value) {
+      try caselessLiteral(scalar, from: start, to: end)
+    }
+    emit("\\x{\(String(value, radix: 16))}", from: offsets[start])
+    index = end
   }
 
   private func hexDigitValue(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
