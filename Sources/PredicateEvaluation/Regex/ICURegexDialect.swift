@@ -940,14 +940,25 @@ struct ICURegexDialect {
     case "^":
       throw pcreOnly("'(?^)' (unset all flags)", from: start, to: start + 3)
     default:
-      // Inline flags: ICU has i, m, s, x and w; PCRE2 lacks w and has letters ICU lacks.
+      // Inline flags: ICU has i, m, s, x, w, d and u (which sets nothing); PCRE2 lacks w and d,
+      // and has letters ICU lacks. The flags are written out again without `u`.
       var cursor = index + 2
       var turnsOff = false
+      var written = (on: "", off: "")
       while cursor < scalars.count, scalars[cursor] != ")" && scalars[cursor] != ":" {
         let flag = scalars[cursor]
+        if "ism".unicodeScalars.contains(flag) {
+          if turnsOff {
+            written.off.unicodeScalars.append(flag)
+          } else {
+            written.on.unicodeScalars.append(flag)
+          }
+        }
         switch flag {
         case "-":
           turnsOff = true
+        case "u":
+          break  // ICU's "Unicode casing": accepted, and no bit is set
         case "i":
           frame.caseless = !turnsOff
           if turnsOff { hasCaseSensitiveScope = true }
@@ -964,6 +975,12 @@ struct ICURegexDialect {
         case "w":
           throw icuOnly(
             "the flag 'w' (Unicode word boundaries)", from: cursor, to: cursor + 1)
+        case "d" where turnsOff:
+          break  // never on here: turning it off sets nothing
+        case "d":
+          throw icuOnly(
+            "the flag 'd' (Unix lines: only a line feed ends a line)", from: cursor,
+            to: cursor + 1)
         default:
           throw pcreOnly("the inline flag '\(flag)'", from: cursor, to: cursor + 1)
         }
@@ -982,7 +999,11 @@ struct ICURegexDialect {
         frames[frames.count - 1].caseless = frame.caseless
         frames[frames.count - 1].dotAll = frame.dotAll
       }
-      copy(cursor - index + 1)
+      let closing = cursor < scalars.count ? String(scalars[cursor]) : ""
+      let flags = written.on + (written.off.isEmpty ? "" : "-" + written.off)
+      // `(?u)` alone sets nothing: an empty group stands in for it.
+      emit(flags.isEmpty && closing == ")" ? "(?:)" : "(?" + flags + closing, from: offsets[start])
+      index = min(cursor + 1, scalars.count)
     }
   }
 
