@@ -153,7 +153,7 @@ enum ICUCharacterSets {
   static func property(_ name: String) -> Resolution {
     let allowed = name.unicodeScalars.allSatisfy {
       ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-        || $0 == "_" || $0 == " " || $0 == "-" || $0 == "="
+        || $0 == "_" || $0 == " " || $0 == "-" || $0 == "=" || $0 == "."
     }
     guard allowed, !name.isEmpty else { return .invalid("unknown property name '\(name)'") }
     let key = normalized(name)
