@@ -356,6 +356,8 @@ struct ICURegexDialect {
     let start = index
     let origin = offsets[index]
     index += 1
+    // ICU reads an empty quote as nothing at all: `[\Q\E^a]` is still negated.
+    while isEmptyQuote(at: index) { index += 4 }
     var negated = false
     if peek() == "^" {
       negated = true
@@ -380,7 +382,7 @@ struct ICURegexDialect {
           to: scalars.count)
       }
       let scalar = scalars[index]
-      if scalar == "\\" && peek(1) == "Q" && peek(2) == "\\" && peek(3) == "E" {
+      if isEmptyQuote(at: index) {
         // An empty quote is nothing, not even an item: after `[\Q\E`, a `]` is still the
         // literal a class may start with, as ICU reads it (`[\Q\E]` is unterminated).
         index += 4
@@ -491,6 +493,12 @@ struct ICURegexDialect {
     throw problem(
       .invalidRegex("a lookbehind cannot hold a backreference: ICU bounds its length"),
       from: start, to: min(start + 2, scalars.count))
+  }
+
+  /// Whether `\Q\E`, a quote of nothing, starts at `position`.
+  private func isEmptyQuote(at position: Int) -> Bool {
+    position + 3 < scalars.count && scalars[position] == "\\" && scalars[position + 1] == "Q"
+      && scalars[position + 2] == "\\" && scalars[position + 3] == "E"
   }
 
   /// The index of the `:` of the `:]` that closes a `[:` at `index`, on the same name.
