@@ -181,6 +181,29 @@ struct ICUPropertyDataTests {
     #expect(differences.isEmpty, "\\p{\(name)}: \(differences)")
   }
 
+  @Test("\\X on a consonant cluster ICU's Unicode 16 joins is not answered; anything else is ICU's")
+  func graphemeClustersAcrossAVirama() throws {
+    for pattern in ["\\X", "\\X\\X", "\\X+", "a|\\X"] {
+      let compiled = try #require(
+        CompiledPredicate.compile(
+          "SELF MATCHES %@", arguments: [.string(pattern)], profile: .extended
+        ).compiled)
+      for linker in ICURegexDialect.clusterLinkers {
+        let cluster = "\u{915}" + String(linker) + "\u{937}"
+        let error = #expect(
+          throws: PredicateEvaluationError.self, "\(pattern) on \(cluster.debugDescription)"
+        ) { try compiled.evaluate(with: cluster) }
+        #expect(error?.kind == .unlikeICU)
+      }
+      let regex = try #require(ICUOracle.regex(pattern, caseInsensitive: false))
+      for subject in ["\u{915}\u{937}", "e\u{301}", "\u{915}\u{93F}", "ab", "\r\n", "👨\u{200D}👩"] {
+        #expect(
+          try compiled.evaluate(with: subject) == ICUOracle.matches(regex, subject),
+          "\(pattern) on \(subject.debugDescription)")
+      }
+    }
+  }
+
   @Test("no union of properties names one ICU's data takes characters from")
   func unionsTakeNoRemovals() {
     for (name, union) in ICUCharacterSets.unions {

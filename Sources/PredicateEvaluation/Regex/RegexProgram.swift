@@ -39,6 +39,7 @@ final class RegexProgram: Sendable {
   /// ``checkAnswerable(_:)``).
   private let checksNonASCII: Bool
   private let usesWordBoundary: Bool
+  private let usesGraphemeCluster: Bool
   private let caseFoldingHazards: Set<Unicode.Scalar>
 
   init(
@@ -63,8 +64,10 @@ final class RegexProgram: Sendable {
     let head = RegexLiteralHead.of(pattern) ?? []
     self.literalHead = headIsCaseless ? head.map(ASCIIBytes.lower) : head
     self.usesWordBoundary = translation.usesWordBoundary
+    self.usesGraphemeCluster = translation.usesGraphemeCluster
     self.caseFoldingHazards = translation.caseFoldingHazards
-    self.checksNonASCII = usesWordBoundary || !caseFoldingHazards.isEmpty
+    self.checksNonASCII =
+      usesWordBoundary || usesGraphemeCluster || !caseFoldingHazards.isEmpty
   }
 
   /// A problem with a pattern, offset into the pattern text.
@@ -192,9 +195,9 @@ final class RegexProgram: Sendable {
 
 extension RegexProgram {
   /// Throws when ICU's answer for `subject` is one PCRE2 cannot give: a run of marks and format
-  /// characters longer than a word boundary can step over, or a character ICU would fold into
-  /// the pattern's case-insensitive literal text. Both are non-ASCII, so ASCII subjects pass at
-  /// once.
+  /// characters longer than a word boundary can step over, a character ICU would fold into the
+  /// pattern's case-insensitive literal text, or a virama ICU's newer grapheme rules join
+  /// clusters across. All are non-ASCII, so ASCII subjects pass at once.
   @inline(never)
   fileprivate func checkAnswerable(_ subject: UnsafeBufferPointer<UInt8>)
     throws(PredicateEvaluationError)
@@ -207,6 +210,13 @@ extension RegexProgram {
           .unlikeICU,
           "the identifier's '\(scalar)' case-folds into the pattern's literal text "
             + "under ICU; PCRE2 cannot match it that way")
+      }
+      if usesGraphemeCluster && ICURegexDialect.clusterLinkers.contains(scalar) {
+        throw PredicateEvaluationError(
+          .unlikeICU,
+          "the identifier's virama U+\(String(scalar.value, radix: 16, uppercase: true)) "
+            + "joins grapheme clusters under ICU's Unicode 16 rules (GB9c); PCRE2 10.42's '\\X' "
+            + "splits them")
       }
       guard usesWordBoundary else { continue }
       if scalar.properties.isGraphemeExtend || scalar.properties.generalCategory == .format {
