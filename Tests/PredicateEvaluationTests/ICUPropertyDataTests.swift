@@ -204,6 +204,20 @@ struct ICUPropertyDataTests {
     }
   }
 
+  @Test("ICU's data takes no cased character out of a property, so closing over case is exact")
+  func removalsHaveNoCase() {
+    for (property, removed) in ICUPropertyData.removed {
+      let regex = try! CompiledRegex(
+        pattern: "[\(removed)]", options: [.wholeString, .unicodeProperties])
+      for value in UInt32(0)...CaseClosure.lastCasedPlaneEnd {
+        guard let scalar = Unicode.Scalar(value), scalar.properties.changesWhenCaseMapped,
+          (try? regex.matches(String(scalar))) == true
+        else { continue }
+        Issue.record("\(property) loses the cased U+\(String(value, radix: 16, uppercase: true))")
+      }
+    }
+  }
+
   @Test("no union of properties names one ICU's data takes characters from")
   func unionsTakeNoRemovals() {
     for (name, union) in ICUCharacterSets.unions {

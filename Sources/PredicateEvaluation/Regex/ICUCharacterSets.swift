@@ -54,24 +54,19 @@ enum ICUCharacterSets {
 
     /// The set with the characters ICU's case closure adds to ``named`` (`additions`, class
     /// contents), complemented after closing when the set is a complement.
+    ///
+    /// The side that leaves the additions out does so in each complemented part; its positive
+    /// part is never reduced, which is exact because only a property's removals stand there,
+    /// and ICU takes no cased character out of any property (ICUPropertyDataTests checks).
     func closed(adding additions: String) -> CharacterSet {
       guard !additions.isEmpty else { return self }
       var set = self
       if isComplement {
-        // ¬(N ∪ added): the complemented parts of the members take the additions.
         set.nonMembers.positive += additions
-        if set.members.complements.isEmpty {
-          set.members.complements = [additions]
-        } else {
-          set.members.complements[set.members.complements.count - 1] += additions
-        }
+        set.members.complements = set.members.complements.map { $0 + additions }
       } else {
         set.members.positive += additions
-        if set.nonMembers.complements.isEmpty {
-          set.nonMembers.complements = [additions]
-        } else {
-          set.nonMembers.complements[set.nonMembers.complements.count - 1] += additions
-        }
+        set.nonMembers.complements = set.nonMembers.complements.map { $0 + additions }
       }
       return set
     }
