@@ -288,7 +288,7 @@ struct ICURegexDialect {
       case "\\":
         var unused: [String] = []
         try escape(inClass: false, complements: &unused)
-      case "[" where peek(1) == ":" && posixClassEnd() != nil:
+      case "[" where posixClassEnd() != nil:
         // `[:alpha:]` outside brackets is a set to ICU, a class of five letters to PCRE2.
         endRun()
         item(nullable: false)
@@ -401,7 +401,7 @@ struct ICURegexDialect {
       let isSet =
         (scalar == "\\"
           && peek(1).map { ICUCharacterSets.escape($0) != nil || $0 == "p" || $0 == "P" } ?? false)
-        || (scalar == "[" && peek(1) == ":")
+        || (scalar == "[" && startsPOSIXClass)
       if isSet && rangeDash {
         throw problem(
           .invalidRegex("a range cannot end in a set"), from: index - 1, to: index + 2)
@@ -414,7 +414,7 @@ struct ICURegexDialect {
       case "\\":
         try escape(inClass: true, complements: &complements)
       case "[":
-        if peek(1) == ":" {
+        if startsPOSIXClass {
           try posixClass(complements: &complements)
         } else {
           // Name the set operation when there is one: it is what the author is using.
@@ -507,15 +507,35 @@ struct ICURegexDialect {
   }
 
   /// The index of the `:` of the `:]` that closes a `[:` at `index`, on the same name.
-  private func posixClassEnd() -> Int? {
+  private func posixClassEnd() -> (name: [Unicode.Scalar], end: Int)? {
     // ICU reads `[:` to the first `:]` as a property expression, whatever is between; with
-    // nothing between (`[::]`) or no `:]` at all it is an ordinary class.
-    var cursor = index + 3
-    while cursor + 1 < scalars.count {
-      if scalars[cursor] == ":" && scalars[cursor + 1] == "]" { return cursor }
-      cursor += 1
+    // nothing between (`[::]`) or no `:]` at all it is an ordinary class. An empty quote is
+    // nothing to it here too: `[:al\Q\Epha:]` is `[:alpha:]`, and `[:]:\Q\E]` is `[:]:]`.
+    guard startsPOSIXClass else { return nil }
+    var cursor = skippingEmptyQuotes(skippingEmptyQuotes(index + 1) + 1)
+    var name: [Unicode.Scalar] = []
+    while cursor < scalars.count {
+      if scalars[cursor] == ":", !name.isEmpty {
+        let closing = skippingEmptyQuotes(cursor + 1)
+        if closing < scalars.count, scalars[closing] == "]" { return (name, closing + 1) }
+      }
+      name.append(scalars[cursor])
+      cursor = skippingEmptyQuotes(cursor + 1)
     }
     return nil
+  }
+
+  /// Whether the `[` at `index` is followed by `:`, as ICU reads it (empty quotes are nothing).
+  private var startsPOSIXClass: Bool {
+    let colon = skippingEmptyQuotes(index + 1)
+    return colon < scalars.count && scalars[colon] == ":"
+  }
+
+  /// The first position at or after `position` that does not start an empty quote `\Q\E`.
+  private func skippingEmptyQuotes(_ position: Int) -> Int {
+    var position = position
+    while isEmptyQuote(at: position) { position += 4 }
+    return position
   }
 
   /// `[:name:]` or `[:^name:]` inside a class: any property name, as ICU reads it.
@@ -523,23 +543,16 @@ struct ICURegexDialect {
     throws(Problem)
   {
     let start = index
-    var cursor = index + 2
-    while cursor < scalars.count,
-      !(scalars[cursor] == ":" && cursor + 1 < scalars.count
-        && scalars[cursor + 1] == "]")
-    {
-      cursor += 1
-    }
-    guard cursor < scalars.count else {
+    guard let (scalarsOfName, end) = posixClassEnd() else {
       throw problem(.unterminatedPOSIXClass, from: start, to: scalars.count)
     }
-    var name = String(String.UnicodeScalarView(scalars[(index + 2)..<cursor]))
+    var name = String(String.UnicodeScalarView(scalarsOfName))
     var negated = false
     if name.hasPrefix("^") {
       negated = true
       name.removeFirst()
     }
-    index = cursor + 2
+    index = end
     try set(
       named: name, negated: negated, inClass: inClass, complements: &complements, from: start)
   }
