@@ -506,7 +506,8 @@ struct ICURegexDialect {
       && scalars[position + 2] == "\\" && scalars[position + 3] == "E"
   }
 
-  /// The index of the `:` of the `:]` that closes a `[:` at `index`, on the same name.
+  /// The name between a `[:` at `index` and the `:]` that closes it, and the position after the
+  /// `]`; nil when ICU reads the `[` as an ordinary class.
   private func posixClassEnd() -> (name: [Unicode.Scalar], end: Int)? {
     // ICU reads `[:` to the first `:]` as a property expression, whatever is between; with
     // nothing between (`[::]`) or no `:]` at all it is an ordinary class. An empty quote is
