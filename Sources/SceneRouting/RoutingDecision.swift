@@ -148,9 +148,9 @@ public struct RoutingDecision: Sendable, Hashable {
 }
 
 extension RoutingDecision {
-  /// The undecided decision for `event`, whose ``SceneEvent/evaluated`` is `evaluated`: what it
-  /// is evaluated by, its warnings, no scene yet.
-  init(_ event: SceneEvent, evaluated: (string: String, source: EvaluatedString)?) {
+  /// The undecided decision for `event`: what it is evaluated by, its warnings, no scene yet.
+  init(_ event: SceneEvent) {
+    let evaluated = event.evaluated
     self.init(
       outcome: .none, reason: .noMatch, role: event.options.role,
       targetContentIdentifier: event.targetContentIdentifier, evaluated: evaluated?.source,

@@ -165,28 +165,23 @@ public struct ActivationRouter: Sendable {
   /// - Complexity: O(n) for ``Explanation/all``; through the index, proportional to the sessions
   ///   the identifier could match (and, for ``Explanation/matches``, the visible ones).
   public func route(_ event: SceneEvent, explanation: Explanation) -> RoutingDecision {
-    // Read once: each read of `evaluated` switches over the event's kind, copying its payload.
-    let evaluated = event.evaluated
     let role = roles.number(of: event.options.role)
-    if explanation == .matches, index != nil, role >= 0, let identifier = evaluated?.string {
+    if explanation == .matches, index != nil, role >= 0,
+      let identifier = event.evaluated?.string
+    {
       var namesSession = false
       if case .activationRequest(.session) = event.kind { namesSession = true }
-      if !namesSession {
-        return routeMatches(event, evaluated: evaluated, identifier: identifier, role: role)
-      }
+      if !namesSession { return routeMatches(event, identifier: identifier, role: role) }
     }
-    return route(event, evaluated: evaluated, role: role, explanation: explanation)
+    return route(event, role: role, explanation: explanation)
   }
 
   /// Steps 1–7 by a scan (or, without explanation, the index), with the explanation asked for.
-  private func route(
-    _ event: SceneEvent, evaluated: (string: String, source: EvaluatedString)?, role: Int,
-    explanation: Explanation
-  ) -> RoutingDecision {
+  private func route(_ event: SceneEvent, role: Int, explanation: Explanation) -> RoutingDecision {
     let explain = explanation != .none
     let options = event.options
-    let identifier = evaluated?.string
-    var decision = RoutingDecision(event, evaluated: evaluated)
+    let identifier = event.evaluated?.string
+    var decision = RoutingDecision(event)
     let isRequest: Bool
     if case .activationRequest = event.kind { isRequest = true } else { isRequest = false }
 
@@ -286,14 +281,11 @@ public struct ActivationRouter: Sendable {
   /// ``Explanation/matches`` through the index: the candidates the identifier could match on
   /// either predicate and the visible ones are evaluated; every other candidate provably matches
   /// neither, so it can neither win nor needs an entry.
-  private func routeMatches(
-    _ event: SceneEvent, evaluated: (string: String, source: EvaluatedString)?,
-    identifier: String, role: Int
-  ) -> RoutingDecision {
+  private func routeMatches(_ event: SceneEvent, identifier: String, role: Int) -> RoutingDecision {
     let options = event.options
     let isRequest: Bool
     if case .activationRequest = event.kind { isRequest = true } else { isRequest = false }
-    var decision = RoutingDecision(event, evaluated: evaluated)
+    var decision = RoutingDecision(event)
     let probe = MatchRequirement.Probe(identifier)
     var positions = Set(index!.prefers[role].candidates(probe))
     positions.formUnion(index!.can[role].candidates(probe))
