@@ -204,16 +204,31 @@ struct ICUPropertyDataTests {
     }
   }
 
-  @Test("ICU's data takes no cased character out of a property, so closing over case is exact")
-  func removalsHaveNoCase() {
-    for (property, removed) in ICUPropertyData.removed {
-      let regex = try! CompiledRegex(
+  @Test("closing a corrected set over case never adds back a character it removes")
+  func closureKeepsRemovalsOut() throws {
+    let sets =
+      ICUPropertyData.removed.map { ("\\p{\($0.key)}", $0.value) }
+      + ICUPropertyData.scriptExtendedOutOf.map { ("\\p{scx=\($0.key)}", $0.value) }
+    #expect(sets.count >= 7)
+    for (pattern, removed) in sets {
+      guard case .set(let set) = ICUCharacterSets.property(String(pattern.dropFirst(3).dropLast()))
+      else {
+        Issue.record("\(pattern) names no set")
+        continue
+      }
+      let additions = CaseClosure.additions(to: set.named.regex)
+      guard !additions.isEmpty else { continue }
+      let added = try CompiledRegex(
+        pattern: "[\(additions)]", options: [.wholeString, .unicodeProperties])
+      let taken = try CompiledRegex(
         pattern: "[\(removed)]", options: [.wholeString, .unicodeProperties])
       for value in UInt32(0)...CaseClosure.lastCasedPlaneEnd {
-        guard let scalar = Unicode.Scalar(value), scalar.properties.changesWhenCaseMapped,
-          (try? regex.matches(String(scalar))) == true
-        else { continue }
-        Issue.record("\(property) loses the cased U+\(String(value, radix: 16, uppercase: true))")
+        guard let scalar = Unicode.Scalar(value), try taken.matches(String(scalar)) else {
+          continue
+        }
+        #expect(
+          try !added.matches(String(scalar)),
+          "(?i)\(pattern) adds back U+\(String(value, radix: 16, uppercase: true))")
       }
     }
   }

@@ -43,8 +43,6 @@ enum ICUCharacterSets {
         nonMembers: Union(positive: "", complements: [contents]), isComplement: false)
     }
 
-    static func complement(_ contents: String) -> CharacterSet { positive(contents).inverted }
-
     var inverted: CharacterSet {
       CharacterSet(members: nonMembers, nonMembers: members, isComplement: !isComplement)
     }
@@ -57,7 +55,8 @@ enum ICUCharacterSets {
     ///
     /// The side that leaves the additions out does so in each complemented part; its positive
     /// part is never reduced, which is exact because only a property's removals stand there,
-    /// and ICU takes no cased character out of any property (ICUPropertyDataTests checks).
+    /// and closing a corrected set never adds one of its removals back (ICUPropertyDataTests
+    /// checks every property and script with removals).
     func closed(adding additions: String) -> CharacterSet {
       guard !additions.isEmpty else { return self }
       var set = self
@@ -75,15 +74,22 @@ enum ICUCharacterSets {
   /// The PCRE2 property `\p{name}` (a general category or binary property, by PCRE2's name)
   /// corrected to ICU's data: `\p{name}` with the characters ICU adds, less those it takes away.
   static func property(pcre2 name: String) -> CharacterSet {
-    let added = ICUPropertyData.added[name] ?? ""
-    guard let removed = ICUPropertyData.removed[name] else {
-      return .positive("\\p{\(name)}" + added)
-    }
+    corrected(
+      "\\p{\(name)}", negated: "\\P{\(name)}", adding: ICUPropertyData.added[name] ?? "",
+      removing: ICUPropertyData.removed[name] ?? "")
+  }
+
+  /// The set `base` (class contents of one property, whose complement is `negated`) with the
+  /// characters `added` and without those `removed`: the one home of a property PCRE2's data
+  /// gives other members than ICU's. ICU reads it as a named set, closed over case as it is.
+  private static func corrected(
+    _ base: String, negated: String, adding added: String, removing removed: String
+  ) -> CharacterSet {
+    guard !removed.isEmpty else { return .positive(base + added) }
     // (P ∪ A) ∖ R = [A] ∪ [^¬P R]; its complement (¬P ∖ A) ∪ R = [R] ∪ [^P A].
     return CharacterSet(
-      members: .init(positive: added, complements: ["\\P{\(name)}" + removed]),
-      nonMembers: .init(positive: removed, complements: ["\\p{\(name)}" + added]),
-      isComplement: false)
+      members: .init(positive: added, complements: [negated + removed]),
+      nonMembers: .init(positive: removed, complements: [base + added]), isComplement: false)
   }
 
   /// The sets ICU defines as unions of properties (ICU's `\w`, UTS #18 Annex C's POSIX sets),
@@ -206,10 +212,10 @@ enum ICUCharacterSets {
     guard let script = ICUPropertyData.scriptShortNames[name] else {
       return .positive("\\p{sc:\(name)}")
     }
-    if let own = ICUPropertyData.scriptExtendedOutOf[script] {
-      return .complement("\\P{sc:\(script)}" + own)
-    }
-    return .positive("\\p{sc:\(script)}" + (ICUPropertyData.scriptExtendedInto[script] ?? ""))
+    return corrected(
+      "\\p{sc:\(script)}", negated: "\\P{sc:\(script)}",
+      adding: ICUPropertyData.scriptExtendedInto[script] ?? "",
+      removing: ICUPropertyData.scriptExtendedOutOf[script] ?? "")
   }
 
   /// A script name as PCRE2 reads it after `sc:` (both engines ignore case, spaces, `_`, `-`).
