@@ -140,6 +140,16 @@ public struct RoutingDecision: Sendable, Hashable {
   /// Problems that did not stop routing.
   public var warnings: [RoutingWarning]
 
+  /// The string the predicates were evaluated against: the identifier or the URL, as
+  /// ``evaluated`` says.
+  var evaluatedString: String? {
+    switch evaluated {
+    case nil: nil
+    case .targetContentIdentifier?: targetContentIdentifier
+    case .url?, .webpageURL?: url
+    }
+  }
+
   /// The chosen session's identifier, if an existing session was chosen.
   public var sessionIdentifier: String? {
     if case .existing(let identifier, _) = outcome { return identifier }
@@ -149,7 +159,9 @@ public struct RoutingDecision: Sendable, Hashable {
 
 extension RoutingDecision {
   /// The undecided decision for `event`: what it is evaluated by, its warnings, no scene yet.
-  init(_ event: SceneEvent) {
+  /// The event is borrowed: an initializer's parameters are otherwise passed owned, which cost
+  /// a copy of the whole event on every route.
+  init(_ event: borrowing SceneEvent) {
     let evaluated = event.evaluated
     self.init(
       outcome: .none, reason: .noMatch, role: event.options.role,

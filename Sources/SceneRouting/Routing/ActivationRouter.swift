@@ -173,26 +173,35 @@ public struct ActivationRouter: Sendable {
       if case .activationRequest(.session) = event.kind { namesSession = true }
       if !namesSession { return routeMatches(event, identifier: identifier, role: role) }
     }
-    return route(event, role: role, explanation: explanation)
+    var decision = RoutingDecision(event)
+    decide(event, role: role, explanation: explanation, into: &decision)
+    return decision
   }
 
-  /// Steps 1–7 by a scan (or, without explanation, the index), with the explanation asked for.
-  private func route(_ event: SceneEvent, role: Int, explanation: Explanation) -> RoutingDecision {
-    let explain = explanation != .none
+  /// Steps 1–7 by a scan (or, without explanation, the index), with the explanation asked for,
+  /// filling in `decision` (made from `event`, in the caller's storage: returning a decision
+  /// made here copied it).
+  ///
+  /// The explained scan evaluates first and lists afterwards: entries are made only for the
+  /// sessions the explanation shows, each once, from the recorded answers.
+  private func decide(
+    _ event: SceneEvent, role: Int, explanation: Explanation, into decision: inout RoutingDecision
+  ) {
     let options = event.options
-    let identifier = event.evaluated?.string
-    var decision = RoutingDecision(event)
+    let identifier = decision.evaluatedString
     let isRequest: Bool
-    if case .activationRequest = event.kind { isRequest = true } else { isRequest = false }
-
-    // Activation requests for a named session bypass the algorithm.
-    if case .activationRequest(.session(let requested)) = event.kind {
-      return routeRequest(
-        for: requested, decision, role: role, options: options, explanation: explanation)
+    switch event.kind {
+    case .activationRequest(.session(let requested)):
+      // Activation requests for a named session bypass the algorithm.
+      routeRequest(
+        for: requested, &decision, role: role, options: options, explanation: explanation)
+      return
+    case .activationRequest: isRequest = true
+    default: isRequest = false
     }
 
     // The fast path: no explanation, an identifier, and an index (or a scan that stops early).
-    if !explain, let identifier {
+    if explanation == .none, let identifier {
       var answers = LazyAnswers(
         context: EvaluationContext(targetContentIdentifier: identifier), predicates: predicates,
         sessions: sessions, warnings: decision.warnings)
@@ -212,46 +221,37 @@ public struct ActivationRouter: Sendable {
       decision.warnings = answers.warnings
       finish(&decision, winner: winner, role: role, options: options, identifier: identifier)
       decision.omittedCandidates = sessions.count
-      return decision
+      return
     }
 
-    // Step 1: the candidates, in recency order, each with an entry for the explanation.
-    var candidates: [CandidateEvaluation] = []
-    // Positions, not copies: a session is a large struct, and copying one retains every field.
-    var candidatePositions: [Int] = []
-    // Room for the sessions that do not compete too: `explain` appends them at the end.
-    candidates.reserveCapacity(explain ? sessions.count : 0)
-    candidatePositions.reserveCapacity(sessions.count)
-    for position in sessions.indices where loss(position, role, options) == nil {
-      candidates.append(entry(position, lost: nil))
-      candidatePositions.append(position)
-    }
+    // Step 1: the candidates' positions, in recency order (positions, not copies: a session is
+    // a large struct, and copying one retains every field).
+    let candidates = self.candidates(role: role, options: options)
 
     // Step 2: no identifier, no predicates: the most recent candidate (not for requests, which
     // never reuse a session on recency alone).
-    if identifier == nil && !isRequest, let first = candidatePositions.first {
+    if identifier == nil && !isRequest, let first = candidates.first {
       decision.outcome = .existing(
         sessionIdentifier: sessions[first].persistentIdentifier,
         configurationName: sessions[first].configurationName)
       decision.reason = .mostRecent
-      noteTie(candidatePositions.prefix { recencyRanks[$0] == recencyRanks[first] }, in: &decision)
-      for index in candidates.indices.dropFirst() { candidates[index].lost = .lessRecent }
-      complete(&decision, &candidates, role: role, options: options, explanation: explanation)
-      return decision
+      noteTie(candidates.prefix { recencyRanks[$0] == recencyRanks[first] }, in: &decision)
+      list(
+        candidates, answers: nil, in: &decision, role: role, options: options,
+        explanation: explanation
+      ) { $0 == first ? nil : .lessRecent }
+      return
     }
 
     // Step 3: suitability, evaluating both predicates of every candidate against one shared
     // context, since the explanation reports them all.
     var answers = KnownAnswers(visibility: visibilityBits)
-    if identifier != nil {
+    if let identifier {
       var context = EvaluationContext(targetContentIdentifier: identifier)
-      for (index, position) in candidatePositions.enumerated() {
+      for position in candidates {
         let prefers = predicates[position].prefers.outcome(in: &context)
         let can = predicates[position].can.outcome(in: &context)
-        candidates[index].prefers = prefers
-        candidates[index].canActivate = can
-        candidates[index].suitability = Suitability(prefers: prefers, canActivate: can)
-        answers.record(position, prefers: prefers.matched, can: can.matched)
+        answers.record(position, prefers: prefers, can: can)
         Self.noteFailure(prefers, of: sessions[position], in: &decision.warnings)
         Self.noteFailure(can, of: sessions[position], in: &decision.warnings)
       }
@@ -259,23 +259,39 @@ public struct ActivationRouter: Sendable {
 
     // Steps 4–7.
     let winner = Self.select(
-      prefers: candidatePositions, can: candidatePositions, answers: &answers,
-      ranks: recencyRanks, options: options, isRequest: isRequest)
+      prefers: candidates, can: candidates, answers: &answers, ranks: recencyRanks,
+      options: options, isRequest: isRequest)
     finish(&decision, winner: winner, role: role, options: options, identifier: identifier)
 
-    // Why every other candidate lost: only suitability and visibility decide a loss.
-    let chosen = winner.flatMap { winner in
-      candidatePositions.firstIndex(of: winner.position).map {
-        (candidate: (candidates[$0].suitability, candidates[$0].isVisible), index: $0)
-      }
+    // Why every other candidate lost: only suitability and visibility decide a loss. Positions
+    // stand for recency order, as the candidates are in position order.
+    let chosen = winner.map {
+      (
+        candidate: (answers.suitability($0.position), answers.isVisible($0.position)),
+        index: $0.position
+      )
     }
-    for index in candidates.indices where index != chosen?.index {
-      candidates[index].lost = Self.loss(
-        of: (candidates[index].suitability, candidates[index].isVisible), at: index,
-        winner: chosen, options: options, isRequest: isRequest)
+    list(
+      candidates, answers: answers, in: &decision, role: role, options: options,
+      explanation: explanation
+    ) { position in
+      position == winner?.position
+        ? nil
+        : Self.loss(
+          of: (answers.suitability(position), answers.isVisible(position)), at: position,
+          winner: chosen, options: options, isRequest: isRequest)
     }
-    complete(&decision, &candidates, role: role, options: options, explanation: explanation)
-    return decision
+  }
+
+  /// The positions of the sessions that compete for an event of the role numbered `role`, in
+  /// recency order.
+  private func candidates(role: Int, options: RoutingOptions) -> [Int] {
+    var positions: [Int] = []
+    positions.reserveCapacity(sessions.count)
+    for position in sessions.indices where loss(position, role, options) == nil {
+      positions.append(position)
+    }
+    return positions
   }
 
   /// ``Explanation/matches`` through the index: the candidates the identifier could match on
@@ -328,21 +344,17 @@ public struct ActivationRouter: Sendable {
   /// An activation request for a named session: that session, or no scene when it does not
   /// exist.
   private func routeRequest(
-    for requested: String, _ decision: RoutingDecision, role: Int, options: RoutingOptions,
+    for requested: String, _ decision: inout RoutingDecision, role: Int, options: RoutingOptions,
     explanation: Explanation
-  ) -> RoutingDecision {
-    var decision = decision
+  ) {
     let chosen = sessions.firstIndex { $0.persistentIdentifier == requested }
-    var candidates: [CandidateEvaluation] = []
-    if explanation != .none {
-      for position in sessions.indices where loss(position, role, options) == nil {
-        candidates.append(entry(position, lost: position == chosen ? nil : .notRequested))
-      }
-    }
-    complete(&decision, &candidates, role: role, options: options, explanation: explanation)
+    list(
+      explanation == .none ? [] : candidates(role: role, options: options), answers: nil,
+      in: &decision, role: role, options: options, explanation: explanation
+    ) { $0 == chosen ? nil : .notRequested }
     guard let chosen else {
       decision.warnings.append(RoutingWarning(.missingSession(requested)))
-      return decision
+      return
     }
     decision.outcome = .existing(
       sessionIdentifier: requested, configurationName: sessions[chosen].configurationName)
@@ -356,37 +368,48 @@ public struct ActivationRouter: Sendable {
       decision.candidates.append(entry(chosen, lost: nil))
       decision.omittedCandidates -= 1
     }
-    return decision
   }
 
-  /// Gives `decision` the entries `explanation` asks for, from the candidates' entries (changed in
-  /// place): for ``Explanation/all`` the candidates and then the sessions that did not compete, and
-  /// why; for ``Explanation/matches`` the chosen one, those with a match and the visible ones; for
-  /// ``Explanation/none``, nothing. ``RoutingDecision/omittedCandidates`` counts the rest.
-  private func complete(
-    _ decision: inout RoutingDecision, _ all: inout [CandidateEvaluation], role: Int,
-    options: RoutingOptions, explanation: Explanation
+  /// Gives `decision` the entries `explanation` asks for, each made once: for
+  /// ``Explanation/all`` every candidate and then the sessions that did not compete, and why;
+  /// for ``Explanation/matches`` the chosen one (`lost` gives it no reason), those with a match
+  /// and the visible ones; for ``Explanation/none``, nothing.
+  /// ``RoutingDecision/omittedCandidates`` counts the rest.
+  ///
+  /// - Parameters:
+  ///   - candidates: the competing sessions' positions, in recency order.
+  ///   - answers: what their predicates answered, or nil when none was evaluated.
+  ///   - lost: why the candidate at a position lost; nil for the chosen one.
+  private func list(
+    _ candidates: [Int], answers: KnownAnswers?, in decision: inout RoutingDecision, role: Int,
+    options: RoutingOptions, explanation: Explanation, lost: (Int) -> LossReason?
   ) {
-    switch explanation {
-    case .none:
-      all.removeAll()
-    case .matches:
-      // Kept entries move down in place; `removeAll(where:)` would swap every entry it passes.
-      var kept = 0
-      for index in all.indices
-      where all[index].lost == nil || all[index].suitability != .none || all[index].isVisible {
-        if kept != index { all.swapAt(kept, index) }
-        kept += 1
-      }
-      all.removeLast(all.count - kept)
-    case .all:
-      for position in sessions.indices {
-        guard let lost = loss(position, role, options) else { continue }
-        all.append(entry(position, lost: lost))
+    if explanation != .none {
+      decision.candidates.reserveCapacity(
+        explanation == .all ? sessions.count : candidates.count + 1)
+      for position in candidates {
+        let reason = lost(position)
+        let suitability = answers?.suitability(position) ?? .none
+        let isVisible = visibilityBits[position] != 0
+        if explanation == .matches && reason != nil && suitability == .none && !isVisible {
+          continue
+        }
+        var entry = entry(position, lost: reason)
+        if let answers {
+          entry.suitability = suitability
+          entry.prefers = answers.outcome(position, can: false)
+          entry.canActivate = answers.outcome(position, can: true)
+        }
+        decision.candidates.append(entry)
       }
     }
-    decision.candidates = all
-    decision.omittedCandidates = sessions.count - all.count
+    if explanation == .all {
+      for position in sessions.indices {
+        guard let reason = loss(position, role, options) else { continue }
+        decision.candidates.append(entry(position, lost: reason))
+      }
+    }
+    decision.omittedCandidates = sessions.count - decision.candidates.count
   }
 
   /// The explanation entry of the session at `position`, before any predicate is evaluated.

@@ -19,16 +19,36 @@ protocol SuitabilityAnswers {
   func isVisible(_ position: Int) -> Bool
 }
 
-/// Answers already evaluated, for a route that explains every candidate.
+/// Answers already evaluated, for a route that explains every candidate: a byte of flags per
+/// session, and the errors of the few predicates that failed.
 struct KnownAnswers: SuitabilityAnswers {
-  /// Per position: bit 0 prefers, bit 1 can, bit 2 visible.
+  /// Per position: bit 0 prefers, bit 1 can, bit 2 visible, bit 3 evaluated.
   private var bits: [UInt8]
+  /// The errors of failed predicates, keyed by position × 2 (+1 for *can activate*).
+  private var failures: [Int: PredicateEvaluationError] = [:]
 
   /// Starts from the router's per-position visibility (`4` visible, `0` hidden).
   init(visibility: [UInt8]) { bits = visibility }
 
-  mutating func record(_ position: Int, prefers: Bool, can: Bool) {
-    bits[position] |= (prefers ? 1 : 0) | (can ? 2 : 0)
+  /// Records what the session's two predicates answered.
+  mutating func record(_ position: Int, prefers: PredicateOutcome, can: PredicateOutcome) {
+    bits[position] |= (prefers.matched ? 1 : 0) | (can.matched ? 2 : 0) | 8
+    if case .failed(let error) = prefers { failures[position << 1] = error }
+    if case .failed(let error) = can { failures[position << 1 | 1] = error }
+  }
+
+  /// What one of the session's predicates answered, as recorded.
+  func outcome(_ position: Int, can: Bool) -> PredicateOutcome {
+    guard bits[position] & 8 != 0 else { return .notEvaluated }
+    if !failures.isEmpty, let error = failures[position << 1 | (can ? 1 : 0)] {
+      return .failed(error)
+    }
+    return .answered(bits[position] & (can ? 2 : 1) != 0)
+  }
+
+  /// The session's suitability, as recorded.
+  func suitability(_ position: Int) -> Suitability {
+    bits[position] & 1 != 0 ? .prefers : bits[position] & 2 != 0 ? .canActivate : .none
   }
 
   mutating func prefers(_ position: Int) -> Bool { bits[position] & 1 != 0 }
