@@ -6,14 +6,20 @@ import Foundation
 /// `Array.append(contentsOf:)` costs about a hundred instructions a call however short the piece,
 /// which made appending a third of `route --jsonl`'s time; here a piece is a capacity check and
 /// a `memcpy`. Non-copyable, so the storage has one owner and is freed exactly once.
-package struct ByteBuffer: ~Copyable {
-  private var base: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
+///
+/// Public, with `@inlinable` appends, only so that the writers in other modules inline them
+/// (a `package` body is not made available for inlining, and a call per piece cost as much as
+/// the piece): the `SceneActivation` product does not export it.
+public struct ByteBuffer: ~Copyable {
+  @usableFromInline var base: UnsafeMutablePointer<UInt8>
+  @usableFromInline var capacity: Int
+  @usableFromInline var written = 0
+
   /// The number of bytes written.
-  package private(set) var count = 0
+  public var count: Int { written }
 
   /// An empty buffer with room for `capacity` bytes before it grows.
-  package init(capacity: Int = 1024) {
+  public init(capacity: Int = 1024) {
     self.capacity = max(capacity, 16)
     self.base = .allocate(capacity: self.capacity)
   }
@@ -21,49 +27,49 @@ package struct ByteBuffer: ~Copyable {
   deinit { base.deallocate() }
 
   /// The bytes written so far, valid until the next mutation.
-  package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+  public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
   /// Forgets the bytes written, keeping the storage.
-  package mutating func removeAll() { count = 0 }
+  public mutating func removeAll() { written = 0 }
 
   /// Appends one byte.
-  @inline(__always)
-  package mutating func append(_ byte: UInt8) {
-    if count == capacity { grow(toHold: 1) }
-    base[count] = byte
-    count += 1
+  @inlinable @inline(__always)
+  public mutating func append(_ byte: UInt8) {
+    if written == capacity { grow(toHold: 1) }
+    base[written] = byte
+    written += 1
   }
 
   /// Appends `bytes`.
-  @inline(__always)
-  package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+  @inlinable @inline(__always)
+  public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
-    if capacity - count < bytes.count { grow(toHold: bytes.count) }
-    (base + count).update(from: source, count: bytes.count)
-    count += bytes.count
+    if capacity - written < bytes.count { grow(toHold: bytes.count) }
+    (base + written).update(from: source, count: bytes.count)
+    written += bytes.count
   }
 
   /// Appends the UTF-8 of a literal.
-  @inline(__always)
-  package mutating func append(_ text: StaticString) {
+  @inlinable @inline(__always)
+  public mutating func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// Lets `body` write up to `limit` bytes straight into the buffer's free space, and keeps as
   /// many as it says it wrote: for writers that copy and check in one pass.
-  @inline(__always)
-  package mutating func write(
+  @inlinable @inline(__always)
+  public mutating func write(
     upTo limit: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int
   ) {
-    if capacity - count < limit { grow(toHold: limit) }
-    let written = body(base + count)
-    precondition(written <= limit, "a ByteBuffer writer overran its space")
-    count += written
+    if capacity - written < limit { grow(toHold: limit) }
+    let wrote = body(base + written)
+    precondition(wrote <= limit, "a ByteBuffer writer overran its space")
+    written += wrote
   }
 
   /// Appends the decimal digits of a non-negative `value` (no `String` made: a decision line
   /// writes a count).
-  package mutating func appendDecimal(_ value: Int) {
+  public mutating func appendDecimal(_ value: Int) {
     precondition(value >= 0, "appendDecimal takes a count")
     var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits
     var length = 0
@@ -79,11 +85,11 @@ package struct ByteBuffer: ~Copyable {
   }
 
   /// Appends the UTF-8 of `text`.
-  package mutating func appendUTF8(_ text: String) {
+  public mutating func appendUTF8(_ text: String) {
     text.withUTF8InPlace { append($0) }
   }
 
-  private mutating func grow(toHold extra: Int) {
+  @usableFromInline mutating func grow(toHold extra: Int) {
     var newCapacity = capacity * 2
     while newCapacity - count < extra { newCapacity *= 2 }
     let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)

@@ -57,6 +57,7 @@ public struct JSONObject: Sendable, Hashable {
   /// Creates an object from members; later duplicates replace earlier ones.
   public init(_ members: [(String, JSONValue)] = []) {
     self.members = []
+    guard !members.isEmpty else { return }
     self.members.reserveCapacity(members.count)
     for (key, value) in members { self[key] = value }
   }
@@ -103,13 +104,13 @@ public struct JSONObject: Sendable, Hashable {
 
   /// Appends a member whose key is not in the object yet (the parser has checked): one append,
   /// without looking the key up again or copying the old value out.
-  mutating func appendNew(_ key: String, _ value: JSONValue) {
-    members.append((key, value))
-    if index != nil {
-      index![key] = members.count - 1
-    } else if members.count > Self.indexThreshold {
-      rebuildIndex()
-    }
+  ///
+  /// Both are consumed: the parser's key and value move into the members, where borrowing them
+  /// cost a retain here and a release in the parser for every member.
+  mutating func appendNew(_ key: consuming String, _ value: consuming JSONValue) {
+    if index != nil { index![copy key] = members.count }
+    members.append((key: consume key, value: consume value))
+    if index == nil && members.count > Self.indexThreshold { rebuildIndex() }
   }
 
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {

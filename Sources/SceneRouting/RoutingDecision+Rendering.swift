@@ -82,17 +82,6 @@ extension LossReason {
   }
 }
 
-extension PredicateOutcome {
-  /// Appends ``jsonValue`` as bytes.
-  func writeJSON(into output: inout ByteBuffer) {
-    switch self {
-    case .notEvaluated: output.append("null")
-    case .answered(let value): output.append(value ? "true" as StaticString : "false")
-    case .failed: jsonValue.write(into: &output)
-    }
-  }
-}
-
 extension RoutingDecision {
   /// The decision in the CLI's documented JSON shape:
   ///
@@ -172,10 +161,20 @@ extension RoutingDecision {
       string(candidates[index].sessionIdentifier, &output)
       output.append(JSONFragments.suitability)
       output.append(UInt8(ascii: "0") + UInt8(candidates[index].suitability.rawValue))
+      // Each outcome is matched where it is stored: handing one to a method copied it (an
+      // outlined copy of the enum and its error) for every entry.
       output.append(JSONFragments.prefers)
-      candidates[index].prefers.writeJSON(into: &output)
+      switch candidates[index].prefers {
+      case .notEvaluated: output.append("null")
+      case .answered(let value): output.append(value ? "true" as StaticString : "false")
+      case .failed: candidates[index].prefers.jsonValue.write(into: &output)
+      }
       output.append(JSONFragments.canActivate)
-      candidates[index].canActivate.writeJSON(into: &output)
+      switch candidates[index].canActivate {
+      case .notEvaluated: output.append("null")
+      case .answered(let value): output.append(value ? "true" as StaticString : "false")
+      case .failed: candidates[index].canActivate.jsonValue.write(into: &output)
+      }
       output.append(
         candidates[index].isVisible ? JSONFragments.visibleTrue : JSONFragments.visibleFalse)
       output.append(candidates[index].lost?.jsonLiteral ?? "null")

@@ -166,18 +166,18 @@ extension SceneEvent {
     let eventKind: Kind
     switch kind {
     case .notification:
-      // Read for their errors (a non-object aps, a non-string identifier); the notification
-      // reads the same fields from the payload.
+      // Read for their errors (a non-object aps, a non-string identifier), and given to the
+      // notification, which would otherwise look them up again.
       let aps = try root.object("aps")
-      _ = try aps.optionalString("target-content-id")
-      _ = try root.optionalString("Simulator Target Bundle")
+      let identifier = try aps.optionalString("target-content-id")
+      let bundle = try root.optionalString("Simulator Target Bundle")
       if let byteCount, byteCount > PushNotification.maximumPayloadSize {
         warnings.append(
           RoutingWarning(
             .payloadTooLarge(bytes: byteCount, limit: PushNotification.maximumPayloadSize)))
       }
       eventKind = .notification(
-        PushNotification(payload: object))
+        PushNotification(payload: object, read: (identifier, bundle)))
     case .shortcutItem:
       let item = try root.object("shortcutItem")
       warnings += item.unknownEventFields(["type", "localizedTitle", "targetContentIdentifier"])

@@ -56,6 +56,13 @@ public struct PushNotification: Sendable, Hashable {
     self.init(payload: payload)
   }
 
+  /// A notification with this payload, whose identifier and bundle the caller has read from it
+  /// (the event decoder, which checks their types first).
+  init(payload: JSONObject, read fields: (String?, String?)) {
+    self.payload = payload
+    (targetContentIdentifier, simulatorTargetBundle) = fields
+  }
+
   private static func fields(of payload: JSONObject) -> (String?, String?) {
     (
       payload["aps"]?.objectValue?["target-content-id"]?.stringValue,

@@ -72,7 +72,8 @@ public struct ActivationRouter: Sendable {
   /// Each role number's visible sessions, in recency order (``Explanation/matches`` reports
   /// them whether they match or not).
   let visibleByRole: [[Int]]
-  /// Per position, 4 for a visible session and 0 for a hidden one: where ``KnownAnswers`` starts.
+  /// Per position, 1 for a visible session and 0 for a hidden one: read in place, where a
+  /// session's `isVisible` is a field of a large struct.
   let visibilityBits: [UInt8]
 
   /// Creates a router over `sessions` (in insertion order).
@@ -118,7 +119,7 @@ public struct ActivationRouter: Sendable {
       visible[roles.sessionRoles[position]].append(position)
     }
     self.visibleByRole = visible
-    self.visibilityBits = ordered.map { $0.isVisible ? 4 : 0 }
+    self.visibilityBits = ordered.map { $0.isVisible ? 1 : 0 }
   }
 
   /// Orders sessions most recent first; a stable sort keeps insertion order among equals.
@@ -237,9 +238,9 @@ public struct ActivationRouter: Sendable {
       decision.reason = .mostRecent
       noteTie(candidates.prefix { recencyRanks[$0] == recencyRanks[first] }, in: &decision)
       list(
-        candidates, answers: nil, in: &decision, role: role, options: options,
-        explanation: explanation
-      ) { $0 == first ? nil : .lessRecent }
+        candidates, answers: KnownAnswers(visibility: visibilityBits), in: &decision, role: role,
+        options: options, explanation: explanation
+      ) { position, _, _ in position == first ? nil : .lessRecent }
       return
     }
 
@@ -274,12 +275,12 @@ public struct ActivationRouter: Sendable {
     list(
       candidates, answers: answers, in: &decision, role: role, options: options,
       explanation: explanation
-    ) { position in
+    ) { position, suitability, isVisible in
       position == winner?.position
         ? nil
         : Self.loss(
-          of: (answers.suitability(position), answers.isVisible(position)), at: position,
-          winner: chosen, options: options, isRequest: isRequest)
+          of: (suitability, isVisible), at: position, winner: chosen, options: options,
+          isRequest: isRequest)
     }
   }
 
@@ -349,9 +350,10 @@ public struct ActivationRouter: Sendable {
   ) {
     let chosen = sessions.firstIndex { $0.persistentIdentifier == requested }
     list(
-      explanation == .none ? [] : candidates(role: role, options: options), answers: nil,
-      in: &decision, role: role, options: options, explanation: explanation
-    ) { $0 == chosen ? nil : .notRequested }
+      explanation == .none ? [] : candidates(role: role, options: options),
+      answers: KnownAnswers(visibility: visibilityBits), in: &decision, role: role,
+      options: options, explanation: explanation
+    ) { position, _, _ in position == chosen ? nil : .notRequested }
     guard let chosen else {
       decision.warnings.append(RoutingWarning(.missingSession(requested)))
       return
@@ -378,29 +380,30 @@ public struct ActivationRouter: Sendable {
   ///
   /// - Parameters:
   ///   - candidates: the competing sessions' positions, in recency order.
-  ///   - answers: what their predicates answered, or nil when none was evaluated.
-  ///   - lost: why the candidate at a position lost; nil for the chosen one.
+  ///   - answers: what their predicates answered (nothing recorded when none was evaluated).
+  ///   - lost: why the candidate at a position, of a suitability and visibility, lost; nil for
+  ///     the chosen one.
   private func list(
-    _ candidates: [Int], answers: KnownAnswers?, in decision: inout RoutingDecision, role: Int,
-    options: RoutingOptions, explanation: Explanation, lost: (Int) -> LossReason?
+    _ candidates: [Int], answers: KnownAnswers, in decision: inout RoutingDecision, role: Int,
+    options: RoutingOptions, explanation: Explanation,
+    lost: (Int, Suitability, Bool) -> LossReason?
   ) {
     if explanation != .none {
       decision.candidates.reserveCapacity(
         explanation == .all ? sessions.count : candidates.count + 1)
       for position in candidates {
-        let reason = lost(position)
-        let suitability = answers?.suitability(position) ?? .none
-        let isVisible = visibilityBits[position] != 0
+        let suitability = answers.suitability(position)
+        let isVisible = answers.isVisible(position)
+        let reason = lost(position, suitability, isVisible)
         if explanation == .matches && reason != nil && suitability == .none && !isVisible {
           continue
         }
-        var entry = entry(position, lost: reason)
-        if let answers {
-          entry.suitability = suitability
-          entry.prefers = answers.outcome(position, can: false)
-          entry.canActivate = answers.outcome(position, can: true)
-        }
-        decision.candidates.append(entry)
+        decision.candidates.append(
+          CandidateEvaluation(
+            sessionIdentifier: sessions[position].persistentIdentifier, suitability: suitability,
+            prefers: answers.outcome(position, can: false),
+            canActivate: answers.outcome(position, can: true), isVisible: isVisible,
+            lost: reason))
       }
     }
     if explanation == .all {
@@ -515,7 +518,7 @@ public struct ActivationRouter: Sendable {
     } else if !options.allowSceneCreation {
       decision.outcome = .none
       decision.reason = .noMatch
-    } else if let groups = windowGroupsByRole[options.role] {
+    } else if !windowGroupsByRole.isEmpty, let groups = windowGroupsByRole[options.role] {
       guard let choice = Self.windowGroup(among: groups, of: windowGroups, for: identifier) else {
         decision.outcome = .none
         decision.reason = .noWindowGroup

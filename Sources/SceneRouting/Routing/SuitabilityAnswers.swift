@@ -19,41 +19,70 @@ protocol SuitabilityAnswers {
   func isVisible(_ position: Int) -> Bool
 }
 
-/// Answers already evaluated, for a route that explains every candidate: a byte of flags per
-/// session, and the errors of the few predicates that failed.
+/// Answers already evaluated, for a route that explains every candidate: a bit per session for
+/// each predicate's match and for having been evaluated, the router's visibility, and the errors
+/// of the few predicates that failed. Nothing is allocated for an app of up to 64 sessions.
 struct KnownAnswers: SuitabilityAnswers {
-  /// Per position: bit 0 prefers, bit 1 can, bit 2 visible, bit 3 evaluated.
-  private var bits: [UInt8]
+  private var prefersMatched = PositionBits()
+  private var canMatched = PositionBits()
+  private var evaluated = PositionBits()
+  /// The router's per-position visibility (non-zero for a visible session).
+  private let visibility: [UInt8]
   /// The errors of failed predicates, keyed by position × 2 (+1 for *can activate*).
   private var failures: [Int: PredicateEvaluationError] = [:]
 
-  /// Starts from the router's per-position visibility (`4` visible, `0` hidden).
-  init(visibility: [UInt8]) { bits = visibility }
+  init(visibility: [UInt8]) { self.visibility = visibility }
 
   /// Records what the session's two predicates answered.
   mutating func record(_ position: Int, prefers: PredicateOutcome, can: PredicateOutcome) {
-    bits[position] |= (prefers.matched ? 1 : 0) | (can.matched ? 2 : 0) | 8
+    evaluated.insert(position)
+    if prefers.matched { prefersMatched.insert(position) }
+    if can.matched { canMatched.insert(position) }
     if case .failed(let error) = prefers { failures[position << 1] = error }
     if case .failed(let error) = can { failures[position << 1 | 1] = error }
   }
 
   /// What one of the session's predicates answered, as recorded.
   func outcome(_ position: Int, can: Bool) -> PredicateOutcome {
-    guard bits[position] & 8 != 0 else { return .notEvaluated }
+    guard evaluated.contains(position) else { return .notEvaluated }
     if !failures.isEmpty, let error = failures[position << 1 | (can ? 1 : 0)] {
       return .failed(error)
     }
-    return .answered(bits[position] & (can ? 2 : 1) != 0)
+    return .answered(can ? canMatched.contains(position) : prefersMatched.contains(position))
   }
 
   /// The session's suitability, as recorded.
   func suitability(_ position: Int) -> Suitability {
-    bits[position] & 1 != 0 ? .prefers : bits[position] & 2 != 0 ? .canActivate : .none
+    prefersMatched.contains(position)
+      ? .prefers : canMatched.contains(position) ? .canActivate : .none
   }
 
-  mutating func prefers(_ position: Int) -> Bool { bits[position] & 1 != 0 }
-  mutating func can(_ position: Int) -> Bool { bits[position] & 2 != 0 }
-  func isVisible(_ position: Int) -> Bool { bits[position] & 4 != 0 }
+  mutating func prefers(_ position: Int) -> Bool { prefersMatched.contains(position) }
+  mutating func can(_ position: Int) -> Bool { canMatched.contains(position) }
+  func isVisible(_ position: Int) -> Bool { visibility[position] != 0 }
+}
+
+/// A set of session positions: the first 64 in a word, the rest in an array made only when one
+/// is inserted.
+struct PositionBits {
+  private var first: UInt64 = 0
+  private var rest: [UInt64] = []
+
+  mutating func insert(_ position: Int) {
+    if position < 64 {
+      first |= 1 &<< UInt64(position)
+      return
+    }
+    let word = (position - 64) >> 6
+    if word >= rest.count { rest += repeatElement(0, count: word + 1 - rest.count) }
+    rest[word] |= 1 &<< UInt64((position - 64) & 63)
+  }
+
+  func contains(_ position: Int) -> Bool {
+    if position < 64 { return first & (1 &<< UInt64(position)) != 0 }
+    let word = (position - 64) >> 6
+    return word < rest.count && rest[word] & (1 &<< UInt64((position - 64) & 63)) != 0
+  }
 }
 
 /// Answers evaluated on demand, each distinct predicate at most once per route, with the
