@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON syntax error: what, and where (byte offset, 1-based line and column).
 public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong (lowercase, no final period).
@@ -34,6 +36,17 @@ extension JSONValue {
     try bytes.withUnsafeBufferPointer(parse)
   }
 
+  /// Parses a complete JSON text from UTF-8 bytes, in place, returning member names that are
+  /// among `keys` as the strings given (see ``JSONKeys``).
+  public static func parse(_ bytes: ArraySlice<UInt8>, keys: JSONKeys) throws(JSONSyntaxError)
+    -> JSONValue
+  {
+    try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+      var reader = JSONReader(bytes: buffer, keys: keys)
+      return try reader.parseDocument()
+    }
+  }
+
   /// Parses a complete JSON text from UTF-8 bytes in memory the caller owns.
   public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError)
     -> JSONValue
@@ -48,9 +61,48 @@ extension JSONValue {
   }
 }
 
+/// Member names a parse returns as the very strings given, when the text has them unescaped.
+///
+/// A name of more than 15 UTF-8 bytes is a new allocation for every object that has it, freed
+/// with the object. A decoder that reads fixed names, such as an event's `target-content-id`,
+/// passes them, and then each occurrence is the string given: nothing to allocate or free, and
+/// lookups by the same name compare equal storage. Shorter names are stored inline anyway and
+/// are left out.
+public struct JSONKeys: Sendable {
+  /// The names, and their UTF-8 one after another, each at `starts[i]..<starts[i + 1]`.
+  private let keys: [String]
+  private let utf8: [UInt8]
+  private let starts: [Int]
+  /// The shortest length kept: shorter names are never looked for.
+  private static let shortest = 16
+
+  /// The names to return as given.
+  public init(_ keys: some Sequence<String>) {
+    self.keys = keys.filter { $0.utf8.count >= Self.shortest }
+    utf8 = self.keys.flatMap(\.utf8)
+    starts = self.keys.reduce(into: [0]) { $0.append($0.last! + $1.utf8.count) }
+  }
+
+  /// The name whose UTF-8 is `bytes`, if it is one of them.
+  @inline(__always)
+  func key(for bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    guard bytes.count >= Self.shortest else { return nil }
+    return utf8.withUnsafeBufferPointer { all in
+      for index in keys.indices where starts[index + 1] - starts[index] == bytes.count {
+        if memcmp(all.baseAddress! + starts[index], bytes.baseAddress!, bytes.count) == 0 {
+          return keys[index]
+        }
+      }
+      return nil
+    }
+  }
+}
+
 private struct JSONReader {
   /// The text, valid for the reader's lifetime (the parse entry points scope it).
   let bytes: UnsafeBufferPointer<UInt8>
+  /// Member names to return as given, if any.
+  var keys: JSONKeys? = nil
   var position = 0
   var depth = 0
 
@@ -143,7 +195,7 @@ private struct JSONReader {
         throw error("expected a string key, found \(describeCurrent)")
       }
       let keyOffset = position
-      let key = try parseString()
+      let key = try parseString(keys: keys)
       if object.contains(key) { throw error("duplicate key \"\(key)\"", at: keyOffset) }
       skipWhitespace()
       guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
@@ -235,7 +287,8 @@ private struct JSONReader {
     return .number(value)
   }
 
-  mutating func parseString() throws(JSONSyntaxError) -> String {
+  /// Reads a string; one among `keys` (unescaped) is returned as given there.
+  mutating func parseString(keys: JSONKeys? = nil) throws(JSONSyntaxError) -> String {
     position += 1
     // Fast path: most strings have no escape; validate the run once and return it.
     var scan = position
@@ -268,6 +321,10 @@ private struct JSONReader {
       let byte = bytes[scan]
       if byte == UInt8(ascii: "\"") {
         let run = UnsafeBufferPointer(rebasing: bytes[position..<scan])
+        if let keys, let known = keys.key(for: run) {
+          position = scan + 1
+          return known
+        }
         // ASCII needs no validation; the generic validating initializer costs a microsecond.
         let text =
           seen < 0x80

@@ -65,6 +65,21 @@ extension RoutingReason {
   }
 }
 
+extension EventKind {
+  /// The raw value as a JSON string, quotes included: every line of `route --jsonl` names its
+  /// event's kind (see ``RoutingReason/jsonLiteral``).
+  package var jsonLiteral: StaticString {
+    switch self {
+    case .notification: #""notification""#
+    case .shortcutItem: #""shortcutItem""#
+    case .userActivity: #""userActivity""#
+    case .url: #""url""#
+    case .appIntent: #""appIntent""#
+    case .activationRequest: #""activationRequest""#
+    }
+  }
+}
+
 extension LossReason {
   /// The raw value as a JSON string, quotes included: every candidate writes one (see
   /// ``RoutingReason/jsonLiteral``).

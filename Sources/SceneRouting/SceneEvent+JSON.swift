@@ -122,6 +122,19 @@ extension EventKind {
 }
 
 extension SceneEvent {
+  /// The member names the event decoder reads, for ``JSONValue/parse(_:keys:)``: a parse that
+  /// returns them as these strings allocates none of them (`target-content-id` is one).
+  package static let jsonKeys = JSONKeys(
+    [
+      "aps", "target-content-id", "Simulator Target Bundle", "routing", "role", "excluding",
+      "allowSceneCreation", "allowCanMatches",
+    ]
+      + EventKind.allCases.map(\.rawValue)
+      + [
+        "type", "localizedTitle", "targetContentIdentifier", "contentIdentifier", "session",
+        "userActivity", "activityType", "webpageURL", "userInfo",
+      ])
+
   /// Decodes an event file; the kind comes from its top-level key.
   ///
   /// - Throws: ``FieldError`` naming the field path of the first problem.

@@ -279,14 +279,17 @@ public struct SceneEvent: Sendable, Hashable {
 
   /// A short name of the kind: `notification`, `shortcutItem`, `userActivity`, `url`,
   /// `appIntent`, `activationRequest`.
-  public var kindName: String {
+  public var kindName: String { eventKind.rawValue }
+
+  /// The kind, as the event-file kinds name it.
+  package var eventKind: EventKind {
     switch kind {
-    case .notification: EventKind.notification.rawValue
-    case .shortcutItem: EventKind.shortcutItem.rawValue
-    case .userActivity: EventKind.userActivity.rawValue
-    case .url: EventKind.url.rawValue
-    case .appIntent: EventKind.appIntent.rawValue
-    case .activationRequest: EventKind.activationRequest.rawValue
+    case .notification: .notification
+    case .shortcutItem: .shortcutItem
+    case .userActivity: .userActivity
+    case .url: .url
+    case .appIntent: .appIntent
+    case .activationRequest: .activationRequest
     }
   }
 }

@@ -170,7 +170,7 @@ struct RouteCommand: ParsableCommand {
     func writeMember(into output: inout ByteBuffer) {
       switch self {
       case .file(let path):
-        JSONValue.writeMember("event", path, into: &output)
+        JSONValue.writeMember("event" as StaticString, path, into: &output)
       case .line(let number):
         output.append(#","event":"<stdin>:"#)
         output.appendDecimal(number)
@@ -181,7 +181,7 @@ struct RouteCommand: ParsableCommand {
 
   /// What routing one event gave: a decision, or an error with where it was found.
   private enum Answer {
-    case decision(name: EventName, kind: String, RoutingDecision)
+    case decision(name: EventName, kind: EventKind, RoutingDecision)
     /// `kind` is nil when the event's kind could not be told.
     case failure(name: EventName, kind: String?, message: String, fields: [(String, JSONValue)])
 
@@ -193,7 +193,8 @@ struct RouteCommand: ParsableCommand {
         out.writeLine(bytes: {
           decision.writeJSON(into: &$0) { output in
             name.writeMember(into: &output)
-            JSONValue.writeMember("kind", kind, into: &output)
+            output.append(#","kind":"# as StaticString)
+            output.append(kind.jsonLiteral)
           }
         })
       case .failure(let name, let kind, let message, let fields):
@@ -213,6 +214,8 @@ struct RouteCommand: ParsableCommand {
   private struct Plan {
     var kind: EventKind?
     var explanation: ActivationRouter.Explanation
+    /// The names events are read by, kept whole by the parser.
+    var keys = SceneEvent.jsonKeys
   }
 
   private var plan: Plan {
@@ -238,7 +241,7 @@ struct RouteCommand: ParsableCommand {
     let kind = plan.kind
     let value: JSONValue
     do {
-      value = try JSONValue.parse(bytes)
+      value = try JSONValue.parse(bytes, keys: plan.keys)
     } catch {
       return .failure(
         name: name, kind: kind?.rawValue,
@@ -249,7 +252,7 @@ struct RouteCommand: ParsableCommand {
     do {
       let event = try SceneEvent(json: value, byteCount: bytes.count, kind: kind)
       let decision = router.route(event, explanation: plan.explanation)
-      return .decision(name: name, kind: event.kindName, decision)
+      return .decision(name: name, kind: event.eventKind, decision)
     } catch {
       return .failure(
         name: name, kind: kind?.rawValue ?? EventKind.detect(in: value)?.rawValue,

@@ -423,6 +423,32 @@ struct JSONStringTests {
     }
   }
 
+  @Test("a parse given member names gives the same value, escaped names and near misses included")
+  func parseWithKeysGivesTheSameValue() throws {
+    let keys = JSONKeys([
+      "target-content-id", "Simulator Target Bundle", "aps", "a-name-of-16-bytes",
+    ])
+    let texts = [
+      #"{"aps": {"target-content-id": "com.example/1"}, "Simulator Target Bundle": "b"}"#,
+      #"{"aps": {"target\u002dcontent-id": "x", "target-content-iD": 1}}"#,
+      #"{"target-content-idx": [{"target-content-i": null}], "a-name-of-16-bytes": {}}"#,
+      #"{"Simulator Target Bundl\u0065": true, "target-content-id\n": false}"#,
+    ]
+    for text in texts {
+      let bytes = Array(text.utf8)
+      #expect(try JSONValue.parse(bytes[...], keys: keys) == JSONValue.parse(bytes), "\(text)")
+    }
+    // Duplicates are still found, whether the names were given or not.
+    #expect(throws: JSONSyntaxError.self) {
+      try JSONValue.parse(
+        Array(#"{"target-content-id": 1, "target-content-id": 2}"#.utf8)[...], keys: keys)
+    }
+    #expect(throws: JSONSyntaxError.self) {
+      try JSONValue.parse(
+        Array(#"{"target-content-id": 1, "target\u002dcontent-id": 2}"#.utf8)[...], keys: keys)
+    }
+  }
+
   @Test("raw bytes past ASCII anywhere in a word are validated as UTF-8, exactly")
   func validatesRawBytesInEveryWordPosition() throws {
     var random = SeededRandom()
@@ -481,6 +507,9 @@ struct JSONStringTests {
     }
     for loss in LossReason.allCases {
       #expect("\(loss.jsonLiteral)" == "\"\(loss.rawValue)\"")
+    }
+    for kind in EventKind.allCases {
+      #expect("\(kind.jsonLiteral)" == "\"\(kind.rawValue)\"")
     }
   }
 
