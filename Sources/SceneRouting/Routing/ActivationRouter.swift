@@ -250,8 +250,8 @@ public struct ActivationRouter: Sendable {
     if let identifier {
       var context = EvaluationContext(targetContentIdentifier: identifier)
       for position in candidates {
-        let prefers = predicates[position].prefers.outcome(in: &context)
-        let can = predicates[position].can.outcome(in: &context)
+        let prefers = predicates[position].unretainedPrefers.outcome(in: &context)
+        let can = predicates[position].unretainedCan.outcome(in: &context)
         answers.record(position, prefers: prefers, can: can)
         Self.noteFailure(prefers, of: sessions[position], in: &decision.warnings)
         Self.noteFailure(can, of: sessions[position], in: &decision.warnings)

@@ -1,11 +1,25 @@
 import PredicateEvaluation
 
 /// A session's two predicates, each with a number shared by equal predicates.
+///
+/// Each is also kept unretained, for the scan that evaluates every candidate's two predicates:
+/// safe, as the compiled predicates beside them keep their storage alive.
 struct SessionPredicates: Sendable {
   let prefers: CompiledPredicate
   let can: CompiledPredicate
   let prefersNumber: Int
   let canNumber: Int
+  let unretainedPrefers: CompiledPredicate.Unretained
+  let unretainedCan: CompiledPredicate.Unretained
+
+  init(prefers: CompiledPredicate, can: CompiledPredicate, prefersNumber: Int, canNumber: Int) {
+    self.prefers = prefers
+    self.can = can
+    self.prefersNumber = prefersNumber
+    self.canNumber = canNumber
+    unretainedPrefers = prefers.unretained
+    unretainedCan = can.unretained
+  }
 }
 
 /// What `ActivationRouter.select(prefers:can:answers:options:isRequest:)` asks about a
@@ -107,7 +121,9 @@ struct LazyAnswers: SuitabilityAnswers {
     self.warnings = warnings
   }
 
-  private mutating func outcome(_ number: Int, _ predicate: CompiledPredicate) -> PredicateOutcome {
+  private mutating func outcome(_ number: Int, _ predicate: CompiledPredicate.Unretained)
+    -> PredicateOutcome
+  {
     if let known = outcomes[number] { return known }
     let outcome = predicate.outcome(in: &context)
     outcomes[number] = outcome
@@ -116,20 +132,23 @@ struct LazyAnswers: SuitabilityAnswers {
 
   /// What the session's *prefers* predicate answered; a failure is noted once per session.
   mutating func prefersOutcome(_ position: Int) -> PredicateOutcome {
-    let session = predicates[position]
-    return outcome(of: position << 1, session.prefersNumber, session.prefers, position)
+    // Field by field: a copy of the whole entry retained both predicates.
+    outcome(
+      of: position << 1, predicates[position].prefersNumber,
+      predicates[position].unretainedPrefers, position)
   }
 
   /// What the session's *can activate* predicate answered; a failure is noted once per session.
   mutating func canOutcome(_ position: Int) -> PredicateOutcome {
-    let session = predicates[position]
-    return outcome(of: position << 1 | 1, session.canNumber, session.can, position)
+    outcome(
+      of: position << 1 | 1, predicates[position].canNumber, predicates[position].unretainedCan,
+      position)
   }
 
   /// One of a session's predicates, answered once per session (its failure noted then) and once
   /// per distinct predicate.
   private mutating func outcome(
-    of key: Int, _ number: Int, _ predicate: CompiledPredicate, _ position: Int
+    of key: Int, _ number: Int, _ predicate: CompiledPredicate.Unretained, _ position: Int
   ) -> PredicateOutcome {
     if let known = sessionOutcomes[key] { return known }
     let outcome = outcome(number, predicate)
@@ -145,6 +164,17 @@ struct LazyAnswers: SuitabilityAnswers {
 }
 
 extension CompiledPredicate {
+  /// The predicate's answer in `context`, or the error that stopped it, as a candidate records it.
+  func outcome(in context: inout EvaluationContext) -> PredicateOutcome {
+    do {
+      return .answered(try evaluate(in: &context))
+    } catch {
+      return .failed(error)
+    }
+  }
+}
+
+extension CompiledPredicate.Unretained {
   /// The predicate's answer in `context`, or the error that stopped it, as a candidate records it.
   func outcome(in context: inout EvaluationContext) -> PredicateOutcome {
     do {
