@@ -69,28 +69,38 @@ extension JSONValue {
 /// lookups by the same name compare equal storage. Shorter names are stored inline anyway and
 /// are left out.
 public struct JSONKeys: Sendable {
-  /// The names, and their UTF-8 one after another, each at `starts[i]..<starts[i + 1]`.
-  private let keys: [String]
-  private let utf8: [UInt8]
-  private let starts: [Int]
+  /// The names, and their UTF-8 one after another, each at `starts[i]..<starts[i + 1]`: in one
+  /// object, so that a parse holding the table costs one reference count, not three.
+  private final class Table: Sendable {
+    let keys: [String]
+    let utf8: [UInt8]
+    let starts: [Int]
+
+    init(_ keys: [String]) {
+      self.keys = keys
+      utf8 = keys.flatMap(\.utf8)
+      starts = keys.reduce(into: [0]) { $0.append($0.last! + $1.utf8.count) }
+    }
+  }
+
+  private let table: Table
   /// The shortest length kept: shorter names are never looked for.
   private static let shortest = 16
 
   /// The names to return as given.
   public init(_ keys: some Sequence<String>) {
-    self.keys = keys.filter { $0.utf8.count >= Self.shortest }
-    utf8 = self.keys.flatMap(\.utf8)
-    starts = self.keys.reduce(into: [0]) { $0.append($0.last! + $1.utf8.count) }
+    table = Table(keys.filter { $0.utf8.count >= Self.shortest })
   }
 
   /// The name whose UTF-8 is `bytes`, if it is one of them.
   @inline(__always)
   func key(for bytes: UnsafeBufferPointer<UInt8>) -> String? {
     guard bytes.count >= Self.shortest else { return nil }
-    return utf8.withUnsafeBufferPointer { all in
-      for index in keys.indices where starts[index + 1] - starts[index] == bytes.count {
+    let starts = table.starts
+    return table.utf8.withUnsafeBufferPointer { all in
+      for index in table.keys.indices where starts[index + 1] - starts[index] == bytes.count {
         if memcmp(all.baseAddress! + starts[index], bytes.baseAddress!, bytes.count) == 0 {
-          return keys[index]
+          return table.keys[index]
         }
       }
       return nil

@@ -286,11 +286,10 @@ public struct ActivationRouter: Sendable {
 
   /// The positions of the sessions that compete for an event of the role numbered `role`, in
   /// recency order.
-  private func candidates(role: Int, options: RoutingOptions) -> [Int] {
-    var positions: [Int] = []
-    positions.reserveCapacity(sessions.count)
+  private func candidates(role: Int, options: RoutingOptions) -> PositionBits {
+    var positions = PositionBits()
     for position in sessions.indices where loss(position, role, options) == nil {
-      positions.append(position)
+      positions.insert(position)
     }
     return positions
   }
@@ -350,7 +349,7 @@ public struct ActivationRouter: Sendable {
   ) {
     let chosen = sessions.firstIndex { $0.persistentIdentifier == requested }
     list(
-      explanation == .none ? [] : candidates(role: role, options: options),
+      explanation == .none ? PositionBits() : candidates(role: role, options: options),
       answers: KnownAnswers(visibility: visibilityBits), in: &decision, role: role,
       options: options, explanation: explanation
     ) { position, _, _ in position == chosen ? nil : .notRequested }
@@ -384,7 +383,8 @@ public struct ActivationRouter: Sendable {
   ///   - lost: why the candidate at a position, of a suitability and visibility, lost; nil for
   ///     the chosen one.
   private func list(
-    _ candidates: [Int], answers: KnownAnswers, in decision: inout RoutingDecision, role: Int,
+    _ candidates: PositionBits, answers: KnownAnswers, in decision: inout RoutingDecision,
+    role: Int,
     options: RoutingOptions, explanation: Explanation,
     lost: (Int, Suitability, Bool) -> LossReason?
   ) {

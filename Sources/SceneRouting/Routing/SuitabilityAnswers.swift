@@ -76,15 +76,19 @@ struct KnownAnswers: SuitabilityAnswers {
   func isVisible(_ position: Int) -> Bool { visibility[position] != 0 }
 }
 
-/// A set of session positions: the first 64 in a word, the rest in an array made only when one
-/// is inserted.
-struct PositionBits {
-  private var first: UInt64 = 0
+/// A set of session positions, iterated in increasing order (recency order): the first 64 in a
+/// word, the rest in an array made only when one is inserted.
+struct PositionBits: Sequence {
+  private var low: UInt64 = 0
   private var rest: [UInt64] = []
+  /// How many positions are in the set.
+  private(set) var count = 0
 
   mutating func insert(_ position: Int) {
+    guard !contains(position) else { return }
+    count += 1
     if position < 64 {
-      first |= 1 &<< UInt64(position)
+      low |= 1 &<< UInt64(position)
       return
     }
     let word = (position - 64) >> 6
@@ -92,8 +96,42 @@ struct PositionBits {
     rest[word] |= 1 &<< UInt64((position - 64) & 63)
   }
 
+  /// The lowest position, if any.
+  var first: Int? {
+    var iterator = makeIterator()
+    return iterator.next()
+  }
+
+  func makeIterator() -> Iterator { Iterator(word: low, rest: rest) }
+
+  /// The positions in increasing order.
+  struct Iterator: IteratorProtocol {
+    /// What is left of the word being read, and where it starts.
+    fileprivate var word: UInt64
+    fileprivate var base = 0
+    fileprivate let rest: [UInt64]
+    fileprivate var nextWord = 0
+
+    fileprivate init(word: UInt64, rest: [UInt64]) {
+      self.word = word
+      self.rest = rest
+    }
+
+    mutating func next() -> Int? {
+      while word == 0 {
+        guard nextWord < rest.count else { return nil }
+        word = rest[nextWord]
+        nextWord += 1
+        base = nextWord * 64
+      }
+      let position = base + word.trailingZeroBitCount
+      word &= word &- 1
+      return position
+    }
+  }
+
   func contains(_ position: Int) -> Bool {
-    if position < 64 { return first & (1 &<< UInt64(position)) != 0 }
+    if position < 64 { return low & (1 &<< UInt64(position)) != 0 }
     let word = (position - 64) >> 6
     return word < rest.count && rest[word] & (1 &<< UInt64((position - 64) & 63)) != 0
   }
