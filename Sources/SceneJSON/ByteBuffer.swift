@@ -71,17 +71,22 @@ public struct ByteBuffer: ~Copyable {
   /// writes a count).
   public mutating func appendDecimal(_ value: Int) {
     precondition(value >= 0, "appendDecimal takes a count")
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits
-    var length = 0
-    var rest = value
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[23 - length] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-        length += 1
-      } while rest > 0
-      append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(24 - length)...]))
+    // The digits are counted first and written in place, last digit first.
+    var length = 1
+    var bound = 10
+    while length < 19 && value >= bound {
+      length += 1
+      bound &*= 10
     }
+    if capacity - written < length { grow(toHold: length) }
+    var rest = UInt(value)
+    var at = base + written + length
+    repeat {
+      at -= 1
+      at.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+      rest /= 10
+    } while rest > 0
+    written += length
   }
 
   /// Appends the UTF-8 of `text`.

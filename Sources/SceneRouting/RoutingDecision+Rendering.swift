@@ -65,6 +65,18 @@ extension RoutingReason {
   }
 }
 
+extension EvaluatedString {
+  /// The raw value as a JSON string, quotes included: every decision line writes one (see
+  /// ``RoutingReason/jsonLiteral``).
+  package var jsonLiteral: StaticString {
+    switch self {
+    case .targetContentIdentifier: #""targetContentIdentifier""#
+    case .url: #""url""#
+    case .webpageURL: #""webpageURL""#
+    }
+  }
+}
+
 extension EventKind {
   /// The raw value as a JSON string, quotes included: every line of `route --jsonl` names its
   /// event's kind (see ``RoutingReason/jsonLiteral``).
@@ -160,7 +172,7 @@ extension RoutingDecision {
     output.append(JSONFragments.target)
     string(targetContentIdentifier, &output)
     output.append(JSONFragments.evaluated)
-    string(evaluated?.rawValue, &output)
+    output.append(evaluated?.jsonLiteral ?? "null")
     output.append(JSONFragments.url)
     string(url, &output)
     output.append(JSONFragments.windowGroup)

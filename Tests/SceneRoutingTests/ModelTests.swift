@@ -157,7 +157,8 @@ struct ModelTests {
 
   @Test("omittedCandidates is written as its decimal digits, whatever its size")
   func omittedCountDigits() throws {
-    for count in [0, 7, 10, 99, 10_000, 1_234_567_890, Int.max] {
+    let powers = (0...18).map { power in (0..<power).reduce(1) { product, _ in product * 10 } }
+    for count in [0, 7, 99, 1_234_567_890, Int.max] + powers + powers.map { $0 - 1 } {
       var decision = ActivationRouter(sessions: []).route(
         SceneEvent(.shortcutItem(ShortcutItem(type: "t", localizedTitle: "T"))), explanation: .all)
       decision.omittedCandidates = count
@@ -507,6 +508,9 @@ struct JSONStringTests {
     }
     for loss in LossReason.allCases {
       #expect("\(loss.jsonLiteral)" == "\"\(loss.rawValue)\"")
+    }
+    for evaluated in EvaluatedString.allCases {
+      #expect("\(evaluated.jsonLiteral)" == "\"\(evaluated.rawValue)\"")
     }
     for kind in EventKind.allCases {
       #expect("\(kind.jsonLiteral)" == "\"\(kind.rawValue)\"")

@@ -57,6 +57,7 @@ struct KnownAnswers: SuitabilityAnswers {
   }
 
   /// What one of the session's predicates answered, as recorded.
+  @inline(__always)
   func outcome(_ position: Int, can: Bool) -> PredicateOutcome {
     guard evaluated.contains(position) else { return .notEvaluated }
     if !failures.isEmpty, let error = failures[position << 1 | (can ? 1 : 0)] {
