@@ -54,7 +54,9 @@ extension JSONValue: Codable {
       for element in elements { try array.encode(element) }
     case .object(let object):
       var container = encoder.container(keyedBy: AnyKey.self)
-      for (key, value) in object.members { try container.encode(value, forKey: AnyKey(key)) }
+      for member in object.storage {
+        try container.encode(member.value, forKey: AnyKey(member.key))
+      }
     }
   }
 }

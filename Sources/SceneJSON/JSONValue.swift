@@ -48,34 +48,46 @@ public enum JSONValue: Sendable, Hashable {
 /// Small objects (the common case: events, decisions) look keys up by a linear scan, which is
 /// faster than hashing; a hash index is built only past `indexThreshold` members.
 public struct JSONObject: Sendable, Hashable {
+  /// A member. A struct, not a tuple: the runtime destroys an array of tuples element by
+  /// element through their type metadata, which cost more than parsing the object.
+  struct Member: Sendable {
+    var key: String
+    var value: JSONValue
+  }
+
   /// The members, in order.
-  public private(set) var members: [(key: String, value: JSONValue)]
+  private(set) var storage: [Member]
   private var index: [String: Int]?
+
+  /// The members, in order.
+  public var members: [(key: String, value: JSONValue)] {
+    storage.map { (key: $0.key, value: $0.value) }
+  }
 
   static let indexThreshold = 12
 
   /// Creates an object from members; later duplicates replace earlier ones.
   public init(_ members: [(String, JSONValue)] = []) {
-    self.members = []
+    storage = []
     guard !members.isEmpty else { return }
-    self.members.reserveCapacity(members.count)
+    storage.reserveCapacity(members.count)
     for (key, value) in members { self[key] = value }
   }
 
   private func position(of key: String) -> Int? {
     if let index { return index[key] }
-    return members.firstIndex { $0.key == key }
+    return storage.firstIndex { $0.key == key }
   }
 
   /// The value for `key`.
   public subscript(key: String) -> JSONValue? {
-    get { position(of: key).map { members[$0].value } }
+    get { position(of: key).map { storage[$0].value } }
     set {
       if let position = position(of: key) {
         if let newValue {
-          members[position].value = newValue
+          storage[position].value = newValue
         } else {
-          members.remove(at: position)
+          storage.remove(at: position)
           rebuildIndex()
         }
       } else if let newValue {
@@ -86,21 +98,21 @@ public struct JSONObject: Sendable, Hashable {
 
   private mutating func rebuildIndex() {
     index =
-      members.count > Self.indexThreshold
+      storage.count > Self.indexThreshold
       ? Dictionary(
-        members.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        storage.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { a, _ in a })
       : nil
   }
 
   /// The keys, in order.
-  public var keys: [String] { members.map(\.key) }
+  public var keys: [String] { storage.map(\.key) }
 
   /// Whether the object has a member named `key`.
   public func contains(_ key: String) -> Bool { position(of: key) != nil }
 
   /// Makes room for `count` members: the parser's objects start with room for a few, where
   /// growing from empty reallocated at the first and second member of every object.
-  mutating func reserveCapacity(_ count: Int) { members.reserveCapacity(count) }
+  mutating func reserveCapacity(_ count: Int) { storage.reserveCapacity(count) }
 
   /// Appends a member whose key is not in the object yet (the parser has checked): one append,
   /// without looking the key up again or copying the old value out.
@@ -108,18 +120,18 @@ public struct JSONObject: Sendable, Hashable {
   /// Both are consumed: the parser's key and value move into the members, where borrowing them
   /// cost a retain here and a release in the parser for every member.
   mutating func appendNew(_ key: consuming String, _ value: consuming JSONValue) {
-    if index != nil { index![copy key] = members.count }
-    members.append((key: consume key, value: consume value))
-    if index == nil && members.count > Self.indexThreshold { rebuildIndex() }
+    if index != nil { index![copy key] = storage.count }
+    storage.append(Member(key: key, value: value))
+    if index == nil && storage.count > Self.indexThreshold { rebuildIndex() }
   }
 
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-    lhs.members.count == rhs.members.count
-      && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    lhs.storage.count == rhs.storage.count
+      && zip(lhs.storage, rhs.storage).allSatisfy { $0.key == $1.key && $0.value == $1.value }
   }
 
   public func hash(into hasher: inout Hasher) {
-    for member in members {
+    for member in storage {
       hasher.combine(member.key)
       hasher.combine(member.value)
     }
