@@ -178,6 +178,16 @@ struct RouterTests {
     #expect(error.kind == .resourceLimit)
     #expect(decision.warnings.count == 1)
     #expect(decision.jsonValue.jsonText.contains("\"prefers\":{\"error\""))
+    // The same through the lazy answers of an unexplained route and the listing of matches,
+    // scanned and indexed.
+    for indexing in [ActivationRouter.Indexing.never, .always] {
+      let router = ActivationRouter(sessions: router.sessions, indexing: indexing)
+      for explanation in [ActivationRouter.Explanation.none, .matches] {
+        let lazy = router.route(
+          notification(String(repeating: "a", count: 40) + "b"), explanation: explanation)
+        #expect(lazy.sessionIdentifier == "fallback" && lazy.warnings == decision.warnings)
+      }
+    }
   }
 
   @Test("the explanation is rendered from the decision")

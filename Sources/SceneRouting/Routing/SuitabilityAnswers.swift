@@ -33,48 +33,65 @@ protocol SuitabilityAnswers {
   func isVisible(_ position: Int) -> Bool
 }
 
-/// Answers already evaluated, for a route that explains every candidate: a bit per session for
-/// each predicate's match and for having been evaluated, the router's visibility, and the errors
-/// of the few predicates that failed. Nothing is allocated for an app of up to 64 sessions.
+/// Answers already evaluated, for a route that explains every candidate, with the router's
+/// visibility. Nothing is allocated for an app of up to 32 sessions.
 struct KnownAnswers: SuitabilityAnswers {
-  private var prefersMatched = PositionBits()
-  private var canMatched = PositionBits()
-  private var evaluated = PositionBits()
+  /// Keyed by position × 2 (+1 for *can activate*).
+  private var outcomes = OutcomeCache()
   /// The router's per-position visibility (non-zero for a visible session).
   private let visibility: [UInt8]
-  /// The errors of failed predicates, keyed by position × 2 (+1 for *can activate*).
-  private var failures: [Int: PredicateEvaluationError] = [:]
 
   init(visibility: [UInt8]) { self.visibility = visibility }
 
   /// Records what the session's two predicates answered.
   mutating func record(_ position: Int, prefers: PredicateOutcome, can: PredicateOutcome) {
-    evaluated.insert(position)
-    if prefers.matched { prefersMatched.insert(position) }
-    if can.matched { canMatched.insert(position) }
-    if case .failed(let error) = prefers { failures[position << 1] = error }
-    if case .failed(let error) = can { failures[position << 1 | 1] = error }
+    outcomes.record(position << 1, prefers)
+    outcomes.record(position << 1 | 1, can)
   }
 
   /// What one of the session's predicates answered, as recorded.
   @inline(__always)
   func outcome(_ position: Int, can: Bool) -> PredicateOutcome {
-    guard evaluated.contains(position) else { return .notEvaluated }
-    if !failures.isEmpty, let error = failures[position << 1 | (can ? 1 : 0)] {
-      return .failed(error)
-    }
-    return .answered(can ? canMatched.contains(position) : prefersMatched.contains(position))
+    outcomes[position << 1 | (can ? 1 : 0)] ?? .notEvaluated
   }
 
   /// The session's suitability, as recorded.
   func suitability(_ position: Int) -> Suitability {
-    prefersMatched.contains(position)
-      ? .prefers : canMatched.contains(position) ? .canActivate : .none
+    outcomes.matched(position << 1)
+      ? .prefers : outcomes.matched(position << 1 | 1) ? .canActivate : .none
   }
 
-  mutating func prefers(_ position: Int) -> Bool { prefersMatched.contains(position) }
-  mutating func can(_ position: Int) -> Bool { canMatched.contains(position) }
+  mutating func prefers(_ position: Int) -> Bool { outcomes.matched(position << 1) }
+  mutating func can(_ position: Int) -> Bool { outcomes.matched(position << 1 | 1) }
   func isVisible(_ position: Int) -> Bool { visibility[position] != 0 }
+}
+
+/// Predicate outcomes by a small non-negative key: a bit for "recorded" and one for "matched"
+/// (nothing allocated for keys below 64), and the errors of the few that failed. A route records
+/// a handful; dictionaries allocated and hashed for each.
+struct OutcomeCache {
+  private var recorded = PositionBits()
+  private var matches = PositionBits()
+  private var failures: [Int: PredicateEvaluationError] = [:]
+
+  /// The outcome recorded for `key`, if any.
+  subscript(key: Int) -> PredicateOutcome? {
+    guard recorded.contains(key) else { return nil }
+    if !failures.isEmpty, let error = failures[key] { return .failed(error) }
+    return .answered(matches.contains(key))
+  }
+
+  /// Whether the outcome recorded for `key` is a match.
+  func matched(_ key: Int) -> Bool { matches.contains(key) }
+
+  mutating func record(_ key: Int, _ outcome: PredicateOutcome) {
+    recorded.insert(key)
+    switch outcome {
+    case .answered(true): matches.insert(key)
+    case .failed(let error): failures[key] = error
+    case .answered(false), .notEvaluated: break
+    }
+  }
 }
 
 /// A set of session positions, iterated in increasing order (recency order): the first 64 in a
@@ -82,12 +99,12 @@ struct KnownAnswers: SuitabilityAnswers {
 struct PositionBits: Sequence {
   private var low: UInt64 = 0
   private var rest: [UInt64] = []
-  /// How many positions are in the set.
-  private(set) var count = 0
 
+  /// How many positions are in the set.
+  var count: Int { rest.reduce(low.nonzeroBitCount) { $0 + $1.nonzeroBitCount } }
+
+  @inline(__always)
   mutating func insert(_ position: Int) {
-    guard !contains(position) else { return }
-    count += 1
     if position < 64 {
       low |= 1 &<< UInt64(position)
       return
@@ -131,6 +148,7 @@ struct PositionBits: Sequence {
     }
   }
 
+  @inline(__always)
   func contains(_ position: Int) -> Bool {
     if position < 64 { return low & (1 &<< UInt64(position)) != 0 }
     let word = (position - 64) >> 6
@@ -146,9 +164,10 @@ struct LazyAnswers: SuitabilityAnswers {
   let predicates: [SessionPredicates]
   let sessions: [SceneSession]
   var warnings: [RoutingWarning]
-  private var outcomes: [Int: PredicateOutcome] = [:]
+  /// Each distinct predicate's answer, by its number.
+  private var outcomes = OutcomeCache()
   /// Each session's answers, keyed by position × 2 (+1 for *can activate*).
-  private var sessionOutcomes: [Int: PredicateOutcome] = [:]
+  private var sessionOutcomes = OutcomeCache()
 
   init(
     context: EvaluationContext, predicates: [SessionPredicates], sessions: [SceneSession],
@@ -165,7 +184,7 @@ struct LazyAnswers: SuitabilityAnswers {
   {
     if let known = outcomes[number] { return known }
     let outcome = predicate.outcome(in: &context)
-    outcomes[number] = outcome
+    outcomes.record(number, outcome)
     return outcome
   }
 
@@ -192,7 +211,7 @@ struct LazyAnswers: SuitabilityAnswers {
     if let known = sessionOutcomes[key] { return known }
     let outcome = outcome(number, predicate)
     ActivationRouter.noteFailure(outcome, of: sessions[position], in: &warnings)
-    sessionOutcomes[key] = outcome
+    sessionOutcomes.record(key, outcome)
     return outcome
   }
 
