@@ -53,9 +53,20 @@ extension JSONValue {
 
   /// Appends `value` as a JSON string literal: runs that need no escape are copied whole.
   package static func writeString(_ value: String, into output: inout ByteBuffer) {
-    output.append(UInt8(ascii: "\""))
-    value.withUTF8InPlace { writeEscaped($0, into: &output) }
-    output.append(UInt8(ascii: "\""))
+    value.withUTF8InPlace { bytes in
+      // The common case, nothing to escape: both quotes and the bytes in one reservation.
+      var clean = 0
+      output.write(upTo: bytes.count + 2) { target in
+        target[0] = UInt8(ascii: "\"")
+        clean = copyClean(bytes, to: target + 1)
+        guard clean == bytes.count else { return clean + 1 }
+        target[clean + 1] = UInt8(ascii: "\"")
+        return clean + 2
+      }
+      guard clean < bytes.count else { return }
+      writeEscaped(UnsafeBufferPointer(rebasing: bytes[clean...]), into: &output)
+      output.append(UInt8(ascii: "\""))
+    }
   }
 
   /// Appends `,"name":"value"` for a member name fixed in the source, which must need no escape.

@@ -8,6 +8,9 @@ struct ByteStringSet: Sendable {
   private let ranges: [Range<Int>]
   private let table: [Int32]
   private let mask: Int
+  /// Bit `n` set when an element is `n` bytes long (bit 63: 63 bytes or more): most identifiers
+  /// are answered by their length alone, without hashing them.
+  private let lengths: UInt64
 
   /// The distinct strings' bytes.
   var elements: [[UInt8]] { ranges.map { Array(storage[$0]) } }
@@ -39,7 +42,11 @@ struct ByteStringSet: Sendable {
     self.ranges = ranges
     self.table = table
     self.mask = capacity - 1
+    self.lengths = ranges.reduce(0) { $0 | Self.lengthBit($1.count) }
   }
+
+  @inline(__always)
+  private static func lengthBit(_ count: Int) -> UInt64 { 1 &<< UInt64(min(count, 63)) }
 
   var count: Int { ranges.count }
 
@@ -53,6 +60,7 @@ struct ByteStringSet: Sendable {
   }
 
   func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard lengths & Self.lengthBit(bytes.count) != 0 else { return false }
     var slot = Self.hash(bytes) & mask
     return storage.withUnsafeBufferPointer { storage in
       while true {
