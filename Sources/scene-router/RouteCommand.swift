@@ -113,39 +113,51 @@ struct RouteCommand: ParsableCommand {
       var reader = LineReader(descriptor: 0)
       while let line = reader.nextLine(beforeRead: { out.flush() }) {
         let name = EventName.line(reader.lineNumber)
-        let answer =
-          reader.overflowLength.map {
-            Answer.failure(
-              name: name, kind: plan.kind?.rawValue, message: LineReader.overflowMessage($0),
-              fields: [("path", .string(""))])
-          } ?? Self.route(line, name: name, router: router, plan: plan)
-        if case .failure = answer { failed = true }
         // No flush here: the reader flushes before any read that could block, so a streaming
         // consumer gets every decision before its next event is awaited, and a file piped in
         // whole is answered without a write per line.
-        answer.writeJSON(out)
+        let failure =
+          reader.overflowLength.map {
+            Failure(
+              name: name, kind: plan.kind?.rawValue, message: LineReader.overflowMessage($0),
+              fields: [("path", .string(""))])
+          }
+          ?? Self.route(line, name: name, router: router, plan: plan) { decision, kind in
+            Self.writeJSON(decision, name: name, kind: kind, to: out)
+          }
+        if let failure {
+          failed = true
+          failure.writeJSON(out)
+        }
       }
     } else {
       for path in events {
         let name = EventName.file(path == "-" ? "<stdin>" : path)
-        let answer: Answer
+        let failure: Failure?
         do {
-          answer = Self.route(try readInput(path)[...], name: name, router: router, plan: plan)
+          failure = Self.route(try readInput(path)[...], name: name, router: router, plan: plan) {
+            decision, kind in
+            switch output {
+            case .json:
+              Self.writeJSON(decision, name: name, kind: kind, to: out)
+            case .explain:
+              out.writeLine("\(name): " + decision.explanation)
+            case .summary:
+              out.writeLine("\(name): " + decision.summary)
+              for warning in decision.warnings { out.writeLine("  warning: \(warning)") }
+            }
+          }
         } catch {
-          answer = .failure(name: name, kind: nil, message: "\(error)", fields: [])
+          failure = Failure(name: name, kind: nil, message: "\(error)", fields: [])
         }
-        switch (output, answer) {
-        case (.json, _):
-          answer.writeJSON(out)
-        case (.explain, .decision(let name, _, let decision)):
-          out.writeLine("\(name): " + decision.explanation)
-        case (.summary, .decision(let name, _, let decision)):
-          out.writeLine("\(name): " + decision.summary)
-          for warning in decision.warnings { out.writeLine("  warning: \(warning)") }
-        case (_, .failure(let name, _, let message, _)):
-          err.writeLine("\(name): error: \(message)")
+        if let failure {
+          failed = true
+          if output == .json {
+            failure.writeJSON(out)
+          } else {
+            err.writeLine("\(name): error: \(failure.message)")
+          }
         }
-        if case .failure = answer { failed = true }
       }
     }
     out.flush()
@@ -179,33 +191,37 @@ struct RouteCommand: ParsableCommand {
     }
   }
 
-  /// What routing one event gave: a decision, or an error with where it was found.
-  private enum Answer {
-    case decision(name: EventName, kind: EventKind, RoutingDecision)
-    /// `kind` is nil when the event's kind could not be told.
-    case failure(name: EventName, kind: String?, message: String, fields: [(String, JSONValue)])
-
-    /// One JSON line. A decision and an error both carry top-level `event` and `kind`, so one
-    /// jq filter reads every line.
-    func writeJSON(_ out: OutputStream) {
-      switch self {
-      case .decision(let name, let kind, let decision):
-        out.writeLine(bytes: {
-          decision.writeJSON(into: &$0) { output in
-            name.writeMember(into: &output)
-            output.append(#","kind":"# as StaticString)
-            output.append(kind.jsonLiteral)
-          }
-        })
-      case .failure(let name, let kind, let message, let fields):
-        let error = JSONObject([("message", .string(message))] + fields)
-        out.writeLine(
-          json: .object(
-            JSONObject([
-              ("error", .object(error)), ("event", .string(name.description)),
-              ("kind", kind.map(JSONValue.string) ?? .null),
-            ])))
+  /// A decision as one JSON line. A decision and an error (``Failure``) both carry top-level
+  /// `event` and `kind`, so one jq filter reads every line.
+  private static func writeJSON(
+    _ decision: RoutingDecision, name: EventName, kind: EventKind, to out: OutputStream
+  ) {
+    out.writeLine(bytes: {
+      decision.writeJSON(into: &$0) { output in
+        name.writeMember(into: &output)
+        output.append(#","kind":"# as StaticString)
+        output.append(kind.jsonLiteral)
       }
+    })
+  }
+
+  /// An event that could not be routed, and where the problem was found.
+  private struct Failure {
+    var name: EventName
+    /// Nil when the event's kind could not be told.
+    var kind: String?
+    var message: String
+    var fields: [(String, JSONValue)]
+
+    /// One JSON line (see ``RouteCommand/writeJSON(_:name:kind:to:)``).
+    func writeJSON(_ out: OutputStream) {
+      let error = JSONObject([("message", .string(message))] + fields)
+      out.writeLine(
+        json: .object(
+          JSONObject([
+            ("error", .object(error)), ("event", .string(name.description)),
+            ("kind", kind.map(JSONValue.string) ?? .null),
+          ])))
     }
   }
 
@@ -235,15 +251,18 @@ struct RouteCommand: ParsableCommand {
     return Plan(kind: kind, explanation: explanation)
   }
 
+  /// Decodes and routes one event, handing its decision to `decided` where it is made (moving a
+  /// decision out to the caller copied a large value per event); the failure, if it has none.
   private static func route(
-    _ bytes: ArraySlice<UInt8>, name: EventName, router: ActivationRouter, plan: Plan
-  ) -> Answer {
+    _ bytes: ArraySlice<UInt8>, name: EventName, router: ActivationRouter, plan: Plan,
+    decided: (RoutingDecision, EventKind) -> Void
+  ) -> Failure? {
     let kind = plan.kind
     let value: JSONValue
     do {
       value = try JSONValue.parse(bytes, keys: plan.keys)
     } catch {
-      return .failure(
+      return Failure(
         name: name, kind: kind?.rawValue,
         message: bytes.isEmpty
           ? "empty event" : "invalid JSON at \(error.line):\(error.column): \(error.message)",
@@ -251,10 +270,10 @@ struct RouteCommand: ParsableCommand {
     }
     do {
       let event = try SceneEvent(json: value, byteCount: bytes.count, kind: kind)
-      let decision = router.route(event, explanation: plan.explanation)
-      return .decision(name: name, kind: event.eventKind, decision)
+      decided(router.route(event, explanation: plan.explanation), event.eventKind)
+      return nil
     } catch {
-      return .failure(
+      return Failure(
         name: name, kind: kind?.rawValue ?? EventKind.detect(in: value)?.rawValue,
         message: error.description, fields: [("path", .string(error.path))])
     }
