@@ -6,7 +6,11 @@ import PredicateSyntax
 /// to byte operations (memcmp, memchr, an in-place hash lookup, a byte glob) with no Unicode
 /// machinery and no allocation. Non-ASCII identifiers take the same cases through the context's
 /// cached views; shapes with no fast path go through ``Semantics``.
-indirect enum Matcher: Sendable {
+///
+/// Only the recursive and the large cases are `indirect`: a payload in a box is loaded with a
+/// copy when the evaluation calls out (PCRE2, say), a retain and a release per evaluation, where
+/// a reference stored inline is borrowed.
+enum Matcher: Sendable {
   /// An operand of the generic path.
   enum Operand: Sendable {
     case identifier
@@ -15,7 +19,7 @@ indirect enum Matcher: Sendable {
   }
 
   case constant(Bool)
-  case not(Matcher)
+  indirect case not(Matcher)
   case and([Matcher])
   case or([Matcher])
   /// `SELF == nil` (true) or `SELF != nil` (false).
@@ -31,17 +35,17 @@ indirect enum Matcher: Sendable {
   /// `literal BEGINSWITH/ENDSWITH/CONTAINS SELF`: the literal is the haystack.
   case reverseSearch(Semantics.SearchKind, PreparedText)
   /// `SELF IN {…}` with string elements; the flag says whether nil is an element.
-  case member(ByteStringSet, containsNil: Bool)
+  indirect case member(ByteStringSet, containsNil: Bool)
   /// `SELF LIKE literal`.
-  case like(GlobPattern, TextForm)
+  indirect case like(GlobPattern, TextForm)
   /// `literal LIKE SELF`: the literal is the subject.
-  case reverseLike(PreparedText, ComparisonOptions)
+  indirect case reverseLike(PreparedText, ComparisonOptions)
   /// `SELF MATCHES literal`.
   case regex(RegexProgram)
   /// `literal MATCHES SELF`: the literal is the subject.
-  case reverseRegex(String, ComparisonOptions, RegexCache)
+  indirect case reverseRegex(String, ComparisonOptions, RegexCache)
   /// Anything else.
-  case generic(ComparisonOperator, Operand, Operand, ComparisonOptions, RegexCache)
+  indirect case generic(ComparisonOperator, Operand, Operand, ComparisonOptions, RegexCache)
 
   /// The answer for every identifier whose evaluation does not throw, when there is one: an AND
   /// with a false operand is false, an OR with a true one is true.
@@ -152,9 +156,7 @@ indirect enum Matcher: Sendable {
       {
         return try program.matches(validUTF8: subject.bytes)
       }
-      return try views.withText(program.subjectForm, subject) {
-        bytes throws(PredicateEvaluationError) in try program.matches(validUTF8: bytes)
-      }!
+      return try Self.matchesPrepared(program, subject, &views)
     case .reverseRegex(let subjectText, let options, let cache):
       guard let pattern = views.string(subject) else { return false }
       return try Semantics.matches(
@@ -165,6 +167,18 @@ indirect enum Matcher: Sendable {
         op, Self.resolve(lhs, identifier), Self.resolve(rhs, identifier), options: options,
         regexCache: cache)
     }
+  }
+
+  /// MATCHES on the subject prepared as `program` reads it (folded, normalised). Its own
+  /// function: the closure captures the program, and a capture in `evaluate` made every MATCHES
+  /// evaluation retain and release it, the raw path included.
+  @inline(never)
+  private static func matchesPrepared(
+    _ program: RegexProgram, _ subject: Subject, _ views: inout IdentifierViews
+  ) throws(PredicateEvaluationError) -> Bool {
+    try views.withText(program.subjectForm, subject) {
+      bytes throws(PredicateEvaluationError) in try program.matches(validUTF8: bytes)
+    }!
   }
 
   /// BEGINSWITH/ENDSWITH/CONTAINS on the bytes of text prepared as the needle is, unit-aware.
