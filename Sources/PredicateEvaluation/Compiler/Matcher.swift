@@ -169,9 +169,8 @@ enum Matcher: Sendable {
     }
   }
 
-  /// MATCHES on the subject prepared as `program` reads it (folded, normalised). Its own
-  /// function: the closure captures the program, and a capture in `evaluate` made every MATCHES
-  /// evaluation retain and release it, the raw path included.
+  /// MATCHES on the subject prepared as `program` reads it (folded, normalised): its own
+  /// function, so that the closure's capture of the program stays off the raw path.
   @inline(never)
   private static func matchesPrepared(
     _ program: RegexProgram, _ subject: Subject, _ views: inout IdentifierViews
