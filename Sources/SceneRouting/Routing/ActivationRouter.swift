@@ -209,12 +209,24 @@ public struct ActivationRouter: Sendable {
       let winner: Selection?
       if let index, role >= 0 {
         let probe = MatchRequirement.Probe(identifier)
-        winner = Self.select(
-          prefers: index.prefers[role].candidates(probe).lazy.filter { !isExcluded($0, options) },
-          can: index.can[role].candidates(probe).lazy.filter { !isExcluded($0, options) },
-          answers: &answers, ranks: recencyRanks, options: options, isRequest: isRequest)
+        let prefers = index.prefers[role].candidates(probe)
+        let can = index.can[role].candidates(probe)
+        if options.excluding.isEmpty {
+          winner = Self.select(
+            prefers: prefers, can: can, answers: &answers, ranks: recencyRanks, options: options,
+            isRequest: isRequest)
+        } else {
+          // The filter holds the sessions, not the router: a closure that captured `self`
+          // copied the whole router (a dozen reference counts) for every route.
+          let sessions = self.sessions
+          let kept = { (position: Int) in !options.excludes(sessions[position].persistentIdentifier)
+          }
+          winner = Self.select(
+            prefers: prefers.lazy.filter(kept), can: can.lazy.filter(kept), answers: &answers,
+            ranks: recencyRanks, options: options, isRequest: isRequest)
+        }
       } else {
-        let candidates = sessions.indices.lazy.filter { loss($0, role, options) == nil }
+        let candidates = self.candidates(role: role, options: options)
         winner = Self.select(
           prefers: candidates, can: candidates, answers: &answers, ranks: recencyRanks,
           options: options, isRequest: isRequest)
