@@ -337,3 +337,43 @@ struct SubstringSearchTests {
     }
   }
 }
+
+@Suite("Caseless ASCII compare")
+struct CaselessCompareTests {
+  @Test("a word is lowercased as each of its bytes is, for every byte value at every position")
+  func wordLowercasingMatchesBytes() {
+    for byte in 0...255 {
+      for position in 0..<8 {
+        // The byte among neighbours that are themselves near the A–Z edges.
+        var bytes: [UInt8] = [0x40, 0x41, 0x5A, 0x5B, 0x60, 0x7F, 0x80, 0xC1]
+        bytes[position] = UInt8(byte)
+        let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        let lowered = withUnsafeBytes(of: ASCIIBytes.lower(word)) { Array($0) }
+        #expect(lowered == bytes.map(ASCIIBytes.lower), "byte \(byte) at \(position)")
+      }
+    }
+  }
+
+  @Test("the caseless compare agrees with a byte-by-byte one at every length and offset")
+  func caselessEqualAgreesWithBytes() {
+    var random = SeededRandom()
+    let seed = random.seed
+    let alphabet: [UInt8] = Array("aAzZ@[`{/-é".utf8)
+    for _ in 0..<20_000 {
+      let needle = (0..<Int.random(in: 1...30, using: &random)).map { _ in
+        ASCIIBytes.lower(random.pick(alphabet))
+      }
+      let start = Int.random(in: 0...3, using: &random)
+      var haystack = (0..<start).map { _ in random.pick(alphabet) }
+      haystack += needle.map { random.chance(0.5) ? $0 : random.pick(alphabet) }
+      let expected = zip(haystack[start...], needle).allSatisfy { ASCIIBytes.lower($0) == $1 }
+      haystack.withUnsafeBufferPointer { text in
+        needle.withUnsafeBufferPointer { folded in
+          #expect(
+            ASCIIBytes.equal(text, at: start, folded, foldCase: true) == expected,
+            "PROPERTY_SEED=\(seed): \(haystack) / \(needle) at \(start)")
+        }
+      }
+    }
+  }
+}

@@ -18,10 +18,36 @@ package enum ASCIIBytes {
     if !foldCase {
       return memcmp(haystack.baseAddress! + start, needle.baseAddress!, needle.count) == 0
     }
-    for offset in 0..<needle.count where lower(haystack[start + offset]) != needle[offset] {
-      return false
+    // Eight bytes at a time, each lowercased as `lower` does (a byte-at-a-time loop cost half
+    // again the C floor's caseless compare), then the rest one by one.
+    let text = UnsafeRawPointer(haystack.baseAddress! + start)
+    let folded = UnsafeRawPointer(needle.baseAddress!)
+    var offset = 0
+    while offset + 8 <= needle.count {
+      let word = text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      guard lower(word) == folded.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else {
+        return false
+      }
+      offset += 8
+    }
+    while offset < needle.count {
+      guard lower(haystack[start + offset]) == needle[offset] else { return false }
+      offset += 1
     }
     return true
+  }
+
+  /// Each of the eight bytes of `word` lowercased as ``lower(_:)`` does: `A`–`Z` get 0x20, every
+  /// other byte (those past ASCII included) is left as it is.
+  @inline(__always)
+  static func lower(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let low = word & (ones &* 0x7F)
+    // The high bit of a byte, exactly: at least `A` and at most `Z`, and ASCII.
+    let atLeastA = low &+ ones &* (0x80 - 0x41)
+    let pastZ = low &+ ones &* (0x80 - 0x5B)
+    let upper = atLeastA & ~pastZ & ~word & (ones &* 0x80)
+    return word | (upper >> 2)
   }
 
   static func hasPrefix(
