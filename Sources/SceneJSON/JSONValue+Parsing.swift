@@ -38,7 +38,7 @@ extension JSONValue {
 
   /// Parses a complete JSON text from UTF-8 bytes, in place, returning member names that are
   /// among `keys` as the strings given (see ``JSONKeys``).
-  public static func parse(_ bytes: ArraySlice<UInt8>, keys: JSONKeys) throws(JSONSyntaxError)
+  package static func parse(_ bytes: ArraySlice<UInt8>, keys: JSONKeys) throws(JSONSyntaxError)
     -> JSONValue
   {
     try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
@@ -68,7 +68,7 @@ extension JSONValue {
 /// passes them, and then each occurrence is the string given: nothing to allocate or free, and
 /// lookups by the same name compare equal storage. Shorter names are stored inline anyway and
 /// are left out.
-public struct JSONKeys: Sendable {
+package struct JSONKeys: Sendable {
   /// The names, and their UTF-8 one after another, each at `starts[i]..<starts[i + 1]`: in one
   /// object, so that a parse holding the table costs one reference count, not three.
   private final class Table: Sendable {
@@ -88,7 +88,7 @@ public struct JSONKeys: Sendable {
   private static let shortest = 16
 
   /// The names to return as given.
-  public init(_ keys: some Sequence<String>) {
+  package init(_ keys: some Sequence<String>) {
     table = Table(keys.filter { $0.utf8.count >= Self.shortest })
   }
 
