@@ -156,7 +156,9 @@ enum Matcher: Sendable {
       {
         return try program.matches(validUTF8: subject.bytes)
       }
-      return try Self.matchesPrepared(program, subject, &views)
+      return try views.withText(program.subjectForm, subject) {
+        bytes throws(PredicateEvaluationError) in try program.matches(validUTF8: bytes)
+      }!
     case .reverseRegex(let subjectText, let options, let cache):
       guard let pattern = views.string(subject) else { return false }
       return try Semantics.matches(
@@ -167,17 +169,6 @@ enum Matcher: Sendable {
         op, Self.resolve(lhs, identifier), Self.resolve(rhs, identifier), options: options,
         regexCache: cache)
     }
-  }
-
-  /// MATCHES on the subject prepared as `program` reads it (folded, normalised): its own
-  /// function, so that the closure's capture of the program stays off the raw path.
-  @inline(never)
-  private static func matchesPrepared(
-    _ program: RegexProgram, _ subject: Subject, _ views: inout IdentifierViews
-  ) throws(PredicateEvaluationError) -> Bool {
-    try views.withText(program.subjectForm, subject) {
-      bytes throws(PredicateEvaluationError) in try program.matches(validUTF8: bytes)
-    }!
   }
 
   /// BEGINSWITH/ENDSWITH/CONTAINS on the bytes of text prepared as the needle is, unit-aware.
