@@ -555,8 +555,9 @@ public struct ActivationRouter: Sendable {
   ) -> WindowGroupChoice? {
     var context = EvaluationContext(targetContentIdentifier: identifier)
     for position in positions {
+      // A predicate that throws counts as not matching, as a session's does.
       guard let predicate = groups[position].matchingPredicate,
-        predicate.outcome(in: &context).matched
+        (try? predicate.evaluate(in: &context)) == true
       else { continue }
       return WindowGroupChoice(
         index: position, configuration: groups[position].configuration, rule: .matching)

@@ -221,17 +221,6 @@ struct LazyAnswers: SuitabilityAnswers {
   func isVisible(_ position: Int) -> Bool { sessions[position].isVisible }
 }
 
-extension CompiledPredicate {
-  /// The predicate's answer in `context`, or the error that stopped it, as a candidate records it.
-  func outcome(in context: inout EvaluationContext) -> PredicateOutcome {
-    do {
-      return .answered(try evaluate(in: &context))
-    } catch {
-      return .failed(error)
-    }
-  }
-}
-
 extension CompiledPredicate.Unretained {
   /// The predicate's answer in `context`, or the error that stopped it, as a candidate records it.
   func outcome(in context: inout EvaluationContext) -> PredicateOutcome {
