@@ -188,20 +188,10 @@ extension RoutingDecision {
       string(candidates[index].sessionIdentifier, &output)
       output.append(JSONFragments.suitability)
       output.append(UInt8(ascii: "0") + UInt8(candidates[index].suitability.rawValue))
-      // Each outcome is matched where it is stored: handing one to a method copied it (an
-      // outlined copy of the enum and its error) for every entry.
       output.append(JSONFragments.prefers)
-      switch candidates[index].prefers {
-      case .notEvaluated: output.append("null")
-      case .answered(let value): output.append(value ? "true" as StaticString : "false")
-      case .failed: candidates[index].prefers.jsonValue.write(into: &output)
-      }
+      Self.write(candidates[index].prefers, into: &output)
       output.append(JSONFragments.canActivate)
-      switch candidates[index].canActivate {
-      case .notEvaluated: output.append("null")
-      case .answered(let value): output.append(value ? "true" as StaticString : "false")
-      case .failed: candidates[index].canActivate.jsonValue.write(into: &output)
-      }
+      Self.write(candidates[index].canActivate, into: &output)
       output.append(
         candidates[index].isVisible ? JSONFragments.visibleTrue : JSONFragments.visibleFalse)
       output.append(candidates[index].lost?.jsonLiteral ?? "null")
@@ -220,6 +210,17 @@ extension RoutingDecision {
     output.append(UInt8(ascii: "]"))
     extra(&output)
     output.append(UInt8(ascii: "}"))
+  }
+
+  /// Appends an outcome's JSON. Inlined where the outcome is stored: a method call copied it (an
+  /// outlined copy of the enum and its error) for every entry.
+  @inline(__always)
+  private static func write(_ outcome: borrowing PredicateOutcome, into output: inout ByteBuffer) {
+    switch outcome {
+    case .notEvaluated: output.append("null")
+    case .answered(let value): output.append(value ? "true" as StaticString : "false")
+    case .failed: outcome.jsonValue.write(into: &output)
+    }
   }
 
   /// One line: what was chosen and why.
