@@ -20,13 +20,16 @@ struct ASCIIHeadTests {
     "a", "A", "b", "e", "E", "cafe", "CAFE", "\u{301}", "\u{308}", "\u{338}", "\u{307}", "\u{30A}",
     "<", "=", "I", "i", "K", "k", "\u{212A}", "ß", "ss", "ﬁ", "ﬆ", "ſ", "é", "É", "ｆ", "Ｅ", "doc-4",
     "2", "/", "thread/", "\r", "\n", "😀", "👍🏽", "中", "ǰ", "İ", "ı", "ŉ", "ᄀ", "ᅡ", "ﾞ", "ｶ",
-    "\u{200D}", "\u{FE0F}", "ⓐ", "½",
+    "\u{200D}", "\u{FE0F}", "ⓐ", "½", "com.example.", "cafecafe", "thread/thread/",
   ]
 
   static let literals = [
     "", "a", "e", "cafe", "caf", "doc-4", "i", "k", "ss", "st", "fi", "<", "=", "thread/", "ab",
     "b",
     "z", "\r", "\n", "2", "ea",
+    // Eight bytes and more: the word-at-a-time path, its overlapping last word, and a second word.
+    "cafecafe", "thread/thread/", "doc-4cafecafe", "com.example.cafe", "com.example.thread/",
+    "ecafecafe",
   ]
 
   @Test("every decision is the prepared identifier's answer, and most are decided")

@@ -20,16 +20,93 @@ enum ASCIIHead {
     foldCase ? ASCIIBytes.lower(byte) : byte
   }
 
+  /// The eight bytes of `text` at `offset`, lowercased when `foldCase`, as a little-endian word:
+  /// its lowest byte is the first.
+  @inline(__always)
+  private static func word(
+    _ text: UnsafeRawPointer, _ offset: Int, _ foldCase: Bool
+  ) -> UInt64 {
+    let word = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    return foldCase ? ASCIIBytes.lower(word) : word
+  }
+
+  /// Whether the first bytes differ and the text's is ASCII: most identifiers are answered by
+  /// that alone, for less than a word compare costs.
+  @inline(__always)
+  private static func differsFirst(
+    _ text: UnsafeBufferPointer<UInt8>, _ literal: UnsafeBufferPointer<UInt8>, _ foldCase: Bool
+  ) -> Bool {
+    guard let first = text.first, let head = literal.first else { return false }
+    return first < 0x80 && fold(first, foldCase) != head
+  }
+
+  /// Whether the last bytes differ and the text's is ASCII: an ASCII byte at the end prepares to
+  /// itself (lowercased), since nothing after it can compose with it or be dropped.
+  @inline(__always)
+  private static func differsLast(
+    _ text: UnsafeBufferPointer<UInt8>, _ literal: UnsafeBufferPointer<UInt8>, _ foldCase: Bool
+  ) -> Bool {
+    guard let last = text.last, let end = literal.last else { return false }
+    return last < 0x80 && fold(last, foldCase) != end
+  }
+
   /// The length of the longest head of `text` equal to the same head of `literal` (ASCII, already
   /// folded), lowercasing `text` when `foldCase`. The bytes it covers are ASCII.
+  ///
+  /// Eight bytes at a time, the first difference found by counting zero bits: every answer here
+  /// is decided by the first byte that differs, so one pass finds it. A `memcmp` and then a scan
+  /// for non-ASCII bytes read most identifiers twice: `BEGINSWITH` took 117 instructions an
+  /// evaluation that way, 85 this way, `ENDSWITH` 147 and 81.
   @inline(__always)
   private static func sharedHead(
     _ text: UnsafeBufferPointer<UInt8>, _ literal: UnsafeBufferPointer<UInt8>, _ foldCase: Bool
   ) -> Int {
     let shared = min(text.count, literal.count)
-    var index = 0
-    while index < shared && fold(text[index], foldCase) == literal[index] { index += 1 }
-    return index
+    guard shared >= 8 else {
+      var index = 0
+      while index < shared && fold(text[index], foldCase) == literal[index] { index &+= 1 }
+      return index
+    }
+    let left = UnsafeRawPointer(text.baseAddress!)
+    let right = UnsafeRawPointer(literal.baseAddress!)
+    // Whole words, then the last eight bytes (overlapping what was read, which matched).
+    var offset = 0
+    while true {
+      let difference = word(left, offset, foldCase) ^ word(right, offset, false)
+      if difference != 0 { return offset &+ difference.trailingZeroBitCount &>> 3 }
+      if offset == shared &- 8 { return shared }
+      offset = min(offset &+ 8, shared &- 8)
+    }
+  }
+
+  /// The length of the longest tail of `text` equal to the same tail of `literal`, as
+  /// ``sharedHead(_:_:_:)`` reads heads.
+  @inline(__always)
+  private static func sharedTail(
+    _ text: UnsafeBufferPointer<UInt8>, _ literal: UnsafeBufferPointer<UInt8>, _ foldCase: Bool
+  ) -> Int {
+    let shared = min(text.count, literal.count)
+    guard shared >= 8 else {
+      var length = 0
+      while length < shared
+        && fold(text[text.count &- 1 &- length], foldCase) == literal[literal.count &- 1 &- length]
+      {
+        length &+= 1
+      }
+      return length
+    }
+    let left = UnsafeRawPointer(text.baseAddress!)
+    let right = UnsafeRawPointer(literal.baseAddress!)
+    // `length` bytes from the end matched; the word read ends where they start.
+    var length = 0
+    while true {
+      let difference =
+        word(left, text.count &- length &- 8, foldCase)
+        ^ word(right, literal.count &- length &- 8, false)
+      if difference != 0 { return length &+ difference.leadingZeroBitCount &>> 3 }
+      if length == shared &- 8 { return shared }
+      length = min(length &+ 8, shared &- 8)
+    }
   }
 
   /// Whether `text` prepares to exactly `literal`, or nil when only preparing it can say.
@@ -37,16 +114,7 @@ enum ASCIIHead {
   static func equals(
     _ text: UnsafeBufferPointer<UInt8>, _ literal: UnsafeBufferPointer<UInt8>, foldCase: Bool
   ) -> Bool? {
-    // The common answers first, at the cost of the floor: a first byte that differs, a byte
-    // compare, or a word-at-a-time scan that finds an ASCII identifier of another length.
-    if let first = text.first, let head = literal.first, first < 0x80, fold(first, foldCase) != head
-    {
-      return false
-    }
-    if text.count == literal.count {
-      if ASCIIBytes.equal(text, at: 0, literal, foldCase: foldCase) { return true }
-      if ASCIIBytes.isASCII(text) { return false }
-    } else if ASCIIBytes.isASCII(text) {
+    if differsFirst(text, literal, foldCase) || differsLast(text, literal, foldCase) {
       return false
     }
     let head = sharedHead(text, literal, foldCase)
@@ -81,15 +149,10 @@ enum ASCIIHead {
   static func hasPrefix(
     _ text: UnsafeBufferPointer<UInt8>, _ literal: UnsafeBufferPointer<UInt8>, foldCase: Bool
   ) -> Bool? {
+    if differsFirst(text, literal, foldCase) { return false }
     let length = literal.count
-    if length <= text.count && ASCIIBytes.equal(text, at: 0, literal, foldCase: foldCase) {
-      return length == text.count || text[length] < 0x80 ? true : nil
-    }
-    // An ASCII window differs at an ASCII byte.
-    if ASCIIBytes.isASCII(UnsafeBufferPointer(rebasing: text[..<min(length, text.count)])) {
-      return false
-    }
     let head = sharedHead(text, literal, foldCase)
+    if head == length { return length == text.count || text[length] < 0x80 ? true : nil }
     // All of a shorter text matched: it is ASCII, and too short.
     if head == text.count { return false }
     return text[head] < 0x80 ? false : nil
@@ -102,24 +165,15 @@ enum ASCIIHead {
   static func hasSuffix(
     _ text: UnsafeBufferPointer<UInt8>, _ literal: UnsafeBufferPointer<UInt8>, foldCase: Bool
   ) -> Bool? {
+    if differsLast(text, literal, foldCase) { return false }
     let length = literal.count
-    if length <= text.count
-      && ASCIIBytes.equal(text, at: text.count - length, literal, foldCase: foldCase)
-    {
+    let tail = sharedTail(text, literal, foldCase)
+    if tail == length {
       // The match starts a unit when the byte before it is ASCII too.
       return length == text.count || text[text.count - length - 1] < 0x80 ? true : nil
     }
-    if ASCIIBytes.isASCII(UnsafeBufferPointer(rebasing: text[max(0, text.count - length)...])) {
-      return false
-    }
-    var fromEnd = 1
-    let shared = min(text.count, length)
-    while fromEnd <= shared
-      && fold(text[text.count - fromEnd], foldCase) == literal[length - fromEnd]
-    {
-      fromEnd += 1
-    }
-    if fromEnd > text.count { return false }
-    return text[text.count - fromEnd] < 0x80 ? false : nil
+    // All of a shorter text matched: it is ASCII, and too short.
+    if tail == text.count { return false }
+    return text[text.count - tail - 1] < 0x80 ? false : nil
   }
 }
