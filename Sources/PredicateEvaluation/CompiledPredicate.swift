@@ -217,9 +217,12 @@ public struct CompiledPredicate: Sendable, Hashable, CustomStringConvertible {
   public func evaluate(with targetContentIdentifier: String?) throws(PredicateEvaluationError)
     -> Bool
   {
-    var views = IdentifierViews.oneOff()
+    let matcher = storage.matcher
     return try withSubject(targetContentIdentifier) { subject throws(PredicateEvaluationError) in
-      try matcher.evaluate(subject, &views)
+      if let answer = try matcher.answerFromBytes(subject) { return answer }
+      // The views are made only when the bytes cannot answer: most evaluations never need them.
+      var views = IdentifierViews.oneOff()
+      return try matcher.evaluatePrepared(subject, &views)
     }
   }
 
