@@ -376,4 +376,36 @@ struct CaselessCompareTests {
       }
     }
   }
+
+  @Test("the end of an ASCII run and a run written a word at a time agree with byte loops")
+  func asciiRunsAgreeWithBytes() {
+    var random = SeededRandom()
+    let seed = random.seed
+    let alphabet: [UInt8] = [0x00, 0x41, 0x5A, 0x61, 0x7F, 0x80, 0xC3, 0xA9, 0xFF]
+    for _ in 0..<20_000 {
+      let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+        random.chance(0.9) ? random.pick(Array(alphabet[..<5])) : random.pick(alphabet)
+      }
+      let start = Int.random(in: 0...bytes.count, using: &random)
+      let expected = bytes[start...].firstIndex { $0 >= 0x80 } ?? bytes.count
+      bytes.withUnsafeBufferPointer { buffer in
+        #expect(
+          ASCIIBytes.endOfASCII(buffer, from: start) == expected,
+          "PROPERTY_SEED=\(seed): \(bytes) from \(start)")
+        let run = UnsafeBufferPointer(rebasing: buffer[start..<expected])
+        for lowercased in [false, true] {
+          var array: [UInt8] = [1]
+          array.appendASCII(run, lowercased: lowercased)
+          let written = [UInt8](unsafeUninitializedCapacity: run.count + 1) { storage, count in
+            storage[0] = 1
+            var sink = BufferSink(UnsafeMutableBufferPointer(rebasing: storage[1...]))
+            sink.appendASCII(run, lowercased: lowercased)
+            count = sink.overflowed ? 0 : sink.count + 1
+          }
+          let want = [1] + run.map { lowercased ? ASCIIBytes.lower($0) : $0 }
+          #expect(array == want && written == want, "PROPERTY_SEED=\(seed): \(Array(run))")
+        }
+      }
+    }
+  }
 }

@@ -219,6 +219,27 @@ extension ASCIIBytes {
   }
 }
 
+extension ASCIIBytes {
+  /// The offset of the first byte at or after `start` that is not ASCII, or `bytes.count`:
+  /// eight bytes at a time.
+  @inline(__always)
+  static func endOfASCII(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    var offset = start
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while offset &+ 8 <= bytes.count {
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        let nonASCII = word & high
+        if nonASCII != 0 { return offset &+ nonASCII.trailingZeroBitCount &>> 3 }
+        offset &+= 8
+      }
+    }
+    while offset < bytes.count && bytes[offset] < 0x80 { offset &+= 1 }
+    return offset
+  }
+}
+
 extension String {
   /// Whether every byte is ASCII.
   var isASCIIText: Bool {

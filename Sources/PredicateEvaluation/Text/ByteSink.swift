@@ -6,6 +6,9 @@
 protocol ByteSink {
   mutating func append(_ byte: UInt8)
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>)
+  /// Appends ASCII `bytes`, each lowercased as ``ASCIIBytes/lower(_:)-(UInt8)`` when `lowercased`:
+  /// the runs of ASCII between the scalars a fold changes, usually most of an identifier.
+  mutating func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>, lowercased: Bool)
   /// Whether a write did not fit (then what was written is not usable).
   var overflowed: Bool { get }
 }
@@ -14,6 +17,11 @@ extension Array: ByteSink where Element == UInt8 {
   @inline(__always)
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
   var overflowed: Bool { false }
+
+  mutating func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>, lowercased: Bool) {
+    guard lowercased else { return append(contentsOf: bytes) }
+    for byte in bytes { append(ASCIIBytes.lower(byte)) }
+  }
 }
 
 /// Writes into a buffer of the caller's, and notes when the buffer is too small.
@@ -48,6 +56,31 @@ struct BufferSink: ByteSink {
     for index in 0..<bytes.count { buffer[count + index] = bytes[index] }
     count += bytes.count
   }
+
+  /// Eight bytes at a time, lowercased as words.
+  @inline(__always)
+  mutating func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>, lowercased: Bool) {
+    guard !bytes.isEmpty else { return }
+    guard bytes.count <= buffer.count - count else {
+      overflowed = true
+      return
+    }
+    let source = UnsafeRawPointer(bytes.baseAddress!)
+    let target = UnsafeMutableRawPointer(buffer.baseAddress! + count)
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      let word = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      target.storeBytes(
+        of: lowercased ? ASCIIBytes.lower(word) : word, toByteOffset: offset, as: UInt64.self)
+      offset += 8
+    }
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      buffer[count + offset] = lowercased ? ASCIIBytes.lower(byte) : byte
+      offset += 1
+    }
+    count += bytes.count
+  }
 }
 
 /// Counts the bytes a write would take.
@@ -56,4 +89,7 @@ struct CountingSink: ByteSink {
   var overflowed: Bool { false }
   mutating func append(_ byte: UInt8) { count += 1 }
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { count += bytes.count }
+  mutating func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>, lowercased: Bool) {
+    count += bytes.count
+  }
 }

@@ -106,6 +106,13 @@ final class CanonicalData: Sendable {
     var offset = from
     while offset < bytes.count {
       let lead = bytes[offset]
+      if lead < 0x80 {
+        // A run of ASCII at once: each byte is a starter that NFC keeps.
+        offset = ASCIIBytes.endOfASCII(bytes, from: offset &+ 1)
+        boundary = offset &- 1
+        lastClass = 0
+        continue
+      }
       // Below U+0300 every scalar is a starter that NFC keeps and that composes with nothing
       // before it (two-byte leads below 0xCC encode U+0080–U+02FF).
       if lead < 0xCC {

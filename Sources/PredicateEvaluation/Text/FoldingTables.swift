@@ -158,11 +158,14 @@ enum FoldingTables {
     while index < bytes.count {
       let lead = bytes[index]
       if lead < 0x80 {
-        out.append(lowercasesASCII ? ASCIIBytes.lower(lead) : lead)
+        // The whole run of ASCII up to the next scalar the tables may change, at once.
+        let end = ASCIIBytes.endOfASCII(bytes, from: index &+ 1)
+        out.appendASCII(
+          UnsafeBufferPointer(rebasing: bytes[index..<end]), lowercased: lowercasesASCII)
         keepsMarks = false
         marksGoToFoundation = false
         run = 0
-        index += 1
+        index = end
         continue
       }
       let (value, length) = UTF8Scalars.decode(bytes, at: index)
