@@ -37,7 +37,7 @@ enum Matcher: Sendable {
   /// `SELF IN {…}` with string elements; the flag says whether nil is an element.
   indirect case member(ByteStringSet, containsNil: Bool)
   /// `SELF LIKE literal`.
-  indirect case like(GlobPattern, TextForm)
+  case like(GlobPattern, TextForm)
   /// `literal LIKE SELF`: the literal is the subject.
   indirect case reverseLike(PreparedText, ComparisonOptions)
   /// `SELF MATCHES literal`.
@@ -142,12 +142,7 @@ enum Matcher: Sendable {
       return compare(subject, low, &views) >= 0 && compare(subject, high, &views) <= 0
     case .search(let kind, let needle):
       guard !subject.isNil, !needle.isEmpty else { return false }
-      if let answer = Self.searchFromBytes(kind, subject, needle) { return answer }
-      if needle.form == .canonicalSearch && views.isNFC(subject) {
-        return Self.search(kind, subject.bytes, needle)
-      }
-      // Prepared (folded, normalised) text is searched by its bytes too: no split into units.
-      return views.withText(needle.form, subject) { Self.search(kind, $0, needle) }!
+      return Self.searchPrepared(kind, needle, subject, &views)
     case .reverseSearch(let kind, let haystack):
       guard let needle = views.units(haystack.form, subject), !needle.isEmpty else { return false }
       switch kind {
@@ -160,17 +155,13 @@ enum Matcher: Sendable {
       return set.contains(subject.bytes)
     case .like(let glob, let form):
       guard !subject.isNil else { return false }
-      if let answer = Self.likeFromBytes(glob, form, subject) { return answer }
-      return views.withText(form, subject) { glob.matches(utf8: $0) }!
+      return Self.likePrepared(glob, form, subject, &views)
     case .reverseLike(let subjectText, let options):
       guard let pattern = views.string(subject) else { return false }
       return try Semantics.like(subject: subjectText.original, pattern: pattern, options: options)
     case .regex(let program):
       guard !subject.isNil else { return false }
-      if let answer = try Self.regexFromBytes(program, subject) { return answer }
-      return try views.withText(program.subjectForm, subject) {
-        bytes throws(PredicateEvaluationError) in try program.matches(validUTF8: bytes)
-      }!
+      return try Self.matchesPrepared(program, subject, &views)
     case .reverseRegex(let subjectText, let options, let cache):
       guard let pattern = views.string(subject) else { return false }
       return try Semantics.matches(
@@ -181,6 +172,50 @@ enum Matcher: Sendable {
         op, Self.resolve(lhs, identifier), Self.resolve(rhs, identifier), options: options,
         regexCache: cache)
     }
+  }
+
+  // The operators on prepared text take their operands as parameters: a closure that captures a
+  // payload bound by `switch self` copies the matcher (a retain and a release per evaluation),
+  // one that captures a parameter borrows it.
+
+  /// BEGINSWITH/ENDSWITH/CONTAINS, preparing the identifier when its bytes cannot say.
+  private static func searchPrepared(
+    _ kind: Semantics.SearchKind, _ needle: PreparedText, _ subject: Subject,
+    _ views: inout IdentifierViews
+  ) -> Bool {
+    if let answer = searchFromBytes(kind, subject, needle) { return answer }
+    if needle.form == .canonicalSearch && views.isNFC(subject) {
+      return search(kind, subject.bytes, needle)
+    }
+    // Prepared (folded, normalised) text is searched by its bytes too: no split into units.
+    return views.withText(needle.form, subject) { search(kind, $0, needle) }!
+  }
+
+  /// LIKE, preparing the identifier when its bytes cannot say.
+  private static func likePrepared(
+    _ glob: GlobPattern, _ form: TextForm, _ subject: Subject, _ views: inout IdentifierViews
+  ) -> Bool {
+    if let answer = likeFromBytes(glob, form, subject) { return answer }
+    return views.withText(form, subject) { glob.matches(utf8: $0) }!
+  }
+
+  /// MATCHES, preparing the identifier when the program does not read its bytes as they are.
+  private static func matchesPrepared(
+    _ program: RegexProgram, _ subject: Subject, _ views: inout IdentifierViews
+  ) throws(PredicateEvaluationError) -> Bool {
+    if let answer = try regexFromBytes(program, subject) { return answer }
+    // Even a parameter is retained when the closure captures it, and the program's regexes
+    // with it: three retains and releases, a tenth of a prepared match. The caller's matcher
+    // keeps the program alive.
+    let unretained = Unmanaged.passUnretained(program)
+    return try views.withText(program.subjectForm, subject) {
+      bytes throws(PredicateEvaluationError) in
+      try unretained._withUnsafeGuaranteedRef { program in
+        Result { () throws(PredicateEvaluationError) -> Bool in
+          try program.matches(validUTF8: bytes)
+        }
+      }.get()
+    }!
   }
 
   /// Whether `comparison` (the identifier against the literal: -1, 0 or 1) satisfies `op`.

@@ -9,7 +9,11 @@ import PredicateSyntax
 /// case is O(n·m) (`*aaaa…ab` on a long run of `a`), so it counts its steps and, past a few times
 /// the input, hands over to a bit-parallel simulation of the pattern's automaton, O(n·⌈m/64⌉):
 /// linear in the subject for a given pattern.
-struct GlobPattern: Sendable {
+///
+/// A class, so that a matcher holds it by one reference, borrowed while it matches: as a struct
+/// of three arrays it was copied out of the matcher whenever an evaluation prepared the
+/// identifier, three retains and three releases each time.
+final class GlobPattern: Sendable {
   enum Element: Sendable, Equatable {
     /// A literal scalar.
     case literal(Unicode.Scalar)
