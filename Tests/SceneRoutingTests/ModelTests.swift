@@ -158,7 +158,7 @@ struct ModelTests {
   @Test("omittedCandidates is written as its decimal digits, whatever its size")
   func omittedCountDigits() throws {
     let powers = (0...18).map { power in (0..<power).reduce(1) { product, _ in product * 10 } }
-    for count in [0, 7, 99, 1_234_567_890, Int.max] + powers + powers.map { $0 - 1 } {
+    for count in [0, 7, 99, 1_234_567_890, Int.max] + powers + powers.map({ $0 - 1 }) {
       var decision = ActivationRouter(sessions: []).route(
         SceneEvent(.shortcutItem(ShortcutItem(type: "t", localizedTitle: "T"))), explanation: .all)
       decision.omittedCandidates = count
