@@ -65,8 +65,8 @@ enum Matcher: Sendable {
   /// their raw bytes (``ASCIIHead``), an ASCII identifier needs no preparing for any operator but
   /// a few, and `IN` never prepares one. Asked first, before any views exist, so that such an
   /// evaluation neither makes nor drops them, in a function small enough to keep its state in
-  /// registers: through the full ``evaluatePrepared(_:_:)`` the same byte compare cost about
-  /// seventy instructions more per call.
+  /// registers: through the full ``evaluatePrepared(_:_:)`` the same byte compare cost 50 to 110
+  /// instructions more per call (`==` 126 against 72, `LIKE 'prefix*'` 213 against 102).
   @inline(__always)
   func answerFromBytes(_ subject: Subject) throws(PredicateEvaluationError) -> Bool? {
     switch self {
@@ -175,8 +175,8 @@ enum Matcher: Sendable {
   }
 
   // The operators on prepared text take their operands as parameters: a closure that captures a
-  // payload bound by `switch self` copies the matcher (a retain and a release per evaluation),
-  // one that captures a parameter borrows it.
+  // payload bound by `switch self` copies the whole matcher, one that captures a parameter
+  // retains only that operand (and the regex program goes in unretained, see below).
 
   /// BEGINSWITH/ENDSWITH/CONTAINS, preparing the identifier when its bytes cannot say.
   private static func searchPrepared(

@@ -6,8 +6,8 @@
 protocol ByteSink {
   mutating func append(_ byte: UInt8)
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>)
-  /// Appends ASCII `bytes`, each lowercased as ``ASCIIBytes/lower(_:)-(UInt8)`` when `lowercased`:
-  /// the runs of ASCII between the scalars a fold changes, usually most of an identifier.
+  /// Appends ASCII `bytes`, each lowercased as `ASCIIBytes.lower` does when `lowercased`: the
+  /// runs of ASCII between the scalars a fold changes, usually most of an identifier.
   mutating func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>, lowercased: Bool)
   /// Whether a write did not fit (then what was written is not usable).
   var overflowed: Bool { get }
