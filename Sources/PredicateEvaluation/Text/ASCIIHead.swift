@@ -30,24 +30,19 @@ enum ASCIIHead {
     return foldCase ? ASCIIBytes.lower(word) : word
   }
 
-  /// Whether the first bytes differ and the text's is ASCII: most identifiers are answered by
-  /// that alone, for less than a word compare costs.
+  /// Whether the text's byte at one end (the last when `atEnd`, else the first) is ASCII and
+  /// differs from the literal's byte at the same end: most identifiers are answered by that
+  /// alone, for less than a word compare costs. The first byte prepares to a unit that starts
+  /// with it, or to a composite that is not ASCII; the last prepares to itself, since nothing
+  /// after it can compose with it or be dropped. Either way, prepared, the text differs there.
   @inline(__always)
-  private static func differsFirst(
-    _ text: UnsafeBufferPointer<UInt8>, _ literal: UnsafeBufferPointer<UInt8>, _ foldCase: Bool
+  private static func differs(
+    _ text: UnsafeBufferPointer<UInt8>, _ literal: UnsafeBufferPointer<UInt8>, atEnd: Bool,
+    _ foldCase: Bool
   ) -> Bool {
-    guard let first = text.first, let head = literal.first else { return false }
-    return first < 0x80 && fold(first, foldCase) != head
-  }
-
-  /// Whether the last bytes differ and the text's is ASCII: an ASCII byte at the end prepares to
-  /// itself (lowercased), since nothing after it can compose with it or be dropped.
-  @inline(__always)
-  private static func differsLast(
-    _ text: UnsafeBufferPointer<UInt8>, _ literal: UnsafeBufferPointer<UInt8>, _ foldCase: Bool
-  ) -> Bool {
-    guard let last = text.last, let end = literal.last else { return false }
-    return last < 0x80 && fold(last, foldCase) != end
+    guard !text.isEmpty, !literal.isEmpty else { return false }
+    let byte = text[atEnd ? text.count &- 1 : 0]
+    return byte < 0x80 && fold(byte, foldCase) != literal[atEnd ? literal.count &- 1 : 0]
   }
 
   /// The length of the longest head of `text` equal to the same head of `literal` (ASCII, already
@@ -114,7 +109,9 @@ enum ASCIIHead {
   static func equals(
     _ text: UnsafeBufferPointer<UInt8>, _ literal: UnsafeBufferPointer<UInt8>, foldCase: Bool
   ) -> Bool? {
-    if differsFirst(text, literal, foldCase) || differsLast(text, literal, foldCase) {
+    if differs(text, literal, atEnd: false, foldCase)
+      || differs(text, literal, atEnd: true, foldCase)
+    {
       return false
     }
     let head = sharedHead(text, literal, foldCase)
@@ -149,7 +146,7 @@ enum ASCIIHead {
   static func hasPrefix(
     _ text: UnsafeBufferPointer<UInt8>, _ literal: UnsafeBufferPointer<UInt8>, foldCase: Bool
   ) -> Bool? {
-    if differsFirst(text, literal, foldCase) { return false }
+    if differs(text, literal, atEnd: false, foldCase) { return false }
     let length = literal.count
     let head = sharedHead(text, literal, foldCase)
     if head == length { return length == text.count || text[length] < 0x80 ? true : nil }
@@ -165,7 +162,7 @@ enum ASCIIHead {
   static func hasSuffix(
     _ text: UnsafeBufferPointer<UInt8>, _ literal: UnsafeBufferPointer<UInt8>, foldCase: Bool
   ) -> Bool? {
-    if differsLast(text, literal, foldCase) { return false }
+    if differs(text, literal, atEnd: true, foldCase) { return false }
     let length = literal.count
     let tail = sharedTail(text, literal, foldCase)
     if tail == length {
