@@ -119,8 +119,9 @@ enum Matcher: Sendable {
     throws(PredicateEvaluationError) -> Bool
   {
     switch self {
-    case .constant(let value):
-      return value
+    case .constant, .isNil, .member:
+      // Answered by the bytes whatever the identifier (see answerFromBytes): one home each.
+      return try answerFromBytes(subject) ?? false
     case .not(let operand):
       return try !operand.evaluate(subject, &views)
     case .and(let operands):
@@ -129,8 +130,6 @@ enum Matcher: Sendable {
     case .or(let operands):
       for operand in operands where try operand.evaluate(subject, &views) { return true }
       return false
-    case .isNil(let wantsNil):
-      return subject.isNil == wantsNil
     case .equal(let literal, let negated):
       guard !subject.isNil else { return negated }
       return equal(subject, literal, &views) != negated
@@ -150,9 +149,6 @@ enum Matcher: Sendable {
       case .suffix: return haystack.units.hasSuffix(needle)
       case .contains: return haystack.units.contains(needle)
       }
-    case .member(let set, let containsNil):
-      guard !subject.isNil else { return containsNil }
-      return set.contains(subject.bytes)
     case .like(let glob, let form):
       guard !subject.isNil else { return false }
       return Self.likePrepared(glob, form, subject, &views)
