@@ -10,8 +10,14 @@ public struct SceneSessionRole: RawRepresentable, Sendable, Hashable, Codable,
 
   /// A role by name. UIKit's pre-iOS 16 name `windowExternalDisplay` reads as
   /// ``windowExternalDisplayNonInteractive``, so older files keep routing to the same scenes.
+  ///
+  /// A known role's name is kept as the library's own string, so every value of the role shares
+  /// one storage: a router compares each event's role with its sessions', and two strings with
+  /// the same storage are equal at once, where comparing the text read every byte (140
+  /// instructions an event).
   public init(rawValue: String) {
-    self.rawValue = rawValue == Self.legacyExternalDisplay ? Self.externalDisplayName : rawValue
+    let name = rawValue == Self.legacyExternalDisplay ? Self.externalDisplayName : rawValue
+    self.rawValue = Self.knownNames.first { $0 == name } ?? name
   }
 
   /// A role by name, as ``init(rawValue:)``.
@@ -31,11 +37,13 @@ public struct SceneSessionRole: RawRepresentable, Sendable, Hashable, Codable,
   /// The roles UIKit defines (`UISceneSession.Role`), by their Swift names: the window roles,
   /// CarPlay's template roles, and visionOS's. A scenes file or event naming another role gets
   /// the warning `routing.unknown-role`, since a misspelt role silently competes with nothing.
-  public static let knownRoles: [SceneSessionRole] = [
-    .windowApplication, .windowExternalDisplayNonInteractive,
-    "carTemplateApplication", "carTemplateApplicationDashboard",
-    "carTemplateApplicationInstrumentCluster", "windowApplicationVolumetric",
-    "immersiveSpaceApplication",
+  public static let knownRoles = knownNames.map(SceneSessionRole.init(rawValue:))
+
+  /// The names of ``knownRoles``, the strings every value of a known role holds.
+  private static let knownNames = [
+    "windowApplication", externalDisplayName, "carTemplateApplication",
+    "carTemplateApplicationDashboard", "carTemplateApplicationInstrumentCluster",
+    "windowApplicationVolumetric", "immersiveSpaceApplication",
   ]
 
   /// Whether UIKit defines this role.

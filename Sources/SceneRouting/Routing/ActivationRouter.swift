@@ -657,8 +657,13 @@ struct RoleNumbers: Sendable {
   }
 
   /// The number of `role`, or -1 when no session has it.
+  ///
+  /// Once per route. Known roles share their strings' storage (``SceneSessionRole/init(rawValue:)``),
+  /// so a match compares two pointers; comparing lengths first keeps another role from reading
+  /// the text, which `==` does when the storage differs (90 instructions).
   func number(of role: SceneSessionRole) -> Int {
-    roles.firstIndex(of: role) ?? -1
+    let length = role.rawValue.utf8.count
+    return roles.firstIndex { $0.rawValue.utf8.count == length && $0 == role } ?? -1
   }
 
   /// The default configuration for `role`, numbered `number`.

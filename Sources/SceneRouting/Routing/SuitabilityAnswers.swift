@@ -44,6 +44,7 @@ struct KnownAnswers: SuitabilityAnswers {
   init(visibility: [UInt8]) { self.visibility = visibility }
 
   /// Records what the session's two predicates answered.
+  @inline(__always)
   mutating func record(_ position: Int, prefers: PredicateOutcome, can: PredicateOutcome) {
     outcomes.record(position << 1, prefers)
     outcomes.record(position << 1 | 1, can)
@@ -75,6 +76,7 @@ struct OutcomeCache {
   private var failures: [Int: PredicateEvaluationError] = [:]
 
   /// The outcome recorded for `key`, if any.
+  @inline(__always)
   subscript(key: Int) -> PredicateOutcome? {
     guard recorded.contains(key) else { return nil }
     if !failures.isEmpty, let error = failures[key] { return .failed(error) }
@@ -84,6 +86,9 @@ struct OutcomeCache {
   /// Whether the outcome recorded for `key` is a match.
   func matched(_ key: Int) -> Bool { matches.contains(key) }
 
+  /// Inlined where the outcome is made: the switch then folds away, where a call copied the
+  /// outcome (and its error's string) in and destroyed it again, 34 instructions a predicate.
+  @inline(__always)
   mutating func record(_ key: Int, _ outcome: PredicateOutcome) {
     recorded.insert(key)
     switch outcome {
@@ -223,6 +228,7 @@ struct LazyAnswers: SuitabilityAnswers {
 
 extension CompiledPredicate.Unretained {
   /// The predicate's answer in `context`, or the error that stopped it, as a candidate records it.
+  @inline(__always)
   func outcome(in context: inout EvaluationContext) -> PredicateOutcome {
     do {
       return .answered(try evaluate(in: &context))
