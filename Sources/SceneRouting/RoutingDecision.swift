@@ -162,11 +162,30 @@ extension RoutingDecision {
   /// The event is borrowed: an initializer's parameters are otherwise passed owned, which cost
   /// a copy of the whole event on every route.
   init(_ event: borrowing SceneEvent) {
-    let evaluated = event.evaluated
+    self.init()
+    reset(for: event)
+  }
+
+  /// A decision for no event yet, for ``ActivationRouter/route(_:explanation:into:)`` to fill.
+  package init() {
     self.init(
-      outcome: .none, reason: .noMatch, role: event.options.role,
-      targetContentIdentifier: event.targetContentIdentifier, evaluated: evaluated?.source,
-      url: evaluated?.source == .targetContentIdentifier ? nil : evaluated?.string,
-      candidates: [], warnings: event.warnings)
+      outcome: .none, reason: .noMatch, role: .windowApplication, targetContentIdentifier: nil,
+      candidates: [], warnings: [])
+  }
+
+  /// Makes this the undecided decision for `event`, keeping the storage of the candidate list
+  /// for the entries to come.
+  mutating func reset(for event: borrowing SceneEvent) {
+    let evaluated = event.evaluated
+    outcome = .none
+    reason = .noMatch
+    role = event.options.role
+    targetContentIdentifier = event.targetContentIdentifier
+    self.evaluated = evaluated?.source
+    url = evaluated?.source == .targetContentIdentifier ? nil : evaluated?.string
+    windowGroup = nil
+    candidates.removeAll(keepingCapacity: true)
+    omittedCandidates = 0
+    warnings = event.warnings
   }
 }

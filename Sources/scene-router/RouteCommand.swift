@@ -108,6 +108,8 @@ struct RouteCommand: ParsableCommand {
     let plan = self.plan
     let output = self.output
     var failed = false
+    // One decision for every event, filled in place: its candidate list keeps its storage.
+    var decision = RoutingDecision()
 
     if jsonl {
       var reader = LineReader(descriptor: 0)
@@ -122,7 +124,8 @@ struct RouteCommand: ParsableCommand {
               name: name, kind: plan.kind?.rawValue, message: LineReader.overflowMessage($0),
               fields: [("path", .string(""))])
           }
-          ?? Self.route(line, name: name, router: router, plan: plan) { decision, kind in
+          ?? Self.route(line, name: name, router: router, plan: plan, into: &decision) {
+            decision, kind in
             Self.writeJSON(decision, name: name, kind: kind, to: out)
           }
         if let failure {
@@ -135,8 +138,9 @@ struct RouteCommand: ParsableCommand {
         let name = EventName.file(path == "-" ? "<stdin>" : path)
         let failure: Failure?
         do {
-          failure = Self.route(try readInput(path)[...], name: name, router: router, plan: plan) {
-            decision, kind in
+          failure = Self.route(
+            try readInput(path)[...], name: name, router: router, plan: plan, into: &decision
+          ) { decision, kind in
             switch output {
             case .json:
               Self.writeJSON(decision, name: name, kind: kind, to: out)
@@ -251,11 +255,11 @@ struct RouteCommand: ParsableCommand {
     return Plan(kind: kind, explanation: explanation)
   }
 
-  /// Decodes and routes one event, handing its decision to `decided` where it is made (moving a
-  /// decision out to the caller copied a large value per event); the failure, if it has none.
+  /// Decodes and routes one event into `decision`, then hands it to `decided`; the failure, if
+  /// it has none.
   private static func route(
     _ bytes: ArraySlice<UInt8>, name: EventName, router: ActivationRouter, plan: Plan,
-    decided: (RoutingDecision, EventKind) -> Void
+    into decision: inout RoutingDecision, decided: (RoutingDecision, EventKind) -> Void
   ) -> Failure? {
     let kind = plan.kind
     let value: JSONValue
@@ -270,7 +274,8 @@ struct RouteCommand: ParsableCommand {
     }
     do {
       let event = try SceneEvent(json: value, byteCount: bytes.count, kind: kind)
-      decided(router.route(event, explanation: plan.explanation), event.eventKind)
+      router.route(event, explanation: plan.explanation, into: &decision)
+      decided(decision, event.eventKind)
       return nil
     } catch {
       return Failure(

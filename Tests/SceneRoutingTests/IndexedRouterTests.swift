@@ -37,6 +37,9 @@ struct IndexedRouterTests {
     var random = SeededRandom()
     let seed = random.seed
     var compared = 0
+    // One decision reused across every event of every app, as `route --jsonl` reuses one: each
+    // route into it must equal a fresh decision, whatever the one before left in it.
+    var reused = RoutingDecision()
     for _ in 0..<200 {
       // Some past 64 sessions: the explained scan keeps positions in a word up to 64.
       let count =
@@ -54,12 +57,19 @@ struct IndexedRouterTests {
             prefersToActivateForTargetContentIdentifierPredicate: Self.predicate(&random),
             profile: .extended))
       }
+      // Some apps have SwiftUI window groups, whose choice a decision records.
+      let groups =
+        random.chance(0.3)
+        ? [
+          WindowGroup(configuration: "Docs", matching: ["doc-"]),
+          WindowGroup(configuration: "Any"),
+        ] : []
       let linear = ActivationRouter(
         sessions: sessions, defaultConfigurations: [.windowApplication: "Default"],
-        indexing: .never)
+        windowGroups: groups, indexing: .never)
       let indexed = ActivationRouter(
         sessions: sessions, defaultConfigurations: [.windowApplication: "Default"],
-        indexing: .always)
+        windowGroups: groups, indexing: .always)
       for _ in 0..<25 {
         var options = RoutingOptions()
         if random.chance(0.1) { options.role = .windowExternalDisplayNonInteractive }
@@ -91,6 +101,17 @@ struct IndexedRouterTests {
               && matches.omittedCandidates == expected.candidates.count - kept.count
               && matches.outcome == expected.outcome && matches.reason == expected.reason,
             "PROPERTY_SEED=\(seed): .matches differs\n\(matches.explanation)\n\(expected.explanation)"
+          )
+        }
+        let reuses: [(ActivationRouter, ActivationRouter.Explanation)] = [
+          (indexed, .matches), (linear, .all), (indexed, .none), (linear, .matches),
+        ]
+        for (router, explanation) in reuses {
+          router.route(event, explanation: explanation, into: &reused)
+          let fresh = router.route(event, explanation: explanation)
+          #expect(
+            reused == fresh,
+            "PROPERTY_SEED=\(seed): a reused decision differs\n\(reused.explanation)\n\(fresh.explanation)"
           )
         }
         let actual = indexed.route(event, explain: false)

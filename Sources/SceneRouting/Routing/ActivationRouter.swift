@@ -166,17 +166,37 @@ public struct ActivationRouter: Sendable {
   /// - Complexity: O(n) for ``Explanation/all``; through the index, proportional to the sessions
   ///   the identifier could match (and, for ``Explanation/matches``, the visible ones).
   public func route(_ event: SceneEvent, explanation: Explanation) -> RoutingDecision {
+    var decision = RoutingDecision(event)
+    fill(&decision, for: event, explanation: explanation)
+    return decision
+  }
+
+  /// Routes `event` into `decision`, whatever it held, keeping its arrays' storage: a caller
+  /// that routes a stream (`scene-router route --jsonl`) reuses one decision, where a new one
+  /// allocated and freed its candidate list for every event.
+  package func route(
+    _ event: SceneEvent, explanation: Explanation, into decision: inout RoutingDecision
+  ) {
+    decision.reset(for: event)
+    fill(&decision, for: event, explanation: explanation)
+  }
+
+  /// Decides `event` into `decision`, which is undecided for it (``RoutingDecision/reset(for:)``).
+  private func fill(
+    _ decision: inout RoutingDecision, for event: SceneEvent, explanation: Explanation
+  ) {
     let role = roles.number(of: event.options.role)
     if explanation == .matches, index != nil, role >= 0,
       let identifier = event.evaluated?.string
     {
       var namesSession = false
       if case .activationRequest(.session) = event.kind { namesSession = true }
-      if !namesSession { return routeMatches(event, identifier: identifier, role: role) }
+      if !namesSession {
+        routeMatches(event, identifier: identifier, role: role, into: &decision)
+        return
+      }
     }
-    var decision = RoutingDecision(event)
     decide(event, role: role, explanation: explanation, into: &decision)
-    return decision
   }
 
   /// Steps 1–7 by a scan (or, without explanation, the index), with the explanation asked for,
@@ -309,11 +329,12 @@ public struct ActivationRouter: Sendable {
   /// ``Explanation/matches`` through the index: the candidates the identifier could match on
   /// either predicate and the visible ones are evaluated; every other candidate provably matches
   /// neither, so it can neither win nor needs an entry.
-  private func routeMatches(_ event: SceneEvent, identifier: String, role: Int) -> RoutingDecision {
+  private func routeMatches(
+    _ event: SceneEvent, identifier: String, role: Int, into decision: inout RoutingDecision
+  ) {
     let options = event.options
     let isRequest: Bool
     if case .activationRequest = event.kind { isRequest = true } else { isRequest = false }
-    var decision = RoutingDecision(event)
     let probe = MatchRequirement.Probe(identifier)
     var positions = Set(index!.prefers[role].candidates(probe))
     positions.formUnion(index!.can[role].candidates(probe))
@@ -350,7 +371,6 @@ public struct ActivationRouter: Sendable {
       decision.candidates.append(entry)
     }
     decision.omittedCandidates = sessions.count - decision.candidates.count
-    return decision
   }
 
   /// An activation request for a named session: that session, or no scene when it does not
