@@ -12,7 +12,10 @@ import SceneJSON
 final class OutputStream {
   private let descriptor: Int32
   private let name: String
-  private var buffer = ByteBuffer(capacity: OutputStream.flushSize * 2)
+  /// Unchecked: `writeLine(bytes:)` hands it to a closure, and a class property passed `inout`
+  /// is checked for overlapping access at run time, 80 instructions a line. The writers never
+  /// reach the stream they write to.
+  @exclusivity(unchecked) private var buffer = ByteBuffer(capacity: OutputStream.flushSize * 2)
   /// The bytes buffered before a write: a write call costs as much as copying 30 KB into the
   /// file's pages, so they are written a megabyte at a time. (A stream is flushed sooner: the
   /// reader flushes before any read that could wait.)
