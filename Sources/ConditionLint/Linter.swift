@@ -3,7 +3,9 @@ import Foundation
 import PredicateEvaluation
 import Synchronization
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
@@ -152,7 +154,7 @@ package struct Linter: Sendable {
     var filled = 0
     while filled < size {
       let count = buffer.withUnsafeMutableBytes {
-        Glibc.read(descriptor, $0.baseAddress! + filled, size - filled)
+        systemRead(descriptor, $0.baseAddress! + filled, size - filled)
       }
       if count < 0 && errno == EINTR { continue }
       if count <= 0 { break }
@@ -246,4 +248,11 @@ package struct Linter: Sendable {
       report.diagnostics += checked.diagnostics
     }
   }
+}
+
+/// The C library's `read`, named apart from `Linter.read(_:into:)`, on Darwin, Glibc and Musl
+/// alike (a module-qualified `Glibc.read` would build on Linux only).
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int
+{
+  read(descriptor, bytes, count)
 }

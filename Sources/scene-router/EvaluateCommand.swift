@@ -1,7 +1,14 @@
 import ArgumentParser
-import Glibc
 import SceneActivation
 import SceneJSON
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// `scene-router evaluate`: evaluate a predicate against identifiers, or a JSON Lines batch.
 struct EvaluateCommand: ParsableCommand {

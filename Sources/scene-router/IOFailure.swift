@@ -1,4 +1,6 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+  @preconcurrency import Darwin
+#elseif canImport(Glibc)
   @preconcurrency import Glibc
 #elseif canImport(Musl)
   @preconcurrency import Musl

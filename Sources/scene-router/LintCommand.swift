@@ -4,8 +4,12 @@ import Foundation
 import SceneActivation
 import SceneJSON
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
 #endif
 
 /// `scene-router lint`: find activation conditions in Swift, SwiftUI and Objective-C sources and

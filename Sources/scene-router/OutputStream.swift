@@ -1,7 +1,9 @@
 import SceneActivation
 import SceneJSON
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
@@ -78,7 +80,7 @@ final class OutputStream {
   deinit { flush() }
 }
 
-/// The C library's `write`, named apart from `OutputStream.write(_:)`, on Glibc and Musl alike.
+/// The C library's `write`, named apart from `OutputStream.write(_:)`, on Darwin, Glibc and Musl alike.
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
   write(descriptor, bytes, count)
 }

@@ -71,7 +71,7 @@ struct EvaluationFixtureTests {
   }
 }
 
-/// `../shared/corpus/public.tsv`: the contract cases (advisory ones, marked `?`, are skipped).
+/// `Fixtures/corpus/public.tsv` (the shared reference corpus, copied in): the contract cases (advisory ones, marked `?`, are skipped).
 enum SharedCorpus {
   struct Case: Sendable, CustomStringConvertible {
     let id: String
@@ -83,7 +83,7 @@ enum SharedCorpus {
   }
 
   static let cases: [Case] = {
-    guard let text = Fixtures.readFile(Fixtures.root + "/../../shared/corpus/public.tsv") else {
+    guard let text = Fixtures.readFile(Fixtures.root + "/corpus/public.tsv") else {
       return []
     }
     return text.split(separator: "\n").dropFirst().compactMap { line in

@@ -3,8 +3,12 @@ import PredicateSyntax
 import SceneJSON
 import SceneRouting
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
 #endif
 
 /// The properties the fuzzers check, as plain functions: a fuzzer traps when one returns a

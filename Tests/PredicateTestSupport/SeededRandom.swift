@@ -42,7 +42,9 @@ public enum ProcessEnvironment {
   }
 }
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl

@@ -1,5 +1,9 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
 #endif
 
 /// A hashed set of byte strings, the floor of `IN`: FNV-1a, open addressing, lookup hashes the

@@ -80,7 +80,9 @@ struct ByteStringSet: Sendable {
   }
 }
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl

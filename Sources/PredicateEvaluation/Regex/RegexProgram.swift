@@ -2,7 +2,9 @@ import PCRE2Regex
 import PredicateSyntax
 import Synchronization
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
