@@ -26,8 +26,13 @@ let package = Package(
   ] + testSupportProducts,
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    // Only ConditionLint (and so the CLI) depends on it: the library product stays lean.
-    .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+    // Only ConditionLint (and so the CLI) depends on it: the library product stays lean. A range,
+    // not one version, so that an app whose macros pin another 60x release can still add this
+    // package; 600.0.1, 602.0.0 and 603.0.1 are built and tested (Scripts/test-swift-syntax).
+    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+    // `.scene-router.yml`: read by ConditionLint (so the CLI and the plugins), never by the
+    // library. 5.x and 6.x both build, so an app that has either through SwiftLint can add this.
+    .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"7.0.0"),
     // `swift package generate-documentation`: a command plugin, never linked into a product.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -60,6 +65,7 @@ let package = Package(
         "SceneRouting", "PredicateEvaluation", "SceneJSON",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "Yams", package: "Yams"),
       ]
     ),
     .executableTarget(

@@ -20,6 +20,11 @@ package struct Linter: Sendable {
   package var excludes: [String]
   /// Files larger than this are skipped with a warning.
   package var maximumFileSize: Int
+  /// Absolute paths (or globs) a linted file must lie under; empty admits every file (a
+  /// configuration's `included`).
+  package var included: [String] = []
+  /// Absolute paths (or globs) under which nothing is linted (a configuration's `excluded`).
+  package var excluded: [String] = []
 
   /// Folders skipped by default: build products and dependencies.
   package static let skippedFolders: Set<String> = [
@@ -54,8 +59,8 @@ package struct Linter: Sendable {
         continue
       }
       if isDirectory.boolValue {
-        collect(folder: path, into: &files)
-      } else {
+        if admits(folder: path) { collect(folder: path, into: &files) }
+      } else if admits(file: path) {
         files.append(path)
       }
     }
@@ -79,11 +84,44 @@ package struct Linter: Sendable {
     }
     for report in reports.withLock({ $0 }) {
       guard let report else { continue }
-      run.report.conditions += report.conditions
-      run.report.diagnostics += report.diagnostics
-      run.report.files += report.files
+      run.report.append(report)
     }
     return run
+  }
+
+  /// Whether a configuration entry (an absolute path, or a glob over absolute paths) names
+  /// `absolute` or a folder it lies in.
+  private static func covers(_ entry: String, _ absolute: String) -> Bool {
+    isGlob(entry) ? fnmatch(entry, absolute, 0) == 0 : LintPaths.isWithin(absolute, entry)
+  }
+
+  private static func isGlob(_ entry: String) -> Bool { entry.contains { "*?[".contains($0) } }
+
+  /// Whether a configuration's `excluded` covers `absolute`.
+  private func isExcludedByPath(_ absolute: String) -> Bool {
+    excluded.contains { Self.covers($0, absolute) }
+  }
+
+  /// Whether the file at `path` is linted under `included` and `excluded`.
+  private func admits(file path: String) -> Bool {
+    if included.isEmpty && excluded.isEmpty { return true }
+    let absolute = LintPaths.absolute(path)
+    if isExcludedByPath(absolute) { return false }
+    return included.isEmpty || included.contains { Self.covers($0, absolute) }
+  }
+
+  /// Whether the folder at `path` can hold a file linted under `included` and `excluded`: it is
+  /// not excluded, and it lies in an included path or holds one.
+  private func admits(folder path: String) -> Bool {
+    if included.isEmpty && excluded.isEmpty { return true }
+    let absolute = LintPaths.absolute(path)
+    if isExcludedByPath(absolute) { return false }
+    // A glob may match files anywhere below, so every folder is walked for it.
+    return included.isEmpty
+      || included.contains { entry in
+        Self.isGlob(entry) || LintPaths.isWithin(absolute, entry)
+          || LintPaths.isWithin(entry, absolute)
+      }
   }
 
   private func isExcluded(_ path: String, name: String) -> Bool {
@@ -121,9 +159,9 @@ package struct Linter: Sendable {
       if !excludes.isEmpty && isExcluded(path, name: name) { continue }
       if isFolder {
         if name.hasPrefix(".") || Self.skippedFolders.contains(name) { continue }
-        collect(folder: path, into: &files)
+        if admits(folder: path) { collect(folder: path, into: &files) }
       } else if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")),
-        Self.extensions.contains(String(name[name.index(after: dot)...]))
+        Self.extensions.contains(String(name[name.index(after: dot)...])), admits(file: path)
       {
         files.append(path)
       }

@@ -31,14 +31,24 @@ struct LintCommand: ParsableCommand {
       Formats: 'xcode' (path:line:col: error: message [id]), 'github' (workflow commands), \
       'sarif' (SARIF 2.1.0, for code scanning), 'json'.
 
+      Configuration: each PATH takes the nearest .scene-router.yml at or above it (up to the \
+      repository's root), or the file --config names: 'included' and 'excluded' (paths or \
+      globs relative to the file), 'profile', 'strict', 'rules' (a diagnostic id to 'off', \
+      'warning' or 'error') and 'baseline' (a path). Options given here override the file.
+
+      Baseline: --write-baseline FILE records every finding; --baseline FILE (or the \
+      configuration's 'baseline') reports only findings not in it, matched by file, rule id \
+      and the text of the finding's line, so an edit above a finding does not bring it back.
+
       Exits 0 with no errors (--strict: no warnings either), 65 when any is found, 66 when a \
-      PATH does not exist.
+      PATH does not exist, 78 when a configuration or baseline file is wrong.
 
       Examples:
         scene-router lint
         scene-router lint Sources --format github
         scene-router lint --format sarif > lint.sarif
         scene-router lint --fix --dry-run App/
+        scene-router lint --write-baseline .scene-router-baseline.json
       """)
 
   @Argument(help: "Files or folders to lint.")
@@ -48,16 +58,35 @@ struct LintCommand: ParsableCommand {
     help: ArgumentHelp("Output: 'xcode', 'github', 'sarif' or 'json'.", valueName: "format"))
   var format: LintFormat = .xcode
 
-  @Option(help: "Validation profile: 'uikit' (what iOS accepts) or 'extended'.")
-  var profile: ValidationProfile = .uikit
+  @Option(
+    help: "Validation profile: 'uikit' (what iOS accepts; the default) or 'extended'.")
+  var profile: ValidationProfile?
 
   @Option(
     help: ArgumentHelp(
       "Skip paths (or file and folder names) matching this glob; repeatable.", valueName: "GLOB"))
   var exclude: [String] = []
 
-  @Flag(help: "Fail (exit 65) on warnings too.")
-  var strict = false
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Fail (exit 65) on warnings too (default: the configuration's 'strict', else no).")
+  var strict: Bool?
+
+  @Option(
+    help: ArgumentHelp(
+      "Use this configuration file for every PATH instead of searching for .scene-router.yml.",
+      valueName: "FILE"))
+  var config: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Report only findings that are not in this baseline file.", valueName: "FILE"))
+  var baseline: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Record every finding in this baseline file (and exit 0).", valueName: "FILE"))
+  var writeBaseline: String?
 
   @Flag(help: "Apply machine-applicable fixes in place.")
   var fix = false
@@ -67,6 +96,9 @@ struct LintCommand: ParsableCommand {
 
   func validate() throws {
     if dryRun && !fix { throw ValidationError("--dry-run goes with --fix") }
+    if baseline != nil && writeBaseline != nil {
+      throw ValidationError("--baseline and --write-baseline do not go together")
+    }
   }
 
   func run() throws {
@@ -77,23 +109,41 @@ struct LintCommand: ParsableCommand {
       err.flush()
     }
     keepFreedMemory()
-    let linter = Linter(profile: profile, excludes: exclude)
+    var options = LintPlan.Options()
+    options.profile = profile
+    options.strict = strict
+    options.excludes = exclude
+    options.configuration = config
+    options.baseline = baseline
+    options.writesBaseline = writeBaseline != nil
+    let targets = paths.isEmpty ? ["."] : paths
+    let plan: LintPlan
+    do {
+      plan = try LintPlan(paths: targets, options: options) { path in
+        FileManager.default.contents(atPath: path).map(Array.init)
+      }
+    } catch {
+      err.writeLine(error.description)
+      throw ExitStatus.configurationError
+    }
     let showsProgress = isatty(2) == 1
-    let run = linter.run(paths: paths.isEmpty ? ["."] : paths) { count in
+    let progress: @Sendable (Int) -> Void = { count in
       if showsProgress { FileHandle.standardError.write(Data("\rlint: \(count) files…".utf8)) }
     }
-    if showsProgress && run.report.files >= 500 { err.write("\r\u{1B}[K") }
-    for path in run.missingPaths { err.writeLine("error: \(path): no such file or folder") }
-    var report = run.report
+    var outcome = plan.run(progress: progress)
+    if showsProgress && outcome.report.files >= 500 { err.write("\r\u{1B}[K") }
+    for path in outcome.missingPaths { err.writeLine("error: \(path): no such file or folder") }
     if fix {
-      let fixed = Fixer.fixedFiles(report, linter: linter)
+      let fixed = zip(plan.groups, outcome.unfilteredByGroup).flatMap { group, report in
+        Fixer.fixedFiles(report, linter: group.linter)
+      }
       if dryRun {
         // Standard output is the patch alone, so it can go straight to `patch -p1`.
         for file in fixed {
           out.write(Fixer.unifiedDiff(path: file.path, old: file.old, new: file.new))
         }
-        if !run.missingPaths.isEmpty { throw ExitCode(66) }
-        if report.hasErrors || (strict && report.hasWarnings) { throw ExitStatus.dataError }
+        if !outcome.missingPaths.isEmpty { throw ExitStatus.noInput }
+        if outcome.fails { throw ExitStatus.dataError }
         return
       }
       for file in fixed {
@@ -104,16 +154,30 @@ struct LintCommand: ParsableCommand {
         err.writeLine("\(file.path): fixed")
       }
       // What is left after the fixes.
-      if !fixed.isEmpty { report = linter.run(paths: paths.isEmpty ? ["."] : paths).report }
+      if !fixed.isEmpty { outcome = plan.run() }
     }
+    if let writeBaseline {
+      let recorded = LintBaseline(recording: outcome.unfiltered, at: writeBaseline)
+      guard
+        FileManager.default.createFile(
+          atPath: writeBaseline, contents: Data(recorded.fileContents.utf8))
+      else {
+        err.writeLine("error: \(writeBaseline): could not write the baseline")
+        throw ExitStatus.cannotCreate
+      }
+      err.writeLine(
+        "lint: recorded \(recorded.entries.count) finding(s) in \(writeBaseline)")
+    }
+    let report = outcome.report
     switch format {
     case .xcode: out.write(LintOutput.xcode(report))
     case .github: out.write(LintOutput.github(report))
     case .json: out.writeLine(json: LintOutput.json(report))
     case .sarif: out.writeLine(json: LintOutput.sarif(report, version: SceneRouterCommand.version))
     }
-    if !run.missingPaths.isEmpty { throw ExitCode(66) }
-    if report.hasErrors || (strict && report.hasWarnings) { throw ExitStatus.dataError }
+    if !outcome.missingPaths.isEmpty { throw ExitStatus.noInput }
+    if writeBaseline != nil { return }
+    if outcome.fails { throw ExitStatus.dataError }
   }
 }
 

@@ -39,4 +39,10 @@ struct SceneRouterCommand: ParsableCommand {
 enum ExitStatus {
   /// Invalid input data: a predicate, scenes file or event with errors.
   static let dataError = ExitCode(65)
+  /// A file named on the command line does not exist.
+  static let noInput = ExitCode(66)
+  /// A file could not be written.
+  static let cannotCreate = ExitCode(73)
+  /// A configuration or baseline file is wrong (`EX_CONFIG`).
+  static let configurationError = ExitCode(78)
 }

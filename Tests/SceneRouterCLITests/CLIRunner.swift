@@ -66,10 +66,11 @@ enum CLI {
 extension CLI {
   /// Runs a bash script from the repository root with `$CLI` naming the binary: for redirections
   /// `Process` cannot express (`> /dev/full`, `<&-`, `trap '' PIPE`).
-  static func shell(_ script: String) throws -> Result {
+  /// `arguments` are the script's `$1`, `$2`, ….
+  static func shell(_ script: String, _ arguments: String...) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", script]
+    process.arguments = ["-c", script, "bash"] + arguments
     process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
     process.environment = ProcessInfo.processInfo.environment.merging(["CLI": binary]) { $1 }
     let output = Pipe()

@@ -1,0 +1,176 @@
+import Foundation
+import PredicateEvaluation
+import Yams
+
+extension LintConfiguration {
+  /// The keys a configuration file may hold, in the order the documentation lists them.
+  package static let keys = ["included", "excluded", "profile", "strict", "rules", "baseline"]
+
+  /// Configuration files larger than this are refused: a real one is a few hundred bytes.
+  package static let maximumFileSize = 1 << 20
+
+  /// Reads the configuration file at `path`.
+  ///
+  /// - Throws: ``LintConfigurationError`` naming the file, line, column and key: for a file
+  ///   that cannot be read, YAML that does not parse, an unknown key, or a bad value.
+  package static func load(file path: String) throws(LintConfigurationError) -> LintConfiguration {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw LintConfigurationError(
+        file: path, line: 1, column: 1, message: "the configuration file cannot be read")
+    }
+    guard data.count <= maximumFileSize else {
+      throw LintConfigurationError(
+        file: path, line: 1, column: 1,
+        message: "the configuration file is \(data.count) bytes, over the \(maximumFileSize)-byte "
+          + "limit")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw LintConfigurationError(
+        file: path, line: 1, column: 1, message: "the configuration file is not UTF-8")
+    }
+    return try parse(text, file: path)
+  }
+
+  /// Reads a configuration from `text`, as the file `file` (whose folder relative paths in it
+  /// are resolved against).
+  package static func parse(_ text: String, file: String) throws(LintConfigurationError)
+    -> LintConfiguration
+  {
+    let folder = LintPaths.parent(LintPaths.absolute(file))
+    func failure(_ mark: Mark?, _ message: String) -> LintConfigurationError {
+      LintConfigurationError(
+        file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message)
+    }
+    let root: Node?
+    do {
+      root = try Yams.compose(yaml: text)
+    } catch let error as YamlError {
+      switch error {
+      case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+        .composer(_, let problem, let mark, _):
+        throw failure(mark, "the file is not valid YAML: \(problem)")
+      default:
+        throw failure(nil, "the file is not valid YAML: \(error)")
+      }
+    } catch {
+      throw failure(nil, "the file is not valid YAML: \(error)")
+    }
+    var configuration = LintConfiguration()
+    configuration.file = file
+    // An empty file (or one of comments only) is a configuration with every default.
+    guard let root else { return configuration }
+    guard let mapping = root.mapping else {
+      throw failure(root.mark, "expected a mapping of options at the top level")
+    }
+    var seen: Set<String> = []
+    for (keyNode, value) in mapping {
+      guard let key = keyNode.scalar?.string else {
+        throw failure(keyNode.mark, "expected a key name")
+      }
+      guard seen.insert(key).inserted else {
+        throw failure(keyNode.mark, "'\(key)' is given twice")
+      }
+      func bad(_ expectation: String) -> LintConfigurationError {
+        failure(value.mark, "'\(key)' \(expectation)")
+      }
+      switch key {
+      case "included", "excluded":
+        var paths: [String] = []
+        let items: [Node] = value.sequence.map(Array.init) ?? [value]
+        for item in items {
+          guard let path = item.scalar?.string, !path.isEmpty, item.null == nil else {
+            throw failure(item.mark, "'\(key)' expects paths: a string or a list of strings")
+          }
+          paths.append(resolve(path, in: folder))
+        }
+        if key == "included" {
+          configuration.included = paths
+        } else {
+          configuration.excluded = paths
+        }
+      case "profile":
+        guard let name = value.scalar?.string, let profile = ValidationProfile(rawValue: name)
+        else {
+          throw bad(
+            "expects one of "
+              + ValidationProfile.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+              + scalarFound(value))
+        }
+        configuration.profile = profile
+      case "strict":
+        guard value.scalar != nil, let flag = value.bool else {
+          throw bad("expects true or false" + scalarFound(value))
+        }
+        configuration.strict = flag
+      case "rules":
+        guard let rules = value.mapping else {
+          throw bad("expects a mapping from a diagnostic id to 'off', 'warning' or 'error'")
+        }
+        for (idNode, levelNode) in rules {
+          guard let id = idNode.scalar?.string else {
+            throw failure(idNode.mark, "'rules' expects diagnostic ids as keys")
+          }
+          guard ruleIDs.contains(id) else {
+            let hint = closest(to: id, among: ruleIDs).map { "; did you mean '\($0)'?" } ?? ""
+            throw failure(idNode.mark, "'rules': unknown diagnostic id '\(id)'\(hint)")
+          }
+          guard configuration.rules[id] == nil else {
+            throw failure(idNode.mark, "'rules': '\(id)' is given twice")
+          }
+          guard let name = levelNode.scalar?.string, let level = RuleLevel(rawValue: name) else {
+            throw failure(
+              levelNode.mark,
+              "'rules.\(id)' expects 'off', 'warning' or 'error'" + scalarFound(levelNode))
+          }
+          configuration.rules[id] = level
+        }
+      case "baseline":
+        guard let path = value.scalar?.string, !path.isEmpty else {
+          throw bad("expects the path of a baseline file")
+        }
+        configuration.baseline = resolve(path, in: folder)
+      default:
+        let hint = closest(to: key, among: keys).map { "; did you mean '\($0)'?" } ?? ""
+        throw failure(
+          keyNode.mark,
+          "unknown key '\(key)'\(hint) (the keys are "
+            + keys.map { "'\($0)'" }.joined(separator: ", ") + ")")
+      }
+    }
+    return configuration
+  }
+
+  /// `path` from a configuration file, made absolute against the file's folder; a glob keeps
+  /// its pattern characters.
+  private static func resolve(_ path: String, in folder: String) -> String {
+    LintPaths.normalized(path.hasPrefix("/") ? path : folder + "/" + path)
+  }
+
+  /// `, found 'x'` for a scalar, or `, found a list` / `a mapping`: what the value was instead.
+  private static func scalarFound(_ node: Node) -> String {
+    if let scalar = node.scalar { return ", found '\(scalar.string)'" }
+    if node.sequence != nil { return ", found a list" }
+    if node.mapping != nil { return ", found a mapping" }
+    return ""
+  }
+
+  /// The candidate within edit distance 2 of `word`, if one is nearest.
+  private static func closest(to word: String, among candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, editDistance(Array(word.utf8), Array($0.utf8))) }
+      .filter { $0.1 <= 2 }
+    return scored.min { $0.1 < $1.1 }?.0
+  }
+
+  private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    guard abs(a.count - b.count) <= 2, a.count < 128, b.count < 128 else { return 3 }
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+      var current = [i + 1] + Array(repeating: 0, count: b.count)
+      for (j, y) in b.enumerated() {
+        current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}
