@@ -23,6 +23,8 @@ let package = Package(
     .library(name: "SceneActivation", targets: ["SceneActivation"]),
     .executable(name: "scene-router", targets: ["scene-router"]),
     .plugin(name: "LintActivationConditions", targets: ["LintActivationConditions"]),
+    .plugin(
+      name: "LintActivationConditionsBuildTool", targets: ["LintActivationConditionsBuildTool"]),
   ] + testSupportProducts,
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -84,6 +86,10 @@ let package = Package(
           description: "Check the activation conditions in the package's Swift and ObjC sources")),
       dependencies: ["scene-router"]
     ),
+    // The same lint on every build of a target that uses it; findings at their lines in Xcode.
+    .plugin(
+      name: "LintActivationConditionsBuildTool", capability: .buildTool(),
+      dependencies: ["scene-router"]),
     // Test support shared by the unit tests and the fuzzers: the reference evaluator and seeded
     // generators. It is a library target so `FuzzTesting/` can depend on it too.
     .target(

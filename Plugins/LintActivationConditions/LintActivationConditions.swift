@@ -4,27 +4,34 @@ import PackagePlugin
 /// `swift package lint-activation-conditions [--target NAME…] [lint options…]`: runs
 /// `scene-router lint` over the source folders of the package's targets (all of them unless
 /// `--target` names some), passing every other argument through (`--format github`,
-/// `--profile extended`, `--strict`, `--fix`, …).
+/// `--profile extended`, `--strict`, `--fix`, `--baseline FILE`, …). In Xcode, the same command
+/// runs over the project's targets' Swift and Objective-C files.
 @main
 struct LintActivationConditions: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
     var extractor = ArgumentExtractor(arguments)
     let named = Set(extractor.extractOption(named: "target"))
-    let passThrough = extractor.remainingArguments
     let folders = context.package.targets.compactMap { target -> String? in
       guard let module = target as? SourceModuleTarget,
         named.isEmpty || named.contains(target.name)
       else { return nil }
       return module.directoryURL.path
     }
-    guard !folders.isEmpty else {
+    try Self.lint(
+      folders, arguments: extractor.remainingArguments,
+      tool: context.tool(named: "scene-router").url)
+  }
+
+  /// Runs `scene-router lint` with `arguments` over `paths`; a failing run is reported as the
+  /// plugin's error.
+  static func lint(_ paths: [String], arguments: [String], tool: URL) throws {
+    guard !paths.isEmpty else {
       Diagnostics.error("no source targets to lint")
       return
     }
-    let tool = try context.tool(named: "scene-router")
     let process = Process()
-    process.executableURL = tool.url
-    process.arguments = ["lint"] + passThrough + folders
+    process.executableURL = tool
+    process.arguments = ["lint"] + arguments + paths
     try process.run()
     process.waitUntilExit()
     if process.terminationStatus != 0 {
@@ -33,3 +40,24 @@ struct LintActivationConditions: CommandPlugin {
     }
   }
 }
+
+#if canImport(XcodeProjectPlugin)
+  import XcodeProjectPlugin
+
+  extension LintActivationConditions: XcodeCommandPlugin {
+    /// The same run over an Xcode project's targets (those `--target` names, or all): their
+    /// Swift and Objective-C input files.
+    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+      var extractor = ArgumentExtractor(arguments)
+      let named = Set(extractor.extractOption(named: "target"))
+      let files = context.xcodeProject.targets
+        .filter { named.isEmpty || named.contains($0.displayName) }
+        .flatMap { $0.inputFiles.map(\.url) }
+        .filter { ["swift", "m", "mm", "h"].contains($0.pathExtension) }
+        .map(\.path)
+      try Self.lint(
+        files, arguments: extractor.remainingArguments,
+        tool: context.tool(named: "scene-router").url)
+    }
+  }
+#endif

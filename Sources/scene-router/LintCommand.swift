@@ -176,8 +176,7 @@ struct LintCommand: ParsableCommand {
     case .sarif: out.writeLine(json: LintOutput.sarif(report, version: SceneRouterCommand.version))
     }
     if !outcome.missingPaths.isEmpty { throw ExitStatus.noInput }
-    if writeBaseline != nil { return }
-    if outcome.fails { throw ExitStatus.dataError }
+    if outcome.fails && writeBaseline == nil { throw ExitStatus.dataError }
   }
 }
 
