@@ -1,8 +1,8 @@
 import Foundation
 import SceneActivation
 
-/// The benchmark data: the 10,000 identifiers of `../shared/bench` (copied to `Data/`), split into
-/// ASCII and non-ASCII, loaded once.
+/// The benchmark data: the 10,000 identifiers of `Data/identifiers.txt` (a copy of the project's
+/// shared benchmark identifiers), split into ASCII and non-ASCII, loaded once.
 final class BenchmarkData: Sendable {
   static let shared = BenchmarkData()
 
