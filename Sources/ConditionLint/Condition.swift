@@ -30,10 +30,28 @@ indirect enum PredicateSource: Sendable, Hashable {
   case compound(CompoundKind, [PredicateSource])
   /// A SwiftUI string set, literal strings in order.
   case strings([LiteralText])
-  /// A format built by string interpolation: it breaks on an apostrophe.
-  case interpolated
+  /// A format built by string interpolation: it breaks on an apostrophe. Its literal parts and
+  /// holes, and the rewrite to a `%@` argument when the holes sit inside quotes.
+  case interpolated(Template, fix: SourceEdit?)
+  /// A SwiftUI set with elements built by interpolation: routed later with witness values.
+  case templates([Template])
   /// Something the source does not spell out (a runtime value), and why.
   case notCheckable(String)
+}
+
+extension PredicateSource {
+  /// The resolution the source itself implies, whatever names were followed to reach it: a
+  /// run-time value anywhere makes the whole run-time, an interpolation makes it a template.
+  var impliedResolution: ValueResolution {
+    switch self {
+    case .format(_, let arguments):
+      arguments.contains { $0 == .runtime || $0 == .runtimeArray } ? .runtime : .literal
+    case .value, .strings: .literal
+    case .compound(_, let parts): parts.map(\.impliedResolution).max() ?? .literal
+    case .interpolated, .templates: .template
+    case .notCheckable: .runtime
+    }
+  }
 }
 
 /// An `NSCompoundPredicate` type.
@@ -47,6 +65,9 @@ enum FormatArgument: Sendable, Hashable {
   /// An array literal of string literals (for `IN %@`).
   case strings([String])
   case runtime
+  /// A run-time array (`argumentArray:`) of any length: the rest of the specifiers take run-time
+  /// values, and the arguments cannot be counted.
+  case runtimeArray
 }
 
 /// An activation condition found in a source file.
@@ -57,4 +78,64 @@ struct FoundCondition: Sendable, Hashable {
   var kind: ConditionKind
   /// How it is built.
   var source: PredicateSource
+  /// How its value was resolved, over all its parts.
+  var resolution: ValueResolution = .literal
+  /// The declarations its inlined values came from, in source order.
+  var origins: [ValueOrigin] = []
+}
+
+/// How the value of a condition was known, as its JSON says: from the source itself, or how far
+/// the lint had to look, or not at all.
+package enum ValueResolution: String, Sendable, Hashable, Comparable {
+  /// Spelled out where it is used.
+  case literal
+  /// A local `let` (or a `var` never assigned again) in the same body.
+  case local
+  /// A `let` of the same file: a file-level constant, a `static let` or a stored `let` of a
+  /// type, or an `enum` case's raw value. Inlined, with a note at the declaration.
+  case sameFileConstant = "same-file constant"
+  /// The predicate a fresh `UISceneActivationConditions` has until one is set.
+  case `default`
+  /// A string built by interpolation: literal parts and run-time holes.
+  case template
+  /// Known only at run time.
+  case runtime = "run-time"
+
+  /// How much less is known: a condition takes the weakest resolution of its parts.
+  private var rank: Int {
+    switch self {
+    case .literal: 0
+    case .local: 1
+    case .sameFileConstant: 2
+    case .default: 3
+    case .template: 4
+    case .runtime: 5
+    }
+  }
+
+  package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// Where an inlined value was declared.
+package struct ValueOrigin: Sendable, Hashable {
+  /// `local` or `same-file constant`.
+  package var resolution: ValueResolution
+  /// The name used (`prefix`, `Route.inbox`, `Self.id`).
+  package var name: String
+  /// The file byte offset of the declaration's name.
+  package var offset: Int
+}
+
+/// A string built by interpolation: its literal parts and its holes, in order.
+package struct Template: Sendable, Hashable {
+  /// One part of a template.
+  package enum Part: Sendable, Hashable {
+    /// Literal text.
+    case text(String)
+    /// A run-time value: the interpolated expression's source text.
+    case hole(String)
+  }
+
+  /// The parts, in order; adjacent text parts are joined.
+  package var parts: [Part]
 }

@@ -14,10 +14,32 @@ struct ConditionChecker {
     let position = lines.location(condition.offset)
     var diagnostics: [LintDiagnostic] = []
     let result = evaluate(condition.source, at: condition.offset, into: &diagnostics)
+    // A finding in a constant declared elsewhere in the file points back there, so the reader
+    // sees both (a local is a few lines up, and needs no note).
+    if diagnostics.contains(where: { $0.severity != .info }) {
+      for origin in condition.origins where origin.resolution == .sameFileConstant {
+        diagnostics.append(
+          diagnostic(
+            .info, LintRule.inlinedValue.rawValue,
+            "'\(origin.name)' is inlined from this declaration (\(origin.resolution.rawValue))",
+            at: origin.offset))
+      }
+    }
+    var templates: [Template] = []
+    switch condition.source {
+    case .interpolated(let template, _): templates = [template]
+    case .templates(let list): templates = list
+    default: break
+    }
     return LintedCondition(
       file: path, line: position.line, column: position.column, kind: condition.kind,
       isStatic: result.isStatic, format: result.predicate?.predicateFormat,
-      valid: result.valid, diagnostics: diagnostics)
+      valid: result.valid,
+      resolution: max(condition.resolution, condition.source.impliedResolution),
+      origins: condition.origins.map { origin in
+        let at = lines.location(origin.offset)
+        return (origin.name, origin.resolution, at.line, at.column)
+      }, templates: templates, diagnostics: diagnostics)
   }
 
   /// A finding at file bytes `offset..<end`.
@@ -46,12 +68,17 @@ struct ConditionChecker {
     switch source {
     case .value(let value):
       return Result(predicate: .value(value), valid: true, isStatic: true)
-    case .interpolated:
+    case .interpolated(_, let fix):
       diagnostics.append(
         diagnostic(
           .warning, LintRule.interpolatedFormat.rawValue,
           "predicate format built by string interpolation breaks on an apostrophe; pass the "
-            + "value as a %@ argument", at: offset))
+            + "value as a %@ argument", at: offset, fix: fix,
+          fixDescription: fix.map { "replace with '\($0.replacement)'" }))
+      return Result(predicate: nil, valid: nil, isStatic: false)
+    case .templates:
+      // Interpolated set elements are fine in SwiftUI; the app model routes them with witness
+      // values. Nothing to check here.
       return Result(predicate: nil, valid: nil, isStatic: false)
     case .notCheckable(let reason):
       diagnostics.append(
@@ -100,13 +127,63 @@ struct ConditionChecker {
             "predicate is \(literal.bytes.count) bytes; UIKit ignores a predicate whose archive "
               + "exceeds \(Self.archiveLimit) bytes and keeps the previous one", at: offset))
       }
+      let scan = FormatScan(literal.bytes)
+      var missingPercent: Set<Int> = []
+      for quoted in scan.quotedSpecifiers {
+        let lower = quoted.lowerBound
+        let upper = quoted.upperBound
+        let specifier = String(decoding: literal.bytes[(lower + 1)..<(upper - 1)], as: UTF8.self)
+        let edit =
+          literal.isVerbatim(lower, upper)
+          ? SourceEdit(
+            offset: literal.fileOffset(lower), length: upper - lower, replacement: specifier)
+          : nil
+        diagnostics.append(
+          diagnostic(
+            .warning, LintRule.quotedFormatArgument.rawValue,
+            "'\(specifier)' inside quotes is literal text, never substituted; drop the quotes",
+            at: literal.fileOffset(lower), end: literal.fileOffset(upper - 1) + 1, fix: edit,
+            fixDescription: edit.map { _ in "replace with '\(specifier)'" }))
+      }
+      for at in scan.barePlaceholders {
+        missingPercent.insert(at)
+        let edit =
+          literal.isVerbatim(at, at + 1)
+          ? SourceEdit(offset: literal.fileOffset(at), length: 0, replacement: "%") : nil
+        diagnostics.append(
+          diagnostic(
+            .error, LintRule.missingPercent.rawValue,
+            "format argument '@' is missing its '%'; write '%@'", at: literal.fileOffset(at),
+            end: literal.fileOffset(at) + 1, fix: edit,
+            fixDescription: edit.map { _ in "insert '%'" }))
+      }
+      if !arguments.contains(.runtimeArray), scan.quotedSpecifiers.isEmpty,
+        scan.specifiers.count != arguments.count
+      {
+        let few = scan.specifiers.count > arguments.count
+        diagnostics.append(
+          diagnostic(
+            few ? .error : .warning, LintRule.argumentCount.rawValue,
+            "the format has \(scan.specifiers.count) "
+              + (scan.specifiers.count == 1 ? "specifier" : "specifiers") + " but "
+              + "\(arguments.count) " + (arguments.count == 1 ? "argument" : "arguments")
+              + (few
+                ? "; NSPredicate reads past the arguments" : "; the extra ones are ignored"),
+            at: offset))
+      }
       let compilation = CompiledPredicate.compile(
         format, arguments: Self.placeholders(format, arguments), profile: profile)
       // Only the first error's fix is offered: the parser recovers after an error, and what it
       // reports next may be a consequence that the first fix removes. `--fix` lints again after
       // each round, so independent errors are fixed in later rounds.
-      var fixOffered = false
+      var fixOffered = !missingPercent.isEmpty
       for found in compilation.diagnostics {
+        // The parser's own word for a bare '@' is replaced by the clearer finding above.
+        if found.id == DiagnosticID(rawValue: "syntax.unexpected-character"),
+          missingPercent.contains(found.range.lowerBound)
+        {
+          continue
+        }
         diagnostics.append(mapped(found, literal, offerFix: !fixOffered))
         if found.severity == .error { fixOffered = true }
       }
@@ -183,14 +260,15 @@ struct ConditionChecker {
     guard !conversions.isEmpty || !arguments.isEmpty else { return nil }
     var result: [PredicateArgument] = []
     for (position, conversion) in conversions.enumerated() {
-      let given = position < arguments.count ? arguments[position] : FormatArgument.runtime
+      var given = position < arguments.count ? arguments[position] : FormatArgument.runtime
+      if given == .runtimeArray { given = .runtime }
       switch (given, conversion) {
       case (.string(let value), _): result.append(.string(value))
       case (.strings(let values), _): result.append(.array(values.map(PredicateArgument.string)))
       case (.runtime, UInt8(ascii: "@")): result.append(.string("run-time value"))
       case (.runtime, UInt8(ascii: "K")): result.append(.string("run-time key path"))
       case (.runtime, let byte) where "fFeEgGaA".utf8.contains(byte): result.append(.double(0))
-      case (.runtime, _): result.append(.integer(0))
+      case (.runtime, _), (.runtimeArray, _): result.append(.integer(0))
       }
     }
     // Literal arguments past the specifiers still count (NSPredicate ignores extras).
@@ -198,7 +276,7 @@ struct ConditionChecker {
       switch extra {
       case .string(let value): result.append(.string(value))
       case .strings(let values): result.append(.array(values.map(PredicateArgument.string)))
-      case .runtime: break
+      case .runtime, .runtimeArray: break
       }
     }
     return result
@@ -237,5 +315,79 @@ struct LineTable: Sendable {
     let end = min(bytes.count, start + column - 1)
     // Continuation bytes do not start a scalar.
     return bytes[start..<end].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+  }
+}
+
+/// The format specifiers of a predicate format, read the way NSPredicate's lexer reads them:
+/// outside quotes a `%` starts a specifier; inside quotes everything is text.
+struct FormatScan {
+  /// The value byte offsets of each specifier outside quotes (`%@`, `%K`, `%d`, …).
+  var specifiers: [Int] = []
+  /// Quoted strings whose whole content is one specifier (`'%@'`): the quotes included.
+  var quotedSpecifiers: [Range<Int>] = []
+  /// Offsets of an `@` outside quotes with no `%` before it, where a value is expected.
+  var barePlaceholders: [Int] = []
+
+  init(_ bytes: [UInt8]) {
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+        var end = index + 1
+        while end < bytes.count, bytes[end] != byte {
+          end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        if end < bytes.count, Self.isSpecifier(bytes[(index + 1)..<end]) {
+          quotedSpecifiers.append(index..<(end + 1))
+        }
+        index = end + 1
+        continue
+      }
+      if byte == UInt8(ascii: "%") {
+        if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "%") {
+          index += 2
+          continue
+        }
+        specifiers.append(index)
+        index += 1
+        while index < bytes.count, "0123456789.-+ #lhqzjtL".utf8.contains(bytes[index]) {
+          index += 1
+        }
+        index += 1
+        continue
+      }
+      if byte == UInt8(ascii: "@"), index + 1 == bytes.count || !Self.isNameByte(bytes[index + 1]),
+        Self.expectsValue(before: index, in: bytes)
+      {
+        barePlaceholders.append(index)
+      }
+      index += 1
+    }
+  }
+
+  /// Whether `text` is exactly one specifier: `%@`, `%K`, `%d`, `%lld`, ….
+  private static func isSpecifier(_ text: ArraySlice<UInt8>) -> Bool {
+    guard text.count >= 2, text.first == UInt8(ascii: "%"), let last = text.last else {
+      return false
+    }
+    let middle = text.dropFirst().dropLast()
+    return "@KdiuxXoeEfgGcsSp".utf8.contains(last)
+      && middle.allSatisfy { "0123456789.-+ #lhqzjtL".utf8.contains($0) }
+  }
+
+  private static func isNameByte(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+      || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
+  }
+
+  /// Whether the last non-space text before `index` is an operator or an opening bracket, so a
+  /// value is expected at `index`.
+  private static func expectsValue(before index: Int, in bytes: [UInt8]) -> Bool {
+    var position = index - 1
+    while position >= 0, bytes[position] == UInt8(ascii: " ") || bytes[position] == 9 {
+      position -= 1
+    }
+    guard position >= 0 else { return false }
+    return "=<>!({,".utf8.contains(bytes[position]) || isNameByte(bytes[position])
   }
 }

@@ -59,6 +59,17 @@ package enum LintOutput {
     return .object(JSONObject(members))
   }
 
+  /// A template as its literal parts and holes: `[{"text": "chat/thread/"}, {"hole": "id"}]`.
+  static func templateJSON(_ template: Template) -> JSONValue {
+    .array(
+      template.parts.map { part in
+        switch part {
+        case .text(let text): .object(JSONObject([("text", .string(text))]))
+        case .hole(let source): .object(JSONObject([("hole", .string(source))]))
+        }
+      })
+  }
+
   /// `{"conditions": […], "diagnostics": […], "files": N}`.
   package static func json(_ report: LintReport) -> JSONValue {
     .object(
@@ -74,6 +85,21 @@ package enum LintOutput {
                   ("kind", .string(condition.kind.rawValue)), ("static", .bool(condition.isStatic)),
                   ("format", condition.format.map(JSONValue.string) ?? .null),
                   ("valid", condition.valid.map(JSONValue.bool) ?? .null),
+                  ("resolution", .string(condition.resolution.rawValue)),
+                  (
+                    "origins",
+                    .array(
+                      condition.origins.map { origin in
+                        .object(
+                          JSONObject([
+                            ("name", .string(origin.name)),
+                            ("resolution", .string(origin.resolution.rawValue)),
+                            ("line", .number(Double(origin.line))),
+                            ("column", .number(Double(origin.column))),
+                          ]))
+                      })
+                  ),
+                  ("templates", .array(condition.templates.map(templateJSON))),
                   ("diagnostics", .array(condition.diagnostics.map(diagnosticJSON))),
                 ]))
             })

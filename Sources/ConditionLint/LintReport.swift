@@ -58,7 +58,7 @@ extension LintDiagnostic {
 }
 
 /// A condition found and checked.
-package struct LintedCondition: Sendable, Hashable {
+package struct LintedCondition: Sendable {
   package var file: String
   package var line: Int
   package var column: Int
@@ -69,6 +69,12 @@ package struct LintedCondition: Sendable, Hashable {
   package var format: String?
   /// Whether it is valid under the profile; nil when it cannot be checked.
   package var valid: Bool?
+  /// How its value was known (the weakest of its parts).
+  package var resolution: ValueResolution = .literal
+  /// The declarations its inlined values came from: name, line and column.
+  package var origins: [(name: String, resolution: ValueResolution, line: Int, column: Int)] = []
+  /// The templates it is built from, when its strings are interpolated.
+  package var templates: [Template] = []
   /// Its findings.
   package var diagnostics: [LintDiagnostic]
 }
@@ -98,6 +104,10 @@ package enum LintRule: String, CaseIterable, Sendable {
   case notUTF8 = "lint.not-utf8"
   case unreadable = "lint.unreadable"
   case notParsed = "lint.not-parsed"
+  case quotedFormatArgument = "lint.quoted-format-argument"
+  case missingPercent = "lint.format-missing-percent"
+  case argumentCount = "lint.format-argument-count"
+  case inlinedValue = "lint.inlined-value"
 
   package var help: String {
     switch self {
@@ -115,6 +125,19 @@ package enum LintRule: String, CaseIterable, Sendable {
     case .fileTooLarge: "Files over the size cap are skipped."
     case .notUTF8: "The file is not UTF-8; only its valid parts are read."
     case .unreadable: "The file could not be read."
+    case .quotedFormatArgument:
+      "A format specifier inside the format's own quotes ('%@') is literal text, never "
+        + "substituted: the predicate compares with the two characters %@ and has no effect. "
+        + "Drop the quotes; NSPredicate quotes the argument itself."
+    case .missingPercent:
+      "A format argument written without its '%' ('@' for '%@') is not a specifier: the "
+        + "predicate does not parse, or the argument is never used."
+    case .argumentCount:
+      "The format has more specifiers than arguments (NSPredicate reads past the arguments and "
+        + "raises or crashes) or fewer (the extra arguments are ignored)."
+    case .inlinedValue:
+      "A value the predicate uses is declared elsewhere in the file; the lint inlined it, and "
+        + "this note points at the declaration."
     case .notParsed:
       "The Swift file nests '[' deeper than swift-syntax's parser handles in reasonable time "
         + "(its lookahead takes exponential time there), so it is not checked."

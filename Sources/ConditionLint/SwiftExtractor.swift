@@ -6,9 +6,13 @@ import SwiftSyntax
 enum SwiftExtractor {
   static func conditions(in bytes: [UInt8]) -> [FoundCondition] {
     let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-    let visitor = Visitor(viewMode: .sourceAccurate)
+    let visitor = Visitor(values: SwiftValues(tree))
     visitor.walk(tree)
-    return visitor.found
+    // Defaults are reported at their initializer, which may come before the assignments
+    // walked first: source order.
+    return visitor.found.enumerated().sorted {
+      ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
+    }.map(\.element)
   }
 
   /// The deepest `[` nesting parsed. swift-syntax 603's type lookahead (`canParseInlineArrayType`)
@@ -34,29 +38,49 @@ enum SwiftExtractor {
   }
 
   private final class Visitor: SyntaxVisitor {
+    let values: SwiftValues
     var found: [FoundCondition] = []
+
+    init(values: SwiftValues) {
+      self.values = values
+      super.init(viewMode: .sourceAccurate)
+    }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
       let elements = Array(node.elements)
       for index in elements.indices.dropFirst() where index + 1 < elements.count {
         guard elements[index].is(AssignmentExprSyntax.self),
-          let member = elements[index - 1].as(MemberAccessExprSyntax.self),
-          let kind = ConditionKind.property(member.declName.baseName.text)
+          let member = elements[index - 1].as(MemberAccessExprSyntax.self)
         else { continue }
         let value = elements[index + 1]
-        found.append(
-          FoundCondition(
-            offset: value.positionAfterSkippingLeadingTrivia.utf8Offset, kind: kind,
-            source: SwiftExtractor.source(of: value, depth: 0)))
+        let name = member.declName.baseName.text
+        if let kind = ConditionKind.property(name) {
+          var builder = SwiftSourceBuilder(values: values)
+          let source = builder.predicate(value, depth: 0)
+          found.append(
+            FoundCondition(
+              offset: value.positionAfterSkippingLeadingTrivia.utf8Offset, kind: kind,
+              source: source, resolution: builder.resolution, origins: builder.origins))
+        } else if name == "activationConditions" {
+          found += SwiftDefaults(values: values).occurrences(installing: value)
+        }
       }
       return .visitChildren
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-      guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-        member.declName.baseName.text == "handlesExternalEvents"
-      else { return .visitChildren }
-      let offset = member.declName.positionAfterSkippingLeadingTrivia.utf8Offset
+      // `.handlesExternalEvents(…)` on a scene or view, or `handlesExternalEvents(…)` with an
+      // implicit `self` inside a wrapper modifier of an extension of View or Scene.
+      let callee: TokenSyntax
+      if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+        callee = member.declName.baseName
+      } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+        callee = reference.baseName
+      } else {
+        return .visitChildren
+      }
+      guard callee.text == "handlesExternalEvents" else { return .visitChildren }
+      let offset = callee.positionAfterSkippingLeadingTrivia.utf8Offset
       for argument in node.arguments {
         let kind: ConditionKind
         switch argument.label?.text {
@@ -65,162 +89,26 @@ enum SwiftExtractor {
         case "allowing": kind = .swiftUIAllowing
         default: continue
         }
+        var builder = SwiftSourceBuilder(values: values)
+        let source = builder.set(argument.expression, depth: 0)
         found.append(
           FoundCondition(
-            offset: offset, kind: kind, source: SwiftExtractor.strings(argument.expression)))
+            offset: offset, kind: kind, source: source, resolution: builder.resolution,
+            origins: builder.origins))
       }
       return .visitChildren
     }
   }
 
-  /// A SwiftUI set: an array literal of string literals, possibly wrapped in `Set(…)`.
-  static func strings(_ expression: ExprSyntax) -> PredicateSource {
-    var expression = expression
-    if let call = expression.as(FunctionCallExprSyntax.self),
-      call.calledExpression.trimmedDescription.hasPrefix("Set"), call.arguments.count == 1,
-      let only = call.arguments.first
-    {
-      expression = only.expression
+  /// The decoded text of one segment of a literal (for a template's parts); the source text
+  /// when an escape cannot be decoded.
+  static func decodeSegment(_ segment: StringSegmentSyntax, pounds: Int) -> String {
+    var text = LiteralText()
+    let bytes = Array(segment.content.text.utf8)
+    guard LiteralDecoder.appendSwift(bytes, at: 0, pounds: pounds, into: &text) else {
+      return segment.content.text
     }
-    guard let array = expression.as(ArrayExprSyntax.self) else {
-      return .notCheckable("the set is not an array literal of string literals")
-    }
-    var strings: [LiteralText] = []
-    for element in array.elements {
-      guard let literal = element.expression.as(StringLiteralExprSyntax.self) else {
-        return .notCheckable("an element of the set is not a string literal")
-      }
-      guard let text = decode(literal) else {
-        return .notCheckable("an element of the set is built by interpolation")
-      }
-      strings.append(text)
-    }
-    return .strings(strings)
-  }
-
-  /// How `expression` builds a predicate, following local `let`/`var`s up to a few levels.
-  static func source(of expression: ExprSyntax, depth: Int) -> PredicateSource {
-    guard depth < 8 else { return .notCheckable("the predicate is defined too far from its use") }
-    if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) {
-      return source(of: unwrapped.expression, depth: depth + 1)
-    }
-    if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1,
-      let only = tuple.elements.first, only.label == nil
-    {
-      return source(of: only.expression, depth: depth + 1)
-    }
-    if let reference = expression.as(DeclReferenceExprSyntax.self) {
-      if let initializer = localInitializer(named: reference.baseName.text, before: expression) {
-        return source(of: initializer, depth: depth + 1)
-      }
-      return .notCheckable("'\(reference.baseName.text)' is not a local constant built here")
-    }
-    guard let call = expression.as(FunctionCallExprSyntax.self) else {
-      return .notCheckable("the predicate is a run-time value")
-    }
-    let callee = call.calledExpression.trimmedDescription
-    let arguments = Array(call.arguments)
-    switch callee {
-    case "NSPredicate", "Foundation.NSPredicate":
-      guard let first = arguments.first else { break }
-      switch first.label?.text {
-      case "format":
-        guard let literal = first.expression.as(StringLiteralExprSyntax.self) else {
-          return .notCheckable("the format is not a string literal")
-        }
-        guard let text = decode(literal) else { return .interpolated }
-        var formatArguments: [FormatArgument] = []
-        for argument in arguments.dropFirst() {
-          if argument.label?.text == "argumentArray",
-            let array = argument.expression.as(ArrayExprSyntax.self)
-          {
-            formatArguments += array.elements.map { formatArgument($0.expression) }
-          } else if argument.label?.text == "argumentArray" {
-            return .notCheckable("the argument array is a run-time value")
-          } else {
-            formatArguments.append(formatArgument(argument.expression))
-          }
-        }
-        return .format(text, arguments: formatArguments)
-      case "value":
-        if let boolean = first.expression.as(BooleanLiteralExprSyntax.self) {
-          return .value(boolean.literal.tokenKind == .keyword(.true))
-        }
-        return .notCheckable("the value is a run-time Boolean")
-      default: break
-      }
-    case "NSCompoundPredicate", "Foundation.NSCompoundPredicate":
-      guard let first = arguments.first else { break }
-      func subpredicates(_ expression: ExprSyntax) -> [PredicateSource]? {
-        expression.as(ArrayExprSyntax.self).map { array in
-          array.elements.map { source(of: $0.expression, depth: depth + 1) }
-        }
-      }
-      switch first.label?.text {
-      case "andPredicateWithSubpredicates", "orPredicateWithSubpredicates":
-        guard let parts = subpredicates(first.expression) else {
-          return .notCheckable("the subpredicates are a run-time array")
-        }
-        return .compound(first.label?.text.hasPrefix("and") == true ? .and : .or, parts)
-      case "notPredicateWithSubpredicate":
-        return .compound(.not, [source(of: first.expression, depth: depth + 1)])
-      case "type":
-        let kind: CompoundKind? =
-          switch first.expression.trimmedDescription {
-          case ".and", "NSCompoundPredicate.LogicalType.and": .and
-          case ".or", "NSCompoundPredicate.LogicalType.or": .or
-          case ".not", "NSCompoundPredicate.LogicalType.not": .not
-          default: nil
-          }
-        guard let kind, arguments.count == 2, let parts = subpredicates(arguments[1].expression)
-        else { return .notCheckable("the compound predicate's type or parts are run-time values") }
-        return .compound(kind, parts)
-      default: break
-      }
-    default: break
-    }
-    return .notCheckable("'\(callee)(…)' is not a predicate built from a literal")
-  }
-
-  private static func formatArgument(_ expression: ExprSyntax) -> FormatArgument {
-    if let literal = expression.as(StringLiteralExprSyntax.self), let text = decode(literal),
-      let value = text.value
-    {
-      return .string(value)
-    }
-    if let array = expression.as(ArrayExprSyntax.self) {
-      var values: [String] = []
-      for element in array.elements {
-        guard case .string(let value) = formatArgument(element.expression) else { return .runtime }
-        values.append(value)
-      }
-      return .strings(values)
-    }
-    return .runtime
-  }
-
-  /// The initializer of the nearest `let`/`var` named `name` declared before `use` in an
-  /// enclosing code block.
-  private static func localInitializer(named name: String, before use: ExprSyntax) -> ExprSyntax? {
-    var node: Syntax? = Syntax(use)
-    while let current = node {
-      if let item = current.as(CodeBlockItemSyntax.self),
-        let list = item.parent?.as(CodeBlockItemListSyntax.self)
-      {
-        for earlier in list.reversed() where earlier.position < item.position {
-          guard let declaration = earlier.item.as(VariableDeclSyntax.self) else { continue }
-          for binding in declaration.bindings {
-            if binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name,
-              let value = binding.initializer?.value
-            {
-              return value
-            }
-          }
-        }
-      }
-      node = current.parent
-    }
-    return nil
+    return text.value ?? segment.content.text
   }
 
   /// The literal's value and byte map, or nil when it has an interpolation.

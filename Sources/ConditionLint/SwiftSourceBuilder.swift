@@ -1,0 +1,401 @@
+import SwiftSyntax
+
+/// How a Swift expression builds a predicate or a SwiftUI set, as far as the file says, and how
+/// far the lint had to look: every name followed is recorded, and the weakest resolution of the
+/// parts is the condition's.
+struct SwiftSourceBuilder {
+  let values: SwiftValues
+  /// The weakest resolution met so far.
+  private(set) var resolution: ValueResolution = .literal
+  /// The declarations followed, in order.
+  private(set) var origins: [ValueOrigin] = []
+
+  init(values: SwiftValues) {
+    self.values = values
+  }
+
+  private mutating func note(_ resolution: ValueResolution, _ origins: [ValueOrigin] = []) {
+    self.resolution = max(self.resolution, resolution)
+    for origin in origins where !self.origins.contains(origin) { self.origins.append(origin) }
+  }
+
+  private mutating func runtime(_ reason: String) -> PredicateSource {
+    note(.runtime)
+    return .notCheckable(reason)
+  }
+
+  // MARK: Predicates
+
+  /// How `expression` builds a predicate.
+  mutating func predicate(_ expression: ExprSyntax, depth: Int) -> PredicateSource {
+    guard depth < SwiftValues.maximumDepth else {
+      return runtime("the predicate is defined too far from its use")
+    }
+    if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) {
+      return predicate(unwrapped.expression, depth: depth + 1)
+    }
+    if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1,
+      let only = tuple.elements.first, only.label == nil
+    {
+      return predicate(only.expression, depth: depth + 1)
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self), member.base != nil,
+      ConditionKind.property(member.declName.baseName.text) != nil
+    {
+      return runtime(
+        "the predicate is copied from '\(member.trimmedDescription)', another object's, known "
+          + "only at run time")
+    }
+    if expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self) {
+      if let (value, origin) = values.referent(of: expression) {
+        note(origin.resolution, [origin])
+        return predicate(value, depth: depth + 1)
+      }
+      return runtime("'\(expression.trimmedDescription)' is not a predicate built in this file")
+    }
+    guard let call = expression.as(FunctionCallExprSyntax.self) else {
+      return runtime("the predicate is a run-time value")
+    }
+    // `{ …; return NSPredicate(format: …) }()`: what the closure returns.
+    if let closure = call.calledExpression.as(ClosureExprSyntax.self), call.arguments.isEmpty {
+      guard let returned = Self.returnedExpression(of: closure) else {
+        return runtime("the closure that builds the predicate does not return one expression")
+      }
+      return predicate(returned, depth: depth + 1)
+    }
+    let arguments = Array(call.arguments)
+    switch Self.typeName(of: call.calledExpression, assumed: "NSPredicate") {
+    case "NSPredicate":
+      guard let first = arguments.first else { break }
+      switch first.label?.text {
+      case "format": return format(call, arguments)
+      case "value":
+        if let boolean = first.expression.as(BooleanLiteralExprSyntax.self) {
+          return .value(boolean.literal.tokenKind == .keyword(.true))
+        }
+        return runtime("the value is a run-time Boolean")
+      default: break
+      }
+    case "NSCompoundPredicate":
+      guard let first = arguments.first else { break }
+      switch first.label?.text {
+      case "andPredicateWithSubpredicates", "orPredicateWithSubpredicates":
+        guard let parts = subpredicates(first.expression, depth: depth) else {
+          return runtime("the subpredicates are a run-time array")
+        }
+        return .compound(first.label?.text.hasPrefix("and") == true ? .and : .or, parts)
+      case "notPredicateWithSubpredicate":
+        return .compound(.not, [predicate(first.expression, depth: depth + 1)])
+      case "type":
+        let kind: CompoundKind? =
+          switch first.expression.trimmedDescription {
+          case ".and", "NSCompoundPredicate.LogicalType.and": .and
+          case ".or", "NSCompoundPredicate.LogicalType.or": .or
+          case ".not", "NSCompoundPredicate.LogicalType.not": .not
+          default: nil
+          }
+        guard let kind, arguments.count == 2,
+          let parts = subpredicates(arguments[1].expression, depth: depth)
+        else { return runtime("the compound predicate's type or parts are run-time values") }
+        return .compound(kind, parts)
+      default: break
+      }
+    default: break
+    }
+    return runtime(
+      "'\(SwiftValues.abbreviated(call.calledExpression))(…)' is not a predicate built from a "
+        + "literal")
+  }
+
+  /// `NSPredicate(format:…)`, `(format:argumentArray:)`, with the format and arguments resolved.
+  private mutating func format(_ call: FunctionCallExprSyntax, _ arguments: [LabeledExprSyntax])
+    -> PredicateSource
+  {
+    let formatExpression = arguments[0].expression
+    let text: LiteralText
+    switch values.string(formatExpression) {
+    case .text(let literal, let resolution, let origins):
+      note(resolution, origins)
+      text = literal
+    case .template(let template, let origins):
+      note(.template, origins)
+      let fix =
+        arguments.count == 1
+        ? formatExpression.as(StringLiteralExprSyntax.self).flatMap(Self.argumentRewrite) : nil
+      return .interpolated(template, fix: fix)
+    case .runtime(let reason):
+      return runtime("the format: \(reason)")
+    }
+    var formatArguments: [FormatArgument] = []
+    for argument in arguments.dropFirst() {
+      if argument.label?.text == "argumentArray" {
+        guard let array = arrayLiteral(argument.expression) else {
+          note(.runtime)
+          formatArguments.append(.runtimeArray)
+          continue
+        }
+        formatArguments += array.map { formatArgument($0) }
+      } else {
+        formatArguments.append(formatArgument(argument.expression))
+      }
+    }
+    return .format(text, arguments: formatArguments)
+  }
+
+  /// The elements of an array literal `expression` is or names (a local, a same-file constant).
+  private mutating func arrayLiteral(_ expression: ExprSyntax, depth: Int = 0) -> [ExprSyntax]? {
+    if let array = expression.as(ArrayExprSyntax.self) { return array.elements.map(\.expression) }
+    guard depth < SwiftValues.maximumDepth, let (value, origin) = values.referent(of: expression),
+      let elements = arrayLiteral(value, depth: depth + 1)
+    else { return nil }
+    note(origin.resolution, [origin])
+    return elements
+  }
+
+  private mutating func formatArgument(_ expression: ExprSyntax) -> FormatArgument {
+    if let elements = arrayLiteral(expression) {
+      var strings: [String] = []
+      for element in elements {
+        guard case .string(let value) = formatArgument(element) else { return .runtime }
+        strings.append(value)
+      }
+      return .strings(strings)
+    }
+    switch values.string(expression) {
+    case .text(let text, let resolution, let origins):
+      guard let value = text.value else { return .runtime }
+      note(resolution, origins)
+      return .string(value)
+    case .template(_, let origins):
+      note(.template, origins)
+      return .runtime
+    case .runtime:
+      note(.runtime)
+      return .runtime
+    }
+  }
+
+  private mutating func subpredicates(_ expression: ExprSyntax, depth: Int) -> [PredicateSource]? {
+    guard let elements = arrayLiteral(expression) else { return nil }
+    return elements.map { predicate($0, depth: depth + 1) }
+  }
+
+  /// The type a call constructs: `NSPredicate` for `NSPredicate(…)`, `NSPredicate.init(…)`,
+  /// `Foundation.NSPredicate(…)`, and `.init(…)` where the assignment gives the type (`assumed`).
+  static func typeName(of callee: ExprSyntax, assumed: String) -> String {
+    if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init"
+    {
+      guard let base = member.base else { return assumed }
+      return typeName(of: base, assumed: assumed)
+    }
+    var text = callee.trimmedDescription
+    if text.hasPrefix("Foundation.") { text.removeFirst("Foundation.".count) }
+    return text
+  }
+
+  /// What a closure evaluates to: its only expression, or the expression of its only top-level
+  /// `return`.
+  static func returnedExpression(of closure: ClosureExprSyntax) -> ExprSyntax? {
+    let statements = Array(closure.statements)
+    if statements.count == 1, let expression = statements[0].item.as(ExprSyntax.self) {
+      return expression
+    }
+    let returns = statements.compactMap { $0.item.as(ReturnStmtSyntax.self)?.expression }
+    return returns.count == 1 ? returns[0] : nil
+  }
+
+  /// The rewrite of `"… '\(value)' …"` to `"… %@ …", value`, when every hole is the whole of a
+  /// quoted string in a one-line, non-raw literal: the value then cannot break the format.
+  static func argumentRewrite(_ literal: StringLiteralExprSyntax) -> SourceEdit? {
+    guard literal.openingPounds == nil, literal.openingQuote.text == "\"" else { return nil }
+    let segments = Array(literal.segments)
+    var text = ""
+    var holes: [String] = []
+    for (index, segment) in segments.enumerated() {
+      switch segment {
+      case .stringSegment(let part):
+        var content = part.content.text
+        // A quote that closes around the previous hole is dropped with it.
+        if index > 0, case .expressionSegment = segments[index - 1] {
+          guard let quote = content.first, quote == "'" || content.hasPrefix("\\\"") else {
+            return nil
+          }
+          content.removeFirst(quote == "'" ? 1 : 2)
+        }
+        if index + 1 < segments.count, case .expressionSegment = segments[index + 1] {
+          if content.hasSuffix("'") {
+            content.removeLast()
+          } else if content.hasSuffix("\\\"") {
+            content.removeLast(2)
+          } else {
+            return nil
+          }
+        }
+        text += content
+      case .expressionSegment(let hole):
+        guard hole.expressions.count == 1, index > 0, index + 1 < segments.count,
+          !hole.expressions.trimmedDescription.contains("\n")
+        else { return nil }
+        text += "%@"
+        holes.append(hole.expressions.trimmedDescription)
+      }
+    }
+    guard !holes.isEmpty else { return nil }
+    let start = literal.positionAfterSkippingLeadingTrivia.utf8Offset
+    let end = literal.endPositionBeforeTrailingTrivia.utf8Offset
+    return SourceEdit(
+      offset: start, length: end - start,
+      replacement: "\"" + text + "\", " + holes.joined(separator: ", "))
+  }
+
+  // MARK: SwiftUI sets
+
+  /// How `expression` gives a SwiftUI string set: an array literal, `Set(arrayLiteral:…)`,
+  /// `Set([…])`, `[…] as Set<String>`, `Set<String>(…)`, directly or through a local or a
+  /// same-file constant; elements literal, constant or interpolated.
+  mutating func set(_ expression: ExprSyntax, depth: Int) -> PredicateSource {
+    guard depth < SwiftValues.maximumDepth else {
+      return runtime("the set is defined too far from its use")
+    }
+    if let array = expression.as(ArrayExprSyntax.self) {
+      return elements(array.elements.map(\.expression))
+    }
+    if let sequence = expression.as(SequenceExprSyntax.self) {
+      let parts = Array(sequence.elements)
+      if parts.count == 3, parts[1].is(UnresolvedAsExprSyntax.self) {
+        return set(parts[0], depth: depth + 1)
+      }
+    }
+    if let call = expression.as(FunctionCallExprSyntax.self),
+      Self.typeName(of: call.calledExpression, assumed: "Set").hasPrefix("Set")
+    {
+      let arguments = Array(call.arguments)
+      if arguments.first?.label?.text == "arrayLiteral" {
+        return elements(arguments.map(\.expression))
+      }
+      if arguments.count == 1, let only = arguments.first, only.label == nil {
+        return set(only.expression, depth: depth + 1)
+      }
+      if arguments.isEmpty { return elements([]) }
+    }
+    if expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self) {
+      if let (value, origin) = values.referent(of: expression) {
+        note(origin.resolution, [origin])
+        return set(value, depth: depth + 1)
+      }
+      return runtime(
+        "the set '\(expression.trimmedDescription)' is not a constant of this file (a parameter "
+          + "or a run-time value)")
+    }
+    return runtime("the set '\(SwiftValues.abbreviated(expression))' is a run-time value")
+  }
+
+  private mutating func elements(_ expressions: [ExprSyntax]) -> PredicateSource {
+    var strings: [LiteralText] = []
+    var templates: [Template] = []
+    for expression in expressions {
+      switch values.string(expression) {
+      case .text(let text, let resolution, let origins):
+        note(resolution, origins)
+        strings.append(text)
+        templates.append(Template(parts: text.value.map { [.text($0)] } ?? []))
+      case .template(let template, let origins):
+        note(.template, origins)
+        templates.append(template)
+      case .runtime(let reason):
+        return runtime("an element of the set: \(reason)")
+      }
+    }
+    return strings.count == templates.count ? .strings(strings) : .templates(templates)
+  }
+}
+
+/// The predicates a fresh `UISceneActivationConditions` brings to a scene: the ones never set
+/// on it keep their defaults (`canActivate…` `TRUEPREDICATE`, `prefersToActivate…`
+/// `FALSEPREDICATE`), and installing the object replaces what the scene had.
+struct SwiftDefaults {
+  let values: SwiftValues
+
+  /// The default occurrences of `value`, assigned to a scene's `activationConditions`: none
+  /// unless it is a fresh object (directly, through a local, or returned by an immediately-run
+  /// closure), then one for each predicate the code never sets on it, at the initializer.
+  func occurrences(installing value: ExprSyntax) -> [FoundCondition] {
+    guard let fresh = freshObject(value) else { return [] }
+    var set: Set<ConditionKind> = []
+    if let name = fresh.name, let scope = fresh.scope {
+      for token in scope.tokens(viewMode: .sourceAccurate) where token.text == name {
+        guard let dot = token.nextToken(viewMode: .sourceAccurate), dot.tokenKind == .period,
+          let property = dot.nextToken(viewMode: .sourceAccurate),
+          let kind = ConditionKind.property(property.text),
+          let equal = property.nextToken(viewMode: .sourceAccurate), equal.tokenKind == .equal
+        else { continue }
+        set.insert(kind)
+      }
+    }
+    return [ConditionKind.canActivate, .prefersToActivate].filter { !set.contains($0) }.map {
+      FoundCondition(
+        offset: fresh.offset, kind: $0, source: .value($0 == .canActivate),
+        resolution: .default)
+    }
+  }
+
+  /// A fresh conditions object: where it is made, and the local that holds it with the scope
+  /// its properties are set in.
+  private func freshObject(_ value: ExprSyntax) -> (offset: Int, name: String?, scope: Syntax?)? {
+    if isInitializer(value) {
+      return (value.positionAfterSkippingLeadingTrivia.utf8Offset, nil, nil)
+    }
+    if let reference = value.as(DeclReferenceExprSyntax.self),
+      let found = SwiftLocals.initializer(named: reference.baseName.text, before: Syntax(value)),
+      let (initializer, _) = found, isInitializer(initializer)
+    {
+      let scope = initializer.ancestor(CodeBlockItemListSyntax.self)
+      return (
+        initializer.positionAfterSkippingLeadingTrivia.utf8Offset, reference.baseName.text,
+        scope.map(Syntax.init)
+      )
+    }
+    if let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+      let closure = call.calledExpression.as(ClosureExprSyntax.self),
+      let returned = SwiftSourceBuilder.returnedExpression(of: closure)
+    {
+      if isInitializer(returned) {
+        return (returned.positionAfterSkippingLeadingTrivia.utf8Offset, nil, nil)
+      }
+      if let reference = returned.as(DeclReferenceExprSyntax.self),
+        let found = SwiftLocals.initializer(
+          named: reference.baseName.text, before: Syntax(returned)),
+        let (initializer, _) = found, isInitializer(initializer)
+      {
+        return (
+          initializer.positionAfterSkippingLeadingTrivia.utf8Offset, reference.baseName.text,
+          Syntax(closure.statements)
+        )
+      }
+    }
+    return nil
+  }
+
+  /// `UISceneActivationConditions()` or `UISceneActivationConditions.init()`. A bare `.init()` is
+  /// not taken: a property named `activationConditions` may belong to another type.
+  private func isInitializer(_ expression: ExprSyntax) -> Bool {
+    guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+      call.trailingClosure == nil
+    else { return false }
+    let type = SwiftSourceBuilder.typeName(
+      of: call.calledExpression, assumed: "")
+    return type == "UISceneActivationConditions" || type == "UIKit.UISceneActivationConditions"
+  }
+}
+
+extension SyntaxProtocol {
+  /// The nearest ancestor of type `type`.
+  func ancestor<T: SyntaxProtocol>(_ type: T.Type) -> T? {
+    var node = parent
+    while let current = node {
+      if let found = current.as(type) { return found }
+      node = current.parent
+    }
+    return nil
+  }
+}

@@ -1,0 +1,356 @@
+import SwiftSyntax
+
+/// The string values a Swift file declares once and uses elsewhere, and how an expression's
+/// string value is known: a literal, a local, a same-file constant, a template or a run-time
+/// value.
+///
+/// Real apps rarely write a predicate's strings where the predicate is built: a prefix is a
+/// `static let` in an `enum` namespace, an identifier is an `enum` case's raw value, a set is a
+/// stored property. The lint follows such names within the file (never across files, and never
+/// through a `var`, whose value may change), inlines what it finds, and records where it came from.
+struct SwiftValues {
+  /// A `let` (or `var`) declared at file level or as a member of a type.
+  struct Declaration {
+    /// The initializer, when there is one.
+    var value: ExprSyntax?
+    /// Where the name is written.
+    var offset: Int
+    /// Whether it is a `let` (a `var` stays a run-time value).
+    var isConstant: Bool
+  }
+
+  /// Declarations by qualified name: `name` at file level, `Type.name` in a type (an
+  /// extension's members under the extended type's name).
+  private(set) var declarations: [String: Declaration] = [:]
+  /// String raw values of enum cases, by `Type.case`: the literal (or the case's name), and where
+  /// the case is written.
+  private(set) var rawValues: [String: (value: ExprSyntax?, name: String, offset: Int)] = [:]
+
+  init(_ tree: SourceFileSyntax) {
+    let collector = Collector(viewMode: .sourceAccurate)
+    collector.walk(tree)
+    declarations = collector.declarations
+    rawValues = collector.rawValues
+  }
+
+  /// Collects the file's declarations in one walk.
+  private final class Collector: SyntaxVisitor {
+    var declarations: [String: Declaration] = [:]
+    var rawValues: [String: (value: ExprSyntax?, name: String, offset: Int)] = [:]
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+      guard let scope = SwiftValues.declarationScope(of: Syntax(node)) else { return .skipChildren }
+      let isConstant = node.bindingSpecifier.tokenKind == .keyword(.let)
+      for binding in node.bindings {
+        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else {
+          continue
+        }
+        // A computed property has an accessor block and no value the file states.
+        let value = binding.accessorBlock == nil ? binding.initializer?.value : nil
+        let key = scope.isEmpty ? name.text : scope + "." + name.text
+        // Declared twice (in #if branches, say): which applies is a build setting.
+        if declarations[key] != nil {
+          declarations[key] = Declaration(
+            value: nil, offset: name.positionAfterSkippingLeadingTrivia.utf8Offset,
+            isConstant: false)
+        } else {
+          declarations[key] = Declaration(
+            value: value, offset: name.positionAfterSkippingLeadingTrivia.utf8Offset,
+            isConstant: isConstant && value != nil)
+        }
+      }
+      return .skipChildren
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+      let isString =
+        node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription == "String"
+      guard isString, let scope = SwiftValues.typeName(of: Syntax(node)) else {
+        return .visitChildren
+      }
+      for member in node.memberBlock.members {
+        guard let cases = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+        for element in cases.elements {
+          rawValues[scope + "." + element.name.text] = (
+            element.rawValue?.value, element.name.text,
+            element.name.positionAfterSkippingLeadingTrivia.utf8Offset
+          )
+        }
+      }
+      return .visitChildren
+    }
+  }
+
+  /// The qualified name of the type `node` declares or extends (`Outer.Inner`), or nil.
+  static func typeName(of node: Syntax) -> String? {
+    var names: [String] = []
+    var current: Syntax? = node
+    while let step = current {
+      if let type = step.asProtocol(NamedDeclSyntax.self), step.is(DeclSyntax.self),
+        step.is(StructDeclSyntax.self) || step.is(ClassDeclSyntax.self)
+          || step.is(EnumDeclSyntax.self) || step.is(ActorDeclSyntax.self)
+      {
+        names.insert(type.name.text, at: 0)
+      } else if let extended = step.as(ExtensionDeclSyntax.self) {
+        names.insert(extended.extendedType.trimmedDescription, at: 0)
+      }
+      current = step.parent
+    }
+    return names.isEmpty ? nil : names.joined(separator: ".")
+  }
+
+  /// The scope a variable declaration's names are known by: "" at file level, the type's name
+  /// for a member; nil inside a function, closure or accessor (locals are looked up where used).
+  static func declarationScope(of node: Syntax) -> String? {
+    var current = node.parent
+    while let step = current {
+      if step.is(MemberBlockItemSyntax.self) {
+        return typeName(of: step) ?? ""
+      }
+      if step.is(CodeBlockSyntax.self) || step.is(ClosureExprSyntax.self)
+        || step.is(AccessorBlockSyntax.self)
+      {
+        return nil
+      }
+      if step.is(SourceFileSyntax.self) { return "" }
+      current = step.parent
+    }
+    return ""
+  }
+
+  /// The qualified names of the types enclosing `node`, innermost first: where a bare name used
+  /// in a member is looked up before the file level.
+  static func enclosingScopes(of node: Syntax) -> [String] {
+    guard let inner = typeName(of: node) else { return [""] }
+    var parts = inner.split(separator: ".").map(String.init)
+    var scopes: [String] = []
+    while !parts.isEmpty {
+      scopes.append(parts.joined(separator: "."))
+      parts.removeLast()
+    }
+    return scopes + [""]
+  }
+}
+
+/// A string value as far as the file says it.
+enum StringValue {
+  /// Known: its text, how it was resolved and where it came from.
+  case text(LiteralText, ValueResolution, [ValueOrigin])
+  /// Built by interpolation.
+  case template(Template, [ValueOrigin])
+  /// Known only at run time, and why.
+  case runtime(String)
+}
+
+extension SwiftValues {
+  /// The deepest chain of names followed (`a = b`, `b = c`, …); past it, a run-time value.
+  static let maximumDepth = 8
+
+  /// What `expression` refers to: a local's or a same-file declaration's initializer, with its
+  /// origin; nil when it names nothing the file declares as a constant.
+  func referent(of expression: ExprSyntax) -> (ExprSyntax, ValueOrigin)? {
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      let name = reference.baseName.text
+      if let local = SwiftLocals.initializer(named: name, before: Syntax(expression)) {
+        return local.map {
+          ($0.value, ValueOrigin(resolution: .local, name: name, offset: $0.offset))
+        }
+          ?? nil
+      }
+      for scope in Self.enclosingScopes(of: Syntax(expression)) {
+        let key = scope.isEmpty ? name : scope + "." + name
+        if let found = declarations[key] {
+          guard found.isConstant, let value = found.value else { return nil }
+          return (
+            value, ValueOrigin(resolution: .sameFileConstant, name: name, offset: found.offset)
+          )
+        }
+      }
+      return nil
+    }
+    guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base else {
+      return nil
+    }
+    let name = member.declName.baseName.text
+    var scopes: [String] = []
+    let baseText = base.trimmedDescription
+    if baseText == "self" || baseText == "Self" {
+      scopes = Self.enclosingScopes(of: Syntax(expression)).filter { !$0.isEmpty }
+    } else if base.is(DeclReferenceExprSyntax.self) || base.is(MemberAccessExprSyntax.self) {
+      // `Type.name` from anywhere, or `Inner.name` from within `Outer`.
+      scopes =
+        [baseText]
+        + Self.enclosingScopes(of: Syntax(expression)).filter { !$0.isEmpty }.map {
+          $0 + "." + baseText
+        }
+    }
+    for scope in scopes {
+      if let found = declarations[scope + "." + name] {
+        guard found.isConstant, let value = found.value else { return nil }
+        return (
+          value,
+          ValueOrigin(
+            resolution: .sameFileConstant, name: baseText + "." + name, offset: found.offset)
+        )
+      }
+    }
+    return nil
+  }
+
+  /// The string value of `expression`, following names up to ``maximumDepth``.
+  func string(_ expression: ExprSyntax, depth: Int = 0) -> StringValue {
+    guard depth < Self.maximumDepth else {
+      return .runtime("the value is defined too far from its use")
+    }
+    if let literal = expression.as(StringLiteralExprSyntax.self) {
+      if let text = SwiftExtractor.decode(literal) { return .text(text, .literal, []) }
+      return .template(Self.template(literal), [])
+    }
+    if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1,
+      let only = tuple.elements.first, only.label == nil
+    {
+      return string(only.expression, depth: depth + 1)
+    }
+    // `Route.inbox.rawValue`: the case's raw value, or its name.
+    if let member = expression.as(MemberAccessExprSyntax.self),
+      member.declName.baseName.text == "rawValue", let base = member.base,
+      let found = rawValue(of: base)
+    {
+      let origin = ValueOrigin(
+        resolution: .sameFileConstant, name: base.trimmedDescription, offset: found.offset)
+      guard let value = found.value else {
+        // A case without a raw value has its name as its raw value.
+        var text = LiteralText()
+        text.appendVerbatim(Array(found.name.utf8), at: found.offset)
+        text.verbatim = text.verbatim.map { _ in false }
+        text.finish(at: found.offset + found.name.utf8.count)
+        return .text(text, .sameFileConstant, [origin])
+      }
+      return adding(origin, to: string(value, depth: depth + 1))
+    }
+    if let (value, origin) = referent(of: expression) {
+      return adding(origin, to: string(value, depth: depth + 1))
+    }
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      return .runtime("'\(reference.baseName.text)' is not a constant of this file")
+    }
+    return .runtime("'\(Self.abbreviated(expression))' is a run-time value")
+  }
+
+  /// The raw value of an enum case named by `base` (`Route.inbox`, `.inbox` inside `Route`).
+  private func rawValue(of base: ExprSyntax) -> (value: ExprSyntax?, name: String, offset: Int)? {
+    guard let member = base.as(MemberAccessExprSyntax.self) else { return nil }
+    let caseName = member.declName.baseName.text
+    if let type = member.base?.trimmedDescription {
+      if let found = rawValues[type + "." + caseName] { return found }
+      for scope in Self.enclosingScopes(of: Syntax(base)) where !scope.isEmpty {
+        if let found = rawValues[scope + "." + type + "." + caseName] { return found }
+      }
+      return nil
+    }
+    for scope in Self.enclosingScopes(of: Syntax(base)) where !scope.isEmpty {
+      if let found = rawValues[scope + "." + caseName] { return found }
+    }
+    return nil
+  }
+
+  private func adding(_ origin: ValueOrigin, to value: StringValue) -> StringValue {
+    switch value {
+    case .text(let text, let resolution, let origins):
+      return .text(text, max(resolution, origin.resolution), [origin] + origins)
+    case .template(let template, let origins): return .template(template, [origin] + origins)
+    case .runtime: return value
+    }
+  }
+
+  /// An interpolated literal's parts: decoded text, and each hole's source text.
+  static func template(_ literal: StringLiteralExprSyntax) -> Template {
+    var parts: [Template.Part] = []
+    for segment in literal.segments {
+      switch segment {
+      case .stringSegment(let text):
+        let decoded = SwiftExtractor.decodeSegment(
+          text, pounds: literal.openingPounds?.text.count ?? 0)
+        if case .text(let previous)? = parts.last {
+          parts[parts.count - 1] = .text(previous + decoded)
+        } else if !decoded.isEmpty {
+          parts.append(.text(decoded))
+        }
+      case .expressionSegment(let hole):
+        parts.append(.hole(hole.expressions.trimmedDescription))
+      }
+    }
+    return Template(parts: parts)
+  }
+
+  /// `expression`'s source, cut short for a message.
+  static func abbreviated(_ expression: ExprSyntax) -> String {
+    let text = expression.trimmedDescription
+    guard text.count > 40 || text.contains("\n") else { return text }
+    let head = text.prefix { $0 != "\n" && $0 != "(" && $0 != "{" }.prefix(40)
+    return head + "…"
+  }
+}
+
+/// Local `let`s and `var`s, looked up from a use.
+enum SwiftLocals {
+  /// The initializer of the nearest local named `name` declared before `use` in an enclosing
+  /// code block, with the name's offset: `.some(nil)` when the name is a local with no value the
+  /// file states (a `var` assigned again, a parameter-like binding); nil when no local has that
+  /// name (it may be a member or a file-level constant).
+  static func initializer(named name: String, before use: Syntax) -> (
+    value: ExprSyntax, offset: Int
+  )?? {
+    var node: Syntax? = use
+    while let current = node {
+      if let item = current.as(CodeBlockItemSyntax.self),
+        let list = item.parent?.as(CodeBlockItemListSyntax.self)
+      {
+        for earlier in list.reversed() where earlier.position < item.position {
+          guard let declaration = earlier.item.as(VariableDeclSyntax.self) else { continue }
+          for binding in declaration.bindings {
+            guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier,
+              identifier.text == name
+            else { continue }
+            guard let value = binding.initializer?.value else { return .some(nil) }
+            if declaration.bindingSpecifier.tokenKind == .keyword(.var),
+              isAssigned(name, in: list, after: earlier.position)
+            {
+              return .some(nil)
+            }
+            return (value, identifier.positionAfterSkippingLeadingTrivia.utf8Offset)
+          }
+        }
+      }
+      // A closure's or function's parameter shadows anything outside.
+      if let closure = current.as(ClosureExprSyntax.self),
+        closure.signature?.parameterClause?.trimmedDescription.contains(name) == true
+      {
+        return .some(nil)
+      }
+      if let function = current.as(FunctionDeclSyntax.self),
+        function.signature.parameterClause.parameters.contains(where: {
+          ($0.secondName ?? $0.firstName).text == name
+        })
+      {
+        return .some(nil)
+      }
+      node = current.parent
+    }
+    return nil
+  }
+
+  /// Whether `name = …` appears in `list` after `position` (at any depth).
+  private static func isAssigned(
+    _ name: String, in list: CodeBlockItemListSyntax, after position: AbsolutePosition
+  ) -> Bool {
+    for item in list where item.position > position {
+      for token in item.tokens(viewMode: .sourceAccurate) where token.text == name {
+        if let next = token.nextToken(viewMode: .sourceAccurate), next.tokenKind == .equal {
+          return true
+        }
+      }
+    }
+    return false
+  }
+}
