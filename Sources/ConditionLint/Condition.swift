@@ -138,4 +138,8 @@ package struct Template: Sendable, Hashable {
 
   /// The parts, in order; adjacent text parts are joined.
   package var parts: [Part]
+
+  package init(parts: [Part]) {
+    self.parts = parts
+  }
 }

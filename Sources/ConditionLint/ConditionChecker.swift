@@ -158,6 +158,7 @@ struct ConditionChecker {
             fixDescription: edit.map { _ in "insert '%'" }))
       }
       if !arguments.contains(.runtimeArray), scan.quotedSpecifiers.isEmpty,
+        scan.barePlaceholders.isEmpty,
         scan.specifiers.count != arguments.count
       {
         let few = scan.specifiers.count > arguments.count

@@ -303,8 +303,10 @@ enum SwiftLocals {
   )?? {
     var node: Syntax? = use
     while let current = node {
+      // File-level declarations are the file's constants (``SwiftValues``), not locals.
       if let item = current.as(CodeBlockItemSyntax.self),
-        let list = item.parent?.as(CodeBlockItemListSyntax.self)
+        let list = item.parent?.as(CodeBlockItemListSyntax.self),
+        !(list.parent?.is(SourceFileSyntax.self) ?? false)
       {
         for earlier in list.reversed() where earlier.position < item.position {
           guard let declaration = earlier.item.as(VariableDeclSyntax.self) else { continue }

@@ -1,0 +1,21 @@
+import UIKit
+
+// Predicate builders in every spelling.
+func build(_ conditions: UISceneActivationConditions, _ id: String) {
+  conditions.canActivateForTargetContentIdentifierPredicate = .init(format: "SELF BEGINSWITH 'a/'")  // ⟵ canActivate literal
+  conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate.init(format: "SELF BEGINSWITH 'b/'")  // ⟵ canActivate literal
+  conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF IN %@", argumentArray: [["c/1", "c/2"]])  // ⟵ prefersToActivate literal
+  conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(value: false)  // ⟵ prefersToActivate literal
+  conditions.canActivateForTargetContentIdentifierPredicate = {  // ⟵ canActivate local
+    let prefix = "d/"
+    return NSPredicate(format: "SELF BEGINSWITH %@", prefix)
+  }()
+  let local = NSPredicate(format: "SELF == 'e'")
+  conditions.prefersToActivateForTargetContentIdentifierPredicate = local  // ⟵ prefersToActivate local
+  // Another object's predicate: known only at run time.
+  let other = UISceneActivationConditions()
+  conditions.canActivateForTargetContentIdentifierPredicate = other.canActivateForTargetContentIdentifierPredicate  // ⟵ canActivate run-time [lint.not-checkable]
+  conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == %@", argumentArray: runtimeArguments(id))  // ⟵ prefersToActivate run-time
+}
+
+func runtimeArguments(_ id: String) -> [Any] { [id] }

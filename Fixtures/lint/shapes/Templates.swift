@@ -1,0 +1,15 @@
+import SwiftUI
+
+// Interpolated strings are templates: literal parts and holes, routed later with witnesses.
+struct ThreadView: View {
+  let id: String
+
+  var body: some View {
+    Text(id)
+      .handlesExternalEvents(preferring: ["chat/thread/\(id)"], allowing: ["chat/thread/"])  // ⟵ swiftui.preferring template, swiftui.allowing literal
+  }
+}
+
+func templated(_ conditions: UISceneActivationConditions, thread: String) {
+  conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == 'chat/thread/\(thread)'")  // ⟵ prefersToActivate template [lint.interpolated-format]
+}
