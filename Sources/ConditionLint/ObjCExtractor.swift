@@ -10,11 +10,15 @@ enum ObjCExtractor {
     enum Kind {
       case identifier(String)
       case string(LiteralText?)
+      case number(String)
       case punctuation(UInt8)
       case other
     }
     var kind: Kind
     var offset: Int
+    /// The index of the top-level `{` whose body holds the token (a method's or a function's),
+    /// or -1 outside every body: a local is looked up only within its own body.
+    var scope = -1
 
     var identifier: String? {
       if case .identifier(let name) = kind { return name }
@@ -32,9 +36,30 @@ enum ObjCExtractor {
     var index = 0
     while index < tokens.count {
       defer { index += 1 }
-      guard let name = tokens[index].identifier, let kind = ConditionKind.property(name) else {
+      // objc_msgSend(receiver, "setCanActivateFor…Predicate:", value), as disassemblers print
+      // a send.
+      if tokens[index].identifier == "objc_msgSend", index + 1 < tokens.count,
+        tokens[index + 1].isPunctuation(UInt8(ascii: "("))
+      {
+        let arguments = callArguments(tokens, open: index + 1)
+        if arguments.count >= 3, let selector = stringValue(tokens, arguments[1]),
+          selector.hasSuffix(":"), let kind = ConditionKind.property(String(selector.dropLast()))
+        {
+          found.append(
+            condition(tokens, arguments[2].lowerBound, arguments[2].upperBound, kind: kind))
+        } else if arguments.count >= 3,
+          stringValue(tokens, arguments[1]) == "setActivationConditions:"
+        {
+          found += defaults(tokens, arguments[2].lowerBound, arguments[2].upperBound)
+        }
         continue
       }
+      guard let name = tokens[index].identifier else { continue }
+      if name == "activationConditions" || name == "setActivationConditions" {
+        found += installedConditions(tokens, at: index)
+        continue
+      }
+      guard let kind = ConditionKind.property(name) else { continue }
       if name.hasPrefix("set") {
         // [receiver setCanActivate…: expr]
         guard index + 1 < tokens.count, tokens[index + 1].isPunctuation(UInt8(ascii: ":")) else {
@@ -51,15 +76,131 @@ enum ObjCExtractor {
         found.append(condition(tokens, index + 2, end, kind: kind))
       }
     }
-    return found
+    return found.enumerated().sorted {
+      ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
+    }.map(\.element)
+  }
+
+  /// The defaults of a conditions object installed at `index` (`x.activationConditions = c;` or
+  /// `[x setActivationConditions:c]`), when it is a fresh one.
+  private static func installedConditions(_ tokens: [Token], at index: Int) -> [FoundCondition] {
+    if tokens[index].identifier == "setActivationConditions", index + 1 < tokens.count,
+      tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
+    {
+      return defaults(tokens, index + 2, expressionEnd(tokens, from: index + 2))
+    }
+    guard index > 0, tokens[index - 1].isPunctuation(UInt8(ascii: ".")),
+      index + 1 < tokens.count, tokens[index + 1].isPunctuation(UInt8(ascii: "=")),
+      !(index + 2 < tokens.count && tokens[index + 2].isPunctuation(UInt8(ascii: "=")))
+    else { return [] }
+    return defaults(tokens, index + 2, expressionEnd(tokens, from: index + 2))
+  }
+
+  /// The default occurrences of the conditions object `start..<end`: none unless it is a fresh
+  /// `[[UISceneActivationConditions alloc] init]` or `[UISceneActivationConditions new]`
+  /// (directly or through a local of the same body), then one for each predicate never set on
+  /// it in that body, at the allocation.
+  private static func defaults(_ tokens: [Token], _ start: Int, _ end: Int) -> [FoundCondition] {
+    var from = start
+    var to = end
+    var name: String?
+    if to - from == 1, let local = tokens[from].identifier,
+      let (definitionStart, definitionEnd) = localDefinition(tokens, named: local, before: from)
+    {
+      name = local
+      from = definitionStart
+      to = definitionEnd
+    }
+    guard isFreshConditions(tokens, from, to) else { return [] }
+    var set: Set<ConditionKind> = []
+    if let name {
+      let scope = tokens[from].scope
+      for index in tokens.indices where tokens[index].scope == scope {
+        guard tokens[index].identifier == name, index + 2 < tokens.count else { continue }
+        // name.canActivate… = …   or   [name setCanActivate…: …]
+        if tokens[index + 1].isPunctuation(UInt8(ascii: ".")),
+          let property = tokens[index + 2].identifier, let kind = ConditionKind.property(property)
+        {
+          set.insert(kind)
+        } else if index > 0, tokens[index - 1].isPunctuation(UInt8(ascii: "[")),
+          let setter = tokens[index + 1].identifier, let kind = ConditionKind.property(setter)
+        {
+          set.insert(kind)
+        }
+      }
+    }
+    return [ConditionKind.canActivate, .prefersToActivate].filter { !set.contains($0) }.map {
+      FoundCondition(
+        offset: tokens[from].offset, kind: $0, source: .value($0 == .canActivate),
+        resolution: .default)
+    }
+  }
+
+  /// `[[UISceneActivationConditions alloc] init]` or `[UISceneActivationConditions new]`.
+  private static func isFreshConditions(_ tokens: [Token], _ start: Int, _ end: Int) -> Bool {
+    let words = tokens[start..<min(end, tokens.count)].compactMap(\.identifier)
+    return words == ["UISceneActivationConditions", "alloc", "init"]
+      || words == ["UISceneActivationConditions", "new"]
+  }
+
+  /// The argument ranges of the call whose `(` is at `open`.
+  static func callArguments(_ tokens: [Token], open: Int) -> [Range<Int>] {
+    let close = expressionEnd(tokens, from: open + 1)
+    var ranges: [Range<Int>] = []
+    var index = open + 1
+    while index < close {
+      let end = min(expressionEnd(tokens, from: index, comma: true), close)
+      ranges.append(index..<end)
+      index = end + 1
+    }
+    return ranges
+  }
+
+  /// The value of a string argument: `@"…"`, `"…"` or `CFSTR("…")`.
+  static func stringValue(_ tokens: [Token], _ range: Range<Int>) -> String? {
+    stringLiteral(tokens, range)?.value
+  }
+
+  /// The literal of a string argument: `@"…"` (adjacent ones joined), `"…"` or `CFSTR("…")`.
+  static func stringLiteral(_ tokens: [Token], _ range: Range<Int>) -> LiteralText? {
+    var range = range
+    if range.count >= 4, tokens[range.lowerBound].identifier == "CFSTR",
+      tokens[range.lowerBound + 1].isPunctuation(UInt8(ascii: "(")),
+      tokens[range.upperBound - 1].isPunctuation(UInt8(ascii: ")"))
+    {
+      range = (range.lowerBound + 2)..<(range.upperBound - 1)
+    }
+    guard !range.isEmpty else { return nil }
+    var text = LiteralText()
+    var lastEnd: Int?
+    for index in range {
+      guard case .string(let literal?) = tokens[index].kind else { return nil }
+      text.bytes += literal.bytes
+      text.origins += literal.origins.dropLast()
+      text.verbatim += literal.verbatim
+      lastEnd = literal.origins.last
+    }
+    guard let lastEnd else { return nil }
+    text.finish(at: lastEnd)
+    return text
   }
 
   private static func condition(_ tokens: [Token], _ start: Int, _ end: Int, kind: ConditionKind)
     -> FoundCondition
   {
     let offset = start < tokens.count ? tokens[start].offset : (tokens.last?.offset ?? 0)
-    return FoundCondition(
+    var condition = FoundCondition(
       offset: offset, kind: kind, source: source(tokens, start, end, depth: 0))
+    // Through a local of the same body: say so, and where it was defined.
+    if end - start == 1, let name = tokens[start].identifier,
+      let (from, _) = localDefinition(tokens, named: name, before: start)
+    {
+      condition.resolution = .local
+      condition.origins = [
+        ValueOrigin(resolution: .local, name: name, offset: tokens[max(0, from - 2)].offset)
+      ]
+    }
+    return condition
   }
 
   /// The index just past the expression starting at `start`: the first `;`, unmatched closing
@@ -89,69 +230,151 @@ enum ObjCExtractor {
     guard depth < 8, start < end, end <= tokens.count else {
       return .notCheckable("the predicate is a run-time value")
     }
-    // Parentheses and casts around it.
-    if tokens[start].isPunctuation(UInt8(ascii: "(")),
-      tokens[end - 1].isPunctuation(UInt8(ascii: ")"))
-    {
-      return source(tokens, start + 1, end - 1, depth: depth + 1)
+    if tokens[start].isPunctuation(UInt8(ascii: "(")) {
+      let close = expressionEnd(tokens, from: start + 1)
+      // Parentheses around it.
+      if close == end - 1 { return source(tokens, start + 1, end - 1, depth: depth + 1) }
+      // A cast: `(NSPredicate *)[…]`.
+      if close < end - 1 { return source(tokens, close + 1, end, depth: depth + 1) }
     }
     if end - start == 1, let name = tokens[start].identifier {
       if let (from, to) = localDefinition(tokens, named: name, before: start) {
         return source(tokens, from, to, depth: depth + 1)
       }
-      return .notCheckable("'\(name)' is not a local predicate built here")
+      return .notCheckable("'\(name)' is not a local predicate built in this method")
+    }
+    // `+[NSPredicate predicateWithFormat:](receiver, format, arguments…)`, as disassemblers
+    // print a class-method call (the receiver may be an address).
+    if end - start > 6, tokens[start].isPunctuation(UInt8(ascii: "+")),
+      tokens[start + 1].isPunctuation(UInt8(ascii: "[")),
+      let receiver = tokens[start + 2].identifier
+    {
+      let close = expressionEnd(tokens, from: start + 2)
+      guard close + 1 < end, tokens[close + 1].isPunctuation(UInt8(ascii: "(")) else {
+        return .notCheckable("the predicate is a run-time value")
+      }
+      let selector = tokens[(start + 3)..<close].compactMap(\.identifier).joined(separator: ":")
+      let arguments = callArguments(tokens, open: close + 1)
+      return message(
+        tokens, receiver: receiver, selector: selector, arguments: Array(arguments.dropFirst()),
+        depth: depth)
     }
     guard tokens[start].isPunctuation(UInt8(ascii: "[")),
-      tokens[end - 1].isPunctuation(UInt8(ascii: "]")),
-      start + 2 < end, let receiver = tokens[start + 1].identifier,
-      let selector = tokens[start + 2].identifier,
-      start + 3 < end, tokens[start + 3].isPunctuation(UInt8(ascii: ":"))
+      tokens[end - 1].isPunctuation(UInt8(ascii: "]")), start + 2 < end
     else { return .notCheckable("the predicate is a run-time value") }
-    let body = start + 4
-    let close = end - 1
-    switch (receiver, selector) {
-    case ("NSPredicate", "predicateWithFormat"):
-      var index = body
-      var text = LiteralText()
-      var lastEnd: Int?
-      while index < close, case .string(let literal) = tokens[index].kind {
-        guard let literal else { return .notCheckable("the format literal cannot be decoded") }
-        text.bytes += literal.bytes
-        text.origins += literal.origins.dropLast()
-        text.verbatim += literal.verbatim
-        lastEnd = literal.origins.last
-        index += 1
-      }
-      guard let lastEnd else { return .notCheckable("the format is not a string literal") }
-      text.finish(at: lastEnd)
-      var arguments: [FormatArgument] = []
-      while index < close, tokens[index].isPunctuation(UInt8(ascii: ",")) {
-        let argumentEnd = expressionEnd(tokens, from: index + 1, comma: true)
-        if argumentEnd == index + 2, case .string(let literal?) = tokens[index + 1].kind,
-          let value = literal.value
-        {
-          arguments.append(.string(value))
-        } else {
-          arguments.append(.runtime)
+    // The receiver: a class name, or `[NSPredicate alloc]`, `[NSPredicate class]`.
+    var receiver: String?
+    var selectorStart = start + 2
+    if let name = tokens[start + 1].identifier {
+      receiver = name
+    } else if tokens[start + 1].isPunctuation(UInt8(ascii: "[")) {
+      let close = expressionEnd(tokens, from: start + 2)
+      let words = tokens[(start + 2)..<close].compactMap(\.identifier)
+      if words.count == 2, ["alloc", "class", "self"].contains(words[1]) { receiver = words[0] }
+      selectorStart = close + 1
+    }
+    guard let receiver, selectorStart < end - 1, tokens[selectorStart].identifier != nil else {
+      return .notCheckable("the predicate is a run-time value")
+    }
+    // The selector's parts and their arguments: `sel:arg part:arg …`.
+    var parts: [String] = []
+    var arguments: [Range<Int>] = []
+    var index = selectorStart
+    while index < end - 1, let part = tokens[index].identifier,
+      index + 1 < end - 1, tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
+    {
+      parts.append(part)
+      var argumentEnd = index + 2
+      // An argument ends where the next `name:` part starts, at bracket depth zero.
+      var nested = 0
+      while argumentEnd < end - 1 {
+        if case .punctuation(let byte) = tokens[argumentEnd].kind {
+          if "([{".utf8.contains(byte) { nested += 1 }
+          if ")]}".utf8.contains(byte) { nested -= 1 }
         }
-        index = argumentEnd
+        if nested == 0, argumentEnd + 1 < end - 1, tokens[argumentEnd + 1].identifier != nil,
+          argumentEnd + 2 < end - 1, tokens[argumentEnd + 2].isPunctuation(UInt8(ascii: ":")),
+          !tokens[argumentEnd].isPunctuation(UInt8(ascii: "?"))
+        {
+          argumentEnd += 1
+          break
+        }
+        argumentEnd += 1
       }
-      return .format(text, arguments: arguments)
+      arguments.append((index + 2)..<argumentEnd)
+      index = argumentEnd
+    }
+    // Variadic arguments after the first part: `predicateWithFormat:@"…", a, b`.
+    var expanded: [Range<Int>] = []
+    for range in arguments {
+      var from = range.lowerBound
+      while from < range.upperBound {
+        let to = min(expressionEnd(tokens, from: from, comma: true), range.upperBound)
+        expanded.append(from..<to)
+        from = to + 1
+      }
+    }
+    if parts.isEmpty, tokens[selectorStart].identifier != nil {
+      parts = [tokens[selectorStart].identifier!]
+    }
+    return message(
+      tokens, receiver: receiver, selector: parts.joined(separator: ":"), arguments: expanded,
+      depth: depth, arrayArgument: parts.count == 2 ? arguments.last : nil)
+  }
+
+  /// A class message that builds a predicate, with its argument ranges (variadic ones split).
+  private static func message(
+    _ tokens: [Token], receiver: String, selector: String, arguments: [Range<Int>], depth: Int,
+    arrayArgument: Range<Int>? = nil
+  ) -> PredicateSource {
+    switch (receiver, selector) {
+    case ("NSPredicate", "predicateWithFormat"), ("NSPredicate", "initWithFormat"),
+      ("NSPredicate", "predicateWithFormat:argumentArray"),
+      ("NSPredicate", "initWithFormat:argumentArray"):
+      guard let first = arguments.first else { break }
+      guard let text = stringLiteral(tokens, first) else {
+        if case .string(nil) = tokens[first.lowerBound].kind {
+          return .notCheckable("the format literal cannot be decoded")
+        }
+        return .notCheckable("the format is not a string literal")
+      }
+      var formatArguments: [FormatArgument] = []
+      if selector.hasSuffix("argumentArray") {
+        // @[ … ] with literal elements, or a run-time array.
+        let range = arrayArgument ?? (arguments.count > 1 ? arguments[1] : first)
+        guard range.count >= 2, tokens[range.lowerBound].isPunctuation(UInt8(ascii: "@")),
+          tokens[range.lowerBound + 1].isPunctuation(UInt8(ascii: "["))
+        else { return .format(text, arguments: [.runtimeArray]) }
+        let open = range.lowerBound + 1
+        let close = expressionEnd(tokens, from: open + 1)
+        var index = open + 1
+        while index < close {
+          let elementEnd = min(expressionEnd(tokens, from: index, comma: true), close)
+          formatArguments.append(argument(tokens, index..<elementEnd))
+          index = elementEnd + 1
+        }
+      } else {
+        formatArguments = arguments.dropFirst().map { argument(tokens, $0) }
+      }
+      return .format(text, arguments: formatArguments)
     case ("NSPredicate", "predicateWithValue"):
-      switch tokens[body].identifier {
-      case "YES", "true": return .value(true)
-      case "NO", "false": return .value(false)
+      guard let first = arguments.first, first.count == 1 else { break }
+      switch tokens[first.lowerBound].kind {
+      case .identifier("YES"), .identifier("true"), .number("1"): return .value(true)
+      case .identifier("NO"), .identifier("false"), .number("0"): return .value(false)
       default: return .notCheckable("the value is a run-time Boolean")
       }
     case ("NSCompoundPredicate", "andPredicateWithSubpredicates"),
       ("NSCompoundPredicate", "orPredicateWithSubpredicates"):
       // @[ p, q, … ]
-      guard body + 1 < close, tokens[body].isPunctuation(UInt8(ascii: "@")),
-        tokens[body + 1].isPunctuation(UInt8(ascii: "["))
+      guard let first = arguments.first, first.count >= 2,
+        tokens[first.lowerBound].isPunctuation(UInt8(ascii: "@")),
+        tokens[first.lowerBound + 1].isPunctuation(UInt8(ascii: "["))
       else { return .notCheckable("the subpredicates are a run-time array") }
-      let arrayEnd = expressionEnd(tokens, from: body + 2)
+      let open = first.lowerBound + 1
+      let arrayEnd = expressionEnd(tokens, from: open + 1)
       var parts: [PredicateSource] = []
-      var index = body + 2
+      var index = open + 1
       while index < arrayEnd {
         let partEnd = expressionEnd(tokens, from: index, comma: true)
         if partEnd > index {
@@ -161,10 +384,32 @@ enum ObjCExtractor {
       }
       return .compound(selector.hasPrefix("and") ? .and : .or, parts)
     case ("NSCompoundPredicate", "notPredicateWithSubpredicate"):
-      return .compound(.not, [source(tokens, body, close, depth: depth + 1)])
-    default:
-      return .notCheckable("'[\(receiver) \(selector):…]' is not a predicate built from a literal")
+      guard let first = arguments.first else { break }
+      return .compound(.not, [source(tokens, first.lowerBound, first.upperBound, depth: depth + 1)])
+    default: break
     }
+    return .notCheckable("'[\(receiver) \(selector):…]' is not a predicate built from a literal")
+  }
+
+  /// A format argument: a string literal (or an array of them) inlined, anything else run-time.
+  private static func argument(_ tokens: [Token], _ range: Range<Int>) -> FormatArgument {
+    if let value = stringValue(tokens, range) { return .string(value) }
+    if range.count >= 2, tokens[range.lowerBound].isPunctuation(UInt8(ascii: "@")),
+      tokens[range.lowerBound + 1].isPunctuation(UInt8(ascii: "["))
+    {
+      let open = range.lowerBound + 1
+      let close = expressionEnd(tokens, from: open + 1)
+      var values: [String] = []
+      var index = open + 1
+      while index < close {
+        let end = min(expressionEnd(tokens, from: index, comma: true), close)
+        guard let value = stringValue(tokens, index..<end) else { return .runtime }
+        values.append(value)
+        index = end + 1
+      }
+      return .strings(values)
+    }
+    return .runtime
   }
 
   /// The expression of the last `name = expr;` (a declaration or an assignment) before `use`.
@@ -172,7 +417,10 @@ enum ObjCExtractor {
     -> (Int, Int)?
   {
     var index = use - 1
+    let scope = tokens[use].scope
     while index >= 0 {
+      // Another method's local of the same name never counts.
+      if tokens[index].scope != scope { break }
       if tokens[index].identifier == name, index + 1 < use,
         tokens[index + 1].isPunctuation(UInt8(ascii: "=")),
         !(index > 0 && tokens[index - 1].isPunctuation(UInt8(ascii: ".")))
@@ -225,12 +473,14 @@ enum ObjCExtractor {
           continue
         }
       }
-      // Preprocessor lines (with their backslash line joins).
+      // Preprocessor lines (with their backslash line joins); a comment opened on one is
+      // skipped to its end, even on a later line. `#if 0` skips its block up to the matching
+      // `#else`, `#elif` or `#endif`.
       if byte == UInt8(ascii: "#") && atLineStart {
-        while index < bytes.count && bytes[index] != UInt8(ascii: "\n") {
-          if bytes[index] == UInt8(ascii: "\\") && index + 1 < bytes.count { index += 1 }
-          index += 1
-        }
+        let directiveStart = index
+        index = endOfDirective(bytes, from: index)
+        let directive = String(decoding: bytes[directiveStart..<index], as: UTF8.self)
+        if isFalseCondition(directive) { index = endOfFalseBlock(bytes, from: index) }
         continue
       }
       // String literals, `@"…"` or `"…"`; character literals are skipped alike.
@@ -260,19 +510,116 @@ enum ObjCExtractor {
       }
       if isIdentifierByte(byte) {
         var end = index + 1
-        while end < bytes.count && isIdentifierByte(bytes[end]) { end += 1 }
+        let isNumber = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+        while end < bytes.count {
+          if isIdentifierByte(bytes[end]) {
+            end += 1
+          } else if isNumber, bytes[end] == UInt8(ascii: "'"), end + 1 < bytes.count,
+            isIdentifierByte(bytes[end + 1])
+          {
+            // A C++14 digit separator (`1'000`), not a character literal.
+            end += 2
+          } else {
+            break
+          }
+        }
         let text = String(decoding: bytes[index..<end], as: UTF8.self)
-        let first = byte
-        tokens.append(
-          Token(
-            kind: (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
-              ? .other : .identifier(text), offset: index))
+        tokens.append(Token(kind: isNumber ? .number(text) : .identifier(text), offset: index))
         index = end
         continue
       }
       tokens.append(Token(kind: .punctuation(byte), offset: index))
       index += 1
     }
+    // Each token's body: the top-level `{` it lies within.
+    var depth = 0
+    var body = -1
+    for position in tokens.indices {
+      if tokens[position].isPunctuation(UInt8(ascii: "{")) {
+        if depth == 0 { body = position }
+        depth += 1
+      } else if tokens[position].isPunctuation(UInt8(ascii: "}")) {
+        depth = max(0, depth - 1)
+      }
+      tokens[position].scope =
+        depth > 0 || tokens[position].isPunctuation(UInt8(ascii: "}")) ? body : -1
+    }
     return tokens
+  }
+
+  /// The end of the directive starting at `start`: its line, with backslash joins, and any
+  /// block comment opened on it, to that comment's end.
+  private static func endOfDirective(_ bytes: [UInt8], from start: Int) -> Int {
+    var index = start
+    while index < bytes.count && bytes[index] != UInt8(ascii: "\n") {
+      if bytes[index] == UInt8(ascii: "\\") && index + 1 < bytes.count {
+        index += 2
+        continue
+      }
+      if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count {
+        if bytes[index + 1] == UInt8(ascii: "/") {
+          while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
+          break
+        }
+        if bytes[index + 1] == UInt8(ascii: "*") {
+          index += 2
+          while index + 1 < bytes.count
+            && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/"))
+          {
+            index += 1
+          }
+          index = min(bytes.count, index + 2)
+          continue
+        }
+      }
+      index += 1
+    }
+    return index
+  }
+
+  /// Whether a directive is `#if 0` (or `#if false`): a block the compiler never sees.
+  private static func isFalseCondition(_ directive: String) -> Bool {
+    let words = directive.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" })
+    guard words.count >= 2, words[0] == "if" else { return false }
+    return words[1] == "0" || words[1] == "false" || words[1] == "(0)"
+  }
+
+  /// The position after the `#if 0` block whose directive ends at `start`: after its matching
+  /// `#else` or `#elif` line (the code that follows is read), or after its `#endif`.
+  private static func endOfFalseBlock(_ bytes: [UInt8], from start: Int) -> Int {
+    var index = start
+    var nesting = 0
+    var atLineStart = true
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\n") {
+        atLineStart = true
+        index += 1
+        continue
+      }
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+        index += 1
+        continue
+      }
+      if byte == UInt8(ascii: "#") && atLineStart {
+        let lineStart = index
+        index = endOfDirective(bytes, from: index)
+        let words = String(decoding: bytes[(lineStart + 1)..<index], as: UTF8.self)
+          .split(whereSeparator: { $0 == " " || $0 == "\t" })
+        switch words.first {
+        case "if", "ifdef", "ifndef": nesting += 1
+        case "endif":
+          if nesting == 0 { return index }
+          nesting -= 1
+        case "else", "elif":
+          if nesting == 0 { return index }
+        default: break
+        }
+        continue
+      }
+      atLineStart = false
+      index += 1
+    }
+    return index
   }
 }

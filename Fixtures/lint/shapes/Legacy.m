@@ -1,0 +1,44 @@
+#import <UIKit/UIKit.h>
+#define UNUSED /* a comment opened on a directive line
+   [conditions setCanActivateForTargetContentIdentifierPredicate:[NSPredicate predicateWithFormat:@"LEAKED =="]];
+   does not leak into the code */
+
+@implementation LegacySceneDelegate
+
+- (void)first:(UISceneActivationConditions *)conditions {
+    NSPredicate *p = [NSPredicate predicateWithFormat:@"SELF BEGINSWITH 'first/'"];
+    [conditions setCanActivateForTargetContentIdentifierPredicate:p];  // ⟵ canActivate local
+    conditions.prefersToActivateForTargetContentIdentifierPredicate = [[NSPredicate alloc] initWithFormat:@"SELF == %@", @"first/inbox"];  // ⟵ prefersToActivate literal
+    conditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"SELF IN %@" argumentArray:@[@[@"a", @"b"]]];  // ⟵ canActivate literal
+    conditions.prefersToActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithValue:0];  // ⟵ prefersToActivate literal
+    conditions.canActivateForTargetContentIdentifierPredicate = (NSPredicate *)[[NSPredicate class] predicateWithFormat:@"SELF ENDSWITH '/x'"];  // ⟵ canActivate literal
+    conditions.prefersToActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"self == '%@'", self.identifier];  // ⟵ prefersToActivate run-time [lint.quoted-format-argument syntax.unused-format-arguments]
+    conditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"SELF == %@ OR SELF == %@", @"only-one"];  // ⟵ canActivate literal [lint.format-argument-count]
+}
+
+- (void)second:(UISceneActivationConditions *)conditions {
+    // Another method's 'p' never counts: a run-time value here.
+    [conditions setCanActivateForTargetContentIdentifierPredicate:p];  // ⟵ canActivate run-time [lint.not-checkable]
+#if 0
+    conditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"DEAD =="];
+#else
+    conditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"SELF == 'live'"];  // ⟵ canActivate literal
+#endif
+    conditions.prefersToActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"SELF BEGINWITH 'm'"];  // ⟵ prefersToActivate literal [syntax.unknown-operator]
+}
+
+- (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session {
+    UISceneActivationConditions *fresh = [[UISceneActivationConditions alloc] init];  // ⟵ prefersToActivate default
+    fresh.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"SELF BEGINSWITH 'chat/'"];  // ⟵ canActivate literal
+    scene.activationConditions = fresh;
+    [scene setActivationConditions:[UISceneActivationConditions new]];  // ⟵ canActivate default, prefersToActivate default
+}
+
+@end
+
+// Disassembler output (pseudo-code), as it appears in public repositories.
+void sub_100004A2C(void *a1, void *a2) {
+    void *v3 = +[NSPredicate predicateWithFormat:](&OBJC_CLASS___NSPredicate, CFSTR("self == %@"), CFSTR("com.example.app/main"));
+    objc_msgSend(a2, "setCanActivateForTargetContentIdentifierPredicate:", v3);  // ⟵ canActivate local
+    objc_msgSend(0x1000120a8, "setPrefersToActivateForTargetContentIdentifierPredicate:", +[NSPredicate predicateWithFormat:](0x100010000, CFSTR("SELF BEGINWITH 'x'")));  // ⟵ prefersToActivate literal [syntax.unknown-operator]
+}
