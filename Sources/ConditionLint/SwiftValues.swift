@@ -8,7 +8,10 @@ import SwiftSyntax
 /// `static let` in an `enum` namespace, an identifier is an `enum` case's raw value, a set is a
 /// stored property. The lint follows such names within the file (never across files, and never
 /// through a `var`, whose value may change), inlines what it finds, and records where it came from.
-struct SwiftValues {
+///
+/// The file's declarations are collected on the first lookup that needs them: most conditions
+/// are literals, and a walk of every node of every file that holds one would be wasted.
+final class SwiftValues {
   /// A `let` (or `var`) declared at file level or as a member of a type.
   struct Declaration {
     /// The initializer, when there is one.
@@ -19,18 +22,24 @@ struct SwiftValues {
     var isConstant: Bool
   }
 
-  /// Declarations by qualified name: `name` at file level, `Type.name` in a type (an
-  /// extension's members under the extended type's name).
-  private(set) var declarations: [String: Declaration] = [:]
-  /// String raw values of enum cases, by `Type.case`: the literal (or the case's name), and where
-  /// the case is written.
-  private(set) var rawValues: [String: (value: ExprSyntax?, name: String, offset: Int)] = [:]
-
-  init(_ tree: SourceFileSyntax) {
+  private let tree: SourceFileSyntax
+  private lazy var collector: Collector = {
     let collector = Collector(viewMode: .sourceAccurate)
     collector.walk(tree)
-    declarations = collector.declarations
-    rawValues = collector.rawValues
+    return collector
+  }()
+
+  /// Declarations by qualified name: `name` at file level, `Type.name` in a type (an
+  /// extension's members under the extended type's name).
+  var declarations: [String: Declaration] { collector.declarations }
+  /// String raw values of enum cases, by `Type.case`: the literal (or the case's name), and where
+  /// the case is written.
+  var rawValues: [String: (value: ExprSyntax?, name: String, offset: Int)] {
+    collector.rawValues
+  }
+
+  init(_ tree: SourceFileSyntax) {
+    self.tree = tree
   }
 
   /// Collects the file's declarations in one walk.

@@ -23,7 +23,9 @@ struct LintCommand: ParsableCommand {
       .build, DerivedData, Pods, Carthage, node_modules and hidden folders. Finds predicates \
       assigned to canActivateForTargetContentIdentifierPredicate and \
       prefersToActivateForTargetContentIdentifierPredicate (NSPredicate(format:…), \
-      NSPredicate(value:), NSCompoundPredicate, directly or through a local constant; \
+      NSPredicate(value:), NSCompoundPredicate, directly, through a local or a constant of \
+      the same file, or from a closure run on the spot; a fresh UISceneActivationConditions \
+      installed with predicates left at their defaults; \
       predicateWithFormat: and friends in Objective-C) and SwiftUI's handlesExternalEvents \
       sets, and checks each under the profile (uikit: what iOS accepts). Findings are reported at \
       their line:column in the source file.
