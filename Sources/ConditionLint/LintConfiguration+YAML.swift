@@ -50,10 +50,10 @@ extension LintConfiguration {
         .composer(_, let problem, let mark, _):
         throw failure(mark, "the file is not valid YAML: \(problem)")
       default:
-        throw failure(nil, "the file is not valid YAML: \(error)")
+        throw failure(nil, "the file is not valid YAML: " + firstLine(of: error))
       }
     } catch {
-      throw failure(nil, "the file is not valid YAML: \(error)")
+      throw failure(nil, "the file is not valid YAML: " + firstLine(of: error))
     }
     var configuration = LintConfiguration()
     configuration.file = file
@@ -138,6 +138,12 @@ extension LintConfiguration {
       }
     }
     return configuration
+  }
+
+  /// The first line of an error's description: Yams appends the document as context.
+  private static func firstLine(of error: any Error) -> String {
+    let text = String(describing: error)
+    return String(text.prefix { $0 != "\n" }).trimmingCharacters(in: .whitespaces)
   }
 
   /// `path` from a configuration file, made absolute against the file's folder; a glob keeps

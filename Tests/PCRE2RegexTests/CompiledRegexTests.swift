@@ -56,16 +56,13 @@ struct CompiledRegexTests {
   @Test func catastrophicBacktrackingHitsTheLimit() throws {
     let regex = try CompiledRegex(pattern: "(a+)+$", options: .wholeString)
     let subject = String(repeating: "a", count: 40) + "b"
-    let clock = ContinuousClock()
-    let start = clock.now
+    // The match limit bounds the work, and the error's kind says it was reached; no clock.
     #expect(throws: PCRE2Error.self) { try regex.matches(subject) }
     do {
       _ = try regex.matches(subject)
     } catch {
       #expect(error.kind == .resourceLimit)
     }
-    // Generous bound: the limit exists so this takes milliseconds, not the minutes it would take.
-    #expect(clock.now - start < .seconds(5))
   }
 
   @Test func concurrentMatchesShareCompiledCode() async throws {

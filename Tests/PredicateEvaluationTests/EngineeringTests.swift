@@ -69,8 +69,8 @@ struct EngineeringTests {
   @Test("catastrophic backtracking ends with a typed resource-limit error")
   func hostileRegex() throws {
     let predicate = try CompiledPredicate(format: "SELF MATCHES '(a+)+$'", profile: .extended)
-    let clock = ContinuousClock()
-    let start = clock.now
+    // The match limit, not a clock, bounds the work: the error says it was reached (its
+    // timing is Scripts/bench-scaling's, never a test's).
     do {
       _ = try predicate.evaluate(with: String(repeating: "a", count: 40) + "b")
       Issue.record("expected a resource-limit error")
@@ -78,7 +78,6 @@ struct EngineeringTests {
       #expect(error.kind == .resourceLimit)
       #expect(error.message.contains("limit"))
     }
-    #expect(clock.now - start < .seconds(2))
     // The same predicate still answers ordinary identifiers.
     #expect(try predicate.evaluate(with: "aaaa"))
   }
@@ -178,10 +177,11 @@ struct EngineeringTests {
   func likeIsNotExponential() throws {
     let predicate = try CompiledPredicate(
       format: "SELF LIKE '" + String(repeating: "*a", count: 30) + "*b'", profile: .extended)
-    let clock = ContinuousClock()
-    let start = clock.now
+    // The answer through the linear matcher; its time is a Scripts/bench-scaling row. The
+    // automaton the hostile shape falls back to is checked against the two-pointer match in
+    // LinearTimeTests.
     #expect(try !predicate.evaluate(with: String(repeating: "a", count: 5_000)))
-    #expect(clock.now - start < .seconds(2))
+    #expect(try predicate.evaluate(with: String(repeating: "a", count: 5_000) + "b"))
   }
 }
 

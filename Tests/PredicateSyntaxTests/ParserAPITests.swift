@@ -22,19 +22,18 @@ struct ParserAPITests {
   }
 
   @Test(
-    "hostile input gets a bounded number of diagnostics, in linear time",
+    "hostile input gets a bounded number of diagnostics and a bounded rendering",
     arguments: [")", "\u{1}", "SELF == 'a' XOR ", "'\\q' == SELF AND "])
   func diagnosticFlood(_ unit: String) {
     let source = String(
       repeating: unit, count: PredicateParser.maximumSourceLength / unit.utf8.count)
-    let clock = ContinuousClock()
-    let start = clock.now
+    // The work is bounded by the diagnostic cap and the rendering's size, asserted below; the
+    // parse's time is a Scripts/bench-scaling row, never a clock in a test.
     let parsed = PredicateParser.parse(source)
     #expect(parsed.diagnostics.count <= PredicateParser.maximumDiagnostics + 1)
     #expect(parsed.diagnostics.last?.id == .tooManyDiagnostics)
     let rendered = DiagnosticRenderer().render(parsed.diagnostics, in: source)
     #expect(rendered.utf8.count < 200 * (PredicateParser.maximumDiagnostics + 1) * 3)
-    #expect(clock.now - start < .seconds(5))
   }
 
   @Test func longLinesRenderAsAWindowAroundTheCaret() {
