@@ -17,8 +17,10 @@ struct LintActivationConditionsBuildTool: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
     guard let module = target as? SourceModuleTarget else { return [] }
     let sources = module.sourceFiles.map(\.url).filter(Self.isLinted)
+    // A package target's sources all lie in its folder: name the folder, so a target of
+    // thousands of files does not overflow the command line (ARG_MAX).
     return try Self.commands(
-      name: target.name, sources: sources,
+      name: target.name, sources: sources, paths: [module.directoryURL.path],
       tool: context.tool(named: "scene-router").url)
   }
 
@@ -27,8 +29,9 @@ struct LintActivationConditionsBuildTool: BuildToolPlugin {
     ["swift", "m", "mm", "h"].contains(url.pathExtension)
   }
 
-  /// One build command over `sources`, or none when there is nothing to lint.
-  static func commands(name: String, sources: [URL], tool: URL) -> [Command] {
+  /// One build command that lints `paths` (the folder holding `sources`, or the files
+  /// themselves), run again when one of `sources` changes; none when there is nothing to lint.
+  static func commands(name: String, sources: [URL], paths: [String], tool: URL) -> [Command] {
     guard !sources.isEmpty else { return [] }
     // Every configuration file that can apply to a source (at or above its folder, up to the
     // repository's root), so that editing one lints again.
@@ -52,7 +55,7 @@ struct LintActivationConditionsBuildTool: BuildToolPlugin {
       .buildCommand(
         displayName: "Linting the activation conditions of \(name)",
         executable: tool,
-        arguments: ["lint", "--format", "xcode"] + sources.map(\.path),
+        arguments: ["lint", "--format", "xcode"] + paths,
         inputFiles: inputs,
         outputFiles: [])
     ]
@@ -65,9 +68,10 @@ struct LintActivationConditionsBuildTool: BuildToolPlugin {
   extension LintActivationConditionsBuildTool: XcodeBuildToolPlugin {
     /// The same command for a target of an Xcode project.
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+      // An Xcode target's files may lie anywhere in the project: they are named one by one.
       let sources = target.inputFiles.map(\.url).filter(Self.isLinted)
       return try Self.commands(
-        name: target.displayName, sources: sources,
+        name: target.displayName, sources: sources, paths: sources.map(\.path),
         tool: context.tool(named: "scene-router").url)
     }
   }

@@ -463,13 +463,7 @@ enum ObjCExtractor {
           continue
         }
         if bytes[index + 1] == UInt8(ascii: "*") {
-          index += 2
-          while index + 1 < bytes.count
-            && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/"))
-          {
-            index += 1
-          }
-          index = min(bytes.count, index + 2)
+          index = endOfBlockComment(bytes, from: index)
           continue
         }
       }
@@ -562,19 +556,25 @@ enum ObjCExtractor {
           break
         }
         if bytes[index + 1] == UInt8(ascii: "*") {
-          index += 2
-          while index + 1 < bytes.count
-            && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/"))
-          {
-            index += 1
-          }
-          index = min(bytes.count, index + 2)
+          index = endOfBlockComment(bytes, from: index)
           continue
         }
       }
       index += 1
     }
     return index
+  }
+
+  /// The position after the block comment that opens at `start` (its `/*`), or the end of the
+  /// bytes when it is never closed.
+  private static func endOfBlockComment(_ bytes: [UInt8], from start: Int) -> Int {
+    var index = start + 2
+    while index + 1 < bytes.count
+      && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/"))
+    {
+      index += 1
+    }
+    return min(bytes.count, index + 2)
   }
 
   /// Whether a directive is `#if 0` (or `#if false`): a block the compiler never sees.
