@@ -151,7 +151,7 @@ struct LintCommand: ParsableCommand {
       for file in fixed {
         guard FileManager.default.createFile(atPath: file.path, contents: Data(file.new)) else {
           err.writeLine("error: \(file.path): could not write the fixes")
-          throw ExitCode(74)
+          throw ExitStatus.ioError
         }
         err.writeLine("\(file.path): fixed")
       }

@@ -11,7 +11,8 @@ struct SceneRouterCommand: ParsableCommand {
     abstract: "Lint, evaluate and route UIKit scene activation conditions.",
     discussion: """
       Exit codes: 0 success (warnings allowed), 64 usage error, 65 invalid input (a predicate, \
-      a scenes file or an event with errors).
+      a scenes file or an event with errors), 66 a file or folder that does not exist, 73 a file \
+      that cannot be written, 74 an I/O error, 78 a configuration or baseline file with errors.
 
       Examples:
         scene-router check 'SELF BEGINSWITH "com.example.chat/"'
@@ -43,6 +44,8 @@ enum ExitStatus {
   static let noInput = ExitCode(66)
   /// A file could not be written.
   static let cannotCreate = ExitCode(73)
+  /// Reading input or writing output failed (`EX_IOERR`).
+  static let ioError = ExitCode(IOFailure.exitStatus)
   /// A configuration or baseline file is wrong (`EX_CONFIG`).
   static let configurationError = ExitCode(78)
 }
