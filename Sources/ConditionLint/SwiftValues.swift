@@ -333,9 +333,21 @@ enum SwiftLocals {
           }
         }
       }
-      // A closure's or function's parameter shadows anything outside.
+      // A closure's or function's parameter, or a name bound by `if let`, `guard let`,
+      // `while let`, `for … in` or `catch`, shadows anything outside: a run-time value.
       if let closure = current.as(ClosureExprSyntax.self),
-        closure.signature?.parameterClause?.trimmedDescription.contains(name) == true
+        let parameters = closure.signature?.parameterClause,
+        parameters.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == name })
+      {
+        return .some(nil)
+      }
+      if bindsName(name, in: current) { return .some(nil) }
+      if let item = current.as(CodeBlockItemSyntax.self),
+        let list = item.parent?.as(CodeBlockItemListSyntax.self),
+        list.contains(where: {
+          $0.position < item.position && $0.item.is(GuardStmtSyntax.self)
+            && bindsName(name, in: Syntax($0.item))
+        })
       {
         return .some(nil)
       }
@@ -349,6 +361,28 @@ enum SwiftLocals {
       node = current.parent
     }
     return nil
+  }
+
+  /// Whether the statement `node` (an `if`, `guard`, `while`, `for` or `do`/`catch`) binds
+  /// `name` in its conditions, pattern or catch clauses.
+  private static func bindsName(_ name: String, in node: Syntax) -> Bool {
+    var patterns: [Syntax] = []
+    if let statement = node.as(IfExprSyntax.self) {
+      patterns = statement.conditions.map { Syntax($0.condition) }
+    } else if let statement = node.as(GuardStmtSyntax.self) {
+      patterns = statement.conditions.map { Syntax($0.condition) }
+    } else if let statement = node.as(WhileStmtSyntax.self) {
+      patterns = statement.conditions.map { Syntax($0.condition) }
+    } else if let statement = node.as(ForStmtSyntax.self) {
+      patterns = [Syntax(statement.pattern)]
+    } else if let clause = node.as(CatchClauseSyntax.self) {
+      patterns = [Syntax(clause.catchItems)]
+    }
+    return patterns.contains { pattern in
+      pattern.tokens(viewMode: .sourceAccurate).contains { token in
+        token.text == name && token.parent?.is(IdentifierPatternSyntax.self) == true
+      }
+    }
   }
 
   /// Whether `name = …` appears in `list` after `position` (at any depth).

@@ -41,4 +41,19 @@ final class ChatSceneDelegate: UIResponder, UIWindowSceneDelegate {
   }
 
   static let broken = "SELF BEGINWITH 'x'"  // ⟵ [lint.inlined-value syntax.unknown-operator]
+
+  // A name bound by if let, guard let, for or a closure parameter hides the constant it shadows.
+  func shadowed(_ conditions: UISceneActivationConditions, _ optional: String?) {
+    if let storedPrefix = optional {
+      conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINSWITH %@", storedPrefix)  // ⟵ canActivate run-time
+    }
+    guard let documentPrefix = optional else { return }
+    conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINSWITH %@", documentPrefix)  // ⟵ canActivate run-time
+    for wholeFormat in [optional ?? ""] {
+      conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: Self.wholeFormat + wholeFormat)  // ⟵ canActivate run-time [lint.not-checkable]
+    }
+    _ = [optional].map { storedPrefix in
+      NSPredicate(format: "SELF BEGINSWITH %@", storedPrefix ?? "")
+    }
+  }
 }
