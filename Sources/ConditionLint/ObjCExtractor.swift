@@ -19,6 +19,8 @@ enum ObjCExtractor {
     /// The index of the top-level `{` whose body holds the token (a method's or a function's),
     /// or -1 outside every body: a local is looked up only within its own body.
     var scope = -1
+    /// For a string that stands for a file constant's name: that constant.
+    var origin: ValueOrigin?
 
     var identifier: String? {
       if case .identifier(let name) = kind { return name }
@@ -31,7 +33,8 @@ enum ObjCExtractor {
   }
 
   static func conditions(in bytes: [UInt8]) -> [FoundCondition] {
-    let tokens = tokenize(bytes)
+    var tokens = tokenize(bytes)
+    inlineConstants(&tokens, defines: stringDefines(bytes))
     var found: [FoundCondition] = []
     var index = 0
     while index < tokens.count {
@@ -191,6 +194,11 @@ enum ObjCExtractor {
     let offset = start < tokens.count ? tokens[start].offset : (tokens.last?.offset ?? 0)
     var condition = FoundCondition(
       offset: offset, kind: kind, source: source(tokens, start, end, depth: 0))
+    let inlined = tokens[start..<min(end, tokens.count)].compactMap(\.origin)
+    if !inlined.isEmpty {
+      condition.resolution = .sameFileConstant
+      condition.origins = inlined
+    }
     // Through a local of the same body: say so, and where it was defined.
     if end - start == 1, let name = tokens[start].identifier,
       let (from, _) = localDefinition(tokens, named: name, before: start)
@@ -539,6 +547,98 @@ enum ObjCExtractor {
         depth > 0 || tokens[position].isPunctuation(UInt8(ascii: "}")) ? body : -1
     }
     return tokens
+  }
+
+  /// `#define NAME @"…"` (or `"…"`) lines: the string constants the preprocessor gives the file,
+  /// by name, with where the name is written.
+  static func stringDefines(_ bytes: [UInt8]) -> [String: (LiteralText, Int)] {
+    var defines: [String: (LiteralText, Int)] = [:]
+    var lineStart = 0
+    while lineStart < bytes.count {
+      let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      defer { lineStart = lineEnd + 1 }
+      var index = lineStart
+      func skipSpaces() {
+        while index < lineEnd, bytes[index] == UInt8(ascii: " ") || bytes[index] == 9 {
+          index += 1
+        }
+      }
+      skipSpaces()
+      guard index < lineEnd, bytes[index] == UInt8(ascii: "#") else { continue }
+      index += 1
+      skipSpaces()
+      let word = Array("define".utf8)
+      guard lineEnd - index > word.count, Array(bytes[index..<(index + word.count)]) == word
+      else { continue }
+      index += word.count
+      skipSpaces()
+      let nameStart = index
+      while index < lineEnd,
+        bytes[index] == UInt8(ascii: "_")
+          || (bytes[index] | 0x20 >= UInt8(ascii: "a")
+            && bytes[index] | 0x20 <= UInt8(ascii: "z"))
+          || (bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9"))
+      {
+        index += 1
+      }
+      guard index > nameStart, index < lineEnd, bytes[index] == UInt8(ascii: " ") else { continue }
+      let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
+      skipSpaces()
+      if index < lineEnd, bytes[index] == UInt8(ascii: "@") { index += 1 }
+      guard index < lineEnd, bytes[index] == UInt8(ascii: "\"") else { continue }
+      var close = index + 1
+      while close < lineEnd, bytes[close] != UInt8(ascii: "\"") {
+        close += bytes[close] == UInt8(ascii: "\\") ? 2 : 1
+      }
+      guard close < lineEnd else { continue }
+      // Only a define that is the string alone: anything after it makes it an expression.
+      let rest = bytes[(close + 1)..<lineEnd].filter {
+        $0 != UInt8(ascii: " ") && $0 != 9 && $0 != 13
+      }
+      guard rest.isEmpty || rest.starts(with: Array("//".utf8)) else { continue }
+      var text = LiteralText()
+      guard LiteralDecoder.appendC(bytes[(index + 1)..<close], at: index + 1, into: &text) else {
+        continue
+      }
+      text.finish(at: close)
+      // Defined twice (under #if branches): which applies is a build setting.
+      defines[name] = defines[name] == nil ? (text, nameStart) : nil
+    }
+    return defines
+  }
+
+  /// Replaces each use of a file constant inside a body by the constant's string, remembering
+  /// its origin: `static NSString *const kName = @"…";` at file level (a pointer that is not
+  /// `const` may change, and stays a run-time value) and string `#define`s. A local of the same
+  /// name, or an assignment to the name, is left alone.
+  static func inlineConstants(_ tokens: inout [Token], defines: [String: (LiteralText, Int)]) {
+    var constants = defines
+    for index in tokens.indices where tokens[index].scope == -1 {
+      guard let name = tokens[index].identifier, index > 0,
+        tokens[index - 1].identifier == "const", index + 3 < tokens.count,
+        tokens[index + 1].isPunctuation(UInt8(ascii: "=")),
+        case .string(let literal?) = tokens[index + 2].kind,
+        tokens[index + 3].isPunctuation(UInt8(ascii: ";"))
+      else { continue }
+      constants[name] = constants[name] == nil ? (literal, tokens[index].offset) : nil
+    }
+    guard !constants.isEmpty else { return }
+    for index in tokens.indices where tokens[index].scope != -1 {
+      guard let name = tokens[index].identifier, let (literal, offset) = constants[name] else {
+        continue
+      }
+      if index + 1 < tokens.count, tokens[index + 1].isPunctuation(UInt8(ascii: "=")) { continue }
+      // A member (`x.name`) or a declaration (`NSString *name`, `Type name`) is not a use.
+      if index > 0,
+        tokens[index - 1].isPunctuation(UInt8(ascii: "."))
+          || (tokens[index - 1].identifier.map { $0 != "return" } ?? false)
+      {
+        continue
+      }
+      if localDefinition(tokens, named: name, before: index) != nil { continue }
+      tokens[index].kind = .string(literal)
+      tokens[index].origin = ValueOrigin(resolution: .sameFileConstant, name: name, offset: offset)
+    }
   }
 
   /// The end of the directive starting at `start`: its line, with backslash joins, and any

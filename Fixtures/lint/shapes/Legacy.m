@@ -3,7 +3,19 @@
    [conditions setCanActivateForTargetContentIdentifierPredicate:[NSPredicate predicateWithFormat:@"LEAKED =="]];
    does not leak into the code */
 
+#define kMailPrefix @"com.example.mail/"
+static NSString *const kInboxIdentifier = @"com.example.mail/inbox";
+NSString *mutableIdentifier = @"com.example.mail/mutable";
+
 @implementation LegacySceneDelegate
+
+- (void)constants:(UISceneActivationConditions *)conditions {
+    // File constants are inlined: a const pointer and a string #define; a pointer that is not
+    // const may change, and stays a run-time value.
+    conditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"SELF BEGINSWITH %@", kMailPrefix];  // ⟵ canActivate same-file constant
+    conditions.prefersToActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"SELF == %@", kInboxIdentifier];  // ⟵ prefersToActivate same-file constant
+    conditions.prefersToActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"SELF == %@", mutableIdentifier];  // ⟵ prefersToActivate run-time
+}
 
 - (void)first:(UISceneActivationConditions *)conditions {
     NSPredicate *p = [NSPredicate predicateWithFormat:@"SELF BEGINSWITH 'first/'"];
