@@ -35,6 +35,8 @@ indirect enum PredicateSource: Sendable, Hashable {
   case interpolated(Template, fix: SourceEdit?)
   /// A SwiftUI set with elements built by interpolation: routed later with witness values.
   case templates([Template])
+  /// `NSPredicate(block:)` / `predicateWithBlock:`: UIKit raises when one is assigned.
+  case block
   /// Something the source does not spell out (a runtime value), and why.
   case notCheckable(String)
 }
@@ -46,7 +48,7 @@ extension PredicateSource {
     switch self {
     case .format(_, let arguments):
       arguments.contains { $0 == .runtime || $0 == .runtimeArray } ? .runtime : .literal
-    case .value, .strings: .literal
+    case .value, .strings, .block: .literal
     case .compound(_, let parts): parts.map(\.impliedResolution).max() ?? .literal
     case .interpolated, .templates: .template
     case .notCheckable: .runtime

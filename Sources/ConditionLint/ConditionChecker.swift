@@ -76,6 +76,13 @@ struct ConditionChecker {
             + "value as a %@ argument", at: offset, fix: fix,
           fixDescription: fix.map { "replace with '\($0.replacement)'" }))
       return Result(predicate: nil, valid: nil, isStatic: false)
+    case .block:
+      diagnostics.append(
+        diagnostic(
+          .error, LintRule.blockPredicate.rawValue,
+          "a block predicate is not allowed in activation conditions; UIKit raises when it is "
+            + "assigned", at: offset))
+      return Result(predicate: nil, valid: false, isStatic: true)
     case .templates:
       // Interpolated set elements are fine in SwiftUI; the app model routes them with witness
       // values. Nothing to check here.

@@ -108,6 +108,7 @@ package enum LintRule: String, CaseIterable, Sendable {
   case missingPercent = "lint.format-missing-percent"
   case argumentCount = "lint.format-argument-count"
   case inlinedValue = "lint.inlined-value"
+  case blockPredicate = "lint.block-predicate"
 
   package var help: String {
     switch self {
@@ -135,6 +136,10 @@ package enum LintRule: String, CaseIterable, Sendable {
     case .argumentCount:
       "The format has more specifiers than arguments (NSPredicate reads past the arguments and "
         + "raises or crashes) or fewer (the extra arguments are ignored)."
+    case .blockPredicate:
+      "UIKit's activation conditions must not be block or selector based "
+        + "(UISceneActivationConditions.h): assigning NSPredicate(block:) raises, a crash at "
+        + "launch. Build the predicate from a format."
     case .inlinedValue:
       "A value the predicate uses is declared elsewhere in the file; the lint inlined it, and "
         + "this note points at the declaration."

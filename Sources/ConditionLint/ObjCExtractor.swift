@@ -365,6 +365,8 @@ enum ObjCExtractor {
         formatArguments = arguments.dropFirst().map { argument(tokens, $0) }
       }
       return .format(text, arguments: formatArguments)
+    case ("NSPredicate", "predicateWithBlock"):
+      return .block
     case ("NSPredicate", "predicateWithValue"):
       guard let first = arguments.first, first.count == 1 else { break }
       switch tokens[first.lowerBound].kind {

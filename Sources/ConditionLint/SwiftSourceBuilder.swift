@@ -66,6 +66,8 @@ struct SwiftSourceBuilder {
     let arguments = Array(call.arguments)
     switch Self.typeName(of: call.calledExpression, assumed: "NSPredicate") {
     case "NSPredicate":
+      // `NSPredicate(block:)`, or `NSPredicate { object, bindings in … }`.
+      if call.trailingClosure != nil || arguments.first?.label?.text == "block" { return .block }
       guard let first = arguments.first else { break }
       switch first.label?.text {
       case "format": return format(call, arguments)

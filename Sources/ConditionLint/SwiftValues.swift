@@ -220,6 +220,13 @@ extension SwiftValues {
     {
       return string(only.expression, depth: depth + 1)
     }
+    // `prefix as NSString`, `id as CVarArg`: the value cast.
+    if let sequence = expression.as(SequenceExprSyntax.self) {
+      let parts = Array(sequence.elements)
+      if parts.count == 3, parts[1].is(UnresolvedAsExprSyntax.self) {
+        return string(parts[0], depth: depth + 1)
+      }
+    }
     // `Route.inbox.rawValue`: the case's raw value, or its name.
     if let member = expression.as(MemberAccessExprSyntax.self),
       member.declName.baseName.text == "rawValue", let base = member.base,

@@ -16,6 +16,9 @@ func build(_ conditions: UISceneActivationConditions, _ id: String) {
   let other = UISceneActivationConditions()
   conditions.canActivateForTargetContentIdentifierPredicate = other.canActivateForTargetContentIdentifierPredicate  // ⟵ canActivate run-time [lint.not-checkable]
   conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == %@", argumentArray: runtimeArguments(id))  // ⟵ prefersToActivate run-time
+  // Block predicates: UIKit raises when one is assigned.
+  conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate { _, _ in true }  // ⟵ canActivate literal [lint.block-predicate]
+  conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(block: { object, _ in object != nil })  // ⟵ prefersToActivate literal [lint.block-predicate]
 }
 
 func runtimeArguments(_ id: String) -> [Any] { [id] }

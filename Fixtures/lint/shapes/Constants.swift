@@ -56,4 +56,9 @@ final class ChatSceneDelegate: UIResponder, UIWindowSceneDelegate {
       NSPredicate(format: "SELF BEGINSWITH %@", storedPrefix ?? "")
     }
   }
+
+  // A cast of a constant is the constant.
+  func cast(_ conditions: UISceneActivationConditions) {
+    conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINSWITH %@", Identifiers.inbox as NSString)  // ⟵ canActivate same-file constant
+  }
 }

@@ -15,6 +15,8 @@ NSString *mutableIdentifier = @"com.example.mail/mutable";
     conditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"SELF BEGINSWITH %@", kMailPrefix];  // ⟵ canActivate same-file constant
     conditions.prefersToActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"SELF == %@", kInboxIdentifier];  // ⟵ prefersToActivate same-file constant
     conditions.prefersToActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"SELF == %@", mutableIdentifier];  // ⟵ prefersToActivate run-time
+    // A block predicate: UIKit raises when one is assigned.
+    conditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithBlock:^BOOL(id object, NSDictionary *bindings) { return YES; }];  // ⟵ canActivate literal [lint.block-predicate]
 }
 
 - (void)first:(UISceneActivationConditions *)conditions {
