@@ -41,6 +41,14 @@ extension LintConfiguration {
       LintConfigurationError(
         file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message)
     }
+    // Yams builds its tree recursively, and releases before 6 have no nesting limit of their
+    // own: a hostile file is refused before it reaches the parser. A real configuration nests
+    // two levels.
+    if let (line, column) = excessiveNesting(text) {
+      throw LintConfigurationError(
+        file: file, line: line, column: column,
+        message: "the file nests deeper than \(maximumNesting) levels")
+    }
     let root: Node?
     do {
       root = try Yams.compose(yaml: text)
@@ -138,6 +146,55 @@ extension LintConfiguration {
       }
     }
     return configuration
+  }
+
+  /// The deepest nesting read: flow brackets, or indentation in columns divided by two.
+  package static let maximumNesting = 64
+
+  /// Where `text` first nests deeper than ``maximumNesting``: a flow collection (`[`, `{`
+  /// outside quotes and comments) or an indentation of more than twice as many columns.
+  private static func excessiveNesting(_ text: String) -> (line: Int, column: Int)? {
+    var line = 1
+    var column = 0
+    var depth = 0
+    var quote: Character?
+    var inComment = false
+    var atLineStart = true
+    var indentation = 0
+    for character in text {
+      column += 1
+      if character == "\n" {
+        line += 1
+        column = 0
+        inComment = false
+        atLineStart = true
+        indentation = 0
+        continue
+      }
+      if atLineStart {
+        if character == " " {
+          indentation += 1
+          if indentation > 2 * maximumNesting { return (line, column) }
+          continue
+        }
+        atLineStart = false
+      }
+      if inComment { continue }
+      if let open = quote {
+        if character == open { quote = nil }
+        continue
+      }
+      switch character {
+      case "\"", "'": quote = character
+      case "#": inComment = true
+      case "[", "{":
+        depth += 1
+        if depth > maximumNesting { return (line, column) }
+      case "]", "}": depth = max(0, depth - 1)
+      default: break
+      }
+    }
+    return nil
   }
 
   /// The first line of an error's description: Yams appends the document as context.

@@ -43,7 +43,11 @@ struct LintConfigurationTests {
       ("rules:\n  lint.not-checkable: off\nrules: {}\n", 0, 0, "'rules'"),
       ("included: [1, [2]]\n", 1, 15, "expects paths"),
       ("- a\n- b\n", 1, 1, "expected a mapping"),
-      ("included: " + String(repeating: "[", count: 5_000) + "\n", 1, 0, "not valid YAML"),
+      (
+        "included: " + String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000),
+        1, 75, "nests deeper than 64 levels"
+      ),
+      ("included:\n" + String(repeating: " ", count: 200) + "- a\n", 2, 129, "nests deeper"),
       ("a0: &a [x, x, x]\nincluded: *a\nx: 1\n", 1, 1, "unknown key 'a0'"),
       ("profile: [uikit]\n", 1, 10, "found a list"),
       ("strict: 2\n", 1, 9, "expects true or false"),
