@@ -53,7 +53,10 @@ struct LintActivationConditions: CommandPlugin {
       let files = context.xcodeProject.targets
         .filter { named.isEmpty || named.contains($0.displayName) }
         .flatMap { $0.inputFiles.map(\.url) }
-        .filter { ["swift", "m", "mm", "h"].contains($0.pathExtension) }
+        .filter {
+          ["swift", "m", "mm", "h", "c", "cc", "cpp", "cxx", "hh", "hpp", "hxx"]
+            .contains($0.pathExtension)
+        }
         .map(\.path)
       try Self.lint(
         files, arguments: extractor.remainingArguments,

@@ -26,7 +26,8 @@ struct LintActivationConditionsBuildTool: BuildToolPlugin {
 
   /// The file extensions `scene-router lint` reads.
   static func isLinted(_ url: URL) -> Bool {
-    ["swift", "m", "mm", "h"].contains(url.pathExtension)
+    ["swift", "m", "mm", "h", "c", "cc", "cpp", "cxx", "hh", "hpp", "hxx"]
+      .contains(url.pathExtension)
   }
 
   /// One build command that lints `paths` (the folder holding `sources`, or the files

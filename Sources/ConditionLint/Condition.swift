@@ -37,6 +37,9 @@ indirect enum PredicateSource: Sendable, Hashable {
   case templates([Template])
   /// `NSPredicate(block:)` / `predicateWithBlock:`: UIKit raises when one is assigned.
   case block
+  /// `predicateWithValue:` given a boxed literal (`@NO`): the literal's word and file bytes. The
+  /// parameter is a `BOOL`, so the object's address is converted, not its value.
+  case boxedBoolean(String, bytes: Range<Int>)
   /// Something the source does not spell out (a runtime value), and why.
   case notCheckable(String)
 }
@@ -51,7 +54,7 @@ extension PredicateSource {
     case .value, .strings, .block: .literal
     case .compound(_, let parts): parts.map(\.impliedResolution).max() ?? .literal
     case .interpolated, .templates: .template
-    case .notCheckable: .runtime
+    case .notCheckable, .boxedBoolean: .runtime
     }
   }
 }

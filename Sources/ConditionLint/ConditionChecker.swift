@@ -83,6 +83,17 @@ struct ConditionChecker {
           "a block predicate is not allowed in activation conditions; UIKit raises when it is "
             + "assigned", at: offset))
       return Result(predicate: nil, valid: false, isStatic: true)
+    case .boxedBoolean(let word, let bytes):
+      diagnostics.append(
+        diagnostic(
+          .error, LintRule.boxedBoolean.rawValue,
+          "a boxed '\(word)' is an NSNumber object, not a BOOL: predicateWithValue: receives its "
+            + "address, which is YES whenever it is not nil; pass '\(word)'",
+          at: bytes.lowerBound, end: bytes.upperBound,
+          fix: SourceEdit(offset: bytes.lowerBound, length: bytes.count, replacement: word),
+          fixDescription: "replace with '\(word)'"))
+      // Either value is a valid predicate; which one depends on the platform's BOOL.
+      return Result(predicate: nil, valid: true, isStatic: false)
     case .templates:
       // Interpolated set elements are fine in SwiftUI; the app model routes them with witness
       // values. Nothing to check here.

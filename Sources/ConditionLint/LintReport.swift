@@ -109,6 +109,7 @@ package enum LintRule: String, CaseIterable, Sendable {
   case argumentCount = "lint.format-argument-count"
   case inlinedValue = "lint.inlined-value"
   case blockPredicate = "lint.block-predicate"
+  case boxedBoolean = "lint.boxed-boolean"
 
   package var help: String {
     switch self {
@@ -140,6 +141,11 @@ package enum LintRule: String, CaseIterable, Sendable {
       "UIKit's activation conditions must not be block or selector based "
         + "(UISceneActivationConditions.h): assigning NSPredicate(block:) raises, a crash at "
         + "launch. Build the predicate from a format."
+    case .boxedBoolean:
+      "predicateWithValue: takes a BOOL. '@NO' is an NSNumber object: the compiler converts its "
+        + "address (with a warning, or an error under newer Clang), and a non-nil address is YES "
+        + "where BOOL is bool (every iOS device, Apple silicon), so '@NO' builds TRUEPREDICATE. "
+        + "Drop the '@'."
     case .inlinedValue:
       "A value the predicate uses is declared elsewhere in the file; the lint inlined it, and "
         + "this note points at the declaration."

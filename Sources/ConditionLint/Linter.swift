@@ -30,8 +30,11 @@ package struct Linter: Sendable {
   package static let skippedFolders: Set<String> = [
     ".build", "DerivedData", "Pods", "Carthage", "node_modules",
   ]
-  /// The extensions read.
-  package static let extensions: Set<String> = ["swift", "m", "mm", "h"]
+  /// The extensions read: Swift, and the C family through the Objective-C scanner (C and C++
+  /// files hold conditions as decompiler output, `objc_msgSend(…)` and the like).
+  package static let extensions: Set<String> = [
+    "swift", "m", "mm", "h", "c", "cc", "cpp", "cxx", "hh", "hpp", "hxx",
+  ]
 
   package init(
     profile: ValidationProfile = .uikit, excludes: [String] = [],

@@ -62,6 +62,10 @@ enum ObjCExtractor {
         found += installedConditions(tokens, at: index)
         continue
       }
+      if name == "handlesExternalEvents" {
+        found += compiledSwiftUICall(tokens, at: index)
+        continue
+      }
       guard let kind = ConditionKind.property(name) else { continue }
       if name.hasPrefix("set") {
         // [receiver setCanActivate…: expr]
@@ -82,6 +86,43 @@ enum ObjCExtractor {
     return found.enumerated().sorted {
       ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
     }.map(\.element)
+  }
+
+  /// The conditions of SwiftUI's modifier as a decompiler prints a call to it from compiled Swift,
+  /// `View.handlesExternalEvents(preferring:allowing:)();` or
+  /// `Scene.handlesExternalEvents(matching:)();`: the sets are passed in registers the pseudo-code
+  /// does not show, so each is a run-time value.
+  private static func compiledSwiftUICall(_ tokens: [Token], at index: Int) -> [FoundCondition] {
+    guard index + 1 < tokens.count, tokens[index + 1].isPunctuation(UInt8(ascii: "(")) else {
+      return []
+    }
+    let close = expressionEnd(tokens, from: index + 2)
+    guard close + 1 < tokens.count, tokens[close + 1].isPunctuation(UInt8(ascii: "(")) else {
+      return []
+    }
+    // The labels, each followed by `:` and nothing else.
+    var labels: [String] = []
+    var position = index + 2
+    while position + 1 < close, let label = tokens[position].identifier,
+      tokens[position + 1].isPunctuation(UInt8(ascii: ":"))
+    {
+      labels.append(label)
+      position += 2
+    }
+    guard position == close else { return [] }
+    let kinds: [ConditionKind]
+    switch labels {
+    case ["matching"]: kinds = [.swiftUIMatching]
+    case ["preferring", "allowing"]: kinds = [.swiftUIPreferring, .swiftUIAllowing]
+    default: return []
+    }
+    return kinds.map {
+      FoundCondition(
+        offset: tokens[index].offset, kind: $0,
+        source: .notCheckable(
+          "a call from compiled Swift (decompiler output): its sets are not in the source"),
+        resolution: .runtime)
+    }
   }
 
   /// The defaults of a conditions object installed at `index` (`x.activationConditions = c;` or
@@ -245,6 +286,14 @@ enum ObjCExtractor {
       // A cast: `(NSPredicate *)[…]`.
       if close < end - 1 { return source(tokens, close + 1, end, depth: depth + 1) }
     }
+    // A reference-counting call a disassembler prints around a value
+    // (`objc_claimAutoreleasedReturnValue(…)`, `objc_retain(…)`): the value it wraps.
+    if end - start >= 3, let name = tokens[start].identifier, transparentCalls.contains(name),
+      tokens[start + 1].isPunctuation(UInt8(ascii: "(")),
+      expressionEnd(tokens, from: start + 2) == end - 1
+    {
+      return source(tokens, start + 2, end - 1, depth: depth + 1)
+    }
     if end - start == 1, let name = tokens[start].identifier {
       if let (from, to) = localDefinition(tokens, named: name, before: start) {
         return source(tokens, from, to, depth: depth + 1)
@@ -262,10 +311,16 @@ enum ObjCExtractor {
         return .notCheckable("the predicate is a run-time value")
       }
       let selector = tokens[(start + 3)..<close].compactMap(\.identifier).joined(separator: ":")
-      let arguments = callArguments(tokens, open: close + 1)
+      var arguments = callArguments(tokens, open: close + 1).dropFirst()
+      // Some print the selector after the receiver, as `objc_msgSend` takes it:
+      // `+[NSPredicate predicateWithFormat:](NSPredicate, "predicateWithFormat:", …)`.
+      if let first = arguments.first, first.count == 1,
+        stringValue(tokens, first) == selector + ":"
+      {
+        arguments = arguments.dropFirst()
+      }
       return message(
-        tokens, receiver: receiver, selector: selector, arguments: Array(arguments.dropFirst()),
-        depth: depth)
+        tokens, receiver: receiver, selector: selector, arguments: Array(arguments), depth: depth)
     }
     guard tokens[start].isPunctuation(UInt8(ascii: "[")),
       tokens[end - 1].isPunctuation(UInt8(ascii: "]")), start + 2 < end
@@ -330,6 +385,16 @@ enum ObjCExtractor {
       depth: depth, arrayArgument: parts.count == 2 ? arguments.last : nil)
   }
 
+  /// Runtime functions that return the object they are given (ARC's and Core Foundation's
+  /// ownership calls), as disassemblers print them around a message's result.
+  private static let transparentCalls: Set<String> = [
+    "objc_claimAutoreleasedReturnValue", "objc_unsafeClaimAutoreleasedReturnValue",
+    "objc_retainAutoreleasedReturnValue", "objc_retain", "objc_retainAutorelease",
+    "objc_autorelease", "objc_autoreleaseReturnValue", "objc_retainAutoreleaseReturnValue",
+    "_objc_claimAutoreleasedReturnValue", "_objc_retainAutoreleasedReturnValue", "_objc_retain",
+    "CFBridgingRelease", "CFBridgingRetain", "CFRetain", "CFAutorelease",
+  ]
+
   /// A class message that builds a predicate, with its argument ranges (variadic ones split).
   private static func message(
     _ tokens: [Token], receiver: String, selector: String, arguments: [Range<Int>], depth: Int,
@@ -368,12 +433,17 @@ enum ObjCExtractor {
     case ("NSPredicate", "predicateWithBlock"):
       return .block
     case ("NSPredicate", "predicateWithValue"):
-      guard let first = arguments.first, first.count == 1 else { break }
+      guard let first = arguments.first else { break }
+      if let boxed = boxedBoolean(tokens, first) {
+        return .boxedBoolean(boxed.word, bytes: boxed.bytes)
+      }
+      guard first.count == 1 else { break }
       switch tokens[first.lowerBound].kind {
       case .identifier("YES"), .identifier("true"), .number("1"): return .value(true)
       case .identifier("NO"), .identifier("false"), .number("0"): return .value(false)
       default: return .notCheckable("the value is a run-time Boolean")
       }
+
     case ("NSCompoundPredicate", "andPredicateWithSubpredicates"),
       ("NSCompoundPredicate", "orPredicateWithSubpredicates"):
       // @[ p, q, … ]
@@ -399,6 +469,31 @@ enum ObjCExtractor {
     default: break
     }
     return .notCheckable("'[\(receiver) \(selector):…]' is not a predicate built from a literal")
+  }
+
+  /// A boxed Boolean literal, `@NO`, `@YES`, `@0`, `@1`, `@true`, `@false` or the same in
+  /// `@(…)`, when `range` is one: its word and its bytes in the file.
+  private static func boxedBoolean(_ tokens: [Token], _ range: Range<Int>)
+    -> (word: String, bytes: Range<Int>)?
+  {
+    guard range.count >= 2, tokens[range.lowerBound].isPunctuation(UInt8(ascii: "@")) else {
+      return nil
+    }
+    var inner = (range.lowerBound + 1)..<range.upperBound
+    let parenthesized =
+      inner.count == 3 && tokens[inner.lowerBound].isPunctuation(UInt8(ascii: "("))
+      && tokens[inner.upperBound - 1].isPunctuation(UInt8(ascii: ")"))
+    if parenthesized { inner = (inner.lowerBound + 1)..<(inner.upperBound - 1) }
+    guard inner.count == 1 else { return nil }
+    let word: String
+    switch tokens[inner.lowerBound].kind {
+    case .identifier(let name) where ["YES", "NO", "true", "false"].contains(name): word = name
+    case .number(let digits) where digits == "0" || digits == "1": word = digits
+    default: return nil
+    }
+    let last = tokens[range.upperBound - 1]
+    let end = parenthesized ? last.offset + 1 : last.offset + word.utf8.count
+    return (word, tokens[range.lowerBound].offset..<end)
   }
 
   /// A format argument: a string literal (or an array of them) inlined, anything else run-time.

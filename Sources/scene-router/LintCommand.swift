@@ -19,7 +19,8 @@ struct LintCommand: ParsableCommand {
     commandName: "lint",
     abstract: "Find and check activation conditions in Swift, SwiftUI and Objective-C sources.",
     discussion: """
-      Reads .swift, .m, .mm and .h files under each PATH (default: the current folder), skipping \
+      Reads Swift and C-family (.m, .mm, .h, .c, .cpp and the like) files under each \
+      PATH (default: the current folder), skipping \
       .build, DerivedData, Pods, Carthage, node_modules and hidden folders. Finds predicates \
       assigned to canActivateForTargetContentIdentifierPredicate and \
       prefersToActivateForTargetContentIdentifierPredicate (NSPredicate(format:…), \

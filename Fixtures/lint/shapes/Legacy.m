@@ -48,6 +48,12 @@ NSString *mutableIdentifier = @"com.example.mail/mutable";
     [scene setActivationConditions:[UISceneActivationConditions new]];  // ⟵ canActivate default, prefersToActivate default
 }
 
+- (void)boxed:(UISceneActivationConditions *)conditions {
+    // predicateWithValue: takes a BOOL; a boxed @NO is an object whose address reads as YES.
+    conditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithValue:@NO];  // ⟵ canActivate run-time [lint.boxed-boolean]
+    conditions.prefersToActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithValue:@(YES)];  // ⟵ prefersToActivate run-time [lint.boxed-boolean]
+}
+
 @end
 
 // Disassembler output (pseudo-code), as it appears in public repositories.
@@ -55,4 +61,13 @@ void sub_100004A2C(void *a1, void *a2) {
     void *v3 = +[NSPredicate predicateWithFormat:](&OBJC_CLASS___NSPredicate, CFSTR("self == %@"), CFSTR("com.example.app/main"));
     objc_msgSend(a2, "setCanActivateForTargetContentIdentifierPredicate:", v3);  // ⟵ canActivate local
     objc_msgSend(0x1000120a8, "setPrefersToActivateForTargetContentIdentifierPredicate:", +[NSPredicate predicateWithFormat:](0x100010000, CFSTR("SELF BEGINWITH 'x'")));  // ⟵ prefersToActivate literal [syntax.unknown-operator]
+}
+
+// Another decompiler: locals assigned without a declaration, the selector printed after the
+// receiver, and ARC's calls around each result.
+void sub_100005B10(void *self) {
+    v7 = (void *)objc_claimAutoreleasedReturnValue(+[NSPredicate predicateWithFormat:](NSPredicate, "predicateWithFormat:", CFSTR("self == %@"), CFSTR("com.example.app/debug")));
+    v8 = (void *)objc_claimAutoreleasedReturnValue(-[DebugScene activationConditions](self, "activationConditions"));
+    objc_msgSend(v8, "setCanActivateForTargetContentIdentifierPredicate:", v7);  // ⟵ canActivate local
+    View.handlesExternalEvents(preferring:allowing:)();  // ⟵ swiftui.preferring run-time [lint.not-checkable], swiftui.allowing run-time [lint.not-checkable]
 }
