@@ -68,8 +68,10 @@ enum ObjCExtractor {
       }
       guard let kind = ConditionKind.property(name) else { continue }
       if name.hasPrefix("set") {
-        // [receiver setCanActivate…: expr]
-        guard index + 1 < tokens.count, tokens[index + 1].isPunctuation(UInt8(ascii: ":")) else {
+        // [receiver setCanActivate…: expr]; not the setter's own declaration or definition.
+        guard index + 1 < tokens.count, tokens[index + 1].isPunctuation(UInt8(ascii: ":")),
+          !isMethodDeclaration(tokens, nameAt: index)
+        else {
           continue
         }
         let end = expressionEnd(tokens, from: index + 2)
@@ -86,6 +88,26 @@ enum ObjCExtractor {
     return found.enumerated().sorted {
       ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
     }.map(\.element)
+  }
+
+  /// Whether the selector part at `index` starts a method's declaration or definition,
+  /// `- (void)setCanActivate…:(NSPredicate *)predicate`, as class-dump headers and UIKit
+  /// re-implementations write it: `-` or `+`, then the return type in parentheses.
+  private static func isMethodDeclaration(_ tokens: [Token], nameAt index: Int) -> Bool {
+    guard index >= 3, tokens[index - 1].isPunctuation(UInt8(ascii: ")")) else { return false }
+    var position = index - 2
+    var depth = 0
+    while position >= 0 {
+      if tokens[position].isPunctuation(UInt8(ascii: ")")) { depth += 1 }
+      if tokens[position].isPunctuation(UInt8(ascii: "(")) {
+        if depth == 0 { break }
+        depth -= 1
+      }
+      position -= 1
+    }
+    guard position >= 1 else { return false }
+    return tokens[position - 1].isPunctuation(UInt8(ascii: "-"))
+      || tokens[position - 1].isPunctuation(UInt8(ascii: "+"))
   }
 
   /// The conditions of SwiftUI's modifier as a decompiler prints a call to it from compiled Swift,
@@ -170,6 +192,14 @@ enum ObjCExtractor {
           let setter = tokens[index + 1].identifier, let kind = ConditionKind.property(setter)
         {
           set.insert(kind)
+        } else if index > 1, tokens[index - 1].isPunctuation(UInt8(ascii: "(")),
+          tokens[index - 2].identifier == "objc_msgSend",
+          tokens[index + 1].isPunctuation(UInt8(ascii: ",")),
+          let selector = stringValue(tokens, (index + 2)..<(index + 3)),
+          let kind = ConditionKind.property(String(selector.dropLast()))
+        {
+          // objc_msgSend(name, "setCanActivate…:", …)
+          set.insert(kind)
         }
       }
     }
@@ -180,11 +210,60 @@ enum ObjCExtractor {
     }
   }
 
-  /// `[[UISceneActivationConditions alloc] init]` or `[UISceneActivationConditions new]`.
+  /// A fresh conditions object: `[[UISceneActivationConditions alloc] init]`,
+  /// `[UISceneActivationConditions new]`, or as decompilers print it, `objc_alloc_init(…)`,
+  /// `objc_opt_new(…)`, `[objc_alloc(…) init]` or `objc_msgSend(objc_alloc(…), "init")`. The
+  /// class may be an address (`MEMORY[0x…]`): what is installed as activation conditions is one.
   private static func isFreshConditions(_ tokens: [Token], _ start: Int, _ end: Int) -> Bool {
-    let words = tokens[start..<min(end, tokens.count)].compactMap(\.identifier)
-    return words == ["UISceneActivationConditions", "alloc", "init"]
-      || words == ["UISceneActivationConditions", "new"]
+    let end = min(end, tokens.count)
+    guard start < end else { return false }
+    func isConditionsClass(_ range: Range<Int>) -> Bool {
+      switch receiverClass(tokens, range) {
+      case .named(let name): name == "UISceneActivationConditions"
+      case .address: true
+      case .object: false
+      }
+    }
+    // A cast around it.
+    if tokens[start].isPunctuation(UInt8(ascii: "(")) {
+      let close = expressionEnd(tokens, from: start + 1)
+      if close < end - 1 { return isFreshConditions(tokens, close + 1, end) }
+    }
+    // `f(class)` for an allocating function, or `(class)` for its argument.
+    func allocation(_ names: Set<String>, _ from: Int, _ to: Int) -> Bool {
+      guard to - from >= 4, let name = tokens[from].identifier, names.contains(name),
+        tokens[from + 1].isPunctuation(UInt8(ascii: "(")),
+        expressionEnd(tokens, from: from + 2) == to - 1
+      else { return false }
+      return isConditionsClass((from + 2)..<(to - 1))
+    }
+    if allocation(["objc_alloc_init", "objc_opt_new"], start, end) { return true }
+    if tokens[start].identifier == "objc_msgSend", start + 1 < end,
+      tokens[start + 1].isPunctuation(UInt8(ascii: "("))
+    {
+      let arguments = callArguments(tokens, open: start + 1)
+      guard arguments.count == 2, stringValue(tokens, arguments[1]) == "init" else {
+        return false
+      }
+      return allocation(
+        ["objc_alloc", "objc_allocWithZone"], arguments[0].lowerBound, arguments[0].upperBound)
+    }
+    // `[R new]`, `[[R alloc] init]`, `[objc_alloc(R) init]`.
+    guard tokens[start].isPunctuation(UInt8(ascii: "[")), end - start >= 4,
+      tokens[end - 1].isPunctuation(UInt8(ascii: "]")),
+      let last = tokens[end - 2].identifier
+    else { return false }
+    let receiver = (start + 1)..<(end - 2)
+    if last == "new" { return isConditionsClass(receiver) }
+    guard last == "init", !receiver.isEmpty else { return false }
+    if tokens[receiver.lowerBound].isPunctuation(UInt8(ascii: "[")),
+      tokens[receiver.upperBound - 1].isPunctuation(UInt8(ascii: "]")),
+      receiver.count >= 4, tokens[receiver.upperBound - 2].identifier == "alloc"
+    {
+      return isConditionsClass((receiver.lowerBound + 1)..<(receiver.upperBound - 2))
+    }
+    return allocation(
+      ["objc_alloc", "objc_allocWithZone"], receiver.lowerBound, receiver.upperBound)
   }
 
   /// The argument ranges of the call whose `(` is at `open`.
@@ -287,12 +366,34 @@ enum ObjCExtractor {
       if close < end - 1 { return source(tokens, close + 1, end, depth: depth + 1) }
     }
     // A reference-counting call a disassembler prints around a value
-    // (`objc_claimAutoreleasedReturnValue(…)`, `objc_retain(…)`): the value it wraps.
+    // (`objc_claimAutoreleasedReturnValue(…)`, `objc_retain(…)`): the value it wraps. With no
+    // argument, it claims the result of the call just before it, as newer decompilers print:
+    // `objc_msgSend(…, "predicateWithValue:", 0); v5 = objc_claimAutoreleasedReturnValue();`.
     if end - start >= 3, let name = tokens[start].identifier, transparentCalls.contains(name),
       tokens[start + 1].isPunctuation(UInt8(ascii: "(")),
       expressionEnd(tokens, from: start + 2) == end - 1
     {
+      if end - start == 3 {
+        guard let previous = previousStatement(tokens, before: start) else {
+          return .notCheckable("the predicate is a run-time value")
+        }
+        return source(tokens, previous.lowerBound, previous.upperBound, depth: depth + 1)
+      }
       return source(tokens, start + 2, end - 1, depth: depth + 1)
+    }
+    // `objc_msgSend(receiver, "selector:", arguments…)`: a send as disassemblers print it.
+    if end - start >= 4, tokens[start].identifier == "objc_msgSend",
+      tokens[start + 1].isPunctuation(UInt8(ascii: "(")),
+      expressionEnd(tokens, from: start + 2) == end - 1
+    {
+      let arguments = callArguments(tokens, open: start + 1)
+      guard arguments.count >= 2, let selector = stringValue(tokens, arguments[1]) else {
+        return .notCheckable("the predicate is a run-time value")
+      }
+      let name = selector.hasSuffix(":") ? String(selector.dropLast()) : selector
+      return message(
+        tokens, receiver: receiverClass(tokens, arguments[0]), selector: name,
+        arguments: Array(arguments.dropFirst(2)), depth: depth)
     }
     if end - start == 1, let name = tokens[start].identifier {
       if let (from, to) = localDefinition(tokens, named: name, before: start) {
@@ -302,14 +403,22 @@ enum ObjCExtractor {
     }
     // `+[NSPredicate predicateWithFormat:](receiver, format, arguments…)`, as disassemblers
     // print a class-method call (the receiver may be an address).
-    if end - start > 6, tokens[start].isPunctuation(UInt8(ascii: "+")),
+    // Without the call, `+[NSPredicate predicateWithFormat:@"…", v5]` is a message send.
+    if end - start > 3, tokens[start].isPunctuation(UInt8(ascii: "+"))
+        || tokens[start].isPunctuation(UInt8(ascii: "-")),
       tokens[start + 1].isPunctuation(UInt8(ascii: "[")),
-      let receiver = tokens[start + 2].identifier
+      expressionEnd(tokens, from: start + 2) == end - 1
+    {
+      return source(tokens, start + 1, end, depth: depth + 1)
+    }
+    if end - start > 6, tokens[start].isPunctuation(UInt8(ascii: "+")),
+      tokens[start + 1].isPunctuation(UInt8(ascii: "[")), tokens[start + 2].identifier != nil
     {
       let close = expressionEnd(tokens, from: start + 2)
       guard close + 1 < end, tokens[close + 1].isPunctuation(UInt8(ascii: "(")) else {
         return .notCheckable("the predicate is a run-time value")
       }
+      let receiver = receiverClass(tokens, (start + 2)..<(start + 3))
       let selector = tokens[(start + 3)..<close].compactMap(\.identifier).joined(separator: ":")
       var arguments = callArguments(tokens, open: close + 1).dropFirst()
       // Some print the selector after the receiver, as `objc_msgSend` takes it:
@@ -325,20 +434,15 @@ enum ObjCExtractor {
     guard tokens[start].isPunctuation(UInt8(ascii: "[")),
       tokens[end - 1].isPunctuation(UInt8(ascii: "]")), start + 2 < end
     else { return .notCheckable("the predicate is a run-time value") }
-    // The receiver: a class name, or `[NSPredicate alloc]`, `[NSPredicate class]`.
-    var receiver: String?
-    var selectorStart = start + 2
-    if let name = tokens[start + 1].identifier {
-      receiver = name
-    } else if tokens[start + 1].isPunctuation(UInt8(ascii: "[")) {
-      let close = expressionEnd(tokens, from: start + 2)
-      let words = tokens[(start + 2)..<close].compactMap(\.identifier)
-      if words.count == 2, ["alloc", "class", "self"].contains(words[1]) { receiver = words[0] }
-      selectorStart = close + 1
-    }
-    guard let receiver, selectorStart < end - 1, tokens[selectorStart].identifier != nil else {
+    // The receiver: a class name, `[NSPredicate alloc]`, `[NSPredicate class]`, or an address
+    // as decompilers print one (`MEMORY[0x1E696AE18]`, `&OBJC_CLASS___NSPredicate`).
+    let selectorStart = receiverEnd(tokens, from: start + 1, end: end - 1)
+    guard selectorStart > start + 1, selectorStart < end - 1,
+      tokens[selectorStart].identifier != nil
+    else {
       return .notCheckable("the predicate is a run-time value")
     }
+    let receiver = receiverClass(tokens, (start + 1)..<selectorStart)
     // The selector's parts and their arguments: `sel:arg part:arg …`.
     var parts: [String] = []
     var arguments: [Range<Int>] = []
@@ -397,10 +501,23 @@ enum ObjCExtractor {
 
   /// A class message that builds a predicate, with its argument ranges (variadic ones split).
   private static func message(
-    _ tokens: [Token], receiver: String, selector: String, arguments: [Range<Int>], depth: Int,
+    _ tokens: [Token], receiver: Receiver, selector: String, arguments: [Range<Int>], depth: Int,
     arrayArgument: Range<Int>? = nil
   ) -> PredicateSource {
-    switch (receiver, selector) {
+    let className: String
+    switch receiver {
+    case .named(let name): className = name
+    // Decision: a class the decompiler shows as an address is the class the selector belongs
+    // to, when only NSPredicate or NSCompoundPredicate answers it.
+    case .address:
+      guard let owner = predicateSelectorOwners[selector] else {
+        return .notCheckable("'\(selector):' is sent to a class the source shows as an address")
+      }
+      className = owner
+    case .object:
+      return .notCheckable("'\(selector):' is sent to a run-time object")
+    }
+    switch (className, selector) {
     case ("NSPredicate", "predicateWithFormat"), ("NSPredicate", "initWithFormat"),
       ("NSPredicate", "predicateWithFormat:argumentArray"),
       ("NSPredicate", "initWithFormat:argumentArray"):
@@ -468,7 +585,162 @@ enum ObjCExtractor {
       return .compound(.not, [source(tokens, first.lowerBound, first.upperBound, depth: depth + 1)])
     default: break
     }
-    return .notCheckable("'[\(receiver) \(selector):…]' is not a predicate built from a literal")
+    return .notCheckable(
+      "'[\(className) \(selector):…]' is not a predicate built from a literal")
+  }
+
+  /// Who a message is sent to, as far as the source says.
+  enum Receiver: Equatable {
+    /// A class by name.
+    case named(String)
+    /// A class a decompiler printed as an address or a symbol (`MEMORY[0x…]`, `qword_…`).
+    case address
+    /// Anything else: an object known at run time.
+    case object
+  }
+
+  /// The class selectors only `NSPredicate` or `NSCompoundPredicate` answer, by owner.
+  static let predicateSelectorOwners: [String: String] = [
+    "predicateWithFormat": "NSPredicate", "predicateWithFormat:argumentArray": "NSPredicate",
+    "predicateWithValue": "NSPredicate", "predicateWithBlock": "NSPredicate",
+    "andPredicateWithSubpredicates": "NSCompoundPredicate",
+    "orPredicateWithSubpredicates": "NSCompoundPredicate",
+    "notPredicateWithSubpredicate": "NSCompoundPredicate",
+  ]
+
+  /// Symbol prefixes decompilers give data they cannot name.
+  private static let addressPrefixes = [
+    "qword_", "off_", "unk_", "dword_", "classRef_", "objc_cls_ref_", "_OBJC_CLASS_",
+  ]
+
+  /// The receiver the tokens `range` spell.
+  static func receiverClass(_ tokens: [Token], _ range: Range<Int>) -> Receiver {
+    var range = range
+    // A cast: `(Class)NSPredicate`, `(id)MEMORY[…]`.
+    if range.count > 2, tokens[range.lowerBound].isPunctuation(UInt8(ascii: "(")) {
+      let close = expressionEnd(tokens, from: range.lowerBound + 1)
+      if close + 1 < range.upperBound { range = (close + 1)..<range.upperBound }
+    }
+    if range.count == 2, tokens[range.lowerBound].isPunctuation(UInt8(ascii: "&")) {
+      range = (range.lowerBound + 1)..<range.upperBound
+    }
+    guard let first = range.first else { return .object }
+    if range.count == 1 {
+      switch tokens[first].kind {
+      case .number: return .address
+      case .identifier(let name):
+        if name.hasPrefix("OBJC_CLASS___") { return .named(String(name.dropFirst(13))) }
+        if addressPrefixes.contains(where: name.hasPrefix) { return .address }
+        // A class name starts with a capital; a variable does not.
+        if let initial = name.utf8.first, initial >= UInt8(ascii: "A"),
+          initial <= UInt8(ascii: "Z")
+        {
+          return .named(name)
+        }
+        return .object
+      default: return .object
+      }
+    }
+    // `MEMORY[0x…]`: a decompiler's view of a class reference.
+    if tokens[first].identifier == "MEMORY", tokens[first + 1].isPunctuation(UInt8(ascii: "[")),
+      expressionEnd(tokens, from: first + 2) == range.upperBound - 1
+    {
+      return .address
+    }
+    // `[NSPredicate class]`, `[NSPredicate alloc]`, `[NSPredicate self]`.
+    if tokens[first].isPunctuation(UInt8(ascii: "[")),
+      tokens[range.upperBound - 1].isPunctuation(UInt8(ascii: "]")), range.count >= 4
+    {
+      let inner = (first + 1)..<(range.upperBound - 1)
+      if let word = tokens[inner.upperBound - 1].identifier,
+        ["alloc", "class", "self"].contains(word)
+      {
+        return receiverClass(tokens, inner.lowerBound..<(inner.upperBound - 1))
+      }
+      return .object
+    }
+    // `objc_getClass("NSPredicate")`, `NSClassFromString(@"NSPredicate")`.
+    if let function = tokens[first].identifier,
+      ["objc_getClass", "objc_lookUpClass", "NSClassFromString"].contains(function),
+      tokens[first + 1].isPunctuation(UInt8(ascii: "(")),
+      expressionEnd(tokens, from: first + 2) == range.upperBound - 1,
+      let name = stringValue(tokens, (first + 2)..<(range.upperBound - 1))
+    {
+      return .named(name)
+    }
+    return .object
+  }
+
+  /// The index just past a message's receiver starting at `start` (before `limit`): a cast,
+  /// then a bracketed send, or `&`, a name or a number, then subscripts and calls.
+  private static func receiverEnd(_ tokens: [Token], from start: Int, end limit: Int) -> Int {
+    var index = start
+    func skipGroup() {
+      index = expressionEnd(tokens, from: index + 1) + 1
+    }
+    if index < limit, tokens[index].isPunctuation(UInt8(ascii: "(")) {
+      skipGroup()
+      // Only a cast: a parenthesized receiver is followed by the selector.
+      if index < limit, tokens[index].identifier != nil,
+        index + 1 < limit, tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
+      {
+        return index
+      }
+    }
+    guard index < limit else { return index }
+    if tokens[index].isPunctuation(UInt8(ascii: "[")) {
+      skipGroup()
+      return index
+    }
+    if tokens[index].isPunctuation(UInt8(ascii: "&")) { index += 1 }
+    guard index < limit else { return index }
+    switch tokens[index].kind {
+    case .identifier, .number: index += 1
+    default: return index
+    }
+    while index < limit,
+      tokens[index].isPunctuation(UInt8(ascii: "["))
+        || tokens[index].isPunctuation(UInt8(ascii: "("))
+    {
+      skipGroup()
+    }
+    return index
+  }
+
+  /// The statement just before the one holding `index`, in the same body and with nothing in
+  /// between: `a;` for `a; v5 = f();`. Nil after a `{` or `}`: another path may run first.
+  private static func previousStatement(_ tokens: [Token], before index: Int) -> Range<Int>? {
+    var position = index - 1
+    // Back to the end of the previous statement.
+    while position >= 0 {
+      if tokens[position].isPunctuation(UInt8(ascii: ";")) { break }
+      if tokens[position].isPunctuation(UInt8(ascii: "{"))
+        || tokens[position].isPunctuation(UInt8(ascii: "}"))
+      {
+        return nil
+      }
+      position -= 1
+    }
+    guard position > 0, tokens[position].scope == tokens[index].scope else { return nil }
+    let end = position
+    var depth = 0
+    position -= 1
+    while position >= 0 {
+      if case .punctuation(let byte) = tokens[position].kind {
+        switch byte {
+        case UInt8(ascii: ")"), UInt8(ascii: "]"): depth += 1
+        case UInt8(ascii: "("), UInt8(ascii: "["):
+          depth -= 1
+          if depth < 0 { return nil }
+        case UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+          if depth == 0 { return (position + 1)..<end }
+          if byte != UInt8(ascii: ";") { return nil }
+        default: break
+        }
+      }
+      position -= 1
+    }
+    return nil
   }
 
   /// A boxed Boolean literal, `@NO`, `@YES`, `@0`, `@1`, `@true`, `@false` or the same in

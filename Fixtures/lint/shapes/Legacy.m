@@ -7,6 +7,20 @@
 static NSString *const kInboxIdentifier = @"com.example.mail/inbox";
 NSString *mutableIdentifier = @"com.example.mail/mutable";
 
+// Traps: the setters' own declarations (class-dump headers) and definitions (a re-implementation
+// of UIKit) are not conditions.
+@interface UISceneActivationConditions : NSObject <NSSecureCoding>
+@property (nonatomic, copy) NSPredicate *canActivateForTargetContentIdentifierPredicate;
+- (void)setCanActivateForTargetContentIdentifierPredicate:(NSPredicate *)arg1;
+-(void)setPrefersToActivateForTargetContentIdentifierPredicate:(id)arg1 ;
+@end
+
+@implementation UISceneActivationConditions
+- (void)setCanActivateForTargetContentIdentifierPredicate:(NSPredicate *)predicate {
+    _canActivate = [predicate copy];
+}
+@end
+
 @implementation LegacySceneDelegate
 
 - (void)constants:(UISceneActivationConditions *)conditions {
@@ -70,4 +84,24 @@ void sub_100005B10(void *self) {
     v8 = (void *)objc_claimAutoreleasedReturnValue(-[DebugScene activationConditions](self, "activationConditions"));
     objc_msgSend(v8, "setCanActivateForTargetContentIdentifierPredicate:", v7);  // ⟵ canActivate local
     View.handlesExternalEvents(preferring:allowing:)();  // ⟵ swiftui.preferring run-time [lint.not-checkable], swiftui.allowing run-time [lint.not-checkable]
+}
+
+// Newer decompilers: the result is claimed on the next line, classes are addresses, and a
+// message keeps its brackets after the '+'.
+void sub_100006C40(void *scene) {
+  v16 = objc_alloc_init(MEMORY[0x1E0CEA920]);  // ⟵ prefersToActivate default
+  objc_msgSend(MEMORY[0x1E0CB3880], "predicateWithValue:", 0);
+  v17 = (void *)objc_claimAutoreleasedReturnValue();
+  objc_msgSend(v16, "setCanActivateForTargetContentIdentifierPredicate:", v17);  // ⟵ canActivate local
+  objc_msgSend(scene, "setActivationConditions:", v16);
+}
+
+- (void)sceneDidConnect:(id)scene
+{
+  v15 = objc_alloc_init(MEMORY[0x1E69DCE78]);
+  v16 = [MEMORY[0x1E696AE18] predicateWithFormat:@"self BEGINSWITH 'com.example.app/'"];
+  [v15 setCanActivateForTargetContentIdentifierPredicate:v16];  // ⟵ canActivate local
+  v17 = +[NSPredicate predicateWithFormat:@"self ENDSWITH %@", v35];
+  [v15 setPrefersToActivateForTargetContentIdentifierPredicate:v17];  // ⟵ prefersToActivate run-time
+  [scene setActivationConditions:v15];
 }
