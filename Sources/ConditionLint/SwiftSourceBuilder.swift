@@ -253,7 +253,7 @@ struct SwiftSourceBuilder {
   // MARK: SwiftUI sets
 
   /// How `expression` gives a SwiftUI string set: an array literal, `Set(arrayLiteral:…)`,
-  /// `Set([…])`, `[…] as Set<String>`, `Set<String>(…)`, directly or through a local or a
+  /// `Set([…])`, `Set(Array([…]))`, `[…] as Set<String>`, `Set<String>(…)`, directly or through a local or a
   /// same-file constant; elements literal, constant or interpolated.
   mutating func set(_ expression: ExprSyntax, depth: Int) -> PredicateSource {
     guard depth < SwiftValues.maximumDepth else {
@@ -268,8 +268,10 @@ struct SwiftSourceBuilder {
         return set(parts[0], depth: depth + 1)
       }
     }
+    // `Set(…)`, and the arrays a set is built from: `Set(Array([…]))`, `[String](…)`.
     if let call = expression.as(FunctionCallExprSyntax.self),
-      Self.typeName(of: call.calledExpression, assumed: "Set").hasPrefix("Set")
+      case let type = Self.typeName(of: call.calledExpression, assumed: "Set"),
+      type.hasPrefix("Set") || type.hasPrefix("Array") || type == "[String]"
     {
       let arguments = Array(call.arguments)
       if arguments.first?.label?.text == "arrayLiteral" {

@@ -14,6 +14,7 @@ struct SetsApp: App {
         .handlesExternalEvents(preferring: ["notes/c"] as Set<String>, allowing: Set<String>(["notes/"]))  // ⟵ swiftui.preferring literal, swiftui.allowing literal
         .handlesExternalEvents(preferring: Self.storedSet, allowing: fileLevelSet)  // ⟵ swiftui.preferring same-file constant, swiftui.allowing same-file constant
         .handlesExternalEvents(preferring: [Self.shared], allowing: [])  // ⟵ swiftui.preferring same-file constant, swiftui.allowing literal
+        .handlesExternalEvents(preferring: Set(Array(["notes/d"])), allowing: Set())  // ⟵ swiftui.preferring literal, swiftui.allowing literal
     }
     .handlesExternalEvents(matching: local())  // ⟵ swiftui.matching run-time
   }
