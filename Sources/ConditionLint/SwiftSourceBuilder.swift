@@ -89,11 +89,13 @@ struct SwiftSourceBuilder {
       case "notPredicateWithSubpredicate":
         return .compound(.not, [predicate(first.expression, depth: depth + 1)])
       case "type":
+        // `.or`, `NSCompoundPredicate.LogicalType.or`, and Swift 2's `.OrPredicateType`.
+        let written = first.expression.trimmedDescription
         let kind: CompoundKind? =
-          switch first.expression.trimmedDescription {
-          case ".and", "NSCompoundPredicate.LogicalType.and": .and
-          case ".or", "NSCompoundPredicate.LogicalType.or": .or
-          case ".not", "NSCompoundPredicate.LogicalType.not": .not
+          switch written.split(separator: ".").last.map(String.init) {
+          case "and", "AndPredicateType": .and
+          case "or", "OrPredicateType": .or
+          case "not", "NotPredicateType": .not
           default: nil
           }
         guard let kind, arguments.count == 2,

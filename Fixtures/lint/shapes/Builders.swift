@@ -12,6 +12,9 @@ func build(_ conditions: UISceneActivationConditions, _ id: String) {
   }()
   let local = NSPredicate(format: "SELF == 'e'")
   conditions.prefersToActivateForTargetContentIdentifierPredicate = local  // ⟵ prefersToActivate local
+  // Compound predicates by type, in today's spelling and Swift 2's.
+  conditions.canActivateForTargetContentIdentifierPredicate = NSCompoundPredicate(type: .or, subpredicates: [local])  // ⟵ canActivate local
+  conditions.canActivateForTargetContentIdentifierPredicate = NSCompoundPredicate(type: .OrPredicateType, subpredicates: [local])  // ⟵ canActivate local
   // Another object's predicate: known only at run time.
   let other = UISceneActivationConditions()
   conditions.canActivateForTargetContentIdentifierPredicate = other.canActivateForTargetContentIdentifierPredicate  // ⟵ canActivate run-time [lint.not-checkable]
