@@ -35,6 +35,7 @@ enum ObjCExtractor {
   static func conditions(in bytes: [UInt8]) -> [FoundCondition] {
     var tokens = tokenize(bytes)
     inlineConstants(&tokens, defines: stringDefines(bytes))
+    inlineLocalStrings(&tokens)
     var found: [FoundCondition] = []
     var index = 0
     while index < tokens.count {
@@ -315,8 +316,8 @@ enum ObjCExtractor {
     var condition = FoundCondition(
       offset: offset, kind: kind, source: source(tokens, start, end, depth: 0))
     let inlined = tokens[start..<min(end, tokens.count)].compactMap(\.origin)
-    if !inlined.isEmpty {
-      condition.resolution = .sameFileConstant
+    if let weakest = inlined.map(\.resolution).max() {
+      condition.resolution = weakest
       condition.origins = inlined
     }
     // Through a local of the same body: say so, and where it was defined.
@@ -526,6 +527,9 @@ enum ObjCExtractor {
         if case .string(nil) = tokens[first.lowerBound].kind {
           return .notCheckable("the format literal cannot be decoded")
         }
+        if let template = formattedString(tokens, first, depth: depth) {
+          return .interpolated(template, fix: nil)
+        }
         return .notCheckable("the format is not a string literal")
       }
       var formatArguments: [FormatArgument] = []
@@ -587,6 +591,109 @@ enum ObjCExtractor {
     }
     return .notCheckable(
       "'[\(className) \(selector):…]' is not a predicate built from a literal")
+  }
+
+  /// The template of `[NSString stringWithFormat:@"…", a, …]` (directly, or through a local
+  /// the method assigns once): the literal parts of its format, each specifier a hole named by
+  /// its argument's source.
+  private static func formattedString(_ tokens: [Token], _ range: Range<Int>, depth: Int)
+    -> Template?
+  {
+    guard depth < 8, !range.isEmpty else { return nil }
+    if range.count == 1, let name = tokens[range.lowerBound].identifier {
+      let scope = tokens[range.lowerBound].scope
+      let assignments = tokens.indices.filter {
+        tokens[$0].scope == scope && tokens[$0].identifier == name && $0 + 1 < tokens.count
+          && tokens[$0 + 1].isPunctuation(UInt8(ascii: "="))
+          && !($0 + 2 < tokens.count && tokens[$0 + 2].isPunctuation(UInt8(ascii: "=")))
+      }
+      guard assignments.count == 1,
+        let (from, to) = localDefinition(tokens, named: name, before: range.lowerBound)
+      else { return nil }
+      return formattedString(tokens, from..<to, depth: depth + 1)
+    }
+    guard tokens[range.lowerBound].isPunctuation(UInt8(ascii: "[")),
+      tokens[range.upperBound - 1].isPunctuation(UInt8(ascii: "]")), range.count >= 5,
+      tokens[range.lowerBound + 1].identifier == "NSString",
+      tokens[range.lowerBound + 2].identifier == "stringWithFormat",
+      tokens[range.lowerBound + 3].isPunctuation(UInt8(ascii: ":"))
+    else { return nil }
+    var arguments: [Range<Int>] = []
+    var index = range.lowerBound + 4
+    while index < range.upperBound - 1 {
+      let end = min(expressionEnd(tokens, from: index, comma: true), range.upperBound - 1)
+      arguments.append(index..<end)
+      index = end + 1
+    }
+    guard let format = arguments.first.flatMap({ stringValue(tokens, $0) }) else { return nil }
+    var parts: [Template.Part] = []
+    var text = ""
+    var next = 1
+    var characters = format.unicodeScalars.makeIterator()
+    while let scalar = characters.next() {
+      guard scalar == "%" else {
+        text.unicodeScalars.append(scalar)
+        continue
+      }
+      // Flags, width, precision and length, then the conversion.
+      var conversion = characters.next()
+      while let current = conversion, "-+ #0123456789.*hlqLztj".unicodeScalars.contains(current)
+      {
+        conversion = characters.next()
+      }
+      if conversion == "%" {
+        text += "%"
+        continue
+      }
+      if !text.isEmpty { parts.append(.text(text)) }
+      text = ""
+      if next < arguments.count {
+        if let value = stringValue(tokens, arguments[next]) {
+          parts.append(.text(value))
+        } else {
+          parts.append(.hole(sourceText(tokens, arguments[next])))
+        }
+      } else {
+        parts.append(.hole("…"))
+      }
+      next += 1
+    }
+    if !text.isEmpty { parts.append(.text(text)) }
+    // Adjacent text parts are joined.
+    var joined: [Template.Part] = []
+    for part in parts {
+      if case .text(let tail) = part, case .text(let head)? = joined.last {
+        joined[joined.count - 1] = .text(head + tail)
+      } else {
+        joined.append(part)
+      }
+    }
+    return Template(parts: joined)
+  }
+
+  /// The tokens `range` written back as source, spaced only between two words.
+  private static func sourceText(_ tokens: [Token], _ range: Range<Int>) -> String {
+    var text = ""
+    var lastWasWord = false
+    for token in tokens[range] {
+      let piece: String
+      var isWord = false
+      switch token.kind {
+      case .identifier(let name):
+        piece = name
+        isWord = true
+      case .number(let digits):
+        piece = digits
+        isWord = true
+      case .string(let literal): piece = "@\"" + (literal?.value ?? "…") + "\""
+      case .punctuation(let byte): piece = String(UnicodeScalar(byte))
+      case .other: piece = "'…'"
+      }
+      if lastWasWord && isWord { text += " " }
+      text += piece
+      lastWasWord = isWord
+    }
+    return text
   }
 
   /// Who a message is sent to, as far as the source says.
@@ -1007,6 +1114,61 @@ enum ObjCExtractor {
       if localDefinition(tokens, named: name, before: index) != nil { continue }
       tokens[index].kind = .string(literal)
       tokens[index].origin = ValueOrigin(resolution: .sameFileConstant, name: name, offset: offset)
+    }
+  }
+
+  /// Replaces each use of a method's local string, `NSString *name = @"…";`, with the literal
+  /// (its origin noted), when the method assigns the name exactly once and never takes its
+  /// address: a name assigned again, or passed as `&name`, stays a run-time value.
+  static func inlineLocalStrings(_ tokens: inout [Token]) {
+    // Per body: each name's assignments, and the literal of the first.
+    struct Local {
+      var assignments = 0
+      var literal: LiteralText?
+      var declaration = 0
+      var valueEnd = 0
+    }
+    var locals: [Int: [String: Local]] = [:]
+    for index in tokens.indices where tokens[index].scope != -1 {
+      guard let name = tokens[index].identifier, index + 1 < tokens.count else { continue }
+      let scope = tokens[index].scope
+      if index > 0, tokens[index - 1].isPunctuation(UInt8(ascii: "&")) {
+        locals[scope, default: [:]][name, default: Local()].assignments += 2
+        continue
+      }
+      guard tokens[index + 1].isPunctuation(UInt8(ascii: "=")),
+        !(index + 2 < tokens.count && tokens[index + 2].isPunctuation(UInt8(ascii: "="))),
+        !(index > 0
+          && (tokens[index - 1].isPunctuation(UInt8(ascii: "."))
+            || tokens[index - 1].isPunctuation(UInt8(ascii: ">"))))
+      else { continue }
+      var local = locals[scope, default: [:]][name, default: Local()]
+      local.assignments += 1
+      if local.assignments == 1 {
+        let end = expressionEnd(tokens, from: index + 2)
+        local.literal = stringLiteral(tokens, (index + 2)..<end)
+        local.declaration = index
+        local.valueEnd = end
+      }
+      locals[scope, default: [:]][name] = local
+    }
+    for index in tokens.indices where tokens[index].scope != -1 {
+      guard let name = tokens[index].identifier,
+        let local = locals[tokens[index].scope]?[name], local.assignments == 1,
+        let literal = local.literal, index > local.valueEnd
+      else { continue }
+      // A member (`x.name`), a declaration or a label (`name:`) is not a use.
+      if index > 0,
+        tokens[index - 1].isPunctuation(UInt8(ascii: "."))
+          || tokens[index - 1].isPunctuation(UInt8(ascii: ">"))
+          || (tokens[index - 1].identifier.map { $0 != "return" } ?? false)
+      {
+        continue
+      }
+      if index + 1 < tokens.count, tokens[index + 1].isPunctuation(UInt8(ascii: ":")) { continue }
+      tokens[index].kind = .string(literal)
+      tokens[index].origin = ValueOrigin(
+        resolution: .local, name: name, offset: tokens[local.declaration].offset)
     }
   }
 

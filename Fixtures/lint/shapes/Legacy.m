@@ -62,6 +62,18 @@ NSString *mutableIdentifier = @"com.example.mail/mutable";
     [scene setActivationConditions:[UISceneActivationConditions new]];  // ⟵ canActivate default, prefersToActivate default
 }
 
+- (void)locals:(UISceneActivationConditions *)conditions session:(UISceneSession *)session {
+    // A local string assigned once is inlined; one assigned again stays a run-time value.
+    NSString *identifier = @"com.example.mail/compose";
+    conditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"SELF == %@", identifier];  // ⟵ canActivate local
+    NSString *changing = @"com.example.mail/a";
+    if (session.persistentIdentifier.length > 0) { changing = @"com.example.mail/b"; }
+    conditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"SELF == %@", changing];  // ⟵ canActivate run-time
+    // A format built by stringWithFormat: is a template, and breaks on an apostrophe.
+    NSString *format = [NSString stringWithFormat:@"SELF BEGINSWITH '%@'", session.persistentIdentifier];
+    conditions.prefersToActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:format];  // ⟵ prefersToActivate template [lint.interpolated-format]
+}
+
 - (void)boxed:(UISceneActivationConditions *)conditions {
     // predicateWithValue: takes a BOOL; a boxed @NO is an object whose address reads as YES.
     conditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithValue:@NO];  // ⟵ canActivate run-time [lint.boxed-boolean]
