@@ -50,7 +50,10 @@ extension PredicateSource {
   var impliedResolution: ValueResolution {
     switch self {
     case .format(_, let arguments):
-      arguments.contains { $0 == .runtime || $0 == .runtimeArray } ? .runtime : .literal
+      arguments.contains { $0 == .runtime || $0 == .runtimeArray }
+        ? .runtime
+        : arguments.contains { if case .template = $0 { true } else { false } }
+          ? .template : .literal
     case .value, .strings, .block: .literal
     case .compound(_, let parts): parts.map(\.impliedResolution).max() ?? .literal
     case .interpolated, .templates: .template
@@ -70,6 +73,8 @@ enum FormatArgument: Sendable, Hashable {
   /// An array literal of string literals (for `IN %@`).
   case strings([String])
   case runtime
+  /// A string built by interpolation (or `stringWithFormat:`): its literal parts and holes.
+  case template(Template)
   /// A run-time array (`argumentArray:`) of any length: the rest of the specifiers take run-time
   /// values, and the arguments cannot be counted.
   case runtimeArray

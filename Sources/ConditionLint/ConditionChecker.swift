@@ -29,6 +29,12 @@ struct ConditionChecker {
     switch condition.source {
     case .interpolated(let template, _): templates = [template]
     case .templates(let list): templates = list
+    case .format(let literal, let arguments):
+      if let format = literal.value,
+        let template = Self.template(format, arguments, profile: profile)
+      {
+        templates = [template]
+      }
     default: break
     }
     return LintedCondition(
@@ -207,9 +213,13 @@ struct ConditionChecker {
         if found.severity == .error { fixOffered = true }
       }
       let valid = compilation.compiled != nil
-      return Result(
-        predicate: compilation.compiled?.predicate, valid: valid,
-        isStatic: !arguments.contains(.runtime))
+      let isStatic = !arguments.contains {
+        switch $0 {
+        case .runtime, .template: true
+        case .string, .strings, .runtimeArray: false
+        }
+      }
+      return Result(predicate: compilation.compiled?.predicate, valid: valid, isStatic: isStatic)
     }
   }
 
@@ -255,9 +265,58 @@ struct ConditionChecker {
       ? nil : text
   }
 
+  /// Marks a template argument's hole `index` in the printed predicate: private-use scalars no
+  /// identifier holds.
+  private static func holeMarker(_ index: Int) -> String { "\u{F8F0}\(index)\u{F8F1}" }
+
+  /// The predicate a format with template arguments stands for, as a template: the predicate is
+  /// compiled with each hole marked, printed, and cut at the marks, so the literal parts are the
+  /// predicate's own text (quoted and escaped as NSPredicate prints it). Nil without template
+  /// arguments, or with a run-time one, or when the format does not compile.
+  static func template(_ format: String, _ arguments: [FormatArgument], profile: ValidationProfile)
+    -> Template?
+  {
+    var holes: [String] = []
+    var marked: [FormatArgument] = []
+    for argument in arguments {
+      switch argument {
+      case .runtime, .runtimeArray: return nil
+      case .string, .strings: marked.append(argument)
+      case .template(let template):
+        var text = ""
+        for part in template.parts {
+          switch part {
+          case .text(let value): text += value
+          case .hole(let name):
+            text += holeMarker(holes.count)
+            holes.append(name)
+          }
+        }
+        marked.append(.string(text))
+      }
+    }
+    guard !holes.isEmpty,
+      let compiled = CompiledPredicate.compile(
+        format, arguments: placeholders(format, marked), profile: profile
+      ).compiled
+    else { return nil }
+    var parts: [Template.Part] = []
+    var rest = Substring(compiled.predicate.predicateFormat)
+    while let open = rest.firstIndex(of: "\u{F8F0}") {
+      guard let close = rest[open...].firstIndex(of: "\u{F8F1}"),
+        let index = Int(rest[rest.index(after: open)..<close]), holes.indices.contains(index)
+      else { return nil }
+      if open > rest.startIndex { parts.append(.text(String(rest[..<open]))) }
+      parts.append(.hole(holes[index]))
+      rest = rest[rest.index(after: close)...]
+    }
+    if !rest.isEmpty { parts.append(.text(String(rest))) }
+    return Template(parts: parts)
+  }
+
   /// The arguments to substitute: literal strings as themselves; a run-time value as a typed
   /// placeholder for its specifier — a string for `%@`, a key path for `%K` (which activation
-  /// conditions reject), a number for the numeric ones.
+  /// conditions reject), a number for the numeric ones; a template as a run-time value.
   static func placeholders(_ format: String, _ arguments: [FormatArgument])
     -> [PredicateArgument]?
   {
@@ -280,6 +339,7 @@ struct ConditionChecker {
     var result: [PredicateArgument] = []
     for (position, conversion) in conversions.enumerated() {
       var given = position < arguments.count ? arguments[position] : FormatArgument.runtime
+      if case .template = given { given = .runtime }
       if given == .runtimeArray { given = .runtime }
       switch (given, conversion) {
       case (.string(let value), _): result.append(.string(value))
@@ -287,7 +347,7 @@ struct ConditionChecker {
       case (.runtime, UInt8(ascii: "@")): result.append(.string("run-time value"))
       case (.runtime, UInt8(ascii: "K")): result.append(.string("run-time key path"))
       case (.runtime, let byte) where "fFeEgGaA".utf8.contains(byte): result.append(.double(0))
-      case (.runtime, _), (.runtimeArray, _): result.append(.integer(0))
+      case (.runtime, _), (.runtimeArray, _), (.template, _): result.append(.integer(0))
       }
     }
     // Literal arguments past the specifiers still count (NSPredicate ignores extras).
@@ -295,7 +355,7 @@ struct ConditionChecker {
       switch extra {
       case .string(let value): result.append(.string(value))
       case .strings(let values): result.append(.array(values.map(PredicateArgument.string)))
-      case .runtime, .runtimeArray: break
+      case .runtime, .runtimeArray, .template: break
       }
     }
     return result

@@ -878,6 +878,7 @@ enum ObjCExtractor {
   /// A format argument: a string literal (or an array of them) inlined, anything else run-time.
   private static func argument(_ tokens: [Token], _ range: Range<Int>) -> FormatArgument {
     if let value = stringValue(tokens, range) { return .string(value) }
+    if let template = formattedString(tokens, range, depth: 0) { return .template(template) }
     if range.count >= 2, tokens[range.lowerBound].isPunctuation(UInt8(ascii: "@")),
       tokens[range.lowerBound + 1].isPunctuation(UInt8(ascii: "["))
     {

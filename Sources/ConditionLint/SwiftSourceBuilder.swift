@@ -170,9 +170,9 @@ struct SwiftSourceBuilder {
       guard let value = text.value else { return .runtime }
       note(resolution, origins)
       return .string(value)
-    case .template(_, let origins):
+    case .template(let template, let origins):
       note(.template, origins)
-      return .runtime
+      return .template(template)
     case .runtime:
       note(.runtime)
       return .runtime

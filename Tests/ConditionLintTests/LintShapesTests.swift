@@ -90,6 +90,13 @@ struct LintShapesTests {
     let template = try #require(
       report.conditions.first { $0.file.hasSuffix("Templates.swift") && $0.line == 9 })
     #expect(template.templates == [Template(parts: [.text("chat/thread/"), .hole("id")])])
+    let argument = try #require(
+      report.conditions.first { $0.file.hasSuffix("Templates.swift") && $0.line == 20 })
+    #expect(
+      argument.templates == [
+        Template(parts: [.text(#"SELF == "com.example.sessions/"#), .hole("session"), .text("\"")])
+      ])
+    #expect(!argument.isStatic)
     let defaults = report.conditions.filter {
       $0.file.hasSuffix("Defaults.swift") && $0.resolution == .default
     }

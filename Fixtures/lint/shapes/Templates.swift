@@ -13,3 +13,9 @@ struct ThreadView: View {
 func templated(_ conditions: UISceneActivationConditions, thread: String) {
   conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == 'chat/thread/\(thread)'")  // ⟵ prefersToActivate template [lint.interpolated-format]
 }
+
+// A template passed as a %@ argument: the predicate is a template, quoted as NSPredicate prints it.
+func templatedArgument(_ conditions: UISceneActivationConditions, session: String) {
+  let identifier = "com.example.sessions/\(session)"
+  conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == %@", identifier)  // ⟵ prefersToActivate template
+}
