@@ -180,10 +180,15 @@ enum ObjCExtractor {
     }
     guard isFreshConditions(tokens, from, to) else { return [] }
     var set: Set<ConditionKind> = []
+    // A message or call the object is passed to may set its predicates.
+    var escape: String?
     if let name {
       let scope = tokens[from].scope
       for index in tokens.indices where tokens[index].scope == scope {
         guard tokens[index].identifier == name, index + 2 < tokens.count else { continue }
+        if escape == nil, index > 1, index < start {
+          escape = escapingCall(tokens, argumentAt: index)
+        }
         // name.canActivate… = …   or   [name setCanActivate…: …]
         if tokens[index + 1].isPunctuation(UInt8(ascii: ".")),
           let property = tokens[index + 2].identifier, let kind = ConditionKind.property(property)
@@ -205,11 +210,63 @@ enum ObjCExtractor {
       }
     }
     return [ConditionKind.canActivate, .prefersToActivate].filter { !set.contains($0) }.map {
-      FoundCondition(
+      if let escape, let name {
+        return FoundCondition(
+          offset: tokens[from].offset, kind: $0,
+          source: .notCheckable(
+            "'\(name)' is passed to '\(escape)' before it is installed, which may set it"),
+          resolution: .runtime)
+      }
+      return FoundCondition(
         offset: tokens[from].offset, kind: $0, source: .value($0 == .canActivate),
         resolution: .default)
     }
   }
+
+  /// The call or message the name at `index` is an argument of, unless it is the one that
+  /// installs it (`setActivationConditions:`) or a receiver: `[x configure:name]` gives
+  /// `configure:`, `configure(name)` gives `configure(…)`.
+  private static func escapingCall(_ tokens: [Token], argumentAt index: Int) -> String? {
+    let before = tokens[index - 1]
+    if before.isPunctuation(UInt8(ascii: ":")), let part = tokens[index - 2].identifier {
+      return part == "setActivationConditions" ? nil : part + ":"
+    }
+    guard before.isPunctuation(UInt8(ascii: "(")) || before.isPunctuation(UInt8(ascii: ","))
+    else { return nil }
+    // The call's opening parenthesis, and the function before it.
+    var position = index - 1
+    var depth = 0
+    while position >= 0 {
+      if case .punctuation(let byte) = tokens[position].kind {
+        if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") { depth += 1 }
+        if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") {
+          if depth == 0 { break }
+          depth -= 1
+        }
+        if byte == UInt8(ascii: ";") || byte == UInt8(ascii: "{") { return nil }
+      }
+      position -= 1
+    }
+    guard position > 0, tokens[position].isPunctuation(UInt8(ascii: "(")),
+      let function = tokens[position - 1].identifier
+    else { return nil }
+    if function == "objc_msgSend" {
+      // The receiver, or the object installed: not an escape.
+      let arguments = callArguments(tokens, open: position)
+      guard arguments.count >= 3, arguments[0].lowerBound != index,
+        let selector = stringValue(tokens, arguments[1])
+      else { return nil }
+      return selector == "setActivationConditions:" ? nil : selector
+    }
+    return transparentCalls.contains(function) || loggingFunctions.contains(function)
+      ? nil : function + "(…)"
+  }
+
+  /// Functions that only print what they are given.
+  static let loggingFunctions: Set<String> = [
+    "NSLog", "NSLogv", "printf", "os_log", "os_log_debug", "os_log_info", "os_log_error",
+    "print", "debugPrint", "dump",
+  ]
 
   /// A fresh conditions object: `[[UISceneActivationConditions alloc] init]`,
   /// `[UISceneActivationConditions new]`, or as decompilers print it, `objc_alloc_init(…)`,

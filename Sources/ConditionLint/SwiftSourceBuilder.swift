@@ -328,8 +328,19 @@ struct SwiftDefaults {
   func occurrences(installing value: ExprSyntax) -> [FoundCondition] {
     guard let fresh = freshObject(value) else { return [] }
     var set: Set<ConditionKind> = []
+    // A call the object is passed to may set its predicates: then they are run-time values.
+    var escape: String?
     if let name = fresh.name, let scope = fresh.scope {
       for token in scope.tokens(viewMode: .sourceAccurate) where token.text == name {
+        if escape == nil, token.position < value.position,
+          let argument = token.parent?.parent?.as(LabeledExprSyntax.self),
+          argument.expression.trimmedDescription == name
+            || argument.expression.trimmedDescription == "&" + name,
+          let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+          !ObjCExtractor.loggingFunctions.contains(call.calledExpression.trimmedDescription)
+        {
+          escape = SwiftValues.abbreviated(call.calledExpression) + "(…)"
+        }
         guard let dot = token.nextToken(viewMode: .sourceAccurate), dot.tokenKind == .period,
           let property = dot.nextToken(viewMode: .sourceAccurate),
           let kind = ConditionKind.property(property.text),
@@ -339,7 +350,14 @@ struct SwiftDefaults {
       }
     }
     return [ConditionKind.canActivate, .prefersToActivate].filter { !set.contains($0) }.map {
-      FoundCondition(
+      if let escape, let name = fresh.name {
+        return FoundCondition(
+          offset: fresh.offset, kind: $0,
+          source: .notCheckable(
+            "'\(name)' is passed to '\(escape)' before it is installed, which may set it"),
+          resolution: .runtime)
+      }
+      return FoundCondition(
         offset: fresh.offset, kind: $0, source: .value($0 == .canActivate),
         resolution: .default)
     }
@@ -353,7 +371,7 @@ struct SwiftDefaults {
     }
     if let reference = value.as(DeclReferenceExprSyntax.self),
       let found = SwiftLocals.initializer(named: reference.baseName.text, before: Syntax(value)),
-      let (initializer, _) = found, isInitializer(initializer)
+      let (initializer, _) = found, isInitializer(initializer, assumed: annotation(initializer))
     {
       let scope = initializer.ancestor(CodeBlockItemListSyntax.self)
       return (
@@ -371,7 +389,8 @@ struct SwiftDefaults {
       if let reference = returned.as(DeclReferenceExprSyntax.self),
         let found = SwiftLocals.initializer(
           named: reference.baseName.text, before: Syntax(returned)),
-        let (initializer, _) = found, isInitializer(initializer)
+        let (initializer, _) = found,
+        isInitializer(initializer, assumed: annotation(initializer))
       {
         return (
           initializer.positionAfterSkippingLeadingTrivia.utf8Offset, reference.baseName.text,
@@ -382,14 +401,21 @@ struct SwiftDefaults {
     return nil
   }
 
-  /// `UISceneActivationConditions()` or `UISceneActivationConditions.init()`. A bare `.init()` is
-  /// not taken: a property named `activationConditions` may belong to another type.
-  private func isInitializer(_ expression: ExprSyntax) -> Bool {
+  /// The type a local's declaration names, `let c: UISceneActivationConditions = …`, or "".
+  private func annotation(_ initializer: ExprSyntax) -> String {
+    initializer.parent?.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type
+      .trimmedDescription ?? ""
+  }
+
+  /// `UISceneActivationConditions()` or `UISceneActivationConditions.init()`, or `.init()` where
+  /// the declaration names the type (`assumed`). A bare `.init()` assigned to a property is not
+  /// taken: a property named `activationConditions` may belong to another type.
+  private func isInitializer(_ expression: ExprSyntax, assumed: String = "") -> Bool {
     guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
       call.trailingClosure == nil
     else { return false }
     let type = SwiftSourceBuilder.typeName(
-      of: call.calledExpression, assumed: "")
+      of: call.calledExpression, assumed: assumed)
     return type == "UISceneActivationConditions" || type == "UIKit.UISceneActivationConditions"
   }
 }

@@ -103,7 +103,7 @@ struct LintShapesTests {
     #expect(
       defaults.map(\.format) == [
         "TRUEPREDICATE", "FALSEPREDICATE", "TRUEPREDICATE",
-        "FALSEPREDICATE",
+        "FALSEPREDICATE", "FALSEPREDICATE",
       ])
     #expect(defaults.allSatisfy { $0.isStatic })
   }

@@ -16,4 +16,21 @@ final class DefaultsSceneDelegate: UIResponder, UIWindowSceneDelegate {
       return made
     }()
   }
+
+  func annotated(_ scene: UIScene) {
+    // `.init()` where the declaration names the type.
+    let typed: UISceneActivationConditions = .init()  // ⟵ prefersToActivate default
+    typed.canActivateForTargetContentIdentifierPredicate = NSPredicate(value: false)  // ⟵ canActivate literal
+    print(typed)
+    scene.activationConditions = typed
+  }
+
+  func handedOver(_ scene: UIScene) {
+    // Passed to a call before it is installed: the call may set the predicates.
+    let handed = UISceneActivationConditions()  // ⟵ canActivate run-time [lint.not-checkable], prefersToActivate run-time [lint.not-checkable]
+    configure(handed)
+    scene.activationConditions = handed
+  }
+
+  func configure(_ conditions: UISceneActivationConditions) {}
 }

@@ -62,6 +62,14 @@ NSString *mutableIdentifier = @"com.example.mail/mutable";
     [scene setActivationConditions:[UISceneActivationConditions new]];  // ⟵ canActivate default, prefersToActivate default
 }
 
+- (void)handOver:(UIScene *)scene {
+    // Passed to a message before it is installed: the method may set the predicates.
+    UISceneActivationConditions *handed = [[UISceneActivationConditions alloc] init];  // ⟵ canActivate run-time [lint.not-checkable], prefersToActivate run-time [lint.not-checkable]
+    [self configureConditions:handed];
+    scene.activationConditions = handed;
+    NSLog(@"%@", handed);
+}
+
 - (void)locals:(UISceneActivationConditions *)conditions session:(UISceneSession *)session {
     // A local string assigned once is inlined; one assigned again stays a run-time value.
     NSString *identifier = @"com.example.mail/compose";
