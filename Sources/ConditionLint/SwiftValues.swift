@@ -207,6 +207,62 @@ extension SwiftValues {
   }
 
   /// The string value of `expression`, following names up to ``maximumDepth``.
+  /// `"chat/" + id + "/"`: the operands joined, when every operator is `+` and some operand is
+  /// a string the file knows. Known texts join into a text; any run-time operand makes it a
+  /// template, the operand a hole (like `"chat/\(id)/"`). Nil when it is not such a sum.
+  private func concatenation(_ parts: [ExprSyntax], depth: Int) -> StringValue? {
+    guard parts.count >= 3, parts.count % 2 == 1,
+      stride(from: 1, to: parts.count, by: 2).allSatisfy({
+        parts[$0].as(BinaryOperatorExprSyntax.self)?.operator.text == "+"
+      })
+    else { return nil }
+    let operands = stride(from: 0, to: parts.count, by: 2).map { parts[$0] }
+    let values = operands.map { string($0, depth: depth + 1) }
+    var known = false
+    var text = LiteralText()
+    var lastEnd: Int?
+    var resolution = ValueResolution.literal
+    var origins: [ValueOrigin] = []
+    var pieces: [Template.Part] = []
+    var isTemplate = false
+    for (operand, value) in zip(operands, values) {
+      switch value {
+      case .text(let literal, let how, let from):
+        guard let decoded = literal.value else { return .runtime("a part is not valid UTF-8") }
+        known = true
+        resolution = max(resolution, how)
+        origins += from
+        text.bytes += literal.bytes
+        text.origins += literal.origins.dropLast()
+        text.verbatim += literal.verbatim
+        lastEnd = literal.origins.last
+        pieces.append(.text(decoded))
+      case .template(let template, let from):
+        known = true
+        isTemplate = true
+        origins += from
+        pieces += template.parts
+      case .runtime:
+        isTemplate = true
+        pieces.append(.hole(operand.trimmedDescription))
+      }
+    }
+    guard known else { return nil }
+    if isTemplate {
+      var joined: [Template.Part] = []
+      for piece in pieces {
+        if case .text(let tail) = piece, case .text(let head)? = joined.last {
+          joined[joined.count - 1] = .text(head + tail)
+        } else {
+          joined.append(piece)
+        }
+      }
+      return .template(Template(parts: joined), origins)
+    }
+    text.finish(at: lastEnd ?? 0)
+    return .text(text, resolution, origins)
+  }
+
   func string(_ expression: ExprSyntax, depth: Int = 0) -> StringValue {
     guard depth < Self.maximumDepth else {
       return .runtime("the value is defined too far from its use")
@@ -226,6 +282,7 @@ extension SwiftValues {
       if parts.count == 3, parts[1].is(UnresolvedAsExprSyntax.self) {
         return string(parts[0], depth: depth + 1)
       }
+      if let joined = concatenation(parts, depth: depth) { return joined }
     }
     // `Route.inbox.rawValue`: the case's raw value, or its name.
     if let member = expression.as(MemberAccessExprSyntax.self),

@@ -16,7 +16,7 @@ enum Route: String {
 }
 
 final class ChatSceneDelegate: UIResponder, UIWindowSceneDelegate {
-  static let wholeFormat = "SELF BEGINSWITH 'com.example.chat/'"
+  static let wholeFormat = "SELF BEGINSWITH 'com.example.chat/'"  // ⟵ [lint.inlined-value]
   let storedPrefix = "com.example.chat/photo/"
 
   func scene(_ scene: UIScene, willConnectTo session: UISceneSession) {
@@ -50,7 +50,7 @@ final class ChatSceneDelegate: UIResponder, UIWindowSceneDelegate {
     guard let documentPrefix = optional else { return }
     conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINSWITH %@", documentPrefix)  // ⟵ canActivate run-time
     for wholeFormat in [optional ?? ""] {
-      conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: Self.wholeFormat + wholeFormat)  // ⟵ canActivate run-time [lint.not-checkable]
+      conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: Self.wholeFormat + wholeFormat)  // ⟵ canActivate template [lint.interpolated-format]
     }
     _ = [optional].map { storedPrefix in
       NSPredicate(format: "SELF BEGINSWITH %@", storedPrefix ?? "")

@@ -19,3 +19,12 @@ func templatedArgument(_ conditions: UISceneActivationConditions, session: Strin
   let identifier = "com.example.sessions/\(session)"
   conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == %@", identifier)  // ⟵ prefersToActivate template
 }
+
+// Concatenation is interpolation by another name: known parts join, a run-time part is a hole.
+enum Scheme { static let details = "notes://details" }
+
+func concatenated(_ conditions: UISceneActivationConditions, name: String) {
+  conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINSWITH %@", Scheme.details + "/")  // ⟵ canActivate same-file constant
+  conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == %@", Scheme.details + "/" + name)  // ⟵ prefersToActivate template
+  _ = EmptyView().handlesExternalEvents(preferring: [Scheme.details + "/" + name], allowing: ["*"])  // ⟵ swiftui.preferring template, swiftui.allowing literal
+}
