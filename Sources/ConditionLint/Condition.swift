@@ -152,4 +152,17 @@ package struct Template: Sendable, Hashable {
   package init(parts: [Part]) {
     self.parts = parts
   }
+
+  /// A template of `parts` with adjacent text parts joined.
+  init(joining parts: [Part]) {
+    var joined: [Part] = []
+    for part in parts {
+      if case .text(let tail) = part, case .text(let head)? = joined.last {
+        joined[joined.count - 1] = .text(head + tail)
+      } else {
+        joined.append(part)
+      }
+    }
+    self.init(parts: joined)
+  }
 }

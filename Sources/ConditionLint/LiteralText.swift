@@ -67,6 +67,20 @@ struct LiteralText: Sendable, Hashable {
   mutating func finish(at end: Int) {
     origins.append(end)
   }
+
+  /// The texts one after another (adjacent literals, or the parts of a `+`), each byte keeping
+  /// where it came from; nil for none.
+  init?(joining texts: [LiteralText]) {
+    guard let last = texts.last, let end = last.origins.last else { return nil }
+    self.init()
+    for text in texts {
+      bytes += text.bytes
+      origins += text.origins.dropLast()
+      verbatim += text.verbatim
+      notUTF8 = notUTF8 || text.notUTF8
+    }
+    finish(at: end)
+  }
 }
 
 /// Decodes the escapes of string literal source text into a ``LiteralText``.

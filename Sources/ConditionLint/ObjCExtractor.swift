@@ -352,18 +352,12 @@ enum ObjCExtractor {
       range = (range.lowerBound + 2)..<(range.upperBound - 1)
     }
     guard !range.isEmpty else { return nil }
-    var text = LiteralText()
-    var lastEnd: Int?
+    var literals: [LiteralText] = []
     for index in range {
       guard case .string(let literal?) = tokens[index].kind else { return nil }
-      text.bytes += literal.bytes
-      text.origins += literal.origins.dropLast()
-      text.verbatim += literal.verbatim
-      lastEnd = literal.origins.last
+      literals.append(literal)
     }
-    guard let lastEnd else { return nil }
-    text.finish(at: lastEnd)
-    return text
+    return LiteralText(joining: literals)
   }
 
   private static func condition(_ tokens: [Token], _ start: Int, _ end: Int, kind: ConditionKind)
@@ -716,16 +710,7 @@ enum ObjCExtractor {
       next += 1
     }
     if !text.isEmpty { parts.append(.text(text)) }
-    // Adjacent text parts are joined.
-    var joined: [Template.Part] = []
-    for part in parts {
-      if case .text(let tail) = part, case .text(let head)? = joined.last {
-        joined[joined.count - 1] = .text(head + tail)
-      } else {
-        joined.append(part)
-      }
-    }
-    return Template(parts: joined)
+    return Template(joining: parts)
   }
 
   /// The tokens `range` written back as source, spaced only between two words.

@@ -219,8 +219,7 @@ extension SwiftValues {
     let operands = stride(from: 0, to: parts.count, by: 2).map { parts[$0] }
     let values = operands.map { string($0, depth: depth + 1) }
     var known = false
-    var text = LiteralText()
-    var lastEnd: Int?
+    var texts: [LiteralText] = []
     var resolution = ValueResolution.literal
     var origins: [ValueOrigin] = []
     var pieces: [Template.Part] = []
@@ -232,10 +231,7 @@ extension SwiftValues {
         known = true
         resolution = max(resolution, how)
         origins += from
-        text.bytes += literal.bytes
-        text.origins += literal.origins.dropLast()
-        text.verbatim += literal.verbatim
-        lastEnd = literal.origins.last
+        texts.append(literal)
         pieces.append(.text(decoded))
       case .template(let template, let from):
         known = true
@@ -248,18 +244,8 @@ extension SwiftValues {
       }
     }
     guard known else { return nil }
-    if isTemplate {
-      var joined: [Template.Part] = []
-      for piece in pieces {
-        if case .text(let tail) = piece, case .text(let head)? = joined.last {
-          joined[joined.count - 1] = .text(head + tail)
-        } else {
-          joined.append(piece)
-        }
-      }
-      return .template(Template(parts: joined), origins)
-    }
-    text.finish(at: lastEnd ?? 0)
+    if isTemplate { return .template(Template(joining: pieces), origins) }
+    guard let text = LiteralText(joining: texts) else { return nil }
     return .text(text, resolution, origins)
   }
 
