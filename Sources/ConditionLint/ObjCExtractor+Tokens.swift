@@ -1,0 +1,340 @@
+/// The Objective-C scanner's tokens: comments, string literals, the preprocessor (`#if 0`,
+/// string `#define`s) and the file's and methods' string constants.
+extension ObjCExtractor {
+  /// Splits Objective-C source into tokens, skipping comments and preprocessor lines.
+  static func tokenize(_ bytes: [UInt8]) -> [Token] {
+    var tokens: [Token] = []
+    var index = 0
+    var atLineStart = true
+    func isIdentifierByte(_ byte: UInt8) -> Bool {
+      (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+        || byte >= 0x80
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\n") {
+        atLineStart = true
+        index += 1
+        continue
+      }
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
+        index += 1
+        continue
+      }
+      defer { atLineStart = false }
+      // Comments.
+      if byte == UInt8(ascii: "/"), index + 1 < bytes.count {
+        if bytes[index + 1] == UInt8(ascii: "/") {
+          while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
+          continue
+        }
+        if bytes[index + 1] == UInt8(ascii: "*") {
+          index = endOfBlockComment(bytes, from: index)
+          continue
+        }
+      }
+      // Preprocessor lines (with their backslash line joins); a comment opened on one is
+      // skipped to its end, even on a later line. `#if 0` skips its block up to the matching
+      // `#else`, `#elif` or `#endif`.
+      if byte == UInt8(ascii: "#") && atLineStart {
+        let directiveStart = index
+        index = endOfDirective(bytes, from: index)
+        let directive = String(decoding: bytes[directiveStart..<index], as: UTF8.self)
+        if isFalseCondition(directive) { index = endOfFalseBlock(bytes, from: index) }
+        continue
+      }
+      // String literals, `@"…"` or `"…"`; character literals are skipped alike.
+      let quoteAt =
+        byte == UInt8(ascii: "@") && index + 1 < bytes.count
+          && bytes[index + 1] == UInt8(ascii: "\"") ? index + 1 : index
+      if bytes[quoteAt] == UInt8(ascii: "\"") || bytes[quoteAt] == UInt8(ascii: "'") {
+        let quote = bytes[quoteAt]
+        var end = quoteAt + 1
+        while end < bytes.count && bytes[end] != quote && bytes[end] != UInt8(ascii: "\n") {
+          if bytes[end] == UInt8(ascii: "\\") { end += 1 }
+          end += 1
+        }
+        let closed = end < bytes.count && bytes[end] == quote
+        if quote == UInt8(ascii: "\"") {
+          var text = LiteralText()
+          let content = bytes[(quoteAt + 1)..<min(end, bytes.count)]
+          let decoded =
+            closed && LiteralDecoder.appendC(content, at: quoteAt + 1, into: &text)
+          if decoded { text.finish(at: end) }
+          tokens.append(Token(kind: .string(decoded ? text : nil), offset: index))
+        } else {
+          tokens.append(Token(kind: .other, offset: index))
+        }
+        index = min(bytes.count, end + 1)
+        continue
+      }
+      if isIdentifierByte(byte) {
+        var end = index + 1
+        let isNumber = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+        while end < bytes.count {
+          if isIdentifierByte(bytes[end]) {
+            end += 1
+          } else if isNumber, bytes[end] == UInt8(ascii: "'"), end + 1 < bytes.count,
+            isIdentifierByte(bytes[end + 1])
+          {
+            // A C++14 digit separator (`1'000`), not a character literal.
+            end += 2
+          } else {
+            break
+          }
+        }
+        let text = String(decoding: bytes[index..<end], as: UTF8.self)
+        tokens.append(Token(kind: isNumber ? .number(text) : .identifier(text), offset: index))
+        index = end
+        continue
+      }
+      tokens.append(Token(kind: .punctuation(byte), offset: index))
+      index += 1
+    }
+    // Each token's body: the top-level `{` it lies within.
+    var depth = 0
+    var body = -1
+    for position in tokens.indices {
+      if tokens[position].isPunctuation(UInt8(ascii: "{")) {
+        if depth == 0 { body = position }
+        depth += 1
+      } else if tokens[position].isPunctuation(UInt8(ascii: "}")) {
+        depth = max(0, depth - 1)
+      }
+      tokens[position].scope =
+        depth > 0 || tokens[position].isPunctuation(UInt8(ascii: "}")) ? body : -1
+    }
+    return tokens
+  }
+
+  /// `#define NAME @"…"` (or `"…"`) lines: the string constants the preprocessor gives the file,
+  /// by name, with where the name is written.
+  static func stringDefines(_ bytes: [UInt8]) -> [String: (LiteralText, Int)] {
+    var defines: [String: (LiteralText, Int)] = [:]
+    var lineStart = 0
+    while lineStart < bytes.count {
+      let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      defer { lineStart = lineEnd + 1 }
+      var index = lineStart
+      func skipSpaces() {
+        while index < lineEnd, bytes[index] == UInt8(ascii: " ") || bytes[index] == 9 {
+          index += 1
+        }
+      }
+      skipSpaces()
+      guard index < lineEnd, bytes[index] == UInt8(ascii: "#") else { continue }
+      index += 1
+      skipSpaces()
+      let word = Array("define".utf8)
+      guard lineEnd - index > word.count, Array(bytes[index..<(index + word.count)]) == word
+      else { continue }
+      index += word.count
+      skipSpaces()
+      let nameStart = index
+      while index < lineEnd,
+        bytes[index] == UInt8(ascii: "_")
+          || (bytes[index] | 0x20 >= UInt8(ascii: "a")
+            && bytes[index] | 0x20 <= UInt8(ascii: "z"))
+          || (bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9"))
+      {
+        index += 1
+      }
+      guard index > nameStart, index < lineEnd, bytes[index] == UInt8(ascii: " ") else { continue }
+      let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
+      skipSpaces()
+      if index < lineEnd, bytes[index] == UInt8(ascii: "@") { index += 1 }
+      guard index < lineEnd, bytes[index] == UInt8(ascii: "\"") else { continue }
+      var close = index + 1
+      while close < lineEnd, bytes[close] != UInt8(ascii: "\"") {
+        close += bytes[close] == UInt8(ascii: "\\") ? 2 : 1
+      }
+      guard close < lineEnd else { continue }
+      // Only a define that is the string alone: anything after it makes it an expression.
+      let rest = bytes[(close + 1)..<lineEnd].filter {
+        $0 != UInt8(ascii: " ") && $0 != 9 && $0 != 13
+      }
+      guard rest.isEmpty || rest.starts(with: Array("//".utf8)) else { continue }
+      var text = LiteralText()
+      guard LiteralDecoder.appendC(bytes[(index + 1)..<close], at: index + 1, into: &text) else {
+        continue
+      }
+      text.finish(at: close)
+      // Defined twice (under #if branches): which applies is a build setting.
+      defines[name] = defines[name] == nil ? (text, nameStart) : nil
+    }
+    return defines
+  }
+
+  /// Replaces each use of a file constant inside a body by the constant's string, remembering
+  /// its origin: `static NSString *const kName = @"…";` at file level (a pointer that is not
+  /// `const` may change, and stays a run-time value) and string `#define`s. A local of the same
+  /// name, or an assignment to the name, is left alone.
+  static func inlineConstants(_ tokens: inout [Token], defines: [String: (LiteralText, Int)]) {
+    var constants = defines
+    for index in tokens.indices where tokens[index].scope == -1 {
+      guard let name = tokens[index].identifier, index > 0,
+        tokens[index - 1].identifier == "const", index + 3 < tokens.count,
+        tokens[index + 1].isPunctuation(UInt8(ascii: "=")),
+        case .string(let literal?) = tokens[index + 2].kind,
+        tokens[index + 3].isPunctuation(UInt8(ascii: ";"))
+      else { continue }
+      constants[name] = constants[name] == nil ? (literal, tokens[index].offset) : nil
+    }
+    guard !constants.isEmpty else { return }
+    for index in tokens.indices where tokens[index].scope != -1 {
+      guard let name = tokens[index].identifier, let (literal, offset) = constants[name] else {
+        continue
+      }
+      if index + 1 < tokens.count, tokens[index + 1].isPunctuation(UInt8(ascii: "=")) { continue }
+      // A member (`x.name`) or a declaration (`NSString *name`, `Type name`) is not a use.
+      if index > 0,
+        tokens[index - 1].isPunctuation(UInt8(ascii: "."))
+          || (tokens[index - 1].identifier.map { $0 != "return" } ?? false)
+      {
+        continue
+      }
+      if localDefinition(tokens, named: name, before: index) != nil { continue }
+      tokens[index].kind = .string(literal)
+      tokens[index].origin = ValueOrigin(resolution: .sameFileConstant, name: name, offset: offset)
+    }
+  }
+
+  /// Replaces each use of a method's local string, `NSString *name = @"…";`, with the literal
+  /// (its origin noted), when the method assigns the name exactly once and never takes its
+  /// address: a name assigned again, or passed as `&name`, stays a run-time value.
+  static func inlineLocalStrings(_ tokens: inout [Token]) {
+    // Per body: each name's assignments, and the literal of the first.
+    struct Local {
+      var assignments = 0
+      var literal: LiteralText?
+      var declaration = 0
+      var valueEnd = 0
+    }
+    var locals: [Int: [String: Local]] = [:]
+    for index in tokens.indices where tokens[index].scope != -1 {
+      guard let name = tokens[index].identifier, index + 1 < tokens.count else { continue }
+      let scope = tokens[index].scope
+      if index > 0, tokens[index - 1].isPunctuation(UInt8(ascii: "&")) {
+        locals[scope, default: [:]][name, default: Local()].assignments += 2
+        continue
+      }
+      guard tokens[index + 1].isPunctuation(UInt8(ascii: "=")),
+        !(index + 2 < tokens.count && tokens[index + 2].isPunctuation(UInt8(ascii: "="))),
+        !(index > 0
+          && (tokens[index - 1].isPunctuation(UInt8(ascii: "."))
+            || tokens[index - 1].isPunctuation(UInt8(ascii: ">"))))
+      else { continue }
+      var local = locals[scope, default: [:]][name, default: Local()]
+      local.assignments += 1
+      if local.assignments == 1 {
+        let end = expressionEnd(tokens, from: index + 2)
+        local.literal = stringLiteral(tokens, (index + 2)..<end)
+        local.declaration = index
+        local.valueEnd = end
+      }
+      locals[scope, default: [:]][name] = local
+    }
+    for index in tokens.indices where tokens[index].scope != -1 {
+      guard let name = tokens[index].identifier,
+        let local = locals[tokens[index].scope]?[name], local.assignments == 1,
+        let literal = local.literal, index > local.valueEnd
+      else { continue }
+      // A member (`x.name`), a declaration or a label (`name:`) is not a use.
+      if index > 0,
+        tokens[index - 1].isPunctuation(UInt8(ascii: "."))
+          || tokens[index - 1].isPunctuation(UInt8(ascii: ">"))
+          || (tokens[index - 1].identifier.map { $0 != "return" } ?? false)
+      {
+        continue
+      }
+      if index + 1 < tokens.count, tokens[index + 1].isPunctuation(UInt8(ascii: ":")) { continue }
+      tokens[index].kind = .string(literal)
+      tokens[index].origin = ValueOrigin(
+        resolution: .local, name: name, offset: tokens[local.declaration].offset)
+    }
+  }
+
+  /// The end of the directive starting at `start`: its line, with backslash joins, and any
+  /// block comment opened on it, to that comment's end.
+  static func endOfDirective(_ bytes: [UInt8], from start: Int) -> Int {
+    var index = start
+    while index < bytes.count && bytes[index] != UInt8(ascii: "\n") {
+      if bytes[index] == UInt8(ascii: "\\") && index + 1 < bytes.count {
+        index += 2
+        continue
+      }
+      if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count {
+        if bytes[index + 1] == UInt8(ascii: "/") {
+          while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
+          break
+        }
+        if bytes[index + 1] == UInt8(ascii: "*") {
+          index = endOfBlockComment(bytes, from: index)
+          continue
+        }
+      }
+      index += 1
+    }
+    return index
+  }
+
+  /// The position after the block comment that opens at `start` (its `/*`), or the end of the
+  /// bytes when it is never closed.
+  static func endOfBlockComment(_ bytes: [UInt8], from start: Int) -> Int {
+    var index = start + 2
+    while index + 1 < bytes.count
+      && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/"))
+    {
+      index += 1
+    }
+    return min(bytes.count, index + 2)
+  }
+
+  /// Whether a directive is `#if 0` (or `#if false`): a block the compiler never sees.
+  static func isFalseCondition(_ directive: String) -> Bool {
+    let words = directive.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" })
+    guard words.count >= 2, words[0] == "if" else { return false }
+    return words[1] == "0" || words[1] == "false" || words[1] == "(0)"
+  }
+
+  /// The position after the `#if 0` block whose directive ends at `start`: after its matching
+  /// `#else` or `#elif` line (the code that follows is read), or after its `#endif`.
+  static func endOfFalseBlock(_ bytes: [UInt8], from start: Int) -> Int {
+    var index = start
+    var nesting = 0
+    var atLineStart = true
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\n") {
+        atLineStart = true
+        index += 1
+        continue
+      }
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+        index += 1
+        continue
+      }
+      if byte == UInt8(ascii: "#") && atLineStart {
+        let lineStart = index
+        index = endOfDirective(bytes, from: index)
+        let words = String(decoding: bytes[(lineStart + 1)..<index], as: UTF8.self)
+          .split(whereSeparator: { $0 == " " || $0 == "\t" })
+        switch words.first {
+        case "if", "ifdef", "ifndef": nesting += 1
+        case "endif":
+          if nesting == 0 { return index }
+          nesting -= 1
+        case "else", "elif":
+          if nesting == 0 { return index }
+        default: break
+        }
+        continue
+      }
+      atLineStart = false
+      index += 1
+    }
+    return index
+  }
+}
