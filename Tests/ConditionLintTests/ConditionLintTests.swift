@@ -182,6 +182,15 @@ struct ConditionLintTests {
     try write(
       "h-brackets.swift",
       condition + Array(repeating: UInt8(ascii: "["), count: 1_000) + Array("x: Int".utf8))
+    // The same inside an interpolation, where the parser sees code.
+    try write(
+      "h-interpolated-brackets.swift",
+      condition + Array("let s = \"\\(".utf8) + Array(repeating: UInt8(ascii: "["), count: 1_000))
+    // Unmatched brackets in strings and comments are text: the file is parsed.
+    try write(
+      "h-text-brackets.swift",
+      Array(String(repeating: "let p = \"[\" // [ [\n/* [[ */ let r = #\"\\[\"#\n", count: 20).utf8)
+        + Array("let m = \"\"\"\n[[[[\n\"\"\"\n".utf8) + condition)
     // A byte that is not UTF-8 inside the literal: swift-syntax repairs it to U+FFFD (3 bytes),
     // so the literal is not checkable, never a finding at a column past its line.
     try write(
@@ -193,7 +202,7 @@ struct ConditionLintTests {
 
     let run = Linter().run(paths: [folder.path])
     let report = run.report
-    #expect(report.files == 10)
+    #expect(report.files == 12)
     func ids(_ name: String) -> [String] {
       report.diagnostics.filter { $0.file.hasSuffix(name) }.map(\.id)
     }
@@ -201,6 +210,8 @@ struct ConditionLintTests {
     #expect(ids("a-invalid-utf8.swift").contains("syntax.unknown-operator"))
     #expect(ids("g-big.swift") == ["lint.file-too-large"])
     #expect(ids("h-brackets.swift") == ["lint.not-parsed"])
+    #expect(ids("h-interpolated-brackets.swift") == ["lint.not-parsed"])
+    #expect(ids("h-text-brackets.swift") == ["syntax.unknown-operator"])
     #expect(ids("i-literal-not-utf8.swift").contains("lint.not-checkable"))
     let lineLength =
       "x.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: \"SELF ==".utf8.count
