@@ -30,7 +30,7 @@ indirect enum PredicateSource: Sendable, Hashable {
   case compound(CompoundKind, [PredicateSource])
   /// A SwiftUI string set, literal strings in order.
   case strings([LiteralText])
-  /// A format built by string interpolation: it breaks on an apostrophe. Its literal parts and
+  /// A format built by string interpolation: it breaks when a value holds a quote. Its literal parts and
   /// holes, and the rewrite to a `%@` argument when the holes sit inside quotes.
   case interpolated(Template, fix: SourceEdit?)
   /// A SwiftUI set with elements built by interpolation: routed later with witness values.

@@ -74,14 +74,34 @@ struct ConditionChecker {
     switch source {
     case .value(let value):
       return Result(predicate: .value(value), valid: true, isStatic: true)
-    case .interpolated(_, let fix):
+    case .interpolated(let template, let fix):
       diagnostics.append(
         diagnostic(
           .warning, LintRule.interpolatedFormat.rawValue,
-          "predicate format built by string interpolation breaks on an apostrophe; pass the "
-            + "value as a %@ argument", at: offset, fix: fix,
+          "predicate format built by string interpolation breaks when the value holds a quote; "
+            + "pass the value as a %@ argument", at: offset, fix: fix,
           fixDescription: fix.map { "replace with '\($0.replacement)'" }))
-      return Result(predicate: nil, valid: nil, isStatic: false)
+      // With every hole inside quotes, the format is what `%@` with a run-time string gives
+      // (for a value with no quote in it): checked so, its findings at the format.
+      guard let witnessed = Self.witnessed(template) else {
+        return Result(predicate: nil, valid: nil, isStatic: false)
+      }
+      let compilation = CompiledPredicate.compile(witnessed, profile: profile)
+      for found in compilation.diagnostics {
+        let severity: LintSeverity =
+          switch found.severity {
+          case .error: .error
+          case .warning: .warning
+          case .note: .info
+          }
+        diagnostics.append(
+          diagnostic(
+            severity, found.id.rawValue,
+            found.message + " (in the format with its interpolated values)", at: offset))
+      }
+      return Result(
+        predicate: compilation.compiled?.predicate, valid: compilation.compiled != nil,
+        isStatic: false)
     case .block:
       diagnostics.append(
         diagnostic(
@@ -263,6 +283,38 @@ struct ConditionChecker {
   private func escaped(_ text: String) -> String? {
     text.utf8.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 < 0x20 }
       ? nil : text
+  }
+
+  /// The format `template` stands for with each hole as the text `run-time value`, when every
+  /// hole lies inside a quoted string of the format (so the value is a string constant, whatever
+  /// it is, short of a quote) and the format has no `%` specifier; otherwise nil.
+  static func witnessed(_ template: Template) -> String? {
+    var text = ""
+    var quote: Character?
+    var escaped = false
+    for part in template.parts {
+      switch part {
+      case .text(let value):
+        for character in value {
+          if escaped {
+            escaped = false
+          } else if character == "\\" {
+            escaped = quote != nil
+          } else if let open = quote {
+            if character == open { quote = nil }
+          } else if character == "'" || character == "\"" {
+            quote = character
+          } else if character == "%" {
+            return nil
+          }
+        }
+        text += value
+      case .hole:
+        guard quote != nil, !escaped else { return nil }
+        text += "run-time value"
+      }
+    }
+    return text
   }
 
   /// Marks a template argument's hole `index` in the printed predicate: private-use scalars no

@@ -91,12 +91,20 @@ struct LintShapesTests {
       report.conditions.first { $0.file.hasSuffix("Templates.swift") && $0.line == 9 })
     #expect(template.templates == [Template(parts: [.text("chat/thread/"), .hole("id")])])
     let argument = try #require(
-      report.conditions.first { $0.file.hasSuffix("Templates.swift") && $0.line == 20 })
+      report.conditions.first { $0.file.hasSuffix("Templates.swift") && $0.line == 22 })
     #expect(
       argument.templates == [
         Template(parts: [.text(#"SELF == "com.example.sessions/"#), .hole("session"), .text("\"")])
       ])
     #expect(!argument.isStatic)
+    // A format whose holes lie inside quotes is checked with the holes as run-time strings.
+    let quoted = try #require(
+      report.conditions.first { $0.file.hasSuffix("Templates.swift") && $0.line == 14 })
+    #expect(quoted.format == #"SELF == "chat/thread/run-time value""#)
+    #expect(quoted.valid == true)
+    let keyPath = try #require(
+      report.conditions.first { $0.file.hasSuffix("Templates.swift") && $0.line == 16 })
+    #expect(keyPath.valid == false)
     let defaults = report.conditions.filter {
       $0.file.hasSuffix("Defaults.swift") && $0.resolution == .default
     }

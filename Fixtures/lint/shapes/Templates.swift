@@ -12,6 +12,8 @@ struct ThreadView: View {
 
 func templated(_ conditions: UISceneActivationConditions, thread: String) {
   conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == 'chat/thread/\(thread)'")  // ⟵ prefersToActivate template [lint.interpolated-format]
+  // Holes inside quotes: checked as a run-time string; a key path other than SELF is an error.
+  conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "identifier == '\(thread)'")  // ⟵ canActivate template [lint.interpolated-format validation.key-path]
 }
 
 // A template passed as a %@ argument: the predicate is a template, quoted as NSPredicate prints it.
