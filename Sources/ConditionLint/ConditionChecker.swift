@@ -120,10 +120,12 @@ struct ConditionChecker {
           fixDescription: "replace with '\(word)'"))
       // Either value is a valid predicate; which one depends on the platform's BOOL.
       return Result(predicate: nil, valid: true, isStatic: false)
-    case .templates:
-      // Interpolated set elements are fine in SwiftUI; the app model routes them with witness
-      // values. Nothing to check here.
-      return Result(predicate: nil, valid: nil, isStatic: false)
+    case .templates(let templates):
+      // Interpolated set elements are fine in SwiftUI, whatever their values; the predicate is
+      // given with each hole as the run-time string (the app model routes them with witnesses).
+      let values = templates.map(Self.runtimeText)
+      return Result(
+        predicate: ExternalEventHandling.predicate(matching: values), valid: true, isStatic: false)
     case .notCheckable(let reason):
       diagnostics.append(
         diagnostic(
@@ -311,10 +313,20 @@ struct ConditionChecker {
         text += value
       case .hole:
         guard quote != nil, !escaped else { return nil }
-        text += "run-time value"
+        text += runtimeText(Template(parts: [part]))
       }
     }
     return text
+  }
+
+  /// `template`'s text with each hole as the placeholder a run-time string gets.
+  static func runtimeText(_ template: Template) -> String {
+    template.parts.map { part in
+      switch part {
+      case .text(let text): text
+      case .hole: "run-time value"
+      }
+    }.joined()
   }
 
   /// Marks a template argument's hole `index` in the printed predicate: private-use scalars no
@@ -391,7 +403,12 @@ struct ConditionChecker {
     var result: [PredicateArgument] = []
     for (position, conversion) in conversions.enumerated() {
       var given = position < arguments.count ? arguments[position] : FormatArgument.runtime
-      if case .template = given { given = .runtime }
+      // A template for `%@` is its text with each hole as the run-time string.
+      if case .template(let template) = given {
+        given =
+          conversion == UInt8(ascii: "@")
+          ? .string(Self.runtimeText(template)) : .runtime
+      }
       if given == .runtimeArray { given = .runtime }
       switch (given, conversion) {
       case (.string(let value), _): result.append(.string(value))
