@@ -153,6 +153,38 @@ package struct Template: Sendable, Hashable {
     self.parts = parts
   }
 
+  /// The template of a string made by `String(format:)` or `stringWithFormat:` from `format`
+  /// and its arguments' parts (a known text, or a hole): each specifier is replaced by its
+  /// argument's parts, `%%` by `%`; a specifier past the arguments is a hole of its own.
+  init(format: String, arguments: [[Part]]) {
+    var parts: [Part] = []
+    var text = ""
+    var next = 0
+    var scalars = format.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+      guard scalar == "%" else {
+        text.unicodeScalars.append(scalar)
+        continue
+      }
+      // Flags, width, precision and length, then the conversion.
+      var conversion = scalars.next()
+      while let current = conversion, "-+ #0123456789.*hlqLztj$".unicodeScalars.contains(current)
+      {
+        conversion = scalars.next()
+      }
+      if conversion == "%" {
+        text += "%"
+        continue
+      }
+      parts.append(.text(text))
+      text = ""
+      parts += next < arguments.count ? arguments[next] : [.hole("…")]
+      next += 1
+    }
+    parts.append(.text(text))
+    self.init(joining: parts.filter { $0 != .text("") })
+  }
+
   /// A template of `parts` with adjacent text parts joined.
   init(joining parts: [Part]) {
     var joined: [Part] = []

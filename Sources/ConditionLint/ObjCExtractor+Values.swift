@@ -274,39 +274,11 @@ extension ObjCExtractor {
       index = end + 1
     }
     guard let format = arguments.first.flatMap({ stringValue(tokens, $0) }) else { return nil }
-    var parts: [Template.Part] = []
-    var text = ""
-    var next = 1
-    var characters = format.unicodeScalars.makeIterator()
-    while let scalar = characters.next() {
-      guard scalar == "%" else {
-        text.unicodeScalars.append(scalar)
-        continue
-      }
-      // Flags, width, precision and length, then the conversion.
-      var conversion = characters.next()
-      while let current = conversion, "-+ #0123456789.*hlqLztj".unicodeScalars.contains(current) {
-        conversion = characters.next()
-      }
-      if conversion == "%" {
-        text += "%"
-        continue
-      }
-      if !text.isEmpty { parts.append(.text(text)) }
-      text = ""
-      if next < arguments.count {
-        if let value = stringValue(tokens, arguments[next]) {
-          parts.append(.text(value))
-        } else {
-          parts.append(.hole(sourceText(tokens, arguments[next])))
-        }
-      } else {
-        parts.append(.hole("…"))
-      }
-      next += 1
-    }
-    if !text.isEmpty { parts.append(.text(text)) }
-    return Template(joining: parts)
+    return Template(
+      format: format,
+      arguments: arguments.dropFirst().map { argument in
+        stringValue(tokens, argument).map { [.text($0)] } ?? [.hole(sourceText(tokens, argument))]
+      })
   }
 
   /// The tokens `range` written back as source, spaced only between two words.

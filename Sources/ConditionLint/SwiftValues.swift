@@ -207,6 +207,11 @@ extension SwiftValues {
   }
 
   /// The string value of `expression`, following names up to ``maximumDepth``.
+  /// The text of a template without holes.
+  private static func runtimeless(_ template: Template) -> String {
+    template.parts.map { if case .text(let text) = $0 { text } else { "" } }.joined()
+  }
+
   /// `"chat/" + id + "/"`: the operands joined, when every operator is `+` and some operand is
   /// a string the file knows. Known texts join into a text; any run-time operand makes it a
   /// template, the operand a hole (like `"chat/\(id)/"`). Nil when it is not such a sum.
@@ -286,6 +291,47 @@ extension SwiftValues {
         return .text(text, .sameFileConstant, [origin])
       }
       return adding(origin, to: string(value, depth: depth + 1))
+    }
+    // `String(format: "…%@…", a)`: a template, each argument's text or a hole.
+    if let call = expression.as(FunctionCallExprSyntax.self),
+      call.calledExpression.trimmedDescription == "String",
+      call.arguments.first?.label?.text == "format",
+      let formatArgument = call.arguments.first,
+      case .text(let format, _, let formatOrigins) = string(
+        formatArgument.expression, depth: depth + 1),
+      let formatText = format.value
+    {
+      var origins = formatOrigins
+      let arguments: [[Template.Part]] = call.arguments.dropFirst().map { argument in
+        // A decimal integer literal prints as written (`%d`, `%ld`).
+        if let integer = argument.expression.as(IntegerLiteralExprSyntax.self),
+          integer.literal.text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "_") })
+        {
+          return [.text(integer.literal.text.filter { $0 != "_" })]
+        }
+        switch string(argument.expression, depth: depth + 1) {
+        case .text(let text, _, let from):
+          origins += from
+          return text.value.map { [.text($0)] } ?? [.hole(argument.expression.trimmedDescription)]
+        case .template(let template, let from):
+          origins += from
+          return template.parts
+        case .runtime:
+          return [.hole(argument.expression.trimmedDescription)]
+        }
+      }
+      let template = Template(format: formatText, arguments: arguments)
+      guard template.parts.allSatisfy({ if case .text = $0 { true } else { false } }) else {
+        return .template(template, origins)
+      }
+      // Every argument known: the text, at the call (not written verbatim, so never fixed).
+      let offset = expression.positionAfterSkippingLeadingTrivia.utf8Offset
+      var text = LiteralText()
+      text.appendVerbatim(Array(Self.runtimeless(template).utf8), at: offset)
+      text.verbatim = text.verbatim.map { _ in false }
+      text.origins = text.origins.map { _ in offset }
+      text.finish(at: offset)
+      return .text(text, origins.map(\.resolution).max() ?? .literal, origins)
     }
     if let (value, origin) = referent(of: expression) {
       return adding(origin, to: string(value, depth: depth + 1))

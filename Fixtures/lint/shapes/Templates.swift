@@ -30,3 +30,9 @@ func concatenated(_ conditions: UISceneActivationConditions, name: String) {
   conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == %@", Scheme.details + "/" + name)  // ⟵ prefersToActivate template
   _ = EmptyView().handlesExternalEvents(preferring: [Scheme.details + "/" + name], allowing: ["*"])  // ⟵ swiftui.preferring template, swiftui.allowing literal
 }
+
+// String(format:) is a template too; with every argument known, it is the text.
+func stringFormat(_ conditions: UISceneActivationConditions, id: String) {
+  conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: String(format: "SELF == '%@'", id))  // ⟵ prefersToActivate template [lint.interpolated-format]
+  conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINSWITH %@", String(format: "%@/%d/", Scheme.details, 2))  // ⟵ canActivate same-file constant
+}
