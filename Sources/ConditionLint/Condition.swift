@@ -168,8 +168,7 @@ package struct Template: Sendable, Hashable {
       }
       // Flags, width, precision and length, then the conversion.
       var conversion = scalars.next()
-      while let current = conversion, "-+ #0123456789.*hlqLztj$".unicodeScalars.contains(current)
-      {
+      while let current = conversion, "-+ #0123456789.*hlqLztj$".unicodeScalars.contains(current) {
         conversion = scalars.next()
       }
       if conversion == "%" {

@@ -24,16 +24,9 @@ extension ObjCExtractor {
         continue
       }
       defer { atLineStart = false }
-      // Comments.
-      if byte == UInt8(ascii: "/"), index + 1 < bytes.count {
-        if bytes[index + 1] == UInt8(ascii: "/") {
-          while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
-          continue
-        }
-        if bytes[index + 1] == UInt8(ascii: "*") {
-          index = endOfBlockComment(bytes, from: index)
-          continue
-        }
+      if let end = endOfComment(bytes, at: index) {
+        index = end
+        continue
       }
       // Preprocessor lines (with their backslash line joins); a comment opened on one is
       // skipped to its end, even on a later line. `#if 0` skips its block up to the matching
@@ -265,19 +258,23 @@ extension ObjCExtractor {
         index += 2
         continue
       }
-      if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count {
-        if bytes[index + 1] == UInt8(ascii: "/") {
-          while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
-          break
-        }
-        if bytes[index + 1] == UInt8(ascii: "*") {
-          index = endOfBlockComment(bytes, from: index)
-          continue
-        }
+      if let end = endOfComment(bytes, at: index) {
+        index = end
+        continue
       }
       index += 1
     }
     return index
+  }
+
+  /// Where the comment that opens at `index` ends, nil when none opens there: a `//` comment
+  /// runs to its line's end (the newline is not part of it), a `/*` one past its `*/`.
+  static func endOfComment(_ bytes: [UInt8], at index: Int) -> Int? {
+    guard bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count else { return nil }
+    if bytes[index + 1] == UInt8(ascii: "/") {
+      return bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+    }
+    return bytes[index + 1] == UInt8(ascii: "*") ? endOfBlockComment(bytes, from: index) : nil
   }
 
   /// The position after the block comment that opens at `start` (its `/*`), or the end of the
