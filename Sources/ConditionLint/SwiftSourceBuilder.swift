@@ -51,7 +51,10 @@ struct SwiftSourceBuilder {
         note(origin.resolution, [origin])
         return predicate(value, depth: depth + 1)
       }
-      return runtime("'\(expression.trimmedDescription)' is not a predicate built in this file")
+      let reason = values.whyRuntime(expression)
+      return runtime(
+        reason.hasSuffix("is not a constant of this file")
+          ? "'\(expression.trimmedDescription)' is not a predicate built in this file" : reason)
     }
     guard let call = expression.as(FunctionCallExprSyntax.self) else {
       return runtime("the predicate is a run-time value")

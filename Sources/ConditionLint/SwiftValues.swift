@@ -206,7 +206,6 @@ extension SwiftValues {
     return nil
   }
 
-  /// The string value of `expression`, following names up to ``maximumDepth``.
   /// The text of a template without holes.
   private static func runtimeless(_ template: Template) -> String {
     template.parts.map { if case .text(let text) = $0 { text } else { "" } }.joined()
@@ -254,6 +253,7 @@ extension SwiftValues {
     return .text(text, resolution, origins)
   }
 
+  /// The string value of `expression`, following names up to ``maximumDepth``.
   func string(_ expression: ExprSyntax, depth: Int = 0) -> StringValue {
     guard depth < Self.maximumDepth else {
       return .runtime("the value is defined too far from its use")
@@ -336,10 +336,35 @@ extension SwiftValues {
     if let (value, origin) = referent(of: expression) {
       return adding(origin, to: string(value, depth: depth + 1))
     }
+    return .runtime(whyRuntime(expression))
+  }
+
+  /// Why the name `expression` has no value the file fixes: a `var` (which may change), a local
+  /// assigned again, or a name the file does not declare (a parameter, another file's).
+  func whyRuntime(_ expression: ExprSyntax) -> String {
     if let reference = expression.as(DeclReferenceExprSyntax.self) {
-      return .runtime("'\(reference.baseName.text)' is not a constant of this file")
+      let name = reference.baseName.text
+      if case .some(.none) = SwiftLocals.initializer(named: name, before: Syntax(expression)) {
+        return "'\(name)' is a local var assigned again (or declared without a value), known "
+          + "only at run time"
+      }
+      for scope in Self.enclosingScopes(of: Syntax(expression)) {
+        let key = scope.isEmpty ? name : scope + "." + name
+        if let found = declarations[key], !found.isConstant {
+          return "'\(name)' is a var of this file, which may change before it is used"
+        }
+      }
+      return "'\(name)' is not a constant of this file"
     }
-    return .runtime("'\(Self.abbreviated(expression))' is a run-time value")
+    if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+      declarations[base.trimmedDescription + "." + member.declName.baseName.text].map({
+        !$0.isConstant
+      }) == true
+    {
+      return "'\(member.trimmedDescription)' is a var of this file, which may change before it "
+        + "is used"
+    }
+    return "'\(Self.abbreviated(expression))' is a run-time value"
   }
 
   /// The raw value of an enum case named by `base` (`Route.inbox`, `.inbox` inside `Route`).
