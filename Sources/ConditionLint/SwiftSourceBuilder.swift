@@ -51,10 +51,9 @@ struct SwiftSourceBuilder {
         note(origin.resolution, [origin])
         return predicate(value, depth: depth + 1)
       }
-      let reason = values.whyRuntime(expression)
       return runtime(
-        reason.hasSuffix("is not a constant of this file")
-          ? "'\(expression.trimmedDescription)' is not a predicate built in this file" : reason)
+        values.whyRuntime(expression)
+          ?? "'\(expression.trimmedDescription)' is not a predicate built in this file")
     }
     guard let call = expression.as(FunctionCallExprSyntax.self) else {
       return runtime("the predicate is a run-time value")
@@ -258,8 +257,8 @@ struct SwiftSourceBuilder {
   // MARK: SwiftUI sets
 
   /// How `expression` gives a SwiftUI string set: an array literal, `Set(arrayLiteral:…)`,
-  /// `Set([…])`, `Set(Array([…]))`, `[…] as Set<String>`, `Set<String>(…)`, directly or through a local or a
-  /// same-file constant; elements literal, constant or interpolated.
+  /// `Set([…])`, `Set(Array([…]))`, `[…] as Set<String>`, `Set<String>(…)`, directly or through
+  /// a local or a same-file constant; elements literal, constant or interpolated.
   mutating func set(_ expression: ExprSyntax, depth: Int) -> PredicateSource {
     guard depth < SwiftValues.maximumDepth else {
       return runtime("the set is defined too far from its use")
@@ -335,8 +334,11 @@ struct SwiftDefaults {
     var escape: String?
     if let name = fresh.name, let scope = fresh.scope {
       for token in scope.tokens(viewMode: .sourceAccurate) where token.text == name {
+        // The name as an argument, `f(c)` or `f(&c)`.
+        var use = token.parent?.parent
+        if use?.is(InOutExprSyntax.self) == true { use = use?.parent }
         if escape == nil, token.position < value.position,
-          let argument = token.parent?.parent?.as(LabeledExprSyntax.self),
+          let argument = use?.as(LabeledExprSyntax.self),
           argument.expression.trimmedDescription == name
             || argument.expression.trimmedDescription == "&" + name,
           let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),

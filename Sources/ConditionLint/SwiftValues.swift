@@ -336,12 +336,17 @@ extension SwiftValues {
     if let (value, origin) = referent(of: expression) {
       return adding(origin, to: string(value, depth: depth + 1))
     }
-    return .runtime(whyRuntime(expression))
+    if let reason = whyRuntime(expression) { return .runtime(reason) }
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      return .runtime("'\(reference.baseName.text)' is not a constant of this file")
+    }
+    return .runtime("'\(Self.abbreviated(expression))' is a run-time value")
   }
 
-  /// Why the name `expression` has no value the file fixes: a `var` (which may change), a local
-  /// assigned again, or a name the file does not declare (a parameter, another file's).
-  func whyRuntime(_ expression: ExprSyntax) -> String {
+  /// Why the name `expression` has no value the file fixes, when the file says: a `var` (which
+  /// may change) or a local assigned again. Nil for a name the file does not declare (a
+  /// parameter, another file's) or an expression that is no name.
+  func whyRuntime(_ expression: ExprSyntax) -> String? {
     if let reference = expression.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
       if case .some(.none) = SwiftLocals.initializer(named: name, before: Syntax(expression)) {
@@ -354,7 +359,7 @@ extension SwiftValues {
           return "'\(name)' is a var of this file, which may change before it is used"
         }
       }
-      return "'\(name)' is not a constant of this file"
+      return nil
     }
     if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
       declarations[base.trimmedDescription + "." + member.declName.baseName.text].map({
@@ -364,7 +369,7 @@ extension SwiftValues {
       return "'\(member.trimmedDescription)' is a var of this file, which may change before it "
         + "is used"
     }
-    return "'\(Self.abbreviated(expression))' is a run-time value"
+    return nil
   }
 
   /// The raw value of an enum case named by `base` (`Route.inbox`, `.inbox` inside `Route`).
