@@ -1,8 +1,9 @@
-/// Finds activation conditions in Objective-C without a compiler: a scanner that knows comments,
-/// string literals (`@"…"`, adjacent ones concatenated), escapes and brackets, over which message
-/// sends (`[NSPredicate predicateWithFormat:…]`, `predicateWithValue:`, `NSCompoundPredicate`'s
-/// `and/or/notPredicateWith…:`), setters (`setCanActivateFor…:`), dot-syntax assignments and
-/// local `NSPredicate *name = …;` declarations are read.
+/// Finds activation conditions in Objective-C (and C and C++, where decompiler output lives)
+/// without a compiler: a scanner that knows comments, string literals (`@"…"`, adjacent ones
+/// concatenated), escapes and brackets, over which setters (`setCanActivateFor…:`, and
+/// `objc_msgSend(…, "setCanActivateFor…:", …)`), dot-syntax assignments and installed fresh
+/// conditions objects are found. How each value is built is read in `ObjCExtractor+Values`,
+/// the tokens in `ObjCExtractor+Tokens`.
 enum ObjCExtractor {
   /// A token: an identifier, a string literal (its decoded text, or nil when it cannot be
   /// decoded), or one punctuation byte.
