@@ -88,15 +88,9 @@ struct ConditionChecker {
       }
       let compilation = CompiledPredicate.compile(witnessed, profile: profile)
       for found in compilation.diagnostics {
-        let severity: LintSeverity =
-          switch found.severity {
-          case .error: .error
-          case .warning: .warning
-          case .note: .info
-          }
         diagnostics.append(
           diagnostic(
-            severity, found.id.rawValue,
+            LintSeverity(found.severity), found.id.rawValue,
             found.message + " (in the format with its interpolated values)", at: offset))
       }
       return Result(
@@ -250,12 +244,6 @@ struct ConditionChecker {
   private func mapped(_ found: Diagnostic, _ literal: LiteralText, offerFix: Bool)
     -> LintDiagnostic
   {
-    let severity: LintSeverity =
-      switch found.severity {
-      case .error: .error
-      case .warning: .warning
-      case .note: .info
-      }
     let lower = literal.fileOffset(found.range.lowerBound)
     let upper =
       found.range.upperBound > found.range.lowerBound
@@ -277,7 +265,8 @@ struct ConditionChecker {
       description = fixIt.replacement.isEmpty ? "remove it" : "replace with '\(fixIt.replacement)'"
     }
     return diagnostic(
-      severity, found.id.rawValue, found.message, at: lower, end: upper, fix: edit,
+      LintSeverity(found.severity), found.id.rawValue, found.message, at: lower, end: upper,
+      fix: edit,
       fixDescription: edit == nil ? nil : description)
   }
 
@@ -287,7 +276,7 @@ struct ConditionChecker {
       ? nil : text
   }
 
-  /// The format `template` stands for with each hole as the text `run-time value`, when every
+  /// The format `template` stands for with each hole as ``runtimeString``, when every
   /// hole lies inside a quoted string of the format (so the value is a string constant, whatever
   /// it is, short of a quote) and the format has no `%` specifier; otherwise nil.
   static func witnessed(_ template: Template) -> String? {
@@ -313,18 +302,21 @@ struct ConditionChecker {
         text += value
       case .hole:
         guard quote != nil, !escaped else { return nil }
-        text += runtimeText(Template(parts: [part]))
+        text += runtimeString
       }
     }
     return text
   }
 
-  /// `template`'s text with each hole as the placeholder a run-time string gets.
+  /// The string a run-time `%@` argument, or a template's hole, is checked and printed as.
+  static let runtimeString = "run-time value"
+
+  /// `template`'s text with each hole as ``runtimeString``.
   static func runtimeText(_ template: Template) -> String {
     template.parts.map { part in
       switch part {
       case .text(let text): text
-      case .hole: "run-time value"
+      case .hole: runtimeString
       }
     }.joined()
   }
@@ -413,7 +405,7 @@ struct ConditionChecker {
       switch (given, conversion) {
       case (.string(let value), _): result.append(.string(value))
       case (.strings(let values), _): result.append(.array(values.map(PredicateArgument.string)))
-      case (.runtime, UInt8(ascii: "@")): result.append(.string("run-time value"))
+      case (.runtime, UInt8(ascii: "@")): result.append(.string(runtimeString))
       case (.runtime, UInt8(ascii: "K")): result.append(.string("run-time key path"))
       case (.runtime, let byte) where "fFeEgGaA".utf8.contains(byte): result.append(.double(0))
       case (.runtime, _), (.runtimeArray, _), (.template, _): result.append(.integer(0))

@@ -14,6 +14,15 @@ package enum LintSeverity: String, Sendable, Hashable, Comparable {
   }
 
   package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+
+  /// The lint severity of a predicate diagnostic's: a note is reported as info.
+  init(_ severity: DiagnosticSeverity) {
+    switch severity {
+    case .error: self = .error
+    case .warning: self = .warning
+    case .note: self = .info
+    }
+  }
 }
 
 /// A replacement of file bytes.

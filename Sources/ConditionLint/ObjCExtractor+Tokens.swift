@@ -180,18 +180,26 @@ extension ObjCExtractor {
       guard let name = tokens[index].identifier, let (literal, offset) = constants[name] else {
         continue
       }
-      if index + 1 < tokens.count, tokens[index + 1].isPunctuation(UInt8(ascii: "=")) { continue }
-      // A member (`x.name`) or a declaration (`NSString *name`, `Type name`) is not a use.
-      if index > 0,
-        tokens[index - 1].isPunctuation(UInt8(ascii: "."))
-          || (tokens[index - 1].identifier.map { $0 != "return" } ?? false)
-      {
-        continue
-      }
-      if localDefinition(tokens, named: name, before: index) != nil { continue }
+      guard isRead(tokens, at: index),
+        localDefinition(tokens, named: name, before: index) == nil
+      else { continue }
       tokens[index].kind = .string(literal)
       tokens[index].origin = ValueOrigin(resolution: .sameFileConstant, name: name, offset: offset)
     }
+  }
+
+  /// Whether the name at `index` reads a value: not an assignment to it, a member (`x.name`,
+  /// `x->name`), a declaration (`Type name`) or a selector part or label (`name:`).
+  static func isRead(_ tokens: [Token], at index: Int) -> Bool {
+    if isAssignment(tokens, to: index) { return false }
+    if index + 1 < tokens.count, tokens[index + 1].isPunctuation(UInt8(ascii: ":")) {
+      return false
+    }
+    guard index > 0 else { return true }
+    let before = tokens[index - 1]
+    return
+      !(before.isPunctuation(UInt8(ascii: ".")) || before.isPunctuation(UInt8(ascii: ">"))
+      || (before.identifier.map { $0 != "return" } ?? false))
   }
 
   /// Replaces each use of a method's local string, `NSString *name = @"…";`, with the literal
@@ -213,12 +221,7 @@ extension ObjCExtractor {
         locals[scope, default: [:]][name, default: Local()].assignments += 2
         continue
       }
-      guard tokens[index + 1].isPunctuation(UInt8(ascii: "=")),
-        !(index + 2 < tokens.count && tokens[index + 2].isPunctuation(UInt8(ascii: "="))),
-        !(index > 0
-          && (tokens[index - 1].isPunctuation(UInt8(ascii: "."))
-            || tokens[index - 1].isPunctuation(UInt8(ascii: ">"))))
-      else { continue }
+      guard isAssignment(tokens, to: index) else { continue }
       var local = locals[scope, default: [:]][name, default: Local()]
       local.assignments += 1
       if local.assignments == 1 {
@@ -232,17 +235,8 @@ extension ObjCExtractor {
     for index in tokens.indices where tokens[index].scope != -1 {
       guard let name = tokens[index].identifier,
         let local = locals[tokens[index].scope]?[name], local.assignments == 1,
-        let literal = local.literal, index > local.valueEnd
+        let literal = local.literal, index > local.valueEnd, isRead(tokens, at: index)
       else { continue }
-      // A member (`x.name`), a declaration or a label (`name:`) is not a use.
-      if index > 0,
-        tokens[index - 1].isPunctuation(UInt8(ascii: "."))
-          || tokens[index - 1].isPunctuation(UInt8(ascii: ">"))
-          || (tokens[index - 1].identifier.map { $0 != "return" } ?? false)
-      {
-        continue
-      }
-      if index + 1 < tokens.count, tokens[index + 1].isPunctuation(UInt8(ascii: ":")) { continue }
       tokens[index].kind = .string(literal)
       tokens[index].origin = ValueOrigin(
         resolution: .local, name: name, offset: tokens[local.declaration].offset)

@@ -251,9 +251,7 @@ extension ObjCExtractor {
     if range.count == 1, let name = tokens[range.lowerBound].identifier {
       let scope = tokens[range.lowerBound].scope
       let assignments = tokens.indices.filter {
-        tokens[$0].scope == scope && tokens[$0].identifier == name && $0 + 1 < tokens.count
-          && tokens[$0 + 1].isPunctuation(UInt8(ascii: "="))
-          && !($0 + 2 < tokens.count && tokens[$0 + 2].isPunctuation(UInt8(ascii: "=")))
+        tokens[$0].scope == scope && tokens[$0].identifier == name && isAssignment(tokens, to: $0)
       }
       guard assignments.count == 1,
         let (from, to) = localDefinition(tokens, named: name, before: range.lowerBound)
@@ -516,15 +514,24 @@ extension ObjCExtractor {
     while index >= 0 {
       // Another method's local of the same name never counts.
       if tokens[index].scope != scope { break }
-      if tokens[index].identifier == name, index + 1 < use,
-        tokens[index + 1].isPunctuation(UInt8(ascii: "=")),
-        !(index > 0 && tokens[index - 1].isPunctuation(UInt8(ascii: ".")))
-      {
+      if tokens[index].identifier == name, index + 1 < use, isAssignment(tokens, to: index) {
         let end = expressionEnd(tokens, from: index + 2)
         if end <= use { return (index + 2, end) }
       }
       index -= 1
     }
     return nil
+  }
+
+  /// Whether the name at `index` is assigned there: `name = …`, not `name == …`, and not a
+  /// member's `x.name = …` or `x->name = …`.
+  static func isAssignment(_ tokens: [Token], to index: Int) -> Bool {
+    guard index + 1 < tokens.count, tokens[index + 1].isPunctuation(UInt8(ascii: "=")),
+      !(index + 2 < tokens.count && tokens[index + 2].isPunctuation(UInt8(ascii: "=")))
+    else { return false }
+    return
+      !(index > 0
+      && (tokens[index - 1].isPunctuation(UInt8(ascii: "."))
+        || tokens[index - 1].isPunctuation(UInt8(ascii: ">"))))
   }
 }

@@ -96,20 +96,33 @@ enum ObjCExtractor {
   /// `- (void)setCanActivate…:(NSPredicate *)predicate`, as class-dump headers and UIKit
   /// re-implementations write it: `-` or `+`, then the return type in parentheses.
   static func isMethodDeclaration(_ tokens: [Token], nameAt index: Int) -> Bool {
-    guard index >= 3, tokens[index - 1].isPunctuation(UInt8(ascii: ")")) else { return false }
-    var position = index - 2
+    guard index >= 3, tokens[index - 1].isPunctuation(UInt8(ascii: ")")),
+      let open = enclosingOpener(tokens, before: index - 1), open >= 1,
+      tokens[open].isPunctuation(UInt8(ascii: "("))
+    else { return false }
+    return tokens[open - 1].isPunctuation(UInt8(ascii: "-"))
+      || tokens[open - 1].isPunctuation(UInt8(ascii: "+"))
+  }
+
+  /// The `(` or `[` that encloses position `index`: the nearest one before it left unmatched.
+  /// Nil when a `;` or `{` comes first (the statement starts there), or none does.
+  static func enclosingOpener(_ tokens: [Token], before index: Int) -> Int? {
+    var position = index - 1
     var depth = 0
     while position >= 0 {
-      if tokens[position].isPunctuation(UInt8(ascii: ")")) { depth += 1 }
-      if tokens[position].isPunctuation(UInt8(ascii: "(")) {
-        if depth == 0 { break }
-        depth -= 1
+      if case .punctuation(let byte) = tokens[position].kind {
+        switch byte {
+        case UInt8(ascii: ")"), UInt8(ascii: "]"): depth += 1
+        case UInt8(ascii: "("), UInt8(ascii: "["):
+          if depth == 0 { return position }
+          depth -= 1
+        case UInt8(ascii: ";"), UInt8(ascii: "{"): return nil
+        default: break
+        }
       }
       position -= 1
     }
-    guard position >= 1 else { return false }
-    return tokens[position - 1].isPunctuation(UInt8(ascii: "-"))
-      || tokens[position - 1].isPunctuation(UInt8(ascii: "+"))
+    return nil
   }
 
   /// The conditions of SwiftUI's modifier as a decompiler prints a call to it from compiled Swift,
@@ -235,20 +248,8 @@ enum ObjCExtractor {
     guard before.isPunctuation(UInt8(ascii: "(")) || before.isPunctuation(UInt8(ascii: ","))
     else { return nil }
     // The call's opening parenthesis, and the function before it.
-    var position = index - 1
-    var depth = 0
-    while position >= 0 {
-      if case .punctuation(let byte) = tokens[position].kind {
-        if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") { depth += 1 }
-        if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") {
-          if depth == 0 { break }
-          depth -= 1
-        }
-        if byte == UInt8(ascii: ";") || byte == UInt8(ascii: "{") { return nil }
-      }
-      position -= 1
-    }
-    guard position > 0, tokens[position].isPunctuation(UInt8(ascii: "(")),
+    guard let position = enclosingOpener(tokens, before: index), position > 0,
+      tokens[position].isPunctuation(UInt8(ascii: "(")),
       let function = tokens[position - 1].identifier
     else { return nil }
     if function == "objc_msgSend" {

@@ -227,30 +227,40 @@ extension SwiftValues {
     var resolution = ValueResolution.literal
     var origins: [ValueOrigin] = []
     var pieces: [Template.Part] = []
-    var isTemplate = false
     for (operand, value) in zip(operands, values) {
       switch value {
-      case .text(let literal, let how, let from):
-        guard let decoded = literal.value else { return .runtime("a part is not valid UTF-8") }
+      case .text(let literal, let how, _):
+        guard literal.value != nil else { return .runtime("a part is not valid UTF-8") }
         known = true
         resolution = max(resolution, how)
-        origins += from
         texts.append(literal)
-        pieces.append(.text(decoded))
-      case .template(let template, let from):
-        known = true
-        isTemplate = true
-        origins += from
-        pieces += template.parts
-      case .runtime:
-        isTemplate = true
-        pieces.append(.hole(operand.trimmedDescription))
+      case .template: known = true
+      case .runtime: break
       }
+      let (parts, from) = Self.parts(of: value, written: operand)
+      pieces += parts
+      origins += from
     }
     guard known else { return nil }
-    if isTemplate { return .template(Template(joining: pieces), origins) }
+    // A part that is not a known text makes the whole a template.
+    guard texts.count == operands.count else {
+      return .template(Template(joining: pieces), origins)
+    }
     guard let text = LiteralText(joining: texts) else { return nil }
     return .text(text, resolution, origins)
+  }
+
+  /// `value`, the string the expression `written` gives, as template parts (its text, its own
+  /// parts, or a hole named by the expression), with the declarations it came from.
+  private static func parts(of value: StringValue, written: ExprSyntax) -> (
+    parts: [Template.Part], origins: [ValueOrigin]
+  ) {
+    switch value {
+    case .text(let text, _, let from):
+      (text.value.map { [.text($0)] } ?? [.hole(written.trimmedDescription)], from)
+    case .template(let template, let from): (template.parts, from)
+    case .runtime: ([.hole(written.trimmedDescription)], [])
+    }
   }
 
   /// The string value of `expression`, following names up to ``maximumDepth``.
@@ -309,16 +319,10 @@ extension SwiftValues {
         {
           return [.text(integer.literal.text.filter { $0 != "_" })]
         }
-        switch string(argument.expression, depth: depth + 1) {
-        case .text(let text, _, let from):
-          origins += from
-          return text.value.map { [.text($0)] } ?? [.hole(argument.expression.trimmedDescription)]
-        case .template(let template, let from):
-          origins += from
-          return template.parts
-        case .runtime:
-          return [.hole(argument.expression.trimmedDescription)]
-        }
+        let (parts, from) = Self.parts(
+          of: string(argument.expression, depth: depth + 1), written: argument.expression)
+        origins += from
+        return parts
       }
       let template = Template(format: formatText, arguments: arguments)
       guard template.parts.allSatisfy({ if case .text = $0 { true } else { false } }) else {
