@@ -279,7 +279,7 @@ struct ConditionChecker {
   /// The format `template` stands for with each hole as ``runtimeString``, when every
   /// hole lies inside a quoted string of the format (so the value is a string constant, whatever
   /// it is, short of a quote) and the format has no `%` specifier; otherwise nil.
-  static func witnessed(_ template: Template) -> String? {
+  static func witnessed(_ template: Template, hole: String = runtimeString) -> String? {
     var text = ""
     var quote: Character?
     var escaped = false
@@ -302,7 +302,7 @@ struct ConditionChecker {
         text += value
       case .hole:
         guard quote != nil, !escaped else { return nil }
-        text += runtimeString
+        text += hole
       }
     }
     return text

@@ -38,7 +38,7 @@ package enum LintOutput {
     }.joined()
   }
 
-  private static func diagnosticJSON(_ diagnostic: LintDiagnostic) -> JSONValue {
+  package static func diagnosticJSON(_ diagnostic: LintDiagnostic) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("file", .string(diagnostic.file)), ("line", .number(Double(diagnostic.line))),
       ("column", .number(Double(diagnostic.column))),

@@ -19,6 +19,8 @@ package struct LintPlan: Sendable {
     package var baseline: String?
     /// Whether the run records a baseline (then no baseline filters it).
     package var writesBaseline = false
+    /// Whether the app is read too (scenes, Info.plist, producers), for routing findings.
+    package var readsApp = true
 
     package init() {}
   }
@@ -61,6 +63,7 @@ package struct LintPlan: Sendable {
         profile: options.profile ?? configuration.profile ?? .uikit, excludes: options.excludes)
       linter.included = configuration.included
       linter.excluded = configuration.excluded
+      linter.readsApp = options.readsApp
       var baseline: (String, LintBaseline)?
       if !options.writesBaseline, let path = options.baseline ?? configuration.baseline {
         guard let bytes = readFile(path) else {
@@ -119,5 +122,6 @@ extension LintReport {
     conditions += other.conditions
     diagnostics += other.diagnostics
     files += other.files
+    app.append(other.app)
   }
 }

@@ -96,6 +96,8 @@ package struct LintReport: Sendable {
   package var diagnostics: [LintDiagnostic] = []
   /// How many files were read.
   package var files = 0
+  /// What the walk gathered for the app model (empty unless the linter reads the app).
+  package var app = AppInputs()
 
   package init() {}
 
@@ -119,6 +121,14 @@ package enum LintRule: String, CaseIterable, Sendable {
   case inlinedValue = "lint.inlined-value"
   case blockPredicate = "lint.block-predicate"
   case boxedBoolean = "lint.boxed-boolean"
+  case runtimeValue = "app.run-time-value"
+  case notFollowed = "app.not-followed"
+  case recursion = "app.recursion"
+  case propertyList = "app.property-list"
+  case unhandled = "routing.unhandled"
+  case newWindowPerEvent = "routing.new-window-per-event"
+  case groupUnreachable = "routing.group-unreachable"
+  case orderDependent = "routing.order-dependent"
 
   package var help: String {
     switch self {
@@ -158,6 +168,30 @@ package enum LintRule: String, CaseIterable, Sendable {
     case .inlinedValue:
       "A value the predicate uses is declared elsewhere in the file; the lint inlined it, and "
         + "this note points at the declaration."
+    case .runtimeValue:
+      "A value the app model needs (an identifier, an id) is known only at run time; it is "
+        + "left out rather than guessed."
+    case .notFollowed:
+      "The app model could not follow a scene or view type, or stopped following it at its "
+        + "depth limit; what lies beyond is unknown, not empty."
+    case .recursion:
+      "A Scene type's body refers to itself; the app model expands it once."
+    case .propertyList:
+      "A file named like an Info.plist or a payload file could not be read; it is skipped."
+    case .unhandled:
+      "An event the app produces is taken by no scene's activation conditions and no window "
+        + "group's handlesExternalEvents(matching:) set: the platform opens the fallback scene, "
+        + "or nothing. Apple: make sure at least one rule succeeds for every event the app "
+        + "claims to handle."
+    case .newWindowPerEvent:
+      "A window group that events reach, whose views declare no "
+        + "handlesExternalEvents(preferring:allowing:), opens a new window for every event: no "
+        + "open window ever says it takes one."
+    case .groupUnreachable:
+      "A scene declared with an id that no openWindow(id:), URL or identifier of the app reaches."
+    case .orderDependent:
+      "Several scenes take the event equally; which one the system picks depends on their "
+        + "order, which differs between launches."
     case .notParsed:
       "The Swift file nests '[' deeper than swift-syntax's parser handles in reasonable time "
         + "(its lookahead takes exponential time there), so it is not checked."

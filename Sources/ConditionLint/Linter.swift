@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PredicateEvaluation
+import SwiftSyntax
 import Synchronization
 
 #if canImport(Darwin)
@@ -25,6 +26,9 @@ package struct Linter: Sendable {
   package var included: [String] = []
   /// Absolute paths (or globs) under which nothing is linted (a configuration's `excluded`).
   package var excluded: [String] = []
+  /// Whether the walk also reads the app (scene declarations, Info.plist, producers) and
+  /// reports routing findings.
+  package var readsApp = false
 
   /// Folders skipped by default: build products and dependencies.
   package static let skippedFolders: Set<String> = [
@@ -49,6 +53,10 @@ package struct Linter: Sendable {
   package struct Run: Sendable {
     package var report = LintReport()
     package var missingPaths: [String] = []
+    /// The app model, when the linter reads the app.
+    package var catalog: AppCatalog?
+    /// Each app's routing, in catalogue order.
+    package var routings: [AppRouting] = []
   }
 
   /// Lints every source file under `paths` (files or folders), in sorted path order.
@@ -89,7 +97,52 @@ package struct Linter: Sendable {
       guard let report else { continue }
       run.report.append(report)
     }
+    if readsApp { readApp(into: &run) }
     return run
+  }
+
+  /// Builds the app model from what the walk gathered and adds its findings to the report:
+  /// property lists it could not read, and the routing findings of every app.
+  private func readApp(into run: inout Run) {
+    let maximumFileSize = maximumFileSize
+    let catalog = AppCatalog.build(run.report.app, conditions: run.report.conditions) { path in
+      var buffer: [UInt8] = []
+      guard
+        case .bytes(let count) = Self.read(path, into: &buffer, maximumFileSize: maximumFileSize)
+      else { return nil }
+      return Array(buffer[..<count])
+    }
+    run.catalog = catalog
+    var findings = catalog.diagnostics.filter { $0.severity != .info }
+    // A finding every `#available` branch of an app has is reported once; one that only some
+    // branches have says which.
+    var order: [String] = []
+    var found: [String: (finding: LintDiagnostic, app: String, variants: [String])] = [:]
+    var variants: [String: [String]] = [:]
+    for app in catalog.apps {
+      let routing = AppRouting(app: app)
+      run.routings.append(routing)
+      variants[app.name, default: []].append(app.variant ?? "")
+      for finding in routing.findings(catalog.producers) {
+        let key = "\(finding.id)\u{0}\(finding.file)\u{0}\(finding.line)\u{0}\(finding.message)"
+        if found[key] == nil {
+          order.append(key)
+          found[key] = (finding, app.name, [])
+        }
+        found[key]!.variants.append(app.variant ?? "")
+      }
+    }
+    for key in order {
+      guard var (finding, app, branches) = found[key] else { continue }
+      if branches.count < (variants[app]?.count ?? 0) {
+        branches = branches.filter { !$0.isEmpty }
+        finding.message += " (only with body's \(branches.joined(separator: ", ")) branch)"
+      }
+      findings.append(finding)
+    }
+    findings.sort { ($0.file, $0.line) < ($1.file, $1.line) }
+    run.report.diagnostics += findings
+    run.report.app = AppInputs()
   }
 
   /// Whether a configuration entry (an absolute path, or a glob over absolute paths) names
@@ -164,7 +217,8 @@ package struct Linter: Sendable {
         if name.hasPrefix(".") || Self.skippedFolders.contains(name) { continue }
         if admits(folder: path) { collect(folder: path, into: &files) }
       } else if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")),
-        Self.extensions.contains(String(name[name.index(after: dot)...])), admits(file: path)
+        Self.extensions.contains(String(name[name.index(after: dot)...]))
+          || (readsApp && AppInputs.isAppFile(name)), admits(file: path)
       {
         files.append(path)
       }
@@ -182,6 +236,12 @@ package struct Linter: Sendable {
   /// read only to be dismissed by the byte prefilter, and a fresh array each would cost a page
   /// fault per page); `.bytes` holds the count read.
   private func read(_ path: String, into buffer: inout [UInt8]) -> FileRead {
+    Self.read(path, into: &buffer, maximumFileSize: maximumFileSize)
+  }
+
+  private static func read(_ path: String, into buffer: inout [UInt8], maximumFileSize: Int)
+    -> FileRead
+  {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { return .unreadable }
     defer { close(descriptor) }
@@ -207,6 +267,8 @@ package struct Linter: Sendable {
   /// The byte patterns one of which every condition's source contains.
   private static let markers: [[UInt8]] = [
     Array("ForTargetContentIdentifierPredicate".utf8), Array("handlesExternalEvents".utf8),
+    // A fresh conditions object installed with its defaults names neither.
+    Array("UISceneActivationConditions".utf8),
   ]
 
   /// Whether `bytes` can hold a condition: a byte search before any parsing.
@@ -247,12 +309,73 @@ package struct Linter: Sendable {
       report.diagnostics.append(
         .fileNote(file, .warning, .unreadable, "file could not be read; it is skipped"))
     case .bytes(let count):
+      if readsApp && gathersForApp(file: file, buffer: buffer, count: count, into: &report) {
+        return
+      }
       let holds = buffer.withUnsafeBufferPointer {
         Self.mayHoldConditions(UnsafeBufferPointer(rebasing: $0[..<count]))
       }
       guard holds else { return }
       check(file: file, bytes: Array(buffer[..<count]), into: &report)
     }
+  }
+
+  /// Keeps what the app model needs from a file; true when the file is the app model's alone
+  /// (a property list or payload) or was fully handled here (a Swift file parsed for both).
+  private func gathersForApp(
+    file: String, buffer: [UInt8], count: Int, into report: inout LintReport
+  ) -> Bool {
+    let name = file.split(separator: "/").last.map(String.init) ?? file
+    if AppInputs.isAppFile(name) {
+      if name.hasSuffix(".json") {
+        let key = Array("target-content-id".utf8)
+        guard AppCatalog.contains(Array(buffer[..<count]), key) else { return true }
+        report.app.payloads.append((file, Array(buffer[..<count])))
+      } else if name.hasSuffix(".apns") {
+        report.app.payloads.append((file, Array(buffer[..<count])))
+      } else {
+        report.app.propertyLists.append((file, Array(buffer[..<count])))
+      }
+      return true
+    }
+    let holds = buffer.withUnsafeBufferPointer { whole in
+      let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
+      return AppSwiftFile.markers.contains { Self.contains(bytes, $0) }
+    }
+    if file.hasSuffix(".swift") {
+      report.app.swiftPaths.append(file)
+      guard holds else { return false }
+      let bytes = Array(buffer[..<count])
+      if SwiftExtractor.excessiveBracketNesting(bytes) != nil {
+        return false
+      }
+      let parsed = AppSwiftFile(path: file, bytes: bytes)
+      report.app.swiftFiles.append(parsed)
+      if Self.mayHoldConditions(bytes) {
+        check(file: file, bytes: bytes, tree: parsed.tree, into: &report)
+      }
+      return true
+    }
+    if holds || Self.mayHoldConditions(Array(buffer[..<count])) {
+      report.app.objCFiles.append(AppObjCFile(path: file, bytes: Array(buffer[..<count])))
+    }
+    return false
+  }
+
+  /// Whether `buffer` holds `pattern`.
+  private static func contains(_ buffer: UnsafeBufferPointer<UInt8>, _ pattern: [UInt8]) -> Bool {
+    guard let base = buffer.baseAddress, buffer.count >= pattern.count else { return false }
+    var position = 0
+    let last = buffer.count - pattern.count
+    while position <= last {
+      guard let hit = memchr(base + position, Int32(pattern[0]), last - position + 1) else {
+        return false
+      }
+      let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+      if memcmp(base + at, pattern, pattern.count) == 0 { return true }
+      position = at + 1
+    }
+    return false
   }
 
   /// Lints `bytes` as the file `file` into `report` (`--fix` lints its fixed text this way).
@@ -262,8 +385,11 @@ package struct Linter: Sendable {
     check(file: file, bytes: bytes, into: &report)
   }
 
-  /// Finds and checks the conditions of `bytes`, which passed the prefilter.
-  private func check(file: String, bytes: [UInt8], into report: inout LintReport) {
+  /// Finds and checks the conditions of `bytes`, which passed the prefilter; `tree` is the file
+  /// already parsed, when the app model parsed it.
+  private func check(
+    file: String, bytes: [UInt8], tree: SourceFileSyntax? = nil, into report: inout LintReport
+  ) {
     if String(validating: bytes, as: UTF8.self) == nil {
       report.diagnostics.append(
         .fileNote(
@@ -281,7 +407,9 @@ package struct Linter: Sendable {
       return
     }
     let found =
-      isSwift ? SwiftExtractor.conditions(in: bytes) : ObjCExtractor.conditions(in: bytes)
+      isSwift
+      ? tree.map(SwiftExtractor.conditions(in:)) ?? SwiftExtractor.conditions(in: bytes)
+      : ObjCExtractor.conditions(in: bytes)
     let checker = ConditionChecker(path: file, lines: LineTable(bytes), profile: profile)
     for condition in found {
       let checked = checker.check(condition)

@@ -5,7 +5,11 @@ import SwiftSyntax
 /// properties on any receiver, and SwiftUI's `handlesExternalEvents` modifiers.
 enum SwiftExtractor {
   static func conditions(in bytes: [UInt8]) -> [FoundCondition] {
-    let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    conditions(in: bytes.withUnsafeBufferPointer { Parser.parse(source: $0) })
+  }
+
+  /// The conditions of a parsed file (the app model parses a file once for both).
+  static func conditions(in tree: SourceFileSyntax) -> [FoundCondition] {
     let visitor = Visitor(values: SwiftValues(tree))
     visitor.walk(tree)
     // Defaults are reported at their initializer, which may come before the assignments

@@ -91,6 +91,11 @@ struct LintCommand: ParsableCommand {
       "Record every finding in this baseline file (and exit 0).", valueName: "FILE"))
   var writeBaseline: String?
 
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Also read the app (scenes, Info.plist, event producers) and report routing findings.")
+  var app = true
+
   @Flag(help: "Apply machine-applicable fixes in place.")
   var fix = false
 
@@ -119,6 +124,7 @@ struct LintCommand: ParsableCommand {
     options.configuration = config
     options.baseline = baseline
     options.writesBaseline = writeBaseline != nil
+    options.readsApp = app
     let targets = paths.isEmpty ? ["."] : paths
     let plan: LintPlan
     do {

@@ -28,12 +28,12 @@ struct RouteCommand: ParsableCommand {
 
       Examples:
         scene-router route --scenes scenes.json --format explain push.apns
+        scene-router route --app App/ push.apns
         scene-router route --scenes scenes.json --format json *.apns | jq .scene
         tail -f events.jsonl | scene-router route --scenes scenes.json --jsonl
       """)
 
-  @Option(help: "The scenes file (JSON): the app's scene sessions and their activation conditions.")
-  var scenes: String
+  @OptionGroup var source: ScenesSource
 
   @Option(
     help: ArgumentHelp(
@@ -90,19 +90,7 @@ struct RouteCommand: ParsableCommand {
   func run() throws {
     let err = OutputStream.standardError
     let out = OutputStream.standardOutput
-    let file: ScenesFile
-    do {
-      file = try ScenesFile(bytes: try readInput(scenes))
-    } catch let error as ScenesFileError {
-      for problem in error.problems { err.writeLine("\(scenes): error: \(problem)") }
-      err.flush()
-      throw ExitStatus.dataError
-    } catch {
-      err.writeLine("error: \(error)")
-      err.flush()
-      throw ExitStatus.dataError
-    }
-    for warning in file.warnings { err.writeLine("\(scenes): warning: \(warning)") }
+    let file = try source.load(err: err).file
     err.flush()
     let router = file.router
     let plan = self.plan

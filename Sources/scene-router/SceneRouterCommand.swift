@@ -23,7 +23,7 @@ struct SceneRouterCommand: ParsableCommand {
     version: version,
     subcommands: [
       CheckCommand.self, EvaluateCommand.self, RouteCommand.self, TableCommand.self,
-      LintCommand.self,
+      LintCommand.self, ScenesCommand.self,
     ]
   )
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ConditionLint
 import SceneActivation
 import SceneJSON
 
@@ -24,13 +25,13 @@ struct TableCommand: ParsableCommand {
       lines are still routed).
 
       Examples:
+        scene-router table --app App/
         scene-router table --scenes scenes.json --witnesses
         scene-router table --scenes scenes.json chat/thread/42 chat/inbox
         scene-router table --scenes scenes.json --identifiers ids.txt --format html
       """)
 
-  @Option(help: "The scenes file (JSON): the app's scene sessions and their activation conditions.")
-  var scenes: String
+  @OptionGroup var source: ScenesSource
 
   @Option(
     help: ArgumentHelp(
@@ -51,8 +52,8 @@ struct TableCommand: ParsableCommand {
   var identifierArguments: [String] = []
 
   func validate() throws {
-    if identifierArguments.isEmpty && identifiers == nil && !witnesses {
-      throw ValidationError("give IDENTIFIER arguments, --identifiers FILE or --witnesses")
+    if identifierArguments.isEmpty && identifiers == nil && !witnesses && source.app == nil {
+      throw ValidationError("give IDENTIFIER arguments, --identifiers FILE, --witnesses or --app")
     }
   }
 
@@ -63,17 +64,10 @@ struct TableCommand: ParsableCommand {
       out.flush()
       err.flush()
     }
-    let file: ScenesFile
-    do {
-      file = try ScenesFile(bytes: try readInput(scenes))
-    } catch let error as ScenesFileError {
-      for problem in error.problems { err.writeLine("\(scenes): error: \(problem)") }
-      throw ExitStatus.dataError
-    } catch {
-      err.writeLine("error: \(error)")
-      throw ExitStatus.dataError
-    }
-    for warning in file.warnings { err.writeLine("\(scenes): warning: \(warning)") }
+    let loaded = try source.load(err: err)
+    let file = loaded.file
+    let scenes = loaded.path
+    var sources: TableRendering.Sources?
 
     var failed = false
     var list = identifierArguments
@@ -89,14 +83,45 @@ struct TableCommand: ParsableCommand {
       }
     }
     let router = file.router
-    if witnesses { list += RoutingTable.witnesses(of: router) }
+    if let routing = loaded.routing, let catalog = loaded.run?.catalog {
+      // An app's table: the identifiers it produces, then the conditions' witnesses.
+      var rows = TableRendering.Sources(scenes: routing.sceneLocations)
+      for (identifier, source) in AppRouting.rows(catalog.producers) {
+        list.append(identifier)
+        rows.rows[identifier] = source
+      }
+      sources = rows
+      list += RoutingTable.witnesses(of: router)
+    } else if witnesses {
+      list += RoutingTable.witnesses(of: router)
+    }
+    list = list.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
     let table = RoutingTable(
       router: router, identifiers: list,
       options: RoutingOptions(role: SceneSessionRole(rawValue: role)))
     switch format {
-    case .text: out.write(TableRendering.text(table, path: scenes))
-    case .json: out.writeLine(json: table.jsonValue)
-    case .html: out.write(TableRendering.html(table, file: file, path: scenes))
+    case .text: out.write(TableRendering.text(table, path: scenes, sources: sources))
+    case .json:
+      var json = table.jsonValue
+      if let sources, case .object(var object) = json {
+        object["sources"] = .object(
+          JSONObject([
+            (
+              "rows",
+              .object(
+                JSONObject(list.compactMap { id in sources.rows[id].map { (id, .string($0)) } }))
+            ),
+            (
+              "scenes",
+              .object(
+                JSONObject(
+                  table.scenes.compactMap { id in sources.scenes[id].map { (id, .string($0)) } }))
+            ),
+          ]))
+        json = .object(object)
+      }
+      out.writeLine(json: json)
+    case .html: out.write(TableRendering.html(table, file: file, path: scenes, sources: sources))
     }
     if failed { throw ExitStatus.dataError }
   }

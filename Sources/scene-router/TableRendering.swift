@@ -29,7 +29,15 @@ enum TableRendering {
     return parts.isEmpty ? "no scene matches" : parts.joined(separator: "; ")
   }
 
-  static func text(_ table: RoutingTable, path: String) -> String {
+  /// Where a table's rows and scenes come from, for a table of an app read from source.
+  struct Sources {
+    /// `file:line` of each identifier's producer.
+    var rows: [String: String] = [:]
+    /// `file:line` of each scene's declaration.
+    var scenes: [String: String] = [:]
+  }
+
+  static func text(_ table: RoutingTable, path: String, sources: Sources? = nil) -> String {
     var lines: [String] = []
     lines.append(
       "\(path): \(table.scenes.count) scene\(table.scenes.count == 1 ? "" : "s"), "
@@ -43,6 +51,9 @@ enum TableRendering {
       lines.append(
         pad(row.identifier, width) + "  → " + pad(opens(row.decision), opensWidth) + "  "
           + row.decision.reason.rawValue + " · " + matches(row, scenes: table.scenes))
+      if let source = sources?.rows[row.identifier] {
+        lines.append(pad("", width) + "    from \(source)")
+      }
       if let group = row.decision.windowGroup {
         lines.append(pad("", width) + "    " + group.explanation)
       }
@@ -57,6 +68,11 @@ enum TableRendering {
     }
     section("Identifiers no scene handles", table.unhandledIdentifiers)
     section("Scenes no identifier reaches", table.unreachedScenes)
+    if let sources {
+      section(
+        "Scenes",
+        table.scenes.map { scene in "\(scene)" + (sources.scenes[scene].map { "  \($0)" } ?? "") })
+    }
     section(
       "Ties", table.ties.map { "\($0.identifier): " + $0.scenes.joined(separator: ", ") },
       note: table.ties.isEmpty
@@ -88,7 +104,9 @@ enum TableRendering {
     return result
   }
 
-  static func html(_ table: RoutingTable, file: ScenesFile, path: String) -> String {
+  static func html(
+    _ table: RoutingTable, file: ScenesFile, path: String, sources: Sources? = nil
+  ) -> String {
     let sessions = Dictionary(
       file.sessions.map { ($0.persistentIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
     var page = """
@@ -125,7 +143,9 @@ enum TableRendering {
     for scene in table.scenes {
       let configuration =
         sessions[scene]?.configurationName.map { "<br/><small>\(escape($0))</small>" } ?? ""
-      let visible = sessions[scene]?.isVisible == true ? "<br/><small>visible</small>" : ""
+      let visible =
+        (sessions[scene]?.isVisible == true ? "<br/><small>visible</small>" : "")
+        + (sources?.scenes[scene].map { "<br/><small class=\"source\">\(escape($0))</small>" } ?? "")
       page +=
         "<th data-scene=\"\(escape(scene))\"><code>\(escape(scene))</code>\(configuration)\(visible)</th>"
     }
@@ -135,7 +155,11 @@ enum TableRendering {
         row.tiedScenes.isEmpty ? "" : "<br/><small class=\"tie\">tie: won by order alone</small>"
       page +=
         "<tr data-identifier=\"\(escape(row.identifier))\"><th scope=\"row\"><code>"
-        + "\(escape(row.identifier))</code></th><td>\(escape(opens(row.decision)))<br/><small>"
+        + "\(escape(row.identifier))</code>"
+        + (sources?.rows[row.identifier].map {
+          "<br/><small class=\"source\">\(escape($0))</small>"
+        } ?? "")
+        + "</th><td>\(escape(opens(row.decision)))<br/><small>"
         + "\(escape(why(row.decision)))</small>\(tie)</td>"
       for scene in table.scenes {
         let winner = row.decision.sessionIdentifier == scene ? " winner" : ""

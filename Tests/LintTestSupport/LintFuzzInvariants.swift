@@ -10,6 +10,7 @@ public enum LintFuzzInvariants {
   /// scalar boundaries and on one line; the fixed text lints again without a trap.
   public static func lint(_ input: [UInt8]) -> [String] {
     guard let selector = input.first else { return [] }
+    if selector >= 0xF0 { return app(input) }
     let bytes = Array(input.dropFirst())
     let file = selector % 2 == 0 ? "Fuzz.swift" : "Fuzz.m"
     let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(\.count)
@@ -57,6 +58,46 @@ public enum LintFuzzInvariants {
       report = LintReport()
       linter.lint(file: file, bytes: current, into: &report)
     }
+    return violations
+  }
+
+  /// The app model's readers, for a first byte of 0xF0 or more: the rest as an `Info.plist`
+  /// (XML or binary; low bits 0), a Swift file declaring scenes (1), an APNs payload (2), or a
+  /// Swift file beside a plist made of the same bytes (3). No trap, no hang; every note, finding
+  /// and producer at a line of the file it names.
+  public static func app(_ input: [UInt8]) -> [String] {
+    let bytes = Array(input.dropFirst())
+    let files: [(path: String, bytes: [UInt8])]
+    switch input[0] & 3 {
+    case 0: files = [("App/Info.plist", bytes)]
+    case 1: files = [("App/App.swift", bytes)]
+    case 2: files = [("App/push.apns", bytes)]
+    default: files = [("App/App.swift", bytes), ("App/Info.plist", bytes)]
+    }
+    _ = try? PropertyList.read(bytes)
+    let catalog = AppCatalog.build(AppInputs(files: files), conditions: []) { _ in nil }
+    let lineCount = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
+    var violations: [String] = []
+    func check(_ file: String, _ line: Int, _ what: String) {
+      if line < 1 || line > lineCount {
+        violations.append("\(what) at \(file):\(line), outside 1...\(lineCount)")
+      }
+    }
+    for producer in catalog.producers {
+      check(producer.file, producer.line, producer.kind.rawValue)
+    }
+    for note in catalog.diagnostics { check(note.file, note.line, note.id) }
+    for app in catalog.apps {
+      for group in app.windowGroups { check(group.file, group.line, group.kind) }
+      let routing = AppRouting(app: app)
+      if let problem = routing.problem { violations.append("scenes file rejected: \(problem)") }
+      for finding in routing.findings(catalog.producers) {
+        check(finding.file, finding.line, finding.id)
+      }
+      _ = routing.scenesFile.jsonText
+    }
+    _ = catalog.json(diagnostic: LintOutput.diagnosticJSON).jsonText
+    _ = AppOutput.text(catalog)
     return violations
   }
 }

@@ -1,0 +1,576 @@
+import SceneJSON
+import SwiftSyntax
+
+/// Assembles an ``AppCatalog`` from the files the walk read: SwiftUI apps and their scenes (custom
+/// scene types expanded, root views followed across files), UIKit scene manifests, producers, and
+/// the conditions each scene delegate class sets.
+struct AppCatalogBuilder {
+  /// Swift files read so far; more are loaded when a followed type is declared in a file the
+  /// walk did not read (no marker).
+  private(set) var files: [AppSwiftFile]
+  /// Loads the Swift files (not yet read) that may declare one of the names.
+  let load: (Set<String>) -> [AppSwiftFile]
+  private var index: [String: [(file: Int, type: Int)]] = [:]
+  private var loaded: Set<String> = []
+  private(set) var diagnostics: [LintDiagnostic] = []
+
+  /// How many levels of view types are followed from a scene's root view.
+  static let maximumViewDepth = 8
+  /// How many custom `Scene` types may nest.
+  static let maximumSceneDepth = 16
+  /// The most view bodies read for one scene (a wide tree stops here, as a deep one does).
+  static let maximumViewBodies = 400
+
+  /// SwiftUI's own views and common types, never looked up in the tree.
+  static let builtInTypes: Set<String> = [
+    "Text", "Image", "Label", "Button", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack",
+    "LazyVGrid", "LazyHGrid", "Grid", "GridRow", "List", "ForEach", "Group", "Section", "Form",
+    "ScrollView", "NavigationStack", "NavigationView", "NavigationSplitView", "NavigationLink",
+    "TabView", "Tab", "Spacer", "Divider", "Color", "EmptyView", "AnyView", "GeometryReader",
+    "Toggle", "Picker", "TextField", "SecureField", "TextEditor", "Link", "Menu", "ProgressView",
+    "Rectangle", "RoundedRectangle", "Circle", "Capsule", "Ellipse", "Path", "Set", "Array",
+    "String", "URL", "Date", "UUID", "Int", "Double", "Bool", "CGFloat", "CGSize", "Font",
+    "LinearGradient", "ViewThatFits", "ContentUnavailableView", "Table", "TableColumn",
+    "OutlineGroup", "DisclosureGroup", "Slider", "Stepper", "DatePicker", "ColorPicker",
+    "ShareLink", "Gauge", "Canvas", "TimelineView", "ToolbarItem", "ToolbarItemGroup",
+    "CommandMenu", "CommandGroup", "Binding", "State", "Environment", "Task", "NSViewRepresentable",
+    "UIViewRepresentable", "UIViewControllerRepresentable",
+  ]
+
+  /// Scene types SwiftUI declares.
+  static let sceneKinds: Set<String> = [
+    "WindowGroup", "Window", "DocumentGroup", "Settings", "MenuBarExtra", "UtilityWindow",
+    "ImmersiveSpace", "RemoteImmersiveSpace", "DocumentGroupLaunchScene", "WKNotificationScene",
+    "AlertScene", "AssistiveAccess",
+  ]
+
+  init(files: [AppSwiftFile], load: @escaping (Set<String>) -> [AppSwiftFile]) {
+    self.files = []
+    self.load = load
+    for file in files { add(file) }
+  }
+
+  private mutating func add(_ file: AppSwiftFile) {
+    guard loaded.insert(file.path).inserted else { return }
+    files.append(file)
+    for (position, type) in file.types.enumerated() {
+      index[type.name, default: []].append((files.count - 1, position))
+    }
+  }
+
+  /// The declarations of `name` (type and extensions), loading files that may hold them.
+  private mutating func declarations(of names: Set<String>) {
+    let missing = names.filter { index[$0] == nil && !Self.builtInTypes.contains($0) }
+    guard !missing.isEmpty else { return }
+    for file in load(missing) { add(file) }
+    // Names still unknown are not looked up again.
+    for name in missing where index[name] == nil { index[name] = [] }
+  }
+
+  private func types(named name: String) -> [(file: AppSwiftFile, type: AppTypeDeclaration)] {
+    (index[name] ?? []).map { (files[$0.file], files[$0.file].types[$0.type]) }
+  }
+
+  /// The first `body` of a type named `name`, with its file.
+  private func body(of name: String) -> (AppSwiftFile, CodeBlockItemListSyntax)? {
+    for (file, type) in types(named: name) {
+      if let body = type.body { return (file, body) }
+    }
+    return nil
+  }
+
+  // MARK: SwiftUI apps
+
+  /// Every `App` that is an entry point: `@main`, or named by an `X.main()` call.
+  mutating func swiftUIApps() -> [CatalogApp] {
+    let called = Set(files.flatMap { $0.mainCalls.map(\.type) })
+    var apps: [CatalogApp] = []
+    for file in files {
+      for type in file.types where type.keyword != "extension" && type.inherited.contains("App") {
+        guard type.isMain || called.contains(type.name) else { continue }
+        guard let body = body(of: type.name) else {
+          diagnostics.append(
+            note(
+              .notFollowed,
+              "the App '\(type.name)' has no body in the tree; its scenes are unknown",
+              file: file.path, line: type.line))
+          continue
+        }
+        var availability: String?
+        var first = SceneWalk()
+        scenes(body.1, in: body.0, platforms: [], depth: 0, expanding: [type.name], walk: &first)
+        availability = first.availability
+        if let availability {
+          var second = SceneWalk(choice: 1)
+          scenes(body.1, in: body.0, platforms: [], depth: 0, expanding: [type.name], walk: &second)
+          apps.append(app(type, file, first, variant: availability))
+          apps.append(app(type, file, second, variant: "else of " + availability))
+        } else {
+          apps.append(app(type, file, first, variant: nil))
+        }
+      }
+    }
+    return apps
+  }
+
+  private func app(
+    _ type: AppTypeDeclaration, _ file: AppSwiftFile, _ walk: SceneWalk, variant: String?
+  ) -> CatalogApp {
+    var app = CatalogApp(name: type.name, file: file.path, line: type.line, variant: variant)
+    app.platforms = type.platforms
+    app.windowGroups = walk.scenes
+    return app
+  }
+
+  /// The state of one walk over an app's scenes.
+  private struct SceneWalk {
+    /// Which branch of an `if #available` is taken: 0 the first, 1 the `else`.
+    var choice = 0
+    /// The first `#available` condition met.
+    var availability: String?
+    var scenes: [SceneDeclaration] = []
+    /// How many declarations of each kind so far (for `Kind N` names).
+    var counts: [String: Int] = [:]
+  }
+
+  private mutating func scenes(
+    _ items: CodeBlockItemListSyntax, in file: AppSwiftFile, platforms: [String], depth: Int,
+    expanding: [String], walk: inout SceneWalk
+  ) {
+    for item in items {
+      switch item.item {
+      case .decl(let declaration):
+        if let conditional = declaration.as(IfConfigDeclSyntax.self) {
+          for clause in conditional.clauses {
+            guard case .statements(let statements)? = clause.elements else { continue }
+            scenes(
+              statements, in: file, platforms: AppSwiftFile.platforms(of: statements), depth: depth,
+              expanding: expanding, walk: &walk)
+          }
+        }
+      case .stmt(let statement):
+        if let expression = statement.as(ExpressionStmtSyntax.self)?.expression {
+          scene(
+            expression, in: file, platforms: platforms, depth: depth, expanding: expanding,
+            walk: &walk)
+        } else if let value = statement.as(ReturnStmtSyntax.self)?.expression {
+          scene(
+            value, in: file, platforms: platforms, depth: depth, expanding: expanding, walk: &walk)
+        }
+      case .expr(let expression):
+        scene(
+          expression, in: file, platforms: platforms, depth: depth, expanding: expanding,
+          walk: &walk)
+      }
+    }
+  }
+
+  private mutating func scene(
+    _ expression: ExprSyntax, in file: AppSwiftFile, platforms: [String], depth: Int,
+    expanding: [String], walk: inout SceneWalk
+  ) {
+    if let branch = expression.as(IfExprSyntax.self) {
+      let isAvailability = branch.conditions.contains {
+        if case .availability = $0.condition { true } else { false }
+      }
+      if isAvailability {
+        walk.availability = walk.availability ?? branch.conditions.trimmedDescription
+        if walk.choice == 0 {
+          scenes(
+            branch.body.statements, in: file, platforms: platforms, depth: depth,
+            expanding: expanding, walk: &walk)
+        } else if case .codeBlock(let otherwise)? = branch.elseBody {
+          scenes(
+            otherwise.statements, in: file, platforms: platforms, depth: depth,
+            expanding: expanding, walk: &walk)
+        } else if case .ifExpr(let next)? = branch.elseBody {
+          scene(
+            ExprSyntax(next), in: file, platforms: platforms, depth: depth, expanding: expanding,
+            walk: &walk)
+        }
+        return
+      }
+      // A run-time condition: both branches are declarations.
+      scenes(
+        branch.body.statements, in: file, platforms: platforms, depth: depth, expanding: expanding,
+        walk: &walk)
+      if case .codeBlock(let otherwise)? = branch.elseBody {
+        scenes(
+          otherwise.statements, in: file, platforms: platforms, depth: depth, expanding: expanding,
+          walk: &walk)
+      } else if case .ifExpr(let next)? = branch.elseBody {
+        scene(
+          ExprSyntax(next), in: file, platforms: platforms, depth: depth, expanding: expanding,
+          walk: &walk)
+      }
+      return
+    }
+    var modifiers: [FunctionCallExprSyntax] = []
+    var core = expression
+    while let call = core.as(FunctionCallExprSyntax.self),
+      let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+      !(base.as(DeclReferenceExprSyntax.self)?.baseName.text == "SwiftUI")
+    {
+      modifiers.append(call)
+      core = base
+    }
+    guard let call = core.as(FunctionCallExprSyntax.self), let name = Self.calleeName(call) else {
+      return
+    }
+    if name == "Group" {
+      if let closure = call.trailingClosure {
+        scenes(
+          closure.statements, in: file, platforms: platforms, depth: depth, expanding: expanding,
+          walk: &walk)
+      }
+      return
+    }
+    guard Self.sceneKinds.contains(name) else {
+      // A custom Scene type: its own body, in any file.
+      guard name.first?.isUppercase == true else { return }
+      guard !expanding.contains(name) else {
+        diagnostics.append(
+          file.note(
+            .recursion,
+            "the Scene '\(name)' refers to itself (through \(expanding.joined(separator: " → "))); "
+              + "it is not expanded again", at: call))
+        return
+      }
+      guard depth < Self.maximumSceneDepth else {
+        diagnostics.append(
+          file.note(
+            .notFollowed,
+            "scene types nest deeper than \(Self.maximumSceneDepth); '\(name)' is not expanded",
+            at: call))
+        return
+      }
+      declarations(of: [name])
+      guard let (bodyFile, statements) = body(of: name) else {
+        diagnostics.append(
+          file.note(
+            .notFollowed, "'\(name)' is not a Scene type declared in the tree; it is not expanded",
+            at: call))
+        return
+      }
+      let before = walk.scenes.count
+      scenes(
+        statements, in: bodyFile, platforms: platforms, depth: depth + 1,
+        expanding: expanding + [name],
+        walk: &walk)
+      // Modifiers on the custom scene apply to what it declares.
+      for index in before..<walk.scenes.count {
+        apply(modifiers, in: file, to: &walk.scenes[index])
+      }
+      return
+    }
+    walk.counts[name, default: 0] += 1
+    let values = SwiftValues(file.tree)
+    let arguments = Array(call.arguments)
+    func stringArgument(_ expression: ExprSyntax?) -> String? {
+      guard let expression else { return nil }
+      if case .text(let text, _, _) = values.string(expression) { return text.value }
+      // `Text("Title")`
+      if let inner = expression.as(FunctionCallExprSyntax.self),
+        Self.calleeName(inner) == "Text", let first = inner.arguments.first?.expression,
+        case .text(let text, _, _) = values.string(first)
+      {
+        return text.value
+      }
+      return nil
+    }
+    let idExpression = arguments.first { $0.label?.text == "id" }?.expression
+    let id = stringArgument(idExpression)
+    if let idExpression, id == nil {
+      diagnostics.append(
+        file.note(
+          .runtimeValue,
+          "the \(name)'s id '\(SwiftValues.abbreviated(idExpression))' is a run-time value",
+          at: call))
+    }
+    let titleArgument = arguments.first {
+      $0.label == nil && !$0.expression.is(ClosureExprSyntax.self)
+    }
+    let title = stringArgument(titleArgument?.expression)
+    var presented: String?
+    if let type = arguments.first(where: { $0.label?.text == "for" })?.expression {
+      let text = type.trimmedDescription
+      presented = text.hasSuffix(".self") ? String(text.dropLast(5)) : text
+    }
+    var declaration = SceneDeclaration(
+      kind: name, id: id, title: title, presentedType: presented,
+      configuration: id ?? title ?? "\(name) \(walk.counts[name]!)", platforms: platforms,
+      file: file.path, line: file.line(call))
+    apply(modifiers, in: file, to: &declaration)
+    let content =
+      call.trailingClosure
+      ?? arguments.last { $0.expression.is(ClosureExprSyntax.self) }?.expression.as(
+        ClosureExprSyntax.self)
+    if let content {
+      let (views, unknown, notes) = viewConditions(content, in: file)
+      declaration.views = views
+      declaration.viewsUnknown = unknown
+      diagnostics += notes
+    }
+    walk.scenes.append(declaration)
+  }
+
+  /// `handlesExternalEvents(matching:)` among a scene's modifiers.
+  private func apply(
+    _ modifiers: [FunctionCallExprSyntax], in file: AppSwiftFile,
+    to declaration: inout SceneDeclaration
+  ) {
+    for modifier in modifiers {
+      guard
+        modifier.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+          == "handlesExternalEvents",
+        let argument = modifier.arguments.first(where: { $0.label?.text == "matching" })
+      else { continue }
+      let (strings, known) = Self.strings(argument.expression, in: file)
+      declaration.matching = strings
+      declaration.matchingIsKnown = known
+    }
+  }
+
+  /// A SwiftUI set's strings (a template's holes as the witness value), and whether all are known.
+  static func strings(_ expression: ExprSyntax, in file: AppSwiftFile) -> ([String], Bool) {
+    var builder = SwiftSourceBuilder(values: SwiftValues(file.tree))
+    switch builder.set(expression, depth: 0) {
+    case .strings(let texts): return (texts.compactMap(\.value), true)
+    case .templates(let templates):
+      return (templates.map { Self.witnessed($0) }, true)
+    default: return ([], false)
+    }
+  }
+
+  /// A template's text with each hole as ``Producer/holeWitness``.
+  static func witnessed(_ template: Template) -> String {
+    template.parts.map {
+      switch $0 {
+      case .text(let text): text
+      case .hole: Producer.holeWitness
+      }
+    }.joined()
+  }
+
+  static func calleeName(_ call: FunctionCallExprSyntax) -> String? {
+    var callee = call.calledExpression
+    if let generic = callee.as(GenericSpecializationExprSyntax.self) { callee = generic.expression }
+    if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+    if let member = callee.as(MemberAccessExprSyntax.self),
+      member.base?.trimmedDescription == "SwiftUI"
+    {
+      return member.declName.baseName.text
+    }
+    return nil
+  }
+
+  // MARK: Views
+
+  /// The view-level sets reached from a scene's content: every
+  /// `handlesExternalEvents(preferring:allowing:)` in the content and in the bodies of the view
+  /// types it names, followed across files for ``maximumViewDepth`` levels. Nil sets when none
+  /// is found; a reason when the search could not be finished (then the sets are unknown).
+  private mutating func viewConditions(_ content: ClosureExprSyntax, in file: AppSwiftFile) -> (
+    ViewConditions?, String?, [LintDiagnostic]
+  ) {
+    var found: ViewConditions?
+    var notes: [LintDiagnostic] = []
+    var seen: Set<String> = []
+    var level: [(AppSwiftFile, Syntax)] = [(file, Syntax(content))]
+    var bodies = 0
+    for depth in 0...Self.maximumViewDepth {
+      var names: [String] = []
+      for (source, node) in level {
+        let scan = ViewScan(viewMode: .sourceAccurate)
+        scan.walk(node)
+        for call in scan.modifiers {
+          let preferring = call.arguments.first { $0.label?.text == "preferring" }
+          let allowing = call.arguments.first { $0.label?.text == "allowing" }
+          var known = true
+          func set(_ argument: LabeledExprSyntax?) -> [String] {
+            guard let argument else { return [] }
+            let (strings, isKnown) = Self.strings(argument.expression, in: source)
+            known = known && isKnown
+            return strings
+          }
+          let prefers = set(preferring)
+          let allows = set(allowing)
+          if var existing = found {
+            existing.preferring += prefers.filter { !existing.preferring.contains($0) }
+            existing.allowing += allows.filter { !existing.allowing.contains($0) }
+            existing.isKnown = existing.isKnown && known
+            found = existing
+          } else {
+            found = ViewConditions(
+              preferring: prefers, allowing: allows, isKnown: known, file: source.path,
+              line: source.line(call))
+          }
+        }
+        for name in scan.typeNames where seen.insert(name).inserted { names.append(name) }
+      }
+      if depth == 0, let built = Self.runtimeRoot(content) {
+        return (
+          nil, "the root view is built at run time by '\(SwiftValues.abbreviated(built))'",
+          [
+            file.note(
+              .notFollowed,
+              "the scene's root view is built at run time by '\(SwiftValues.abbreviated(built))'; "
+                + "its view-level conditions are unknown", at: built)
+          ]
+        )
+      }
+      declarations(of: Set(names))
+      var next: [(AppSwiftFile, Syntax)] = []
+      for name in names {
+        guard let (bodyFile, body) = body(of: name) else { continue }
+        next.append((bodyFile, Syntax(body)))
+      }
+      guard !next.isEmpty else { return (found, nil, notes) }
+      bodies += next.count
+      if depth == Self.maximumViewDepth || bodies > Self.maximumViewBodies {
+        let stop = names.first { body(of: $0) != nil } ?? names[0]
+        notes.append(
+          file.note(
+            .notFollowed,
+            "the scene's views were followed \(depth) levels (\(bodies) bodies) and stop at '\(stop)'; "
+              + "its view-level conditions are unknown", at: content))
+        return (found, "views followed \(depth) levels deep stop at '\(stop)'", notes)
+      }
+      level = next
+    }
+    return (found, nil, notes)
+  }
+
+  /// The expression a scene's content is built by when it is no view type's initializer: a
+  /// function's result (`makeRoot()`) or a stored view (`content`), whose views the source does
+  /// not show here.
+  static func runtimeRoot(_ content: ClosureExprSyntax) -> ExprSyntax? {
+    guard content.statements.count == 1, let first = content.statements.first else { return nil }
+    var expression: ExprSyntax
+    switch first.item {
+    case .expr(let value): expression = value
+    case .stmt(let statement):
+      guard let value = statement.as(ExpressionStmtSyntax.self)?.expression else { return nil }
+      expression = value
+    default: return nil
+    }
+    let written = expression
+    // Modifiers apply to whatever the core is.
+    while let call = expression.as(FunctionCallExprSyntax.self),
+      let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base
+    {
+      expression = base
+    }
+    if let call = expression.as(FunctionCallExprSyntax.self) {
+      // `ContentView()`, `Views.Root()`, `Root<Model>()`: a view type's initializer.
+      let callee = call.calledExpression.trimmedDescription.prefix { $0 != "<" }
+      if callee.split(separator: ".").last?.first?.isUppercase == true { return nil }
+      return written
+    }
+    if expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self) {
+      return written
+    }
+    return nil
+  }
+
+  /// The view modifiers and the view type names in a piece of view code.
+  private final class ViewScan: SyntaxVisitor {
+    var modifiers: [FunctionCallExprSyntax] = []
+    var typeNames: [String] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+      if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+        member.declName.baseName.text == "handlesExternalEvents",
+        node.arguments.contains(where: { ["preferring", "allowing"].contains($0.label?.text) })
+      {
+        modifiers.append(node)
+      } else if let name = AppCatalogBuilder.calleeName(node), name.first?.isUppercase == true,
+        !AppCatalogBuilder.builtInTypes.contains(name), !typeNames.contains(name)
+      {
+        typeNames.append(name)
+      }
+      return .visitChildren
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .visitChildren }
+  }
+
+  // MARK: App Intents
+
+  /// Producers for the App Intents adopting `TargetContentProvidingIntent` or
+  /// `UISceneAppIntent`: the `contentIdentifier` the type (or an extension) declares, or the
+  /// type's name, the documented default.
+  func intents() -> [Producer] {
+    var producers: [Producer] = []
+    var done: Set<String> = []
+    for file in files {
+      for type in file.types
+      where type.inherited.contains("TargetContentProvidingIntent")
+        || type.inherited.contains("UISceneAppIntent")
+      {
+        guard done.insert(type.name).inserted else { continue }
+        var producer = Producer(
+          kind: .appIntent, file: file.path, line: type.line, detail: type.name)
+        let declared = types(named: type.name).lazy.compactMap { entry in
+          entry.type.contentIdentifier.map { (entry.file, $0) }
+        }.first
+        if let (source, binding) = declared {
+          let expression =
+            binding.initializer?.value
+            ?? AppSwiftFile.returned(binding)
+          if let expression {
+            switch SwiftValues(source.tree).string(expression) {
+            case .text(let text, _, _): producer.identifier = text.value
+            case .template(let template, _): producer.template = template
+            case .runtime(let reason): producer.unknown = reason
+            }
+          } else {
+            producer.unknown = "contentIdentifier is computed by statements"
+          }
+          producer.line = source.line(binding)
+          producer = Producer(
+            kind: .appIntent, file: source.path, line: producer.line,
+            identifier: producer.identifier, template: producer.template,
+            unknown: producer.unknown, detail: type.name)
+        } else {
+          producer.identifier = type.name
+        }
+        producers.append(producer)
+      }
+    }
+    return producers
+  }
+
+  private func note(_ rule: LintRule, _ message: String, file: String, line: Int) -> LintDiagnostic
+  {
+    LintDiagnostic(
+      file: file, line: line, column: 1, endLine: line, endColumn: 1, scalarColumn: 1,
+      scalarEndColumn: 1, severity: .info, id: rule.rawValue, message: message)
+  }
+
+  /// The delegate-class line ranges of every Swift type named `name`.
+  func ranges(of name: String) -> [(file: String, lines: ClosedRange<Int>)] {
+    types(named: name).map { ($0.file.path, $0.type.line...max($0.type.line, $0.type.endLine)) }
+  }
+}
+
+extension AppSwiftFile {
+  /// The single expression a computed property returns (`var x: String { "a" }`).
+  static func returned(_ binding: PatternBindingSyntax) -> ExprSyntax? {
+    guard let accessors = binding.accessorBlock?.accessors else { return nil }
+    let statements: CodeBlockItemListSyntax?
+    switch accessors {
+    case .getter(let list): statements = list
+    case .accessors(let list):
+      statements = list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+    }
+    guard let statements, statements.count == 1, let only = statements.first else { return nil }
+    switch only.item {
+    case .expr(let expression): return expression
+    case .stmt(let statement):
+      if let value = statement.as(ReturnStmtSyntax.self)?.expression { return value }
+      return statement.as(ExpressionStmtSyntax.self)?.expression
+    default: return nil
+    }
+  }
+}

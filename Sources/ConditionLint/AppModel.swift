@@ -1,0 +1,252 @@
+import SceneJSON
+
+/// What `scene-router scenes` reads from an app's source tree: its apps' scene declarations and
+/// scene configurations, the places that produce routed events, and why any value is unknown.
+///
+/// Every entry keeps its file (relative to the path given, as `lint` reports it) and 1-based
+/// line. A value the source does not fix is nil, with a diagnostic that says why: nothing is
+/// guessed (DESIGN §10).
+package struct AppCatalog: Sendable {
+  /// The apps, in file order; an app whose `body` branches on `if #available` is one entry per
+  /// branch (``CatalogApp/variant``).
+  package var apps: [CatalogApp] = []
+  /// Where the app makes events, in file and line order.
+  package var producers: [Producer] = []
+  /// Notes on what could not be read or followed, and property lists that are not.
+  package var diagnostics: [LintDiagnostic] = []
+
+  package init() {}
+}
+
+/// One app: a SwiftUI `App` (one `body` branch), or the UIKit app an `Info.plist` scene manifest
+/// describes.
+package struct CatalogApp: Sendable {
+  /// The `App` type's name, or the bundle's name for a UIKit manifest.
+  package var name: String
+  package var file: String
+  package var line: Int
+  /// For one branch of `if #available(…)` in `body`, which (`#available(macOS 14, *)`, or
+  /// `else of #available(…)`); nil when the body does not branch.
+  package var variant: String?
+  /// The platforms the type is compiled for when an `#if os(…)` surrounds it; empty: all.
+  package var platforms: [String] = []
+  /// SwiftUI scene declarations, in declaration order (custom `Scene` types expanded).
+  package var windowGroups: [SceneDeclaration] = []
+  /// UIKit scene configurations from the manifest.
+  package var sceneConfigurations: [SceneConfigurationEntry] = []
+  /// `UIApplicationSupportsMultipleScenes`, when the manifest says.
+  package var supportsMultipleScenes: Bool?
+}
+
+/// A SwiftUI scene declaration: `WindowGroup`, `Window`, `DocumentGroup`, `Settings`,
+/// `MenuBarExtra`, `UtilityWindow` or another built-in scene.
+package struct SceneDeclaration: Sendable {
+  package var kind: String
+  /// The `id:` argument, when it is a string the file fixes.
+  package var id: String?
+  /// The literal title.
+  package var title: String?
+  /// The `for:` type (`Note.ID`), for groups opened with `openWindow(value:)`.
+  package var presentedType: String?
+  /// The scene configuration name a new scene of it gets. **Decision:** SwiftUI does not
+  /// document one; the tool names it by its id, else its title, else `Kind N`.
+  package var configuration: String
+  /// The strings of the scene's `handlesExternalEvents(matching:)`; nil without the modifier.
+  package var matching: [String]?
+  /// Whether `matching` holds every string: false when one is a run-time value (then the
+  /// modifier's set is unknown, and findings that need it are not reported).
+  package var matchingIsKnown = true
+  /// `os(…)` names of the `#if` clauses around the declaration (`!os(iOS)` in an `#else`).
+  package var platforms: [String] = []
+  package var file: String
+  package var line: Int
+  /// The view-level sets reached from the root view; nil when no view declares them.
+  package var views: ViewConditions?
+  /// Why the view-level sets are unknown (a root view not followed), or nil when known.
+  package var viewsUnknown: String?
+
+  /// Whether SwiftUI can route an event to a new scene of this declaration. **Decision:** the
+  /// documented rules speak of "scene declarations"; the tool counts the declarations that open
+  /// windows for content (`WindowGroup`, `Window`, `DocumentGroup`, `UtilityWindow`), not
+  /// `Settings`, `MenuBarExtra` or spaces, whose routing Apple does not describe.
+  package var isRoutable: Bool {
+    ["WindowGroup", "Window", "DocumentGroup", "UtilityWindow"].contains(kind)
+  }
+}
+
+/// `handlesExternalEvents(preferring:allowing:)` on a view inside a scene.
+package struct ViewConditions: Sendable {
+  package var preferring: [String]
+  package var allowing: [String]
+  /// Whether both sets hold only strings the source fixes.
+  package var isKnown = true
+  package var file: String
+  package var line: Int
+}
+
+/// One configuration of `UIApplicationSceneManifest`'s `UISceneConfigurations`.
+package struct SceneConfigurationEntry: Sendable {
+  /// The role key (`UIWindowSceneSessionRoleApplication`, …).
+  package var role: String
+  package var name: String?
+  package var delegateClass: String?
+  package var storyboard: String?
+  /// The property list and the line of the configuration's `<dict>`.
+  package var file: String
+  package var line: Int
+  /// The activation conditions the delegate class's code sets (the lint's findings in it).
+  package var activationConditions: [LintedCondition] = []
+}
+
+/// A place in the app that makes an event the system routes.
+package struct Producer: Sendable {
+  /// What makes it.
+  package enum Kind: String, Sendable, CaseIterable {
+    case userActivity, notification, shortcutItem
+    /// `targetContentIdentifier` set on a receiver whose type the file does not say.
+    case targetContentIdentifier
+    /// `UIApplicationShortcutItems` in `Info.plist`.
+    case infoPlistShortcutItem
+    /// An App Intent adopting `TargetContentProvidingIntent` or `UISceneAppIntent`.
+    case appIntent
+    /// `openWindow(id:)`: opens the declaration with that id.
+    case openWindowID = "openWindow.id"
+    /// `openWindow(value:)`: opens the group presenting the value's type.
+    case openWindowValue = "openWindow.value"
+    /// `requestSceneSessionActivation` with a user activity.
+    case activationRequest
+    /// A URL scheme of `CFBundleURLTypes`: a URL of that scheme is an event.
+    case urlScheme
+    /// An APNs payload file with `aps.target-content-id`.
+    case payload
+  }
+
+  package var kind: Kind
+  package var file: String
+  package var line: Int
+  /// The identifier (for a URL scheme, `scheme://`; for `openWindow(id:)`, the window id),
+  /// when the source fixes it.
+  package var identifier: String?
+  /// The identifier as literal parts and run-time holes, when it is built by interpolation.
+  package var template: Template?
+  /// Why the identifier is unknown, when it is neither.
+  package var unknown: String?
+  /// The argument written, for `openWindow(value:)` and the like.
+  package var detail: String?
+
+  /// The string routed: the identifier, or the template with each hole as a witness value.
+  package var routedString: String? {
+    if let identifier {
+      return kind == .urlScheme ? identifier + "witness" : identifier
+    }
+    guard let template else { return nil }
+    return template.parts.map {
+      switch $0 {
+      case .text(let text): text
+      case .hole: Producer.holeWitness
+      }
+    }.joined()
+  }
+
+  /// The value a template's hole is routed with. **Decision:** a plain word with no `/`, `.` or
+  /// quote, so it satisfies a `*` or a `BEGINSWITH` of the literal part and nothing more.
+  package static let holeWitness = "witness"
+}
+
+extension AppCatalog {
+  /// `{"apps": […], "producers": […], "diagnostics": […]}` (issue 36's shape).
+  package func json(diagnostic: (LintDiagnostic) -> JSONValue) -> JSONValue {
+    func number(_ value: Int) -> JSONValue { .number(Double(value)) }
+    func strings(_ values: [String]?) -> JSONValue {
+      values.map { .array($0.map(JSONValue.string)) } ?? .null
+    }
+    func template(_ value: Template?) -> JSONValue {
+      value.map(LintOutput.templateJSON) ?? .null
+    }
+    let apps: [JSONValue] = apps.map { app in
+      .object(
+        JSONObject([
+          ("name", .string(app.name)), ("file", .string(app.file)), ("line", number(app.line)),
+          ("variant", app.variant.map(JSONValue.string) ?? .null),
+          ("platforms", strings(app.platforms)),
+          ("supportsMultipleScenes", app.supportsMultipleScenes.map(JSONValue.bool) ?? .null),
+          (
+            "windowGroups",
+            .array(
+              app.windowGroups.map { group in
+                .object(
+                  JSONObject([
+                    ("kind", .string(group.kind)), ("id", group.id.map(JSONValue.string) ?? .null),
+                    ("title", group.title.map(JSONValue.string) ?? .null),
+                    ("for", group.presentedType.map(JSONValue.string) ?? .null),
+                    ("configuration", .string(group.configuration)),
+                    (
+                      "handlesExternalEvents",
+                      group.matchingIsKnown ? strings(group.matching) : .null
+                    ),
+                    ("platforms", strings(group.platforms)), ("file", .string(group.file)),
+                    ("line", number(group.line)),
+                    (
+                      "views",
+                      group.views.map { views in
+                        .object(
+                          JSONObject([
+                            ("preferring", views.isKnown ? strings(views.preferring) : .null),
+                            ("allowing", views.isKnown ? strings(views.allowing) : .null),
+                            ("file", .string(views.file)), ("line", number(views.line)),
+                          ]))
+                      } ?? .null
+                    ),
+                  ]))
+              })
+          ),
+          (
+            "sceneConfigurations",
+            .array(
+              app.sceneConfigurations.map { entry in
+                .object(
+                  JSONObject([
+                    ("role", .string(entry.role)),
+                    ("name", entry.name.map(JSONValue.string) ?? .null),
+                    ("delegateClass", entry.delegateClass.map(JSONValue.string) ?? .null),
+                    ("storyboard", entry.storyboard.map(JSONValue.string) ?? .null),
+                    ("file", .string(entry.file)), ("line", number(entry.line)),
+                    (
+                      "activationConditions",
+                      .array(
+                        entry.activationConditions.map { condition in
+                          .object(
+                            JSONObject([
+                              ("kind", .string(condition.kind.rawValue)),
+                              ("format", condition.format.map(JSONValue.string) ?? .null),
+                              ("resolution", .string(condition.resolution.rawValue)),
+                              (
+                                "templates",
+                                .array(condition.templates.map(LintOutput.templateJSON))
+                              ),
+                              ("file", .string(condition.file)), ("line", number(condition.line)),
+                            ]))
+                        })
+                    ),
+                  ]))
+              })
+          ),
+        ]))
+    }
+    let producers: [JSONValue] = producers.map { producer in
+      .object(
+        JSONObject([
+          ("kind", .string(producer.kind.rawValue)), ("file", .string(producer.file)),
+          ("line", number(producer.line)),
+          ("identifier", producer.identifier.map(JSONValue.string) ?? .null),
+          ("template", template(producer.template)),
+          ("detail", producer.detail.map(JSONValue.string) ?? .null),
+        ]))
+    }
+    return .object(
+      JSONObject([
+        ("apps", .array(apps)), ("producers", .array(producers)),
+        ("diagnostics", .array(diagnostics.map(diagnostic))),
+      ]))
+  }
+}

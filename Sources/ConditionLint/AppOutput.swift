@@ -1,0 +1,106 @@
+import PredicateEvaluation
+import SceneJSON
+
+extension Linter {
+  /// Reads the app under `paths`: the catalogue, each app's routing, and the findings, with the
+  /// lint's walk (the same files, folders skipped and size cap). Nothing is printed.
+  package static func readApp(
+    paths: [String], excludes: [String] = [], profile: ValidationProfile = .uikit
+  ) -> Run {
+    var linter = Linter(profile: profile, excludes: excludes)
+    linter.readsApp = true
+    return linter.run(paths: paths)
+  }
+}
+
+/// `scenes --format text`: the catalogue for people.
+package enum AppOutput {
+  package static func text(_ catalog: AppCatalog) -> String {
+    var lines: [String] = []
+    func quoted(_ strings: [String]) -> String {
+      "[" + strings.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+    }
+    if catalog.apps.isEmpty {
+      lines.append("no app found (no @main App, no Info.plist scene manifest)")
+    }
+    for app in catalog.apps {
+      var head = "app \(app.name)  \(app.file):\(app.line)"
+      if let variant = app.variant { head += "  [\(variant)]" }
+      if !app.platforms.isEmpty { head += "  #if \(app.platforms.joined(separator: ", "))" }
+      if let multiple = app.supportsMultipleScenes {
+        head += "  UIApplicationSupportsMultipleScenes: \(multiple)"
+      }
+      lines.append(head)
+      for (number, group) in app.windowGroups.enumerated() {
+        var line = "  \(number + 1). \(group.kind) '\(group.configuration)'"
+        if let id = group.id { line += " id \"\(id)\"" }
+        if let title = group.title { line += " title \"\(title)\"" }
+        if let type = group.presentedType { line += " for \(type)" }
+        if !group.platforms.isEmpty { line += "  #if \(group.platforms.joined(separator: ", "))" }
+        if !group.isRoutable { line += "  (not routed)" }
+        lines.append(line + "  \(group.file):\(group.line)")
+        if let matching = group.matching {
+          lines.append(
+            "       matching: "
+              + (group.matchingIsKnown ? quoted(matching) : "unknown (a run-time value)"))
+        }
+        if let views = group.views {
+          lines.append(
+            "       views: "
+              + (views.isKnown
+                ? "preferring \(quoted(views.preferring)) allowing \(quoted(views.allowing))"
+                : "a set is a run-time value") + "  \(views.file):\(views.line)")
+        } else if let unknown = group.viewsUnknown {
+          lines.append("       views: unknown (\(unknown))")
+        } else {
+          lines.append("       views: no handlesExternalEvents(preferring:allowing:)")
+        }
+      }
+      for entry in app.sceneConfigurations {
+        lines.append(
+          "  configuration '\(entry.name ?? "?")' \(entry.role)"
+            + (entry.delegateClass.map { " delegate \($0)" } ?? "")
+            + (entry.storyboard.map { " storyboard \($0)" } ?? "") + "  \(entry.file):\(entry.line)"
+        )
+        if entry.activationConditions.isEmpty {
+          lines.append("       no activation conditions set in its delegate class")
+        }
+        for condition in entry.activationConditions {
+          lines.append(
+            "       \(condition.kind.rawValue): \(condition.format ?? "unknown") "
+              + "(\(condition.resolution.rawValue))  \(condition.file):\(condition.line)")
+        }
+      }
+    }
+    lines.append("")
+    lines.append(
+      "producers (\(catalog.producers.count))" + (catalog.producers.isEmpty ? ": none" : ":"))
+    for producer in catalog.producers {
+      var value: String
+      if let identifier = producer.identifier {
+        value = "\"\(identifier)\""
+      } else if let template = producer.template {
+        value =
+          "template \""
+          + template.parts.map {
+            switch $0 {
+            case .text(let text): text
+            case .hole(let hole): "\\(\(hole))"
+            }
+          }.joined() + "\""
+      } else {
+        value = "unknown" + (producer.unknown.map { " (\($0))" } ?? "")
+      }
+      if let detail = producer.detail { value += "  [\(detail)]" }
+      lines.append("  \(producer.kind.rawValue) \(value)  \(producer.file):\(producer.line)")
+    }
+    if !catalog.diagnostics.isEmpty {
+      lines.append("")
+      lines.append("notes (\(catalog.diagnostics.count)):")
+      for note in catalog.diagnostics {
+        lines.append("  \(note.file):\(note.line): \(note.message) [\(note.id)]")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,338 @@
+import Foundation
+import SceneJSON
+
+/// What the walk gathers for the app model besides the lint's own findings: the Swift files that
+/// may declare scenes or produce events (parsed), every Swift path (for types declared in files
+/// without a marker), property lists, payload files and Objective-C classes.
+package struct AppInputs: Sendable {
+  var swiftFiles: [AppSwiftFile] = []
+  var swiftPaths: [String] = []
+  var propertyLists: [(path: String, bytes: [UInt8])] = []
+  var payloads: [(path: String, bytes: [UInt8])] = []
+  var objCFiles: [AppObjCFile] = []
+
+  init() {}
+
+  /// The inputs of files given in memory, each read as the walk reads a file of its name (the
+  /// fuzzer and tests use it; nothing is read from disk).
+  package init(files: [(path: String, bytes: [UInt8])]) {
+    for (path, bytes) in files {
+      let name = path.split(separator: "/").last.map(String.init) ?? path
+      if name.hasSuffix(".apns") || name.hasSuffix(".json") {
+        payloads.append((path, bytes))
+      } else if AppInputs.isAppFile(name) {
+        propertyLists.append((path, bytes))
+      } else if name.hasSuffix(".swift") {
+        swiftPaths.append(path)
+        if SwiftExtractor.excessiveBracketNesting(bytes) == nil {
+          swiftFiles.append(AppSwiftFile(path: path, bytes: bytes))
+        }
+      } else {
+        objCFiles.append(AppObjCFile(path: path, bytes: bytes))
+      }
+    }
+  }
+
+  mutating func append(_ other: AppInputs) {
+    swiftFiles += other.swiftFiles
+    swiftPaths += other.swiftPaths
+    propertyLists += other.propertyLists
+    payloads += other.payloads
+    objCFiles += other.objCFiles
+  }
+
+  /// Whether a file name is read for the app model (and not linted): `Info.plist` (or
+  /// `…-Info.plist`), APNs payloads (`.apns`) and JSON files.
+  static func isAppFile(_ name: String) -> Bool {
+    name == "Info.plist" || name.hasSuffix("-Info.plist") || name.hasSuffix(".apns")
+      || name.hasSuffix(".json")
+  }
+}
+
+/// An Objective-C file's classes (`@implementation X` … `@end`, by line) and the identifiers it
+/// sets with `targetContentIdentifier = @"…"` or `setTargetContentIdentifier:@"…"`.
+struct AppObjCFile: Sendable {
+  var path: String
+  var classes: [(name: String, lines: ClosedRange<Int>)] = []
+  var producers: [Producer] = []
+
+  init(path: String, bytes: [UInt8]) {
+    self.path = path
+    let text = String(decoding: bytes, as: UTF8.self)
+    var open: (String, Int)?
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    {
+      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      if trimmed.hasPrefix("@implementation") {
+        let name = trimmed.dropFirst("@implementation".count).drop { $0 == " " }.prefix {
+          $0.isLetter || $0.isNumber || $0 == "_"
+        }
+        open = (String(name), number + 1)
+      } else if trimmed.hasPrefix("@end"), let (name, start) = open {
+        classes.append((name, start...(number + 1)))
+        open = nil
+      }
+      for marker in ["targetContentIdentifier = @\"", "setTargetContentIdentifier:@\""] {
+        guard let range = line.range(of: marker) else { continue }
+        let rest = line[range.upperBound...]
+        let kind = AppObjCFile.kind(String(line[..<range.lowerBound]))
+        var producer = Producer(kind: kind, file: path, line: number + 1)
+        if let end = rest.firstIndex(of: "\""), !rest[..<end].contains("\\") {
+          producer.identifier = String(rest[..<end])
+        } else {
+          producer.unknown = "the literal has escapes the scanner does not decode"
+        }
+        producers.append(producer)
+      }
+    }
+  }
+
+  private static func kind(_ receiver: String) -> Producer.Kind {
+    let lower = receiver.lowercased()
+    if lower.contains("activity") { return .userActivity }
+    if lower.contains("content") { return .notification }
+    if lower.contains("shortcut") { return .shortcutItem }
+    return .targetContentIdentifier
+  }
+}
+
+extension AppCatalog {
+  /// Assembles the catalogue from what a walk gathered and the lint's conditions.
+  ///
+  /// - Parameter load: reads and parses the Swift files at the given paths (a followed type
+  ///   declared in a file the walk did not parse).
+  package static func build(
+    _ inputs: AppInputs, conditions: [LintedCondition],
+    read: @escaping (String) -> [UInt8]?
+  ) -> AppCatalog {
+    let parsed = Set(inputs.swiftFiles.map(\.path))
+    let unparsed = inputs.swiftPaths.filter { !parsed.contains($0) }
+    var builder = AppCatalogBuilder(files: inputs.swiftFiles) { names in
+      // One pass over the files not yet parsed, for a declaration of any of the names.
+      let patterns = names.flatMap { name in
+        ["struct ", "class ", "enum ", "extension ", "actor "].map { Array(($0 + name).utf8) }
+      }
+      var found: [AppSwiftFile] = []
+      for path in unparsed {
+        guard let bytes = read(path),
+          patterns.contains(where: { AppCatalog.contains(bytes, $0) })
+        else { continue }
+        found.append(AppSwiftFile(path: path, bytes: bytes))
+      }
+      return found
+    }
+    var catalog = AppCatalog()
+    catalog.apps = builder.swiftUIApps()
+    catalog.producers =
+      inputs.swiftFiles.flatMap(\.producers) + builder.intents()
+      + inputs.objCFiles.flatMap(\.producers)
+    catalog.diagnostics = inputs.swiftFiles.flatMap(\.diagnostics) + builder.diagnostics
+
+    // UIKit manifests, URL schemes and static quick actions.
+    var manifests: [CatalogApp] = []
+    for (path, bytes) in inputs.propertyLists {
+      let list: PropertyList
+      do {
+        list = try PropertyList.read(bytes)
+      } catch {
+        catalog.diagnostics.append(
+          AppCatalog.finding(
+            .propertyList, .warning,
+            "not a property list this tool reads: \(error.message); skipped",
+            file: path, line: error.line ?? 1))
+        continue
+      }
+      catalog.producers += producers(in: list, path: path)
+      if let manifest = manifest(in: list, path: path) {
+        manifests.append(manifest)
+      }
+    }
+    // Each delegate class's conditions: the lint's findings inside the class.
+    for index in manifests.indices {
+      for entry in manifests[index].sceneConfigurations.indices {
+        guard let delegate = manifests[index].sceneConfigurations[entry].delegateClass else {
+          continue
+        }
+        let name = String(delegate.split(separator: ".").last ?? Substring(delegate))
+        let ranges =
+          builder.ranges(of: name)
+          + inputs.objCFiles.flatMap { file in
+            file.classes.filter { $0.name == name }.map { (file.path, $0.lines) }
+          }
+        manifests[index].sceneConfigurations[entry].activationConditions = conditions.filter {
+          condition in
+          ranges.contains { $0.file == condition.file && $0.lines.contains(condition.line) }
+            && (condition.kind == .canActivate || condition.kind == .prefersToActivate)
+        }
+      }
+    }
+    // A manifest belongs to the SwiftUI app that shares the most folders with it (the same
+    // project); when none does, or two different apps tie, it is an app of its own.
+    let swiftUI = catalog.apps.indices
+    for manifest in manifests {
+      let folders = manifest.file.split(separator: "/").dropLast()
+      func shared(_ app: CatalogApp) -> Int {
+        zip(folders, app.file.split(separator: "/").dropLast()).prefix { $0 == $1 }.count
+      }
+      let best = swiftUI.map { shared(catalog.apps[$0]) }.max() ?? 0
+      let owners = swiftUI.filter { shared(catalog.apps[$0]) == best }
+      if best > 0 || folders.isEmpty, !owners.isEmpty,
+        Set(owners.map { catalog.apps[$0].name }).count == 1
+      {
+        for index in owners {
+          catalog.apps[index].sceneConfigurations += manifest.sceneConfigurations
+          catalog.apps[index].supportsMultipleScenes =
+            catalog.apps[index].supportsMultipleScenes ?? manifest.supportsMultipleScenes
+        }
+      } else {
+        catalog.apps.append(manifest)
+      }
+    }
+    for (path, bytes) in inputs.payloads {
+      if let producer = payload(bytes, path: path, diagnostics: &catalog.diagnostics) {
+        catalog.producers.append(producer)
+      }
+    }
+    catalog.producers.sort { ($0.file, $0.line) < ($1.file, $1.line) }
+    catalog.diagnostics.sort { ($0.file, $0.line) < ($1.file, $1.line) }
+    return catalog
+  }
+
+  static func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
+    guard let first = pattern.first, bytes.count >= pattern.count else { return false }
+    var index = 0
+    let last = bytes.count - pattern.count
+    while index <= last {
+      if bytes[index] == first, bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+        // The name must end there.
+        let next = index + pattern.count
+        if next == bytes.count || !(bytes[next].isIdentifierByte) { return true }
+      }
+      index += 1
+    }
+    return false
+  }
+
+  static func finding(
+    _ rule: LintRule, _ severity: LintSeverity, _ message: String, file: String, line: Int,
+    fixDescription: String? = nil
+  ) -> LintDiagnostic {
+    LintDiagnostic(
+      file: file, line: line, column: 1, endLine: line, endColumn: 1, scalarColumn: 1,
+      scalarEndColumn: 1, severity: severity, id: rule.rawValue, message: message,
+      fixDescription: fixDescription)
+  }
+
+  /// `$(PRODUCT_BUNDLE_IDENTIFIER)`-style build settings in a value, as template holes.
+  private static func template(_ text: String) -> Template? {
+    guard text.contains("$(") else { return nil }
+    var parts: [Template.Part] = []
+    var rest = Substring(text)
+    while let start = rest.range(of: "$("), let end = rest[start.upperBound...].firstIndex(of: ")")
+    {
+      parts.append(.text(String(rest[..<start.lowerBound])))
+      parts.append(.hole(String(rest[start.lowerBound...end])))
+      rest = rest[rest.index(after: end)...]
+    }
+    parts.append(.text(String(rest)))
+    return Template(joining: parts.filter { $0 != .text("") })
+  }
+
+  private static func producers(in list: PropertyList, path: String) -> [Producer] {
+    var producers: [Producer] = []
+    for type in list["CFBundleURLTypes"]?.array ?? [] {
+      for scheme in type["CFBundleURLSchemes"]?.array ?? [] {
+        guard let name = scheme.string else { continue }
+        var producer = Producer(kind: .urlScheme, file: path, line: scheme.line ?? 1)
+        if let template = template(name) {
+          producer.template = Template(joining: template.parts + [.text("://")])
+          producer.unknown = "the scheme is a build setting"
+        } else {
+          producer.identifier = name + "://"
+        }
+        producers.append(producer)
+      }
+    }
+    for item in list["UIApplicationShortcutItems"]?.array ?? [] {
+      let type = item["UIApplicationShortcutItemType"]
+      var producer = Producer(
+        kind: .infoPlistShortcutItem, file: path, line: type?.line ?? item.line ?? 1,
+        detail: type?.string)
+      producer.unknown =
+        "a static quick action carries no target content identifier (UIApplicationShortcutItems "
+        + "documents no key for one)"
+      producers.append(producer)
+    }
+    return producers
+  }
+
+  private static func manifest(in list: PropertyList, path: String) -> CatalogApp? {
+    guard let manifest = list["UIApplicationSceneManifest"] else { return nil }
+    let folder = path.split(separator: "/").dropLast().last.map(String.init) ?? "App"
+    let bundleName = list["CFBundleName"]?.string.flatMap { $0.contains("$(") ? nil : $0 }
+    var app = CatalogApp(name: bundleName ?? folder, file: path, line: manifest.line ?? 1)
+    app.supportsMultipleScenes = manifest["UIApplicationSupportsMultipleScenes"]?.bool
+    guard case .dictionary(let roles)? = manifest["UISceneConfigurations"]?.value else {
+      return app
+    }
+    for (role, configurations) in roles {
+      for configuration in configurations.array ?? [] {
+        app.sceneConfigurations.append(
+          SceneConfigurationEntry(
+            role: role, name: configuration["UISceneConfigurationName"]?.string,
+            delegateClass: configuration["UISceneDelegateClassName"]?.string,
+            storyboard: configuration["UISceneStoryboardFile"]?.string, file: path,
+            line: configuration.line ?? manifest.line ?? 1))
+      }
+    }
+    return app
+  }
+
+  /// An APNs payload's `aps.target-content-id`, at its line.
+  private static func payload(
+    _ bytes: [UInt8], path: String, diagnostics: inout [LintDiagnostic]
+  ) -> Producer? {
+    let key = Array("\"target-content-id\"".utf8)
+    guard path.hasSuffix(".apns") || contains(bytes, key) else { return nil }
+    let json: JSONValue
+    do {
+      json = try JSONValue.parse(bytes)
+    } catch {
+      diagnostics.append(
+        finding(
+          .propertyList, .warning,
+          "payload file is not JSON (\(error.line):\(error.column): "
+            + "\(error.message)); skipped", file: path, line: error.line))
+      return nil
+    }
+    guard let aps = json.objectValue?["aps"]?.objectValue else { return nil }
+    var line = 1
+    if let at = firstIndex(of: key, in: bytes) {
+      line = 1 + bytes[..<at].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    }
+    var producer = Producer(kind: .payload, file: path, line: line)
+    if let identifier = aps["target-content-id"]?.stringValue {
+      producer.identifier = identifier
+    } else {
+      producer.unknown = "the payload has no aps.target-content-id"
+    }
+    return producer
+  }
+
+  private static func firstIndex(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {
+    guard bytes.count >= pattern.count else { return nil }
+    for index in 0...(bytes.count - pattern.count)
+    where bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+      return index
+    }
+    return nil
+  }
+}
+
+extension UInt8 {
+  fileprivate var isIdentifierByte: Bool {
+    (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x5A)
+      || (self >= 0x61 && self <= 0x7A)
+      || self == 0x5F || self >= 0x80
+  }
+}

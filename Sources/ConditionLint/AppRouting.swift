@@ -1,0 +1,305 @@
+import SceneJSON
+import SceneRouting
+
+/// Routes an app's producers through its catalogue with the library's router, and reports what a
+/// developer would want to know before shipping: events no scene takes, window groups that open
+/// a new window per event, ids nothing opens, and decisions won by order alone.
+package struct AppRouting: Sendable {
+  /// The app routed.
+  package var app: CatalogApp
+  /// The scenes file the catalogue makes (the shape `route --scenes` reads).
+  package var scenesFile: JSONValue
+  /// The scenes file read back, for routing.
+  package var file: ScenesFile?
+  /// Why the scenes file could not be read back (a bug, reported rather than hidden).
+  package var problem: String?
+  /// Where each scene of the scenes file is declared (`file:line`), by its id.
+  package var sceneLocations: [String: String] = [:]
+
+  /// The value a scene's unknown set is written as: a named placeholder that matches nothing an
+  /// app produces.
+  static func placeholder(_ what: String) -> String { "⟨run-time: \(what)⟩" }
+
+  package init(app: CatalogApp) {
+    self.app = app
+    var windowGroups: [JSONValue] = []
+    var scenes: [JSONValue] = []
+    var extended = false
+    var seen: Set<String> = []
+    for group in app.windowGroups where group.isRoutable {
+      // Two declarations with one configuration name: the second is named by its line.
+      var configuration = group.configuration
+      if !seen.insert(configuration).inserted {
+        configuration += " (line \(group.line))"
+        seen.insert(configuration)
+      }
+      var entry: [(String, JSONValue)] = [("configuration", .string(configuration))]
+      if let matching = group.matching {
+        let strings = group.matchingIsKnown ? matching : [Self.placeholder("matching set")]
+        entry.append(("handlesExternalEvents", .array(strings.map(JSONValue.string))))
+      }
+      windowGroups.append(.object(JSONObject(entry)))
+      if let views = group.views {
+        sceneLocations["open " + configuration] = "\(group.file):\(group.line)"
+        let preferring = views.isKnown ? views.preferring : [Self.placeholder("preferring")]
+        let allowing = views.isKnown ? views.allowing : [Self.placeholder("allowing")]
+        scenes.append(
+          .object(
+            JSONObject([
+              ("id", .string("open " + configuration)), ("configuration", .string(configuration)),
+              (
+                "handlesExternalEvents",
+                .object(
+                  JSONObject([
+                    ("preferring", .array(preferring.map(JSONValue.string))),
+                    ("allowing", .array(allowing.map(JSONValue.string))),
+                  ]))
+              ),
+            ])))
+      }
+    }
+    var defaults: [(String, JSONValue)] = []
+    for entry in app.sceneConfigurations {
+      guard let name = entry.name else { continue }
+      let role = Self.role(entry.role)
+      if !defaults.contains(where: { $0.0 == role }) { defaults.append((role, .string(name))) }
+      let conditions = entry.activationConditions
+      guard !conditions.isEmpty else { continue }
+      var predicates: [(String, JSONValue)] = []
+      for (kind, key) in [
+        (ConditionKind.canActivate, "canActivate"), (.prefersToActivate, "prefersToActivate"),
+      ] {
+        // The last assignment in source order is the one in force.
+        guard let condition = conditions.last(where: { $0.kind == kind }) else { continue }
+        var format = condition.format
+        if let template = condition.templates.first, condition.templates.count == 1,
+          let witnessed = ConditionChecker.witnessed(template, hole: Producer.holeWitness)
+        {
+          format = witnessed
+        }
+        predicates.append((key, .string(format ?? "SELF == \"\(Self.placeholder("predicate"))\"")))
+      }
+      if conditions.contains(where: { $0.format?.contains("MATCHES") == true }) { extended = true }
+      sceneLocations[name] = "\(entry.file):\(entry.line)"
+      scenes.append(
+        .object(
+          JSONObject([
+            ("id", .string(name)), ("configuration", .string(name)),
+            ("role", .string(role)),
+            ("activationConditions", .object(JSONObject(predicates))),
+          ])))
+    }
+    var file: [(String, JSONValue)] = [("profile", .string(extended ? "extended" : "uikit"))]
+    if !defaults.isEmpty { file.append(("defaultConfigurations", .object(JSONObject(defaults)))) }
+    if !windowGroups.isEmpty { file.append(("windowGroups", .array(windowGroups))) }
+    file.append(("scenes", .array(scenes)))
+    scenesFile = .object(JSONObject(file))
+    do {
+      self.file = try ScenesFile(json: scenesFile)
+    } catch {
+      problem = error.description
+    }
+  }
+
+  /// The scene session role a manifest key names.
+  static func role(_ key: String) -> String {
+    switch key {
+    case "UIWindowSceneSessionRoleApplication": "windowApplication"
+    case "UIWindowSceneSessionRoleExternalDisplayNonInteractive":
+      "windowExternalDisplayNonInteractive"
+    case "UIWindowSceneSessionRoleExternalDisplay": "windowExternalDisplay"
+    case "CPTemplateApplicationSceneSessionRoleApplication": "carTemplateApplication"
+    default: key
+    }
+  }
+
+  /// The event a producer makes, carrying `string`.
+  static func event(_ producer: Producer, string: String) -> SceneEvent? {
+    switch producer.kind {
+    case .userActivity, .targetContentIdentifier:
+      SceneEvent(
+        .userActivity(UserActivity(activityType: "activity", targetContentIdentifier: string)))
+    case .notification, .payload:
+      SceneEvent(.notification(PushNotification(targetContentIdentifier: string)))
+    case .shortcutItem:
+      SceneEvent(
+        .shortcutItem(
+          ShortcutItem(
+            type: "shortcut", localizedTitle: "shortcut", targetContentIdentifier: string)))
+    case .urlScheme: SceneEvent(.url(string))
+    case .appIntent:
+      SceneEvent(
+        .appIntent(
+          AppIntentRequest(intentType: producer.detail ?? string, contentIdentifier: string)))
+    case .activationRequest:
+      SceneEvent(
+        .activationRequest(
+          .userActivity(UserActivity(activityType: "activity", targetContentIdentifier: string))))
+    case .openWindowID, .openWindowValue, .infoPlistShortcutItem: nil
+    }
+  }
+
+  /// Where the findings hold. SwiftUI's first rule sends every event to the one open scene on a
+  /// platform with a single scene per app, so findings about choosing among scenes hold where an
+  /// app has several: iPadOS, macOS and visionOS (and a declaration's own `#if os(…)`).
+  func platforms(_ group: SceneDeclaration? = nil) -> String {
+    let own = (group?.platforms ?? []) + app.platforms
+    let base = "on iPadOS, macOS and visionOS, where an app has several scenes"
+    return own.isEmpty ? base : base + " (declared for \(own.joined(separator: ", ")))"
+  }
+
+  /// The app's name in messages: the same for every `#available` branch, so that a finding
+  /// every branch has is reported once (``Linter`` merges them).
+  private var appLabel: String { app.name }
+
+  /// A name for the app, with its `#available` branch.
+  package var appName: String {
+    app.variant.map { "\(app.name) [\($0)]" } ?? app.name
+  }
+
+  /// The routing findings for `producers`.
+  package func findings(_ producers: [Producer]) -> [LintDiagnostic] {
+    guard let file else {
+      return [
+        AppCatalog.finding(
+          .notFollowed, .warning,
+          "the app's scenes could not be routed: \(problem ?? "unknown problem")", file: app.file,
+          line: app.line)
+      ]
+    }
+    if app.supportsMultipleScenes == false && app.windowGroups.isEmpty {
+      // One scene: nothing to choose between.
+      return []
+    }
+    let router = file.router
+    let routable = app.windowGroups.filter(\.isRoutable)
+    let declaresConditions =
+      routable.contains { $0.matching != nil || $0.views != nil }
+      || app.sceneConfigurations.contains { !$0.activationConditions.isEmpty }
+    var findings: [LintDiagnostic] = []
+    var reachedGroups: [Int: [Producer]] = [:]
+    var openedIDs: Set<String> = []
+    var opensValues = false
+    for producer in producers {
+      switch producer.kind {
+      case .openWindowID:
+        guard let id = producer.identifier else { continue }
+        openedIDs.insert(id)
+        if !app.windowGroups.contains(where: { $0.id == id }) {
+          findings.append(
+            AppCatalog.finding(
+              .unhandled, .warning,
+              "openWindow(id: \"\(id)\") opens nothing: no scene of \(appLabel) declares the id "
+                + "'\(id)'", file: producer.file, line: producer.line))
+        }
+        continue
+      case .openWindowValue:
+        opensValues = true
+        if !app.windowGroups.contains(where: { $0.presentedType != nil }) {
+          findings.append(
+            AppCatalog.finding(
+              .unhandled, .warning,
+              "openWindow(value: \(producer.detail ?? "…")) opens nothing: no WindowGroup of "
+                + "\(appLabel) is declared with 'for:' a type", file: producer.file,
+              line: producer.line))
+        }
+        continue
+      default: break
+      }
+      guard let string = producer.routedString, let event = Self.event(producer, string: string)
+      else { continue }
+      let decision = router.route(event)
+      let shown =
+        producer.identifier.map { "'\($0)'" } ?? "'\(string)' (its template with witness values)"
+      if let choice = decision.windowGroup {
+        reachedGroups[choice.index, default: []].append(producer)
+      }
+      for warning in decision.warnings where warning.id.rawValue == "routing.order-dependent" {
+        findings.append(
+          AppCatalog.finding(
+            .orderDependent, .warning,
+            "\(producer.kind.rawValue) \(shown): \(warning.message); which scene it opens "
+              + "depends on their order \(platforms())", file: producer.file, line: producer.line))
+      }
+      switch decision.outcome {
+      case .none:
+        findings.append(
+          AppCatalog.finding(
+            .unhandled, .warning,
+            "\(producer.kind.rawValue) \(shown) is taken by no scene of \(appLabel): no open "
+              + "scene's conditions match and every window group's handlesExternalEvents(matching:) "
+              + "excludes it, so the event opens nothing \(platforms())", file: producer.file,
+            line: producer.line,
+            fixDescription:
+              "add a matching string to a window group's handlesExternalEvents(matching:), or "
+              + "remove the modifier from the group that should take it"))
+      case .newScene(let configuration) where declaresConditions:
+        if decision.windowGroup?.rule == .matching { break }
+        let what =
+          decision.windowGroup != nil
+          ? "SwiftUI falls back to the first group without handlesExternalEvents(matching:), "
+            + "'\(configuration ?? "?")', and opens a new window of it"
+          : "UIKit creates a new scene of '\(configuration ?? "the default configuration")'"
+        findings.append(
+          AppCatalog.finding(
+            .unhandled, .warning,
+            "\(producer.kind.rawValue) \(shown) matches no scene's conditions in \(appLabel): "
+              + "\(what) \(platforms())", file: producer.file, line: producer.line))
+      default: break
+      }
+    }
+    var routableIndex = 0
+    for group in app.windowGroups {
+      guard group.isRoutable else {
+        if let id = group.id, !openedIDs.contains(id) {
+          findings.append(unreachable(group))
+        }
+        continue
+      }
+      defer { routableIndex += 1 }
+      if let producers = reachedGroups[routableIndex], group.views == nil, group.viewsUnknown == nil
+      {
+        let names = producers.prefix(3).map { "\($0.file):\($0.line)" }.joined(separator: ", ")
+        findings.append(
+          AppCatalog.finding(
+            .newWindowPerEvent, .warning,
+            "\(group.kind) '\(group.configuration)' of \(appLabel) is reached by \(producers.count) "
+              + "event source(s) (\(names)) and no view in it declares "
+              + "handlesExternalEvents(preferring:allowing:), so every event opens a new window "
+              + platforms(group), file: group.file, line: group.line,
+            fixDescription:
+              "add .handlesExternalEvents(preferring: [...], allowing: [\"*\"]) to the root view "
+              + "so an open window takes the events, or .handlesExternalEvents(matching: []) to "
+              + "keep this group out of external events"))
+      }
+      if let id = group.id, routableIndex > 0, !openedIDs.contains(id),
+        reachedGroups[routableIndex] == nil,
+        !(group.presentedType != nil && opensValues)
+      {
+        findings.append(unreachable(group))
+      }
+    }
+    return findings
+  }
+
+  private func unreachable(_ group: SceneDeclaration) -> LintDiagnostic {
+    AppCatalog.finding(
+      .groupUnreachable, .warning,
+      "\(group.kind) id '\(group.id ?? "")' of \(appLabel) is opened by no openWindow(id:), URL or "
+        + "identifier the app produces", file: group.file, line: group.line)
+  }
+
+  /// The identifiers a table of the app routes: each producer's string (templates with witness
+  /// values), with where it comes from.
+  package static func rows(_ producers: [Producer]) -> [(identifier: String, source: String)] {
+    var rows: [(String, String)] = []
+    var seen: Set<String> = []
+    for producer in producers {
+      guard producer.kind != .openWindowID, producer.kind != .openWindowValue,
+        let string = producer.routedString, seen.insert(string).inserted
+      else { continue }
+      rows.append((string, "\(producer.file):\(producer.line)"))
+    }
+    return rows
+  }
+}

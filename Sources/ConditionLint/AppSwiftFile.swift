@@ -1,0 +1,367 @@
+import SwiftParser
+import SwiftSyntax
+
+/// A Swift file read for the app model: its type declarations (with their `body`), the
+/// `X.main()` calls that choose an entry point, and the events it produces.
+///
+/// Built on every core, one file at a time, like the lint's conditions; the catalogue is
+/// assembled from these afterwards (``AppCatalogBuilder``), when every file's types are known.
+struct AppSwiftFile: Sendable {
+  let path: String
+  let tree: SourceFileSyntax
+  let lines: LineTable
+  /// Types and extensions, in source order.
+  var types: [AppTypeDeclaration] = []
+  /// `X.main()` calls (a `main.swift`, or a `@main` type's `static func main()`).
+  var mainCalls: [(type: String, line: Int)] = []
+  var producers: [Producer] = []
+  var diagnostics: [LintDiagnostic] = []
+
+  /// The byte patterns one of which a Swift file must hold to be read for the app model: scene
+  /// declarations, entry points, conditions and producers.
+  static let markers: [[UInt8]] = [
+    "Scene", "@main", ".main()", "handlesExternalEvents", "targetContentIdentifier", "openWindow",
+    "requestSceneSessionActivation", "ContentProvidingIntent", "UISceneAppIntent",
+    "ForTargetContentIdentifierPredicate",
+  ].map { Array($0.utf8) }
+
+  init(path: String, bytes: [UInt8], tree: SourceFileSyntax? = nil) {
+    self.path = path
+    self.tree = tree ?? bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    self.lines = LineTable(bytes)
+    let scanner = Scanner(file: self)
+    scanner.walk(self.tree)
+    types = scanner.types
+    mainCalls = scanner.mainCalls
+    producers = scanner.producers
+    diagnostics = scanner.diagnostics
+  }
+
+  /// The 1-based line of a node's first token.
+  func line(_ node: some SyntaxProtocol) -> Int {
+    lines.location(node.positionAfterSkippingLeadingTrivia.utf8Offset).line
+  }
+
+  /// An info note at `node`.
+  func note(_ rule: LintRule, _ message: String, at node: some SyntaxProtocol) -> LintDiagnostic {
+    let (line, column) = lines.location(node.positionAfterSkippingLeadingTrivia.utf8Offset)
+    return LintDiagnostic(
+      file: path, line: line, column: column, endLine: line, endColumn: column,
+      scalarColumn: column, scalarEndColumn: column, severity: .info, id: rule.rawValue,
+      message: message)
+  }
+
+  /// `os(…)` names of the `#if` clauses around `node`, innermost last (`!os(iOS)` in `#else`).
+  static func platforms(of node: some SyntaxProtocol) -> [String] {
+    var found: [String] = []
+    var current = node.parent
+    while let parent = current {
+      if let clause = parent.as(IfConfigClauseSyntax.self) {
+        found.insert(contentsOf: Self.platforms(clause), at: 0)
+      }
+      current = parent.parent
+    }
+    return found
+  }
+
+  /// A clause's platforms: the `os(x)` names in its condition, or for `#else`/`#elseif` the
+  /// earlier clauses' names negated.
+  private static func platforms(_ clause: IfConfigClauseSyntax) -> [String] {
+    func names(_ condition: ExprSyntax?) -> [String] {
+      guard let condition else { return [] }
+      var names: [String] = []
+      for token in condition.tokens(viewMode: .sourceAccurate) {
+        if case .identifier(let text) = token.tokenKind,
+          token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen,
+          token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)?
+            .text == "os"
+        {
+          names.append(text)
+        }
+      }
+      return names
+    }
+    let own = names(clause.condition)
+    if !own.isEmpty { return own }
+    guard clause.poundKeyword.tokenKind == .poundElse,
+      let clauses = clause.parent?.as(IfConfigClauseListSyntax.self)
+    else { return [] }
+    return clauses.filter { $0 != clause }.flatMap { names($0.condition) }.map { "!" + $0 }
+  }
+
+  /// The names a type inherits or conforms to, each's last component (`SwiftUI.App` → `App`).
+  static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
+    clause?.inheritedTypes.map {
+      let text = $0.type.trimmedDescription
+      return String(text.split(separator: ".").last ?? Substring(text))
+    } ?? []
+  }
+
+  private final class Scanner: SyntaxVisitor {
+    let file: AppSwiftFile
+    let values: SwiftValues
+    var types: [AppTypeDeclaration] = []
+    var mainCalls: [(type: String, line: Int)] = []
+    var producers: [Producer] = []
+    var diagnostics: [LintDiagnostic] = []
+    /// Names bound to `@Environment(\.openWindow)` in this file.
+    var openWindowNames: Set<String> = ["openWindow"]
+
+    init(file: AppSwiftFile) {
+      self.file = file
+      self.values = SwiftValues(file.tree)
+      super.init(viewMode: .sourceAccurate)
+    }
+
+    private func declare(
+      _ node: some DeclSyntaxProtocol, keyword: String, name: String,
+      inheritance: InheritanceClauseSyntax?, attributes: AttributeListSyntax,
+      members: MemberBlockSyntax
+    ) {
+      var declaration = AppTypeDeclaration(
+        name: name, keyword: keyword, inherited: AppSwiftFile.inherited(inheritance),
+        isMain: attributes.contains {
+          $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main"
+        },
+        file: file.path, line: file.line(node), platforms: AppSwiftFile.platforms(of: node))
+      let end = node.endPositionBeforeTrailingTrivia.utf8Offset
+      declaration.endLine = file.lines.location(max(0, end - 1)).line
+      for member in members.members {
+        guard let variable = member.decl.as(VariableDeclSyntax.self),
+          let binding = variable.bindings.first,
+          let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { continue }
+        switch identifier {
+        case "body":
+          declaration.body = Self.getter(binding)
+        case "contentIdentifier":
+          declaration.contentIdentifier = binding
+        default: break
+        }
+      }
+      types.append(declaration)
+    }
+
+    /// The statements of a computed property's getter (`var body: some Scene { … }`).
+    static func getter(_ binding: PatternBindingSyntax) -> CodeBlockItemListSyntax? {
+      guard let accessors = binding.accessorBlock?.accessors else { return nil }
+      switch accessors {
+      case .getter(let statements): return statements
+      case .accessors(let list):
+        return list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+      }
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+      declare(
+        node, keyword: "struct", name: node.name.text, inheritance: node.inheritanceClause,
+        attributes: node.attributes, members: node.memberBlock)
+      return .visitChildren
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+      declare(
+        node, keyword: "class", name: node.name.text, inheritance: node.inheritanceClause,
+        attributes: node.attributes, members: node.memberBlock)
+      return .visitChildren
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+      declare(
+        node, keyword: "enum", name: node.name.text, inheritance: node.inheritanceClause,
+        attributes: node.attributes, members: node.memberBlock)
+      return .visitChildren
+    }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+      declare(
+        node, keyword: "actor", name: node.name.text, inheritance: node.inheritanceClause,
+        attributes: node.attributes, members: node.memberBlock)
+      return .visitChildren
+    }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+      let text = node.extendedType.trimmedDescription
+      declare(
+        node, keyword: "extension",
+        name: String(text.split(separator: ".").last ?? Substring(text)),
+        inheritance: node.inheritanceClause, attributes: node.attributes,
+        members: node.memberBlock)
+      return .visitChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+      // `@Environment(\.openWindow) private var open`
+      if node.attributes.contains(where: {
+        $0.as(AttributeSyntax.self)?.arguments?.trimmedDescription.contains(".openWindow") == true
+      }) {
+        for binding in node.bindings {
+          if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            openWindowNames.insert(name)
+          }
+        }
+      }
+      return .visitChildren
+    }
+
+    /// The string value of `expression` as a producer's identifier, template or reason.
+    private func value(_ expression: ExprSyntax) -> (String?, Template?, String?) {
+      if expression.is(NilLiteralExprSyntax.self) { return (nil, nil, "nil") }
+      switch values.string(expression) {
+      case .text(let text, _, _):
+        guard let value = text.value else { return (nil, nil, "the string is not valid UTF-8") }
+        return (value, nil, nil)
+      case .template(let template, _): return (nil, template, nil)
+      case .runtime(let reason): return (nil, nil, reason)
+      }
+    }
+
+    private func add(
+      _ kind: Producer.Kind, at node: some SyntaxProtocol, value expression: ExprSyntax?,
+      detail: String? = nil
+    ) {
+      var producer = Producer(kind: kind, file: file.path, line: file.line(node), detail: detail)
+      if let expression {
+        (producer.identifier, producer.template, producer.unknown) = value(expression)
+        if let reason = producer.unknown, reason != "nil" {
+          diagnostics.append(
+            file.note(
+              .runtimeValue, "the \(kind.rawValue) identifier is a run-time value: \(reason)",
+              at: node))
+        }
+      }
+      producers.append(producer)
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+      let elements = Array(node.elements)
+      for index in elements.indices.dropFirst() where index + 1 < elements.count {
+        guard elements[index].is(AssignmentExprSyntax.self),
+          let member = elements[index - 1].as(MemberAccessExprSyntax.self),
+          member.declName.baseName.text == "targetContentIdentifier"
+        else { continue }
+        add(
+          Self.producerKind(receiver: member.base), at: node, value: elements[index + 1],
+          detail: member.base?.trimmedDescription)
+      }
+      return .visitChildren
+    }
+
+    /// What a `targetContentIdentifier` receiver is: from its local's initializer or its name.
+    static func producerKind(receiver: ExprSyntax?) -> Producer.Kind {
+      guard let receiver else { return .targetContentIdentifier }
+      var text = receiver.trimmedDescription
+      if let reference = receiver.as(DeclReferenceExprSyntax.self),
+        case .some(.some(let found)) = SwiftLocals.initializer(
+          named: reference.baseName.text, before: Syntax(receiver))
+      {
+        text = found.value.trimmedDescription
+      }
+      let lower = text.lowercased()
+      if lower.contains("useractivity") || lower.contains("activity") { return .userActivity }
+      if lower.contains("notificationcontent") || lower.contains("content") { return .notification }
+      if lower.contains("shortcut") { return .shortcutItem }
+      return .targetContentIdentifier
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+      let callee: String
+      var base: ExprSyntax?
+      if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+        callee = member.declName.baseName.text
+        base = member.base
+      } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+        callee = reference.baseName.text
+      } else {
+        return .visitChildren
+      }
+      let arguments = Array(node.arguments)
+      func argument(_ label: String) -> ExprSyntax? {
+        arguments.first { $0.label?.text == label }?.expression
+      }
+      // `X.main()`: an entry point chosen in code.
+      if callee == "main", arguments.isEmpty, node.trailingClosure == nil,
+        let type = base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+        type.first?.isUppercase == true
+      {
+        mainCalls.append((type, file.line(node)))
+      }
+      let isOpenWindow =
+        (base == nil && openWindowNames.contains(callee))
+        || (callee == "callAsFunction"
+          && base.map { openWindowNames.contains($0.trimmedDescription) } == true)
+      if isOpenWindow {
+        if let id = argument("id") {
+          add(.openWindowID, at: node, value: id, detail: argument("value")?.trimmedDescription)
+        } else if let value = argument("value") {
+          add(.openWindowValue, at: node, value: nil, detail: value.trimmedDescription)
+        }
+      }
+      if callee == "requestSceneSessionActivation" {
+        var activity = argument("userActivity")
+        // iOS 17's `requestSceneSessionActivation(UISceneSessionActivationRequest(…))`.
+        if activity == nil,
+          let request = arguments.first?.expression.as(FunctionCallExprSyntax.self)
+        {
+          activity = request.arguments.first { $0.label?.text == "userActivity" }?.expression
+        }
+        record(activation: node, activity: activity)
+      }
+      return .visitChildren
+    }
+
+    /// A `requestSceneSessionActivation`: the identifier of the user activity it passes, when
+    /// the same body sets one on that name.
+    private func record(activation node: FunctionCallExprSyntax, activity: ExprSyntax?) {
+      var producer = Producer(kind: .activationRequest, file: file.path, line: file.line(node))
+      guard let activity, !activity.is(NilLiteralExprSyntax.self) else {
+        producer.unknown = "no user activity: a new scene of the default configuration"
+        producer.detail = "nil"
+        producers.append(producer)
+        return
+      }
+      producer.detail = activity.trimmedDescription
+      let name = activity.trimmedDescription
+      // The assignment `name.targetContentIdentifier = …` in the enclosing body.
+      var scope: Syntax? = Syntax(node)
+      while let current = scope, !current.is(CodeBlockSyntax.self) { scope = current.parent }
+      var found: ExprSyntax?
+      if let scope {
+        for sequence in scope.tokens(viewMode: .sourceAccurate)
+        where sequence.text == "targetContentIdentifier" {
+          guard let member = sequence.parent?.parent?.as(MemberAccessExprSyntax.self),
+            member.base?.trimmedDescription == name,
+            let assignment = member.parent?.as(SequenceExprSyntax.self)
+              ?? member.parent?.parent?.as(SequenceExprSyntax.self)
+          else { continue }
+          let parts = Array(assignment.elements)
+          if parts.count == 3, parts[1].is(AssignmentExprSyntax.self) { found = parts[2] }
+        }
+      }
+      if let found {
+        (producer.identifier, producer.template, producer.unknown) = value(found)
+      } else {
+        producer.unknown =
+          "the body sets no targetContentIdentifier on '\(name)'; routed by its webpageURL, if any"
+      }
+      producers.append(producer)
+    }
+  }
+}
+
+/// A type or extension declared in a Swift file.
+struct AppTypeDeclaration: Sendable {
+  var name: String
+  /// `struct`, `class`, `enum`, `actor` or `extension`.
+  var keyword: String
+  var inherited: [String]
+  var isMain: Bool
+  var file: String
+  var line: Int
+  var endLine: Int = 0
+  var platforms: [String]
+  /// The statements of its `body` getter.
+  var body: CodeBlockItemListSyntax?
+  /// Its `contentIdentifier` property (an App Intent's).
+  var contentIdentifier: PatternBindingSyntax?
+}

@@ -1,0 +1,287 @@
+import ConditionLint
+import Foundation
+import PredicateTestSupport
+import SceneJSON
+import Testing
+
+/// Writes `files` (relative path → text or bytes) under a fresh folder and returns its path.
+private func tree(_ files: [String: [UInt8]]) throws -> String {
+  let root = try temporaryFolder()
+  for (path, bytes) in files {
+    let url = root.appendingPathComponent(path)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(bytes).write(to: url)
+  }
+  return root.path
+}
+
+private func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+/// A binary property list of `objects` (each an encoded object), `top` the root's index.
+private func binaryPropertyList(_ objects: [[UInt8]], top: Int = 0, count: Int? = nil) -> [UInt8] {
+  var bytes = utf8("bplist00")
+  var offsets: [Int] = []
+  for object in objects {
+    offsets.append(bytes.count)
+    bytes += object
+  }
+  let table = bytes.count
+  for offset in offsets { bytes.append(UInt8(offset)) }
+  var trailer = [UInt8](repeating: 0, count: 6) + [1, 1]
+  func eight(_ value: Int) -> [UInt8] {
+    (0..<8).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) }
+  }
+  trailer += eight(count ?? objects.count) + eight(top) + eight(table)
+  return bytes + trailer
+}
+
+@Suite("app model: property lists, catalogue, producers, routing findings, hostile input")
+struct AppModelTests {
+  static let apps = Fixtures.root + "/apps"
+
+  @Test("an XML property list keeps each value's line and decodes entities")
+  func xmlLines() throws {
+    let list = try PropertyList.read(
+      utf8(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+          <!-- a comment -->
+          <key>Name</key>
+          <string>Tom &amp; Jerry &#x2764;</string>
+          <key>Flag</key><true/>
+          <key>List</key>
+          <array>
+            <string>a</string>
+            <integer>7</integer>
+          </array>
+        </dict>
+        </plist>
+        """))
+    #expect(list["Name"]?.string == "Tom & Jerry ❤")
+    #expect(list["Name"]?.line == 7)
+    #expect(list["Flag"]?.bool == true)
+    #expect(list["List"]?.array?.map(\.line) == [11, 12])
+  }
+
+  @Test("the binary fixture reads as the keys python's plistlib wrote")
+  func binaryFixture() throws {
+    let bytes = try #require(Fixtures.readBytes(Self.apps + "/MixedReader/Info.plist"))
+    let list = try PropertyList.read(bytes)
+    #expect(list["CFBundleName"]?.string == "Reader")
+    #expect(
+      list["CFBundleURLTypes"]?.array?.first?["CFBundleURLSchemes"]?.array?.first?.string
+        == "reader")
+    #expect(
+      list["UIApplicationSceneManifest"]?["UIApplicationSupportsMultipleScenes"]?.bool == true)
+  }
+
+  @Test("hostile property lists are errors that say why, never a trap or a hang")
+  func hostileLists() {
+    func message(_ bytes: [UInt8]) -> String {
+      do {
+        _ = try PropertyList.read(bytes)
+        return "read"
+      } catch {
+        return error.description
+      }
+    }
+    // An array (0xA1) whose one element is itself.
+    #expect(message(binaryPropertyList([[0xA1, 0x00]])).contains("reference cycle"))
+    // Two arrays that hold each other.
+    #expect(
+      message(binaryPropertyList([[0xA1, 0x01], [0xA1, 0x00]])).contains("reference cycle"))
+    // An object count far past the file.
+    #expect(message(binaryPropertyList([[0x08]], count: 1 << 40)).contains("does not fit"))
+    // An array claiming 2^40 elements.
+    #expect(
+      message(binaryPropertyList([[0xAF, 0x13, 0, 0, 1, 0, 0, 0, 0, 0]])).contains("past its area"))
+    // A reference past the table.
+    #expect(message(binaryPropertyList([[0xA1, 0x09]])).contains("past the"))
+    // Sharing without a cycle expands exponentially: bounded.
+    var objects: [[UInt8]] = []
+    for index in 0..<40 { objects.append([0xA2, UInt8(index + 1), UInt8(index + 1)]) }
+    objects.append([0x08])
+    #expect(message(binaryPropertyList(objects)).contains("more than"))
+    // Deep XML nesting.
+    let deep = utf8(
+      String(repeating: "<array>", count: 10_000) + String(repeating: "</array>", count: 10_000))
+    #expect(message(deep).contains("nested more than"))
+    #expect(message(utf8("this is not a plist")).contains("line 1"))
+    #expect(message(utf8("<plist><dict><key>a</key></dict></plist>")).contains("has no value"))
+  }
+
+  @Test("a bad Info.plist is a finding at its file, and the run goes on")
+  func badInfoPlist() throws {
+    let root = try tree([
+      "A/Info.plist": utf8("{ \"not\": \"a plist\" }"),
+      "B/Info.plist": binaryPropertyList([[0xA1, 0x00]]),
+      "A/App.swift": utf8(
+        """
+        import SwiftUI
+        @main struct A: App {
+          var body: some Scene { WindowGroup { Text("a") } }
+        }
+        func open() {
+          let activity = NSUserActivity(activityType: "x")
+          activity.targetContentIdentifier = "a/1"
+        }
+        """),
+    ])
+    let run = Linter.readApp(paths: [root])
+    let notes = run.report.diagnostics.filter { $0.id == "app.property-list" }
+    #expect(notes.count == 2)
+    #expect(notes.allSatisfy { $0.severity == .warning && $0.file.hasSuffix("Info.plist") })
+    #expect(run.catalog?.apps.map(\.name) == ["A"])
+    #expect(run.catalog?.producers.map(\.identifier) == ["a/1"])
+  }
+
+  @Test("a Scene whose body refers to itself is expanded once, with a note")
+  func recursiveScene() throws {
+    let root = try tree([
+      "App.swift": utf8(
+        """
+        import SwiftUI
+        @main struct Loop: App {
+          var body: some Scene { Outer() }
+        }
+        struct Outer: Scene {
+          var body: some Scene {
+            WindowGroup(id: "outer") { Text("x") }
+            Inner()
+          }
+        }
+        struct Inner: Scene {
+          var body: some Scene { Outer() }
+        }
+        """)
+    ])
+    let run = Linter.readApp(paths: [root])
+    let catalog = try #require(run.catalog)
+    // Outer → Inner → Outer again: the second Outer is refused, so its group is declared once.
+    #expect(catalog.apps.first?.windowGroups.map(\.id) == ["outer"])
+    #expect(catalog.diagnostics.contains { $0.id == "app.recursion" && $0.line == 12 })
+  }
+
+  @Test("a 10,000-deep view chain stops at the depth limit: the views are unknown, not empty")
+  func deepViewChain() throws {
+    var source = """
+      import SwiftUI
+      @main struct Deep: App {
+        var body: some Scene { WindowGroup { V0() } }
+      }
+      func open() {
+        let activity = NSUserActivity(activityType: "x")
+        activity.targetContentIdentifier = "deep/1"
+      }
+
+      """
+    for level in 0..<10_000 {
+      source += "struct V\(level): View { var body: some View { V\(level + 1)() } }\n"
+    }
+    source +=
+      "struct V10000: View { var body: some View { Text(\"end\").handlesExternalEvents(preferring: [\"deep/\"], allowing: [\"*\"]) } }\n"
+    let root = try tree(["App.swift": utf8(source)])
+    let run = Linter.readApp(paths: [root])
+    let group = try #require(run.catalog?.apps.first?.windowGroups.first)
+    #expect(group.views == nil)
+    #expect(group.viewsUnknown?.contains("stop at") == true)
+    // Unknown views: no new-window-per-event finding is guessed.
+    #expect(!run.report.diagnostics.contains { $0.id == "routing.new-window-per-event" })
+  }
+
+  @Test("a view type named like a scene type is followed as a view inside a scene")
+  func viewNamedLikeScene() throws {
+    let root = try tree([
+      "App.swift": utf8(
+        """
+        import SwiftUI
+        @main struct Odd: App {
+          var body: some Scene {
+            WindowGroup { Window() }
+            Settings { Settings() }
+          }
+        }
+        struct Window: View {
+          var body: some View { Text("w").handlesExternalEvents(preferring: ["w/"], allowing: ["*"]) }
+        }
+        """)
+    ])
+    let run = Linter.readApp(paths: [root])
+    let groups = try #require(run.catalog?.apps.first?.windowGroups)
+    #expect(groups.map(\.kind) == ["WindowGroup", "Settings"])
+    #expect(groups.first?.views?.preferring == ["w/"])
+  }
+
+  @Test("views are followed into files without a marker, and a run-time root view is unknown")
+  func viewsAcrossFiles() throws {
+    let root = try tree([
+      "App.swift": utf8(
+        """
+        import SwiftUI
+        @main struct Two: App {
+          var body: some Scene {
+            WindowGroup { RootView() }
+            WindowGroup("Made") { makeRoot() }
+          }
+        }
+        """),
+      "Views/RootView.swift": utf8("struct RootView: View { var body: some View { Leaf() } }\n"),
+      "Views/Leaf.swift": utf8(
+        """
+        struct Leaf: View {
+          var body: some View {
+            Text("x").handlesExternalEvents(preferring: ["a"], allowing: ["b"])
+          }
+        }
+        """),
+    ])
+    let run = Linter.readApp(paths: [root])
+    let groups = try #require(run.catalog?.apps.first?.windowGroups)
+    #expect(groups[0].views?.preferring == ["a"])
+    #expect(groups[0].views?.file.hasSuffix("Views/Leaf.swift") == true)
+    #expect(groups[0].views?.line == 3)
+    #expect(groups[1].views == nil)
+    #expect(groups[1].viewsUnknown?.contains("makeRoot()") == true)
+  }
+
+  @Test("entry points: X.main() in main.swift, App types per platform")
+  func entryPoints() throws {
+    let root = try tree([
+      "main.swift": utf8("MacApp.main()\n"),
+      "Apps.swift": utf8(
+        """
+        import SwiftUI
+        #if os(macOS)
+          struct MacApp: App {
+            var body: some Scene { Window("Main", id: "main") { Text("m") } }
+          }
+        #else
+          @main struct PhoneApp: App {
+            var body: some Scene { WindowGroup { Text("p") } }
+          }
+        #endif
+        struct UnusedApp: App {
+          var body: some Scene { WindowGroup { Text("u") } }
+        }
+        """),
+    ])
+    let catalog = try #require(Linter.readApp(paths: [root]).catalog)
+    #expect(catalog.apps.map(\.name) == ["MacApp", "PhoneApp"])
+    #expect(catalog.apps.map(\.platforms) == [["macOS"], ["!macOS"]])
+  }
+
+  @Test("each fixture app's scenes file reads back and routes every producer")
+  func fixtureAppsRoute() throws {
+    for name in ["MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader"] {
+      let run = Linter.readApp(paths: [Self.apps + "/" + name])
+      #expect(!run.routings.isEmpty, "\(name)")
+      for routing in run.routings {
+        #expect(routing.problem == nil, "\(name): \(routing.problem ?? "")")
+      }
+    }
+  }
+}
