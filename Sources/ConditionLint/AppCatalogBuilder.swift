@@ -264,7 +264,7 @@ struct AppCatalogBuilder {
       return
     }
     walk.counts[name, default: 0] += 1
-    let values = SwiftValues(file.tree)
+    let values = AppSwiftFile.values(of: call)
     let arguments = Array(call.arguments)
     func stringArgument(_ expression: ExprSyntax?) -> String? {
       guard let expression else { return nil }
@@ -333,7 +333,7 @@ struct AppCatalogBuilder {
 
   /// A SwiftUI set's strings (a template's holes as the witness value), and whether all are known.
   static func strings(_ expression: ExprSyntax, in file: AppSwiftFile) -> ([String], Bool) {
-    var builder = SwiftSourceBuilder(values: SwiftValues(file.tree))
+    var builder = SwiftSourceBuilder(values: AppSwiftFile.values(of: expression))
     switch builder.set(expression, depth: 0) {
     case .strings(let texts): return (texts.compactMap(\.value), true)
     case .templates(let templates):
@@ -519,7 +519,7 @@ struct AppCatalogBuilder {
             binding.initializer?.value
             ?? AppSwiftFile.returned(binding)
           if let expression {
-            switch SwiftValues(source.tree).string(expression) {
+            switch AppSwiftFile.values(of: expression).string(expression) {
             case .text(let text, _, _): producer.identifier = text.value
             case .template(let template, _): producer.template = template
             case .runtime(let reason): producer.unknown = reason

@@ -1,12 +1,22 @@
 import Foundation
 import SceneJSON
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// What the walk gathers for the app model besides the lint's own findings: the Swift files that
 /// may declare scenes or produce events (parsed), every Swift path (for types declared in files
 /// without a marker), property lists, payload files and Objective-C classes.
 package struct AppInputs: Sendable {
   var swiftFiles: [AppSwiftFile] = []
-  var swiftPaths: [String] = []
+  /// The Swift files the walk did not parse that mention `View`, with the names they declare
+  /// (`struct` and `extension`): where a followed view type is looked up.
+  var declarations: [(path: String, names: [String])] = []
   var propertyLists: [(path: String, bytes: [UInt8])] = []
   var payloads: [(path: String, bytes: [UInt8])] = []
   var objCFiles: [AppObjCFile] = []
@@ -23,7 +33,6 @@ package struct AppInputs: Sendable {
       } else if AppInputs.isAppFile(name) {
         propertyLists.append((path, bytes))
       } else if name.hasSuffix(".swift") {
-        swiftPaths.append(path)
         if SwiftExtractor.excessiveBracketNesting(bytes) == nil {
           swiftFiles.append(AppSwiftFile(path: path, bytes: bytes))
         }
@@ -35,7 +44,7 @@ package struct AppInputs: Sendable {
 
   mutating func append(_ other: AppInputs) {
     swiftFiles += other.swiftFiles
-    swiftPaths += other.swiftPaths
+    declarations += other.declarations
     propertyLists += other.propertyLists
     payloads += other.payloads
     objCFiles += other.objCFiles
@@ -103,23 +112,13 @@ extension AppCatalog {
   ///   declared in a file the walk did not parse).
   package static func build(
     _ inputs: AppInputs, conditions: [LintedCondition],
-    read: @escaping (String) -> [UInt8]?
+    read: @escaping @Sendable (String) -> [UInt8]?
   ) -> AppCatalog {
-    let parsed = Set(inputs.swiftFiles.map(\.path))
-    let unparsed = inputs.swiftPaths.filter { !parsed.contains($0) }
+    let index = DeclarationIndex(inputs.declarations)
     var builder = AppCatalogBuilder(files: inputs.swiftFiles) { names in
-      // One pass over the files not yet parsed, for a declaration of any of the names.
-      let patterns = names.flatMap { name in
-        ["struct ", "class ", "enum ", "extension ", "actor "].map { Array(($0 + name).utf8) }
+      index.paths(declaring: names).compactMap { path in
+        read(path).map { AppSwiftFile(path: path, bytes: $0) }
       }
-      var found: [AppSwiftFile] = []
-      for path in unparsed {
-        guard let bytes = read(path),
-          patterns.contains(where: { AppCatalog.contains(bytes, $0) })
-        else { continue }
-        found.append(AppSwiftFile(path: path, bytes: bytes))
-      }
-      return found
     }
     var catalog = AppCatalog()
     catalog.apps = builder.swiftUIApps()
@@ -326,6 +325,71 @@ extension AppCatalog {
       return index
     }
     return nil
+  }
+}
+
+/// Which Swift files (of those the walk did not parse) declare a type of a name: the walk
+/// records the `struct` and `extension` names of every file that mentions `View` while its bytes
+/// are in memory (a byte scan, no parse), so following a view type into a file without a marker
+/// costs no second read of the tree.
+struct DeclarationIndex {
+  private var index: [String: [String]] = [:]
+  private var order: [String: Int] = [:]
+
+  init(_ declarations: [(path: String, names: [String])]) {
+    for (position, entry) in declarations.enumerated() {
+      order[entry.path] = position
+      for name in entry.names { index[name, default: []].append(entry.path) }
+    }
+  }
+
+  /// The files that may declare one of `names`, each once, in walk order.
+  func paths(declaring names: Set<String>) -> [String] {
+    var found: Set<String> = []
+    for name in names { found.formUnion(index[name] ?? []) }
+    return found.sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
+  }
+
+  private static let keywords = ["struct ", "extension "].map { Array($0.utf8) }
+
+  /// The names after `struct ` and `extension ` in `bytes` (the last component of a dotted
+  /// name), in one pass over the bytes.
+  static func declaredNames(_ bytes: [UInt8]) -> [String] {
+    var names: Set<String> = []
+    bytes.withUnsafeBufferPointer { buffer in
+      var position = 0
+      let count = buffer.count
+      while position < count {
+        let byte = buffer[position]
+        guard byte == UInt8(ascii: "s") || byte == UInt8(ascii: "e"),
+          position == 0 || !buffer[position - 1].isIdentifierByte
+        else {
+          position += 1
+          continue
+        }
+        let keyword = byte == UInt8(ascii: "s") ? keywords[0] : keywords[1]
+        guard count - position > keyword.count,
+          UnsafeBufferPointer(rebasing: buffer[position..<(position + keyword.count)])
+            .elementsEqual(keyword)
+        else {
+          position += 1
+          continue
+        }
+        var start = position + keyword.count
+        while start < count, buffer[start] == 0x20 { start += 1 }
+        var end = start
+        while end < count, buffer[end].isIdentifierByte || buffer[end] == UInt8(ascii: ".") {
+          end += 1
+        }
+        if end > start {
+          let name = String(
+            decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+          names.insert(String(name.split(separator: ".").last ?? Substring(name)))
+        }
+        position = max(end, position + 1)
+      }
+    }
+    return Array(names)
   }
 }
 

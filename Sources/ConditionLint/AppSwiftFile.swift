@@ -6,9 +6,12 @@ import SwiftSyntax
 ///
 /// Built on every core, one file at a time, like the lint's conditions; the catalogue is
 /// assembled from these afterwards (``AppCatalogBuilder``), when every file's types are known.
+///
+/// The file keeps no syntax tree of its own: the nodes it keeps (a type's `body`, an intent's
+/// `contentIdentifier`) keep theirs alive, and a file that only produces events lets its tree go
+/// at once, as the lint does, so that a large tree's parses reuse memory.
 struct AppSwiftFile: Sendable {
   let path: String
-  let tree: SourceFileSyntax
   let lines: LineTable
   /// Types and extensions, in source order.
   var types: [AppTypeDeclaration] = []
@@ -17,24 +20,39 @@ struct AppSwiftFile: Sendable {
   var producers: [Producer] = []
   var diagnostics: [LintDiagnostic] = []
 
-  /// The byte patterns one of which a Swift file must hold to be read for the app model: scene
-  /// declarations, entry points, conditions and producers.
+  /// The byte patterns one of which a Swift file must hold to be read for the app model, besides
+  /// the lint's own markers (a `main.swift` is read whatever it holds). Few, and each starting
+  /// with a byte that is rare in code, so the search runs near memchr speed: `Scene` covers
+  /// `some Scene`, `: Scene`, `requestSceneSessionActivation` and `UISceneAppIntent`; `Window`
+  /// covers `WindowGroup`, `Window(` and `openWindow`; `ContentIdentifier` covers
+  /// `targetContentIdentifier` and an intent's `contentIdentifier`.
   static let markers: [[UInt8]] = [
-    "Scene", "@main", ".main()", "handlesExternalEvents", "targetContentIdentifier", "openWindow",
-    "requestSceneSessionActivation", "ContentProvidingIntent", "UISceneAppIntent",
-    "ForTargetContentIdentifierPredicate",
+    "Scene", "Window", "@main", "ContentIdentifier", "ContentProvidingIntent",
   ].map { Array($0.utf8) }
 
-  init(path: String, bytes: [UInt8], tree: SourceFileSyntax? = nil) {
+  /// Parses `bytes` and reads them.
+  init(path: String, bytes: [UInt8]) {
+    self.init(
+      path: path, bytes: bytes, tree: bytes.withUnsafeBufferPointer { Parser.parse(source: $0) })
+  }
+
+  /// Reads a file already parsed (the lint's tree, when the file holds conditions too).
+  init(path: String, bytes: [UInt8], tree: SourceFileSyntax) {
     self.path = path
-    self.tree = tree ?? bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
     self.lines = LineTable(bytes)
-    let scanner = Scanner(file: self)
-    scanner.walk(self.tree)
+    let scanner = Scanner(file: self, tree: tree)
+    scanner.walk(tree)
     types = scanner.types
     mainCalls = scanner.mainCalls
     producers = scanner.producers
     diagnostics = scanner.diagnostics
+  }
+
+  /// The file's values (constants, raw values), as seen from `node`'s tree.
+  static func values(of node: some SyntaxProtocol) -> SwiftValues {
+    SwiftValues(
+      node.root.as(SourceFileSyntax.self)
+        ?? SourceFileSyntax(statements: [], endOfFileToken: .endOfFileToken()))
   }
 
   /// The 1-based line of a node's first token.
@@ -107,9 +125,9 @@ struct AppSwiftFile: Sendable {
     /// Names bound to `@Environment(\.openWindow)` in this file.
     var openWindowNames: Set<String> = ["openWindow"]
 
-    init(file: AppSwiftFile) {
+    init(file: AppSwiftFile, tree: SourceFileSyntax) {
       self.file = file
-      self.values = SwiftValues(file.tree)
+      self.values = SwiftValues(tree)
       super.init(viewMode: .sourceAccurate)
     }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PredicateEvaluation
+import SwiftParser
 import SwiftSyntax
 import Synchronization
 
@@ -105,7 +106,8 @@ package struct Linter: Sendable {
   /// property lists it could not read, and the routing findings of every app.
   private func readApp(into run: inout Run) {
     let maximumFileSize = maximumFileSize
-    let catalog = AppCatalog.build(run.report.app, conditions: run.report.conditions) { path in
+    let catalog = AppCatalog.build(run.report.app, conditions: run.report.conditions) {
+      @Sendable path in
       var buffer: [UInt8] = []
       guard
         case .bytes(let count) = Self.read(path, into: &buffer, maximumFileSize: maximumFileSize)
@@ -133,9 +135,10 @@ package struct Linter: Sendable {
       }
     }
     for key in order {
-      guard var (finding, app, branches) = found[key] else { continue }
-      if branches.count < (variants[app]?.count ?? 0) {
-        branches = branches.filter { !$0.isEmpty }
+      guard let (first, app, all) = found[key] else { continue }
+      var finding = first
+      if all.count < (variants[app]?.count ?? 0) {
+        let branches = all.filter { !$0.isEmpty }
         finding.message += " (only with body's \(branches.joined(separator: ", ")) branch)"
       }
       findings.append(finding)
@@ -309,11 +312,14 @@ package struct Linter: Sendable {
       report.diagnostics.append(
         .fileNote(file, .warning, .unreadable, "file could not be read; it is skipped"))
     case .bytes(let count):
-      if readsApp && gathersForApp(file: file, buffer: buffer, count: count, into: &report) {
-        return
-      }
       let holds = buffer.withUnsafeBufferPointer {
         Self.mayHoldConditions(UnsafeBufferPointer(rebasing: $0[..<count]))
+      }
+      if readsApp
+        && gathersForApp(
+          file: file, buffer: buffer, count: count, conditions: holds, into: &report)
+      {
+        return
       }
       guard holds else { return }
       check(file: file, bytes: Array(buffer[..<count]), into: &report)
@@ -323,7 +329,7 @@ package struct Linter: Sendable {
   /// Keeps what the app model needs from a file; true when the file is the app model's alone
   /// (a property list or payload) or was fully handled here (a Swift file parsed for both).
   private func gathersForApp(
-    file: String, buffer: [UInt8], count: Int, into report: inout LintReport
+    file: String, buffer: [UInt8], count: Int, conditions: Bool, into report: inout LintReport
   ) -> Bool {
     let name = file.split(separator: "/").last.map(String.init) ?? file
     if AppInputs.isAppFile(name) {
@@ -338,41 +344,59 @@ package struct Linter: Sendable {
       }
       return true
     }
-    let holds = buffer.withUnsafeBufferPointer { whole in
-      let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
-      return AppSwiftFile.markers.contains { Self.contains(bytes, $0) }
-    }
+    let holds =
+      conditions || name == "main.swift"
+      || buffer.withUnsafeBufferPointer { whole in
+        let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
+        return AppSwiftFile.markers.contains { Self.contains(bytes, $0) }
+      }
     if file.hasSuffix(".swift") {
-      report.app.swiftPaths.append(file)
-      guard holds else { return false }
+      guard holds else {
+        let mentionsView = buffer.withUnsafeBufferPointer {
+          Self.contains(UnsafeBufferPointer(rebasing: $0[..<count]), Array("View".utf8))
+        }
+        if mentionsView {
+          let names = DeclarationIndex.declaredNames(Array(buffer[..<count]))
+          if !names.isEmpty { report.app.declarations.append((file, names)) }
+        }
+        return false
+      }
       let bytes = Array(buffer[..<count])
       if SwiftExtractor.excessiveBracketNesting(bytes) != nil {
         return false
       }
-      let parsed = AppSwiftFile(path: file, bytes: bytes)
-      report.app.swiftFiles.append(parsed)
-      if Self.mayHoldConditions(bytes) {
-        check(file: file, bytes: bytes, tree: parsed.tree, into: &report)
+      let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+      report.app.swiftFiles.append(AppSwiftFile(path: file, bytes: bytes, tree: tree))
+      if conditions {
+        check(file: file, bytes: bytes, tree: tree, into: &report)
       }
       return true
     }
-    if holds || Self.mayHoldConditions(Array(buffer[..<count])) {
+    // Objective-C: the classes of a file with conditions, and its identifiers.
+    let identifies = buffer.withUnsafeBufferPointer { whole in
+      Self.contains(UnsafeBufferPointer(rebasing: whole[..<count]), Array("ContentIdentifier".utf8))
+    }
+    if identifies || conditions {
       report.app.objCFiles.append(AppObjCFile(path: file, bytes: Array(buffer[..<count])))
     }
     return false
   }
 
-  /// Whether `buffer` holds `pattern`.
+  /// Whether `buffer` holds `pattern` (of two bytes or more): memchr finds each candidate
+  /// first byte, and the second is compared before memcmp is called.
   private static func contains(_ buffer: UnsafeBufferPointer<UInt8>, _ pattern: [UInt8]) -> Bool {
-    guard let base = buffer.baseAddress, buffer.count >= pattern.count else { return false }
+    guard let base = buffer.baseAddress, pattern.count >= 2, buffer.count >= pattern.count else {
+      return false
+    }
     var position = 0
     let last = buffer.count - pattern.count
+    let second = pattern[1]
     while position <= last {
       guard let hit = memchr(base + position, Int32(pattern[0]), last - position + 1) else {
         return false
       }
       let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-      if memcmp(base + at, pattern, pattern.count) == 0 { return true }
+      if base[at + 1] == second && memcmp(base + at, pattern, pattern.count) == 0 { return true }
       position = at + 1
     }
     return false
