@@ -13,6 +13,8 @@ struct AppCatalogBuilder {
   private var index: [String: [(file: Int, type: Int)]] = [:]
   private var loaded: Set<String> = []
   private(set) var diagnostics: [LintDiagnostic] = []
+  /// The event handlers the last ``viewConditions(_:in:)`` search met (`onOpenURL file:line`).
+  private var handlers: [String] = []
 
   /// How many levels of view types are followed from a scene's root view.
   static let maximumViewDepth = 8
@@ -309,6 +311,7 @@ struct AppCatalogBuilder {
       let (views, unknown, notes) = viewConditions(content, in: file)
       declaration.views = views
       declaration.viewsUnknown = unknown
+      declaration.eventHandlers = handlers
       diagnostics += notes
     }
     walk.scenes.append(declaration)
@@ -375,6 +378,7 @@ struct AppCatalogBuilder {
   ) {
     var found: ViewConditions?
     var notes: [LintDiagnostic] = []
+    handlers = []
     var seen: Set<String> = []
     var level: [(AppSwiftFile, Syntax)] = [(file, Syntax(content))]
     var bodies = 0
@@ -407,6 +411,11 @@ struct AppCatalogBuilder {
           }
         }
         for name in scan.typeNames where seen.insert(name).inserted { names.append(name) }
+        for handler in scan.handlers {
+          let name =
+            handler.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
+          handlers.append("\(name) \(source.path):\(source.line(handler))")
+        }
       }
       if depth == 0, let built = Self.runtimeRoot(content) {
         return (
@@ -477,10 +486,15 @@ struct AppCatalogBuilder {
   private final class ViewScan: SyntaxVisitor {
     var modifiers: [FunctionCallExprSyntax] = []
     var typeNames: [String] = []
+    /// `onOpenURL` and `onContinueUserActivity` calls: the views take external events.
+    var handlers: [FunctionCallExprSyntax] = []
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-      if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-        member.declName.baseName.text == "handlesExternalEvents",
+      let member = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+      if member == "onOpenURL" || member == "onContinueUserActivity" {
+        handlers.append(node)
+      }
+      if member == "handlesExternalEvents",
         node.arguments.contains(where: { ["preferring", "allowing"].contains($0.label?.text) })
       {
         modifiers.append(node)

@@ -64,6 +64,9 @@ package struct SceneDeclaration: Sendable {
   package var views: ViewConditions?
   /// Why the view-level sets are unknown (a root view not followed), or nil when known.
   package var viewsUnknown: String?
+  /// The `onOpenURL` and `onContinueUserActivity` handlers in its views (`name file:line`):
+  /// evidence that external events reach it even when the app's URL schemes are not in the tree.
+  package var eventHandlers: [String] = []
 
   /// Whether SwiftUI can route an event to a new scene of this declaration. **Decision:** the
   /// documented rules speak of "scene declarations"; the tool counts the declarations that open
@@ -184,7 +187,9 @@ extension AppCatalog {
                       "handlesExternalEvents",
                       group.matchingIsKnown ? strings(group.matching) : .null
                     ),
-                    ("platforms", strings(group.platforms)), ("file", .string(group.file)),
+                    ("platforms", strings(group.platforms)),
+                    ("eventHandlers", strings(group.eventHandlers)),
+                    ("file", .string(group.file)),
                     ("line", number(group.line)),
                     (
                       "views",

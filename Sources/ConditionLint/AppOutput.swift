@@ -55,6 +55,7 @@ package enum AppOutput {
         } else {
           lines.append("       views: no handlesExternalEvents(preferring:allowing:)")
         }
+        for handler in group.eventHandlers { lines.append("       handles: \(handler)") }
       }
       for entry in app.sceneConfigurations {
         lines.append(

@@ -50,12 +50,17 @@ package struct AppInputs: Sendable {
     objCFiles += other.objCFiles
   }
 
-  /// Whether a file name is read for the app model (and not linted): `Info.plist` (or
-  /// `…-Info.plist`), APNs payloads (`.apns`) and JSON files.
+  /// Whether a file name is read for the app model (and not linted): a property list named
+  /// like an Info.plist (`Info.plist`, `App-Info.plist`, `Info-iOS.plist`), APNs payloads
+  /// (`.apns`) and JSON files.
   static func isAppFile(_ name: String) -> Bool {
-    name == "Info.plist" || name.hasSuffix("-Info.plist") || name.hasSuffix(".apns")
+    (name.hasSuffix(".plist") && name.contains("Info")) || name.hasSuffix(".apns")
       || name.hasSuffix(".json")
   }
+
+  /// The largest JSON file read as a possible payload: APNs caps a payload at 4 KB (5 KB for
+  /// VoIP), so a larger JSON file is data, not a payload.
+  static let maximumPayloadFileSize = 16 << 10
 }
 
 /// An Objective-C file's classes (`@implementation X` … `@end`, by line) and the identifiers it

@@ -248,6 +248,11 @@ package struct AppRouting: Sendable {
       default: break
       }
     }
+    // The group a URL nobody else takes reaches: the first with "*" in its matching set, else
+    // the first without the modifier.
+    let fallback =
+      routable.firstIndex { $0.matching?.contains("*") == true }
+      ?? routable.firstIndex { $0.matching == nil }
     var routableIndex = 0
     for group in app.windowGroups {
       guard group.isRoutable else {
@@ -257,6 +262,21 @@ package struct AppRouting: Sendable {
         continue
       }
       defer { routableIndex += 1 }
+      let handled = routableIndex == fallback ? group.eventHandlers : []
+      if group.views == nil, group.viewsUnknown == nil, reachedGroups[routableIndex] == nil,
+        let handler = handled.first
+      {
+        findings.append(
+          AppCatalog.finding(
+            .newWindowPerEvent, .warning,
+            "\(group.kind) '\(group.configuration)' of \(appLabel) takes external events "
+              + "(\(handler)) and no view in it declares "
+              + "handlesExternalEvents(preferring:allowing:), so every URL or activity opens a "
+              + "new window " + platforms(group), file: group.file, line: group.line,
+            fixDescription:
+              "add .handlesExternalEvents(preferring: [...], allowing: [\"*\"]) to the root view "
+              + "so an open window takes the events"))
+      }
       if let producers = reachedGroups[routableIndex], group.views == nil, group.viewsUnknown == nil
       {
         let names = producers.prefix(3).map { "\($0.file):\($0.line)" }.joined(separator: ", ")

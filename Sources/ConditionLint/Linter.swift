@@ -334,6 +334,7 @@ package struct Linter: Sendable {
     let name = file.split(separator: "/").last.map(String.init) ?? file
     if AppInputs.isAppFile(name) {
       if name.hasSuffix(".json") {
+        guard count <= AppInputs.maximumPayloadFileSize else { return true }
         let key = Array("target-content-id".utf8)
         guard AppCatalog.contains(Array(buffer[..<count]), key) else { return true }
         report.app.payloads.append((file, Array(buffer[..<count])))

@@ -284,4 +284,35 @@ struct AppModelTests {
       }
     }
   }
+
+  @Test(
+    "onOpenURL in a group's views without view-level sets: a new window per URL, no plist needed")
+  func openURLWithoutConditions() throws {
+    let root = try tree([
+      "App.swift": utf8(
+        """
+        import SwiftUI
+        @main struct Viewer: App {
+          var body: some Scene {
+            WindowGroup {
+              ContentView()
+            }
+            WindowGroup("Other", id: "other") { ContentView() }
+              .handlesExternalEvents(matching: ["other/"])
+          }
+        }
+        struct ContentView: View {
+          var body: some View {
+            Text("x").onOpenURL { _ in }
+          }
+        }
+        """)
+    ])
+    let run = Linter.readApp(paths: [root])
+    let findings = run.report.diagnostics.filter { $0.id == "routing.new-window-per-event" }
+    // Only the group a URL falls back to: the first without handlesExternalEvents(matching:).
+    #expect(findings.map(\.line) == [4])
+    #expect(findings.first?.message.contains("onOpenURL") == true)
+    #expect(run.catalog?.apps.first?.windowGroups.first?.eventHandlers.count == 1)
+  }
 }
