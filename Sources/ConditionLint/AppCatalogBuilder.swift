@@ -73,12 +73,23 @@ struct AppCatalogBuilder {
     (index[name] ?? []).map { (files[$0.file], files[$0.file].types[$0.type]) }
   }
 
-  /// The first `body` of a type named `name`, with its file.
-  private func body(of name: String) -> (AppSwiftFile, CodeBlockItemListSyntax)? {
+  /// The `body` of a type named `name`, with its file: when several types have the name (two
+  /// apps in one tree, each with its `ContentView`), the one whose file shares the most folders
+  /// with `near`, the file that names it; the first in walk order among equals.
+  private func body(of name: String, near: String) -> (AppSwiftFile, CodeBlockItemListSyntax)? {
+    let folders = near.split(separator: "/").dropLast()
+    var best: (AppSwiftFile, CodeBlockItemListSyntax)?
+    var bestShared = -1
     for (file, type) in types(named: name) {
-      if let body = type.body { return (file, body) }
+      guard let body = type.body else { continue }
+      let shared = zip(folders, file.path.split(separator: "/").dropLast()).prefix { $0 == $1 }
+        .count
+      if shared > bestShared {
+        best = (file, body)
+        bestShared = shared
+      }
     }
-    return nil
+    return best
   }
 
   // MARK: SwiftUI apps
@@ -90,7 +101,7 @@ struct AppCatalogBuilder {
     for file in files {
       for type in file.types where type.keyword != "extension" && type.inherited.contains("App") {
         guard type.isMain || called.contains(type.name) else { continue }
-        guard let body = body(of: type.name) else {
+        guard let body = body(of: type.name, near: file.path) else {
           diagnostics.append(
             note(
               .notFollowed,
@@ -247,7 +258,7 @@ struct AppCatalogBuilder {
         return
       }
       declarations(of: [name])
-      guard let (bodyFile, statements) = body(of: name) else {
+      guard let (bodyFile, statements) = body(of: name, near: file.path) else {
         diagnostics.append(
           file.note(
             .notFollowed, "'\(name)' is not a Scene type declared in the tree; it is not expanded",
@@ -431,13 +442,13 @@ struct AppCatalogBuilder {
       declarations(of: Set(names))
       var next: [(AppSwiftFile, Syntax)] = []
       for name in names {
-        guard let (bodyFile, body) = body(of: name) else { continue }
+        guard let (bodyFile, body) = body(of: name, near: file.path) else { continue }
         next.append((bodyFile, Syntax(body)))
       }
       guard !next.isEmpty else { return (found, nil, notes) }
       bodies += next.count
       if depth == Self.maximumViewDepth || bodies > Self.maximumViewBodies {
-        let stop = names.first { body(of: $0) != nil } ?? names[0]
+        let stop = names.first { body(of: $0, near: file.path) != nil } ?? names[0]
         notes.append(
           file.note(
             .notFollowed,

@@ -158,11 +158,19 @@ extension AppCatalog {
           continue
         }
         let name = String(delegate.split(separator: ".").last ?? Substring(delegate))
-        let ranges =
+        let candidates =
           builder.ranges(of: name)
           + inputs.objCFiles.flatMap { file in
             file.classes.filter { $0.name == name }.map { (file.path, $0.lines) }
           }
+        // Several classes of the name (two apps in one tree, each with its SceneDelegate): the
+        // ones nearest the manifest.
+        let folders = manifests[index].file.split(separator: "/").dropLast()
+        func shared(_ path: String) -> Int {
+          zip(folders, path.split(separator: "/").dropLast()).prefix { $0 == $1 }.count
+        }
+        let nearest = candidates.map { shared($0.file) }.max() ?? 0
+        let ranges = candidates.filter { shared($0.file) == nearest }
         manifests[index].sceneConfigurations[entry].activationConditions = conditions.filter {
           condition in
           ranges.contains { $0.file == condition.file && $0.lines.contains(condition.line) }

@@ -180,10 +180,15 @@ package struct AppRouting: Sendable {
     var reachedGroups: [Int: [Producer]] = [:]
     var openedIDs: Set<String> = []
     var opensValues = false
+    var opensUnknownIDs = false
     for producer in producers {
       switch producer.kind {
       case .openWindowID:
-        guard let id = producer.identifier else { continue }
+        guard let id = producer.identifier else {
+          // An id the source does not fix may be any group's.
+          opensUnknownIDs = true
+          continue
+        }
         openedIDs.insert(id)
         if !app.windowGroups.contains(where: { $0.id == id }) {
           findings.append(
@@ -256,7 +261,7 @@ package struct AppRouting: Sendable {
     var routableIndex = 0
     for group in app.windowGroups {
       guard group.isRoutable else {
-        if let id = group.id, !openedIDs.contains(id) {
+        if let id = group.id, !openedIDs.contains(id), !opensUnknownIDs {
           findings.append(unreachable(group))
         }
         continue
@@ -292,7 +297,7 @@ package struct AppRouting: Sendable {
               + "so an open window takes the events, or .handlesExternalEvents(matching: []) to "
               + "keep this group out of external events"))
       }
-      if let id = group.id, routableIndex > 0, !openedIDs.contains(id),
+      if let id = group.id, routableIndex > 0, !openedIDs.contains(id), !opensUnknownIDs,
         reachedGroups[routableIndex] == nil,
         !(group.presentedType != nil && opensValues)
       {
@@ -300,6 +305,25 @@ package struct AppRouting: Sendable {
       }
     }
     return findings
+  }
+
+  /// The producers that belong to `app` among `producers`: those whose file shares the most
+  /// folders with `app`'s declaration among `apps` (an app's own target), and those that tie
+  /// between several apps (shared code). A tree with an app and its App Clip, or an iOS and a
+  /// macOS app, routes each target's events through its own scenes.
+  package static func producers(
+    _ producers: [Producer], of app: CatalogApp, among apps: [CatalogApp]
+  ) -> [Producer] {
+    func shared(_ file: String, _ other: String) -> Int {
+      zip(file.split(separator: "/").dropLast(), other.split(separator: "/").dropLast())
+        .prefix { $0 == $1 }.count
+    }
+    let names = Set(apps.map(\.name))
+    guard names.count > 1 else { return producers }
+    return producers.filter { producer in
+      let best = apps.map { shared(producer.file, $0.file) }.max() ?? 0
+      return shared(producer.file, app.file) == best
+    }
   }
 
   private func unreachable(_ group: SceneDeclaration) -> LintDiagnostic {

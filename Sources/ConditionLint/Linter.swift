@@ -125,7 +125,8 @@ package struct Linter: Sendable {
       let routing = AppRouting(app: app)
       run.routings.append(routing)
       variants[app.name, default: []].append(app.variant ?? "")
-      for finding in routing.findings(catalog.producers) {
+      let producers = AppRouting.producers(catalog.producers, of: app, among: catalog.apps)
+      for finding in routing.findings(producers) {
         let key = "\(finding.id)\u{0}\(finding.file)\u{0}\(finding.line)\u{0}\(finding.message)"
         if found[key] == nil {
           order.append(key)

@@ -86,7 +86,8 @@ struct TableCommand: ParsableCommand {
     if let routing = loaded.routing, let catalog = loaded.run?.catalog {
       // An app's table: the identifiers it produces, then the conditions' witnesses.
       var rows = TableRendering.Sources(scenes: routing.sceneLocations)
-      for (identifier, source) in AppRouting.rows(catalog.producers) {
+      let producers = AppRouting.producers(catalog.producers, of: routing.app, among: catalog.apps)
+      for (identifier, source) in AppRouting.rows(producers) {
         list.append(identifier)
         rows.rows[identifier] = source
       }

@@ -315,4 +315,59 @@ struct AppModelTests {
     #expect(findings.first?.message.contains("onOpenURL") == true)
     #expect(run.catalog?.apps.first?.windowGroups.first?.eventHandlers.count == 1)
   }
+
+  @Test("each target's events go through its own app; an id nobody fixes silences unreachable")
+  func targetsAndUnknownIDs() throws {
+    let root = try tree([
+      "Phone/App.swift": utf8(
+        """
+        import SwiftUI
+        @main struct PhoneApp: App {
+          var body: some Scene {
+            WindowGroup { Text("p").handlesExternalEvents(preferring: ["phone/"], allowing: ["*"]) }
+            WindowGroup("Detail", id: "detail") { Text("d") }
+          }
+        }
+        struct Opener: View {
+          @Environment(\\.openWindow) private var open
+          var body: some View { Button("x") { open(id: Windows.detail) } }
+        }
+        func handoff() {
+          let activity = NSUserActivity(activityType: "x")
+          activity.targetContentIdentifier = "phone/1"
+        }
+        """),
+      "Clip/Clip.swift": utf8(
+        """
+        import SwiftUI
+        @main struct ClipApp: App {
+          var body: some Scene {
+            WindowGroup { Text("c").handlesExternalEvents(preferring: ["clip/"], allowing: []) }
+          }
+        }
+        """),
+    ])
+    let run = Linter.readApp(paths: [root])
+    let routing = run.report.diagnostics.filter { $0.id.hasPrefix("routing.") }
+    // "phone/1" is the phone app's: the clip, which would drop it, never sees it; the detail
+    // window may be what 'Windows.detail' names, so it is not called unreachable.
+    #expect(routing.map(\.message) == [])
+    #expect(run.catalog?.producers.map(\.kind) == [.openWindowID, .userActivity])
+  }
+
+  @Test("the fixture apps read together give each app's findings, as read alone")
+  func appsTogether() throws {
+    func findings(_ paths: [String]) -> Set<String> {
+      Set(
+        Linter.readApp(paths: paths).report.diagnostics.filter { $0.id.hasPrefix("routing.") }.map {
+          "\($0.file):\($0.line) \($0.id)"
+        })
+    }
+    let names = ["MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader"]
+    let alone = names.map { findings([Self.apps + "/" + $0]) }.reduce(into: Set<String>()) {
+      $0.formUnion($1)
+    }
+    #expect(!alone.isEmpty)
+    #expect(findings([Self.apps]) == alone)
+  }
 }
