@@ -92,6 +92,42 @@ struct AppCatalogBuilder {
     return best
   }
 
+  /// The name of a scene member a `body` refers to: `name`, `self.name` or `name()` with a
+  /// lowercase name; nil for anything else.
+  static func sceneMemberName(_ expression: ExprSyntax) -> String? {
+    var target = expression
+    if let call = expression.as(FunctionCallExprSyntax.self) { target = call.calledExpression }
+    var name: String?
+    if let reference = target.as(DeclReferenceExprSyntax.self) {
+      name = reference.baseName.text
+    } else if let member = target.as(MemberAccessExprSyntax.self),
+      member.base?.trimmedDescription == "self"
+    {
+      name = member.declName.baseName.text
+    }
+    guard let name, name.first?.isLowercase == true else { return nil }
+    return name
+  }
+
+  /// A scene member of the type `owner` (or an extension of it), nearest `near`.
+  private func sceneMember(_ name: String, of owner: String, near: String) -> (
+    AppSwiftFile, CodeBlockItemListSyntax
+  )? {
+    let folders = near.split(separator: "/").dropLast()
+    var best: (AppSwiftFile, CodeBlockItemListSyntax)?
+    var bestShared = -1
+    for (file, type) in types(named: owner) {
+      guard let statements = type.sceneMembers[name] else { continue }
+      let shared = zip(folders, file.path.split(separator: "/").dropLast()).prefix { $0 == $1 }
+        .count
+      if shared > bestShared {
+        best = (file, statements)
+        bestShared = shared
+      }
+    }
+    return best
+  }
+
   // MARK: SwiftUI apps
 
   /// Every `App` that is an entry point: `@main`, or named by an `X.main()` call.
@@ -226,6 +262,36 @@ struct AppCatalogBuilder {
     {
       modifiers.append(call)
       core = base
+    }
+    // `mainWindow`, `self.mainWindow` or `documentWindow()`: a member of the type whose body
+    // is read, declared in the type or an extension, in any file.
+    if let member = Self.sceneMemberName(core) {
+      guard let owner = expanding.last,
+        let (memberFile, statements) = sceneMember(member, of: owner, near: file.path)
+      else {
+        diagnostics.append(
+          file.note(
+            .notFollowed,
+            "'\(SwiftValues.abbreviated(core))' is not a scene property or function of the type; "
+              + "it is not expanded", at: core))
+        return
+      }
+      let key = "\(owner).\(member)"
+      guard !expanding.contains(key), depth < Self.maximumSceneDepth else {
+        diagnostics.append(
+          file.note(
+            .recursion, "the scene member '\(member)' refers to itself; it is not expanded again",
+            at: core))
+        return
+      }
+      let before = walk.scenes.count
+      scenes(
+        statements, in: memberFile, platforms: platforms, depth: depth + 1,
+        expanding: expanding + [key, owner], walk: &walk)
+      for index in before..<walk.scenes.count {
+        apply(modifiers, in: file, to: &walk.scenes[index])
+      }
+      return
     }
     guard let call = core.as(FunctionCallExprSyntax.self), let name = Self.calleeName(call) else {
       return

@@ -145,6 +145,14 @@ struct AppSwiftFile: Sendable {
       let end = node.endPositionBeforeTrailingTrivia.utf8Offset
       declaration.endLine = file.lines.location(max(0, end - 1)).line
       for member in members.members {
+        // `func documentWindow() -> some Scene { … }`: a scene built by a helper.
+        if let function = member.decl.as(FunctionDeclSyntax.self),
+          let returned = function.signature.returnClause?.type.trimmedDescription,
+          returned.hasSuffix("Scene"), let statements = function.body?.statements
+        {
+          declaration.sceneMembers[function.name.text] = statements
+          continue
+        }
         guard let variable = member.decl.as(VariableDeclSyntax.self),
           let binding = variable.bindings.first,
           let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
@@ -152,6 +160,12 @@ struct AppSwiftFile: Sendable {
         switch identifier {
         case "body":
           declaration.body = Self.getter(binding)
+        case _
+        where binding.typeAnnotation?.type.trimmedDescription.hasSuffix("Scene") == true:
+          // `private var settings: some Scene { … }`, named in `body`.
+          if let statements = Self.getter(binding) {
+            declaration.sceneMembers[identifier] = statements
+          }
         case "contentIdentifier":
           declaration.contentIdentifier = binding
         default: break
@@ -382,4 +396,6 @@ struct AppTypeDeclaration: Sendable {
   var body: CodeBlockItemListSyntax?
   /// Its `contentIdentifier` property (an App Intent's).
   var contentIdentifier: PatternBindingSyntax?
+  /// Computed properties and functions that return `some Scene`, by name: `body` may name them.
+  var sceneMembers: [String: CodeBlockItemListSyntax] = [:]
 }

@@ -370,4 +370,43 @@ struct AppModelTests {
     #expect(!alone.isEmpty)
     #expect(findings([Self.apps]) == alone)
   }
+
+  @Test("body names scene properties and functions of the App, in any file")
+  func sceneMembers() throws {
+    let root = try tree([
+      "App.swift": utf8(
+        """
+        import SwiftUI
+        @main struct Split: App {
+          var body: some Scene {
+            mainWindow
+            self.inspector
+              .handlesExternalEvents(matching: ["inspect/"])
+            documentWindow(named: "doc")
+            loop
+          }
+          private var mainWindow: some Scene {
+            WindowGroup(id: "main") { Text("m") }
+          }
+          private var loop: some Scene { loop }
+        }
+        """),
+      "Split+Scenes.swift": utf8(
+        """
+        import SwiftUI
+        extension Split {
+          var inspector: some Scene { Window("Inspector", id: "inspector") { Text("i") } }
+          @SceneBuilder func documentWindow(named name: String) -> some Scene {
+            WindowGroup(id: "doc", for: String.self) { $id in Text(id ?? "") }
+          }
+        }
+        """),
+    ])
+    let catalog = try #require(Linter.readApp(paths: [root]).catalog)
+    let groups = try #require(catalog.apps.first?.windowGroups)
+    #expect(groups.map(\.id) == ["main", "inspector", "doc"])
+    #expect(groups[1].matching == ["inspect/"])
+    #expect(groups[1].file.hasSuffix("Split+Scenes.swift") && groups[1].line == 3)
+    #expect(catalog.diagnostics.contains { $0.id == "app.recursion" })
+  }
 }
