@@ -27,8 +27,39 @@ struct AppSwiftFile: Sendable {
   /// covers `WindowGroup`, `Window(` and `openWindow`; `ContentIdentifier` covers
   /// `targetContentIdentifier` and an intent's `contentIdentifier`.
   static let markers: [[UInt8]] = [
-    "Scene", "Window", "@main", "ContentIdentifier", "ContentProvidingIntent",
+    "Scene", "Window", "@main", "ContentProvidingIntent",
   ].map { Array($0.utf8) }
+
+  /// The marker of a producer (`targetContentIdentifier`): a file that has no other marker is
+  /// parsed only when it assigns one (``assignsIdentifier(_:)``), since most files that name it
+  /// read it (a scene delegate's `userActivity.targetContentIdentifier`).
+  static let producerMarker = Array("ContentIdentifier".utf8)
+
+  /// Whether `bytes` writes `…ContentIdentifier = ` somewhere (not `==`): a byte test that may
+  /// also hit a comment, never misses an assignment written on one line with the name.
+  static func assignsIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let marker = producerMarker
+    guard bytes.count > marker.count else { return false }
+    var position = 0
+    while position + marker.count < bytes.count {
+      if bytes[position] == marker[0],
+        UnsafeBufferPointer(rebasing: bytes[position..<(position + marker.count)])
+          .elementsEqual(marker)
+      {
+        var next = position + marker.count
+        while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+        if next + 1 < bytes.count, bytes[next] == UInt8(ascii: "="),
+          bytes[next + 1] != UInt8(ascii: "=")
+        {
+          return true
+        }
+        position = next
+      } else {
+        position += 1
+      }
+    }
+    return false
+  }
 
   /// Parses `bytes` and reads them.
   init(path: String, bytes: [UInt8]) {
@@ -147,8 +178,8 @@ struct AppSwiftFile: Sendable {
       for member in members.members {
         // `func documentWindow() -> some Scene { … }`: a scene built by a helper.
         if let function = member.decl.as(FunctionDeclSyntax.self),
-          let returned = function.signature.returnClause?.type.trimmedDescription,
-          returned.hasSuffix("Scene"), let statements = function.body?.statements
+          Self.namesScene(function.signature.returnClause?.type),
+          let statements = function.body?.statements
         {
           declaration.sceneMembers[function.name.text] = statements
           continue
@@ -160,8 +191,7 @@ struct AppSwiftFile: Sendable {
         switch identifier {
         case "body":
           declaration.body = Self.getter(binding)
-        case _
-        where binding.typeAnnotation?.type.trimmedDescription.hasSuffix("Scene") == true:
+        case _ where Self.namesScene(binding.typeAnnotation?.type):
           // `private var settings: some Scene { … }`, named in `body`.
           if let statements = Self.getter(binding) {
             declaration.sceneMembers[identifier] = statements
@@ -172,6 +202,12 @@ struct AppSwiftFile: Sendable {
         }
       }
       types.append(declaration)
+    }
+
+    /// Whether a type ends with `Scene` (`some Scene`, `some SwiftUI.Scene`), read from its last
+    /// token (no string is built for the many types that do not).
+    static func namesScene(_ type: TypeSyntax?) -> Bool {
+      type?.lastToken(viewMode: .sourceAccurate)?.tokenKind == .identifier("Scene")
     }
 
     /// The statements of a computed property's getter (`var body: some Scene { … }`).
@@ -266,6 +302,10 @@ struct AppSwiftFile: Sendable {
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+      // Most sequences are no assignment: looked at without copying them.
+      guard node.elements.contains(where: { $0.is(AssignmentExprSyntax.self) }) else {
+        return .visitChildren
+      }
       let elements = Array(node.elements)
       for index in elements.indices.dropFirst() where index + 1 < elements.count {
         guard elements[index].is(AssignmentExprSyntax.self),
@@ -307,6 +347,11 @@ struct AppSwiftFile: Sendable {
       } else {
         return .visitChildren
       }
+      // Only a few callees matter; every other call is passed over before any copy.
+      guard
+        callee == "main" || callee == "requestSceneSessionActivation"
+          || callee == "callAsFunction" || openWindowNames.contains(callee)
+      else { return .visitChildren }
       let arguments = Array(node.arguments)
       func argument(_ label: String) -> ExprSyntax? {
         arguments.first { $0.label?.text == label }?.expression

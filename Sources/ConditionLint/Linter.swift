@@ -351,6 +351,8 @@ package struct Linter: Sendable {
       || buffer.withUnsafeBufferPointer { whole in
         let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
         return AppSwiftFile.markers.contains { Self.contains(bytes, $0) }
+          || (Self.contains(bytes, AppSwiftFile.producerMarker)
+            && AppSwiftFile.assignsIdentifier(bytes))
       }
     if file.hasSuffix(".swift") {
       guard holds else {
