@@ -31,6 +31,12 @@ struct LintCommand: ParsableCommand {
       sets, and checks each under the profile (uikit: what iOS accepts). Findings are reported at \
       their line:column in the source file.
 
+      The app: the same walk reads the app's scenes, Info.plist files and event producers (as \
+      'scene-router scenes' does) and reports routing findings at the producer's or the \
+      declaration's line: routing.unhandled (an event no scene takes), \
+      routing.new-window-per-event, routing.group-unreachable and routing.order-dependent. \
+      --no-app checks the predicates alone.
+
       Formats: 'xcode' (path:line:col: error: message [id]), 'github' (workflow commands), \
       'sarif' (SARIF 2.1.0, for code scanning), 'json'.
 
