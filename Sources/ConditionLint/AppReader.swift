@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import SceneJSON
+import Synchronization
 
 #if canImport(Darwin)
   import Darwin
@@ -121,9 +123,15 @@ extension AppCatalog {
   ) -> AppCatalog {
     let index = DeclarationIndex(inputs.declarations)
     var builder = AppCatalogBuilder(files: inputs.swiftFiles) { names in
-      index.paths(declaring: names).compactMap { path in
-        read(path).map { AppSwiftFile(path: path, bytes: $0) }
+      // Read and parsed on every core: a level of a view chain can name many files.
+      let paths = index.paths(declaring: names)
+      let parsed = Mutex([AppSwiftFile?](repeating: nil, count: paths.count))
+      DispatchQueue.concurrentPerform(iterations: paths.count) { position in
+        guard let bytes = read(paths[position]) else { return }
+        let file = AppSwiftFile(path: paths[position], bytes: bytes)
+        parsed.withLock { $0[position] = file }
       }
+      return parsed.withLock { $0 }.compactMap { $0 }
     }
     var catalog = AppCatalog()
     catalog.apps = builder.swiftUIApps()
@@ -151,31 +159,27 @@ extension AppCatalog {
         manifests.append(manifest)
       }
     }
-    // Each delegate class's conditions: the lint's findings inside the class.
-    for index in manifests.indices {
-      for entry in manifests[index].sceneConfigurations.indices {
-        guard let delegate = manifests[index].sceneConfigurations[entry].delegateClass else {
+    // Configurations made in code: the manifest's, when the app has one (a name the manifest
+    // lists is its entry); otherwise an app of their own, named by the file's type.
+    let coded = inputs.swiftFiles.flatMap(\.configurations)
+    if !coded.isEmpty {
+      if manifests.isEmpty, let first = coded.first {
+        let owner =
+          inputs.swiftFiles.first { $0.path == first.file }?.types.first {
+            first.line >= $0.line && first.line <= $0.endLine
+          }?.name ?? "App"
+        manifests.append(CatalogApp(name: owner, file: first.file, line: first.line))
+      }
+      for entry in coded {
+        guard let index = nearest(manifests, to: entry.file) else { continue }
+        if let name = entry.name,
+          manifests[index].sceneConfigurations.contains(where: {
+            $0.name == name && $0.role == entry.role
+          })
+        {
           continue
         }
-        let name = String(delegate.split(separator: ".").last ?? Substring(delegate))
-        let candidates =
-          builder.ranges(of: name)
-          + inputs.objCFiles.flatMap { file in
-            file.classes.filter { $0.name == name }.map { (file.path, $0.lines) }
-          }
-        // Several classes of the name (two apps in one tree, each with its SceneDelegate): the
-        // ones nearest the manifest.
-        let folders = manifests[index].file.split(separator: "/").dropLast()
-        func shared(_ path: String) -> Int {
-          zip(folders, path.split(separator: "/").dropLast()).prefix { $0 == $1 }.count
-        }
-        let nearest = candidates.map { shared($0.file) }.max() ?? 0
-        let ranges = candidates.filter { shared($0.file) == nearest }
-        manifests[index].sceneConfigurations[entry].activationConditions = conditions.filter {
-          condition in
-          ranges.contains { $0.file == condition.file && $0.lines.contains(condition.line) }
-            && (condition.kind == .canActivate || condition.kind == .prefersToActivate)
-        }
+        manifests[index].sceneConfigurations.append(entry)
       }
     }
     // A manifest belongs to the SwiftUI app that shares the most folders with it (the same
@@ -200,6 +204,31 @@ extension AppCatalog {
         catalog.apps.append(manifest)
       }
     }
+    // Each delegate class's conditions: the lint's findings inside the class nearest the
+    // configuration (two apps in one tree may each have a SceneDelegate).
+    for app in catalog.apps.indices {
+      for entry in catalog.apps[app].sceneConfigurations.indices {
+        let configuration = catalog.apps[app].sceneConfigurations[entry]
+        guard let delegate = configuration.delegateClass else { continue }
+        let name = String(delegate.split(separator: ".").last ?? Substring(delegate))
+        let candidates =
+          builder.ranges(of: name)
+          + inputs.objCFiles.flatMap { file in
+            file.classes.filter { $0.name == name }.map { (file.path, $0.lines) }
+          }
+        let folders = configuration.file.split(separator: "/").dropLast()
+        func shared(_ path: String) -> Int {
+          zip(folders, path.split(separator: "/").dropLast()).prefix { $0 == $1 }.count
+        }
+        let best = candidates.map { shared($0.file) }.max() ?? 0
+        let ranges = candidates.filter { shared($0.file) == best }
+        catalog.apps[app].sceneConfigurations[entry].activationConditions = conditions.filter {
+          condition in
+          ranges.contains { $0.file == condition.file && $0.lines.contains(condition.line) }
+            && (condition.kind == .canActivate || condition.kind == .prefersToActivate)
+        }
+      }
+    }
     for (path, bytes) in inputs.payloads {
       if let producer = payload(bytes, path: path, diagnostics: &catalog.diagnostics) {
         catalog.producers.append(producer)
@@ -208,6 +237,17 @@ extension AppCatalog {
     catalog.producers.sort { ($0.file, $0.line) < ($1.file, $1.line) }
     catalog.diagnostics.sort { ($0.file, $0.line) < ($1.file, $1.line) }
     return catalog
+  }
+
+  /// The index of the app in `apps` whose file shares the most folders with `file`.
+  static func nearest(_ apps: [CatalogApp], to file: String) -> Int? {
+    let folders = file.split(separator: "/").dropLast()
+    return apps.indices.max { first, second in
+      func shared(_ index: Int) -> Int {
+        zip(folders, apps[index].file.split(separator: "/").dropLast()).prefix { $0 == $1 }.count
+      }
+      return shared(first) < shared(second)
+    }
   }
 
   static func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {

@@ -18,6 +18,9 @@ struct AppSwiftFile: Sendable {
   /// `X.main()` calls (a `main.swift`, or a `@main` type's `static func main()`).
   var mainCalls: [(type: String, line: Int)] = []
   var producers: [Producer] = []
+  /// Scene configurations made in code (`UISceneConfiguration(name:sessionRole:)`, returned by
+  /// `application(_:configurationForConnecting:options:)`), with the delegate class set on them.
+  var configurations: [SceneConfigurationEntry] = []
   var diagnostics: [LintDiagnostic] = []
 
   /// The byte patterns one of which a Swift file must hold to be read for the app model, besides
@@ -29,6 +32,7 @@ struct AppSwiftFile: Sendable {
   static let markers: [[UInt8]] = [
     "Scene", "Window", "@main", "ContentProvidingIntent",
   ].map { Array($0.utf8) }
+  // (`UISceneConfiguration(` holds `Scene`.)
 
   /// The marker of a producer (`targetContentIdentifier`): a file that has no other marker is
   /// parsed only when it assigns one (``assignsIdentifier(_:)``), since most files that name it
@@ -76,6 +80,11 @@ struct AppSwiftFile: Sendable {
     types = scanner.types
     mainCalls = scanner.mainCalls
     producers = scanner.producers
+    configurations = scanner.configurations.map { found in
+      var entry = found.entry
+      entry.delegateClass = found.variable.flatMap { scanner.delegateClasses[$0] }
+      return entry
+    }
     diagnostics = scanner.diagnostics
   }
 
@@ -153,6 +162,10 @@ struct AppSwiftFile: Sendable {
     var mainCalls: [(type: String, line: Int)] = []
     var producers: [Producer] = []
     var diagnostics: [LintDiagnostic] = []
+    /// `UISceneConfiguration(…)` calls, with the variable each is bound to.
+    var configurations: [(entry: SceneConfigurationEntry, variable: String?)] = []
+    /// `x.delegateClass = T.self`: T by x.
+    var delegateClasses: [String: String] = [:]
     /// Names bound to `@Environment(\.openWindow)` in this file.
     var openWindowNames: Set<String> = ["openWindow"]
 
@@ -309,9 +322,15 @@ struct AppSwiftFile: Sendable {
       let elements = Array(node.elements)
       for index in elements.indices.dropFirst() where index + 1 < elements.count {
         guard elements[index].is(AssignmentExprSyntax.self),
-          let member = elements[index - 1].as(MemberAccessExprSyntax.self),
-          member.declName.baseName.text == "targetContentIdentifier"
+          let member = elements[index - 1].as(MemberAccessExprSyntax.self)
         else { continue }
+        let property = member.declName.baseName.text
+        if property == "delegateClass", let base = member.base?.trimmedDescription {
+          let value = elements[index + 1].trimmedDescription
+          delegateClasses[base] = value.hasSuffix(".self") ? String(value.dropLast(5)) : value
+          continue
+        }
+        guard property == "targetContentIdentifier" else { continue }
         add(
           Self.producerKind(receiver: member.base), at: node, value: elements[index + 1],
           detail: member.base?.trimmedDescription)
@@ -350,7 +369,8 @@ struct AppSwiftFile: Sendable {
       // Only a few callees matter; every other call is passed over before any copy.
       guard
         callee == "main" || callee == "requestSceneSessionActivation"
-          || callee == "callAsFunction" || openWindowNames.contains(callee)
+          || callee == "callAsFunction" || callee == "UISceneConfiguration"
+          || openWindowNames.contains(callee)
       else { return .visitChildren }
       let arguments = Array(node.arguments)
       func argument(_ label: String) -> ExprSyntax? {
@@ -374,6 +394,9 @@ struct AppSwiftFile: Sendable {
           add(.openWindowValue, at: node, value: nil, detail: value.trimmedDescription)
         }
       }
+      if callee == "UISceneConfiguration", base == nil {
+        record(configuration: node, name: argument("name"), role: argument("sessionRole"))
+      }
       if callee == "requestSceneSessionActivation" {
         var activity = argument("userActivity")
         // iOS 17's `requestSceneSessionActivation(UISceneSessionActivationRequest(…))`.
@@ -385,6 +408,47 @@ struct AppSwiftFile: Sendable {
         record(activation: node, activity: activity)
       }
       return .visitChildren
+    }
+
+    /// A scene configuration made in code: its name (when the file fixes it) and role, and the
+    /// variable it is bound to, whose `delegateClass` the file may set.
+    ///
+    /// **Decision:** a role read from the connecting session (`connectingSceneSession.role`) is
+    /// routed as `UIWindowSceneSessionRoleApplication`: events open application windows, and a
+    /// configuration returned for a connecting session takes that session's role.
+    private func record(
+      configuration node: FunctionCallExprSyntax, name: ExprSyntax?, role: ExprSyntax?
+    ) {
+      var configurationName: String?
+      if let name, case .text(let text, _, _) = values.string(name) {
+        configurationName = text.value
+      } else if let name {
+        diagnostics.append(
+          file.note(
+            .runtimeValue,
+            "the scene configuration's name '\(SwiftValues.abbreviated(name))' is a run-time value",
+            at: node))
+      }
+      let roleText = role?.trimmedDescription ?? ""
+      let roleKey: String
+      switch roleText.split(separator: ".").last.map(String.init) ?? "" {
+      case "windowExternalDisplayNonInteractive":
+        roleKey = "UIWindowSceneSessionRoleExternalDisplayNonInteractive"
+      case "carTemplateApplication": roleKey = "CPTemplateApplicationSceneSessionRoleApplication"
+      default: roleKey = "UIWindowSceneSessionRoleApplication"
+      }
+      var variable: String?
+      if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(
+        PatternBindingSyntax.self)
+      {
+        variable = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+      }
+      configurations.append(
+        (
+          SceneConfigurationEntry(
+            role: roleKey, name: configurationName, file: file.path, line: file.line(node)),
+          variable
+        ))
     }
 
     /// A `requestSceneSessionActivation`: the identifier of the user activity it passes, when

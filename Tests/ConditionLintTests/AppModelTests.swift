@@ -409,4 +409,55 @@ struct AppModelTests {
     #expect(groups[1].file.hasSuffix("Split+Scenes.swift") && groups[1].line == 3)
     #expect(catalog.diagnostics.contains { $0.id == "app.recursion" })
   }
+
+  @Test("scene configurations made in code, with their delegate classes and conditions")
+  func configurationsInCode() throws {
+    let root = try tree([
+      "AppDelegate.swift": utf8(
+        """
+        import UIKit
+        @main final class AppDelegate: UIResponder, UIApplicationDelegate {
+          func application(
+            _ application: UIApplication,
+            configurationForConnecting connectingSceneSession: UISceneSession,
+            options: UIScene.ConnectionOptions
+          ) -> UISceneConfiguration {
+            if options.userActivities.first?.activityType == "compose" {
+              let compose = UISceneConfiguration(name: "Compose", sessionRole: connectingSceneSession.role)
+              compose.delegateClass = ComposeDelegate.self
+              return compose
+            }
+            let main = UISceneConfiguration(name: "Main", sessionRole: .windowApplication)
+            main.delegateClass = MainDelegate.self
+            return main
+          }
+        }
+        """),
+      "Delegates.swift": utf8(
+        """
+        import UIKit
+        final class ComposeDelegate: UIResponder, UIWindowSceneDelegate {
+          func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+            scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == 'compose'")
+            scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == 'compose'")
+          }
+        }
+        final class MainDelegate: UIResponder, UIWindowSceneDelegate {}
+        func draft() {
+          let activity = NSUserActivity(activityType: "compose")
+          activity.targetContentIdentifier = "compose"
+        }
+        """),
+    ])
+    let run = Linter.readApp(paths: [root])
+    let app = try #require(run.catalog?.apps.first)
+    #expect(app.name == "AppDelegate")
+    #expect(app.sceneConfigurations.map(\.name) == ["Compose", "Main"])
+    #expect(app.sceneConfigurations.map(\.delegateClass) == ["ComposeDelegate", "MainDelegate"])
+    #expect(app.sceneConfigurations.map(\.line) == [9, 13])
+    #expect(app.sceneConfigurations[0].activationConditions.count == 2)
+    let routing = try #require(run.routings.first)
+    #expect(routing.problem == nil)
+    #expect(!run.report.diagnostics.contains { $0.id.hasPrefix("routing.") })
+  }
 }
