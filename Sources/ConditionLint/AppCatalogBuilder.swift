@@ -135,7 +135,7 @@ struct AppCatalogBuilder {
     let called = Set(files.flatMap { $0.mainCalls.map(\.type) })
     var apps: [CatalogApp] = []
     for file in files {
-      for type in file.types where type.keyword != "extension" && type.inherited.contains("App") {
+      for type in file.types where type.keyword != "extension" && isApp(type, in: file) {
         guard type.isMain || called.contains(type.name) else { continue }
         guard let body = body(of: type.name, near: file.path) else {
           diagnostics.append(
@@ -160,6 +160,19 @@ struct AppCatalogBuilder {
       }
     }
     return apps
+  }
+
+  /// Whether `type` conforms to `App`: in its own declaration, or in an extension
+  /// (`extension MyApp: SwiftUI.App`) that is the only one of the name or lies in its folder.
+  private func isApp(_ type: AppTypeDeclaration, in file: AppSwiftFile) -> Bool {
+    if type.inherited.contains("App") { return true }
+    let declarations = types(named: type.name)
+    let primaries = declarations.filter { $0.type.keyword != "extension" }.count
+    let folder = file.path.split(separator: "/").dropLast()
+    return declarations.contains { entry in
+      entry.type.keyword == "extension" && entry.type.inherited.contains("App")
+        && (primaries == 1 || entry.file.path.split(separator: "/").dropLast() == folder)
+    }
   }
 
   private func app(
@@ -482,16 +495,19 @@ struct AppCatalogBuilder {
             existing.isKnown = existing.isKnown && known
             found = existing
           } else {
+            let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName
             found = ViewConditions(
               preferring: prefers, allowing: allows, isKnown: known, file: source.path,
-              line: source.line(call))
+              line: name.map { source.line($0) } ?? source.line(call))
           }
         }
         for name in scan.typeNames where seen.insert(name).inserted { names.append(name) }
         for handler in scan.handlers {
           let name =
             handler.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
-          handlers.append("\(name) \(source.path):\(source.line(handler))")
+          let token = handler.calledExpression.as(MemberAccessExprSyntax.self)?.declName
+          handlers.append(
+            "\(name) \(source.path):\(token.map { source.line($0) } ?? source.line(handler))")
         }
       }
       if depth == 0, let built = Self.runtimeRoot(content) {

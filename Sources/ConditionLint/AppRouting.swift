@@ -261,13 +261,32 @@ package struct AppRouting: Sendable {
     var routableIndex = 0
     for group in app.windowGroups {
       guard group.isRoutable else {
-        if let id = group.id, !openedIDs.contains(id), !opensUnknownIDs {
+        if let id = group.id, !openedIDs.contains(id), !opensUnknownIDs,
+          group.matching?.contains(where: { !$0.isEmpty }) != true
+        {
           findings.append(unreachable(group))
         }
         continue
       }
       defer { routableIndex += 1 }
       let handled = routableIndex == fallback ? group.eventHandlers : []
+      let matched = group.matchingIsKnown ? (group.matching ?? []).filter { !$0.isEmpty } : []
+      if group.views == nil, group.viewsUnknown == nil, reachedGroups[routableIndex] == nil,
+        handled.isEmpty, !matched.isEmpty
+      {
+        // The group's own matching set says events reach it.
+        let strings = matched.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
+        findings.append(
+          AppCatalog.finding(
+            .newWindowPerEvent, .warning,
+            "\(group.kind) '\(group.configuration)' of \(appLabel) takes external events "
+              + "(handlesExternalEvents(matching: [\(strings)])) and no view in it declares "
+              + "handlesExternalEvents(preferring:allowing:), so every event it matches opens a "
+              + "new window " + platforms(group), file: group.file, line: group.line,
+            fixDescription:
+              "add .handlesExternalEvents(preferring: [...], allowing: [...]) to the root view so "
+              + "an open window takes the events it should"))
+      }
       if group.views == nil, group.viewsUnknown == nil, reachedGroups[routableIndex] == nil,
         let handler = handled.first
       {
@@ -297,7 +316,10 @@ package struct AppRouting: Sendable {
               + "so an open window takes the events, or .handlesExternalEvents(matching: []) to "
               + "keep this group out of external events"))
       }
+      // A group whose matching set names strings is meant for external events the tree may not
+      // show (a URL scheme in build settings): not called unreachable.
       if let id = group.id, routableIndex > 0, !openedIDs.contains(id), !opensUnknownIDs,
+        group.matching?.contains(where: { !$0.isEmpty }) != true,
         reachedGroups[routableIndex] == nil,
         !(group.presentedType != nil && opensValues)
       {

@@ -82,7 +82,7 @@ struct AppSwiftFile: Sendable {
     producers = scanner.producers
     configurations = scanner.configurations.map { found in
       var entry = found.entry
-      entry.delegateClass = found.variable.flatMap { scanner.delegateClasses[$0] }
+      entry.delegateClass = scanner.delegateClasses[found.variable]
       return entry
     }
     diagnostics = scanner.diagnostics
@@ -162,8 +162,8 @@ struct AppSwiftFile: Sendable {
     var mainCalls: [(type: String, line: Int)] = []
     var producers: [Producer] = []
     var diagnostics: [LintDiagnostic] = []
-    /// `UISceneConfiguration(…)` calls, with the variable each is bound to.
-    var configurations: [(entry: SceneConfigurationEntry, variable: String?)] = []
+    /// `UISceneConfiguration(…)` calls, with the key of what each is bound to.
+    var configurations: [(entry: SceneConfigurationEntry, variable: String)] = []
     /// `x.delegateClass = T.self`: T by x.
     var delegateClasses: [String: String] = [:]
     /// Names bound to `@Environment(\.openWindow)` in this file.
@@ -325,9 +325,19 @@ struct AppSwiftFile: Sendable {
           let member = elements[index - 1].as(MemberAccessExprSyntax.self)
         else { continue }
         let property = member.declName.baseName.text
-        if property == "delegateClass", let base = member.base?.trimmedDescription {
+        if property == "delegateClass", let base = member.base {
           let value = elements[index + 1].trimmedDescription
-          delegateClasses[base] = value.hasSuffix(".self") ? String(value.dropLast(5)) : value
+          let type = value.hasSuffix(".self") ? String(value.dropLast(5)) : value
+          // Keyed by the configuration the name is bound to here (two cases of a switch may
+          // each bind their own `configuration`), or by the name when it is no local.
+          if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            case .some(.some(let local)) = SwiftLocals.initializer(
+              named: name, before: Syntax(base))
+          {
+            delegateClasses["@\(local.value.positionAfterSkippingLeadingTrivia.utf8Offset)"] = type
+          } else {
+            delegateClasses[base.trimmedDescription] = type
+          }
           continue
         }
         guard property == "targetContentIdentifier" else { continue }
@@ -370,6 +380,7 @@ struct AppSwiftFile: Sendable {
       guard
         callee == "main" || callee == "requestSceneSessionActivation"
           || callee == "callAsFunction" || callee == "UISceneConfiguration"
+          || callee == "activateSceneSession"
           || openWindowNames.contains(callee)
       else { return .visitChildren }
       let arguments = Array(node.arguments)
@@ -396,6 +407,20 @@ struct AppSwiftFile: Sendable {
       }
       if callee == "UISceneConfiguration", base == nil {
         record(configuration: node, name: argument("name"), role: argument("sessionRole"))
+      }
+      // iOS 17's `activateSceneSession(for: UISceneSessionActivationRequest(…))`, the request
+      // written in place or bound to a local.
+      if callee == "activateSceneSession", let request = argument("for") {
+        var initializer = request.as(FunctionCallExprSyntax.self)
+        if let name = request.as(DeclReferenceExprSyntax.self)?.baseName.text,
+          case .some(.some(let local)) = SwiftLocals.initializer(
+            named: name, before: Syntax(request))
+        {
+          initializer = local.value.as(FunctionCallExprSyntax.self)
+        }
+        record(
+          activation: node,
+          activity: initializer?.arguments.first { $0.label?.text == "userActivity" }?.expression)
       }
       if callee == "requestSceneSessionActivation" {
         var activity = argument("userActivity")
@@ -437,11 +462,15 @@ struct AppSwiftFile: Sendable {
       case "carTemplateApplication": roleKey = "CPTemplateApplicationSceneSessionRoleApplication"
       default: roleKey = "UIWindowSceneSessionRoleApplication"
       }
-      var variable: String?
+      // Matched with `x.delegateClass = …` by the initializer's position, or by the name of a
+      // property it initializes.
+      var variable = "@\(node.positionAfterSkippingLeadingTrivia.utf8Offset)"
       if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(
-        PatternBindingSyntax.self)
+        PatternBindingSyntax.self),
+        binding.parent?.parent?.parent?.is(MemberBlockItemSyntax.self) == true,
+        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
       {
-        variable = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        variable = name
       }
       configurations.append(
         (

@@ -310,8 +310,9 @@ struct AppModelTests {
     ])
     let run = Linter.readApp(paths: [root])
     let findings = run.report.diagnostics.filter { $0.id == "routing.new-window-per-event" }
-    // Only the group a URL falls back to: the first without handlesExternalEvents(matching:).
-    #expect(findings.map(\.line) == [4])
+    // The group a URL falls back to (the first without handlesExternalEvents(matching:)), by its
+    // onOpenURL; and the other, by its own matching set.
+    #expect(findings.map(\.line) == [4, 7])
     #expect(findings.first?.message.contains("onOpenURL") == true)
     #expect(run.catalog?.apps.first?.windowGroups.first?.eventHandlers.count == 1)
   }
@@ -459,5 +460,58 @@ struct AppModelTests {
     let routing = try #require(run.routings.first)
     #expect(routing.problem == nil)
     #expect(!run.report.diagnostics.contains { $0.id.hasPrefix("routing.") })
+  }
+
+  @Test(
+    "real shapes: App conformance in an extension, configurations per switch case, activateSceneSession"
+  )
+  func realShapes() throws {
+    let root = try tree([
+      "App/App.swift": utf8(
+        """
+        import SwiftUI
+        @main
+        struct App {}
+        extension App: SwiftUI.App {
+          var body: some Scene { WindowGroup { Text("a") } }
+        }
+        """),
+      "Kit/Scenes.swift": utf8(
+        """
+        import UIKit
+        enum SceneIdentifier {
+          case main, details
+          var configuration: UISceneConfiguration {
+            switch self {
+            case .main:
+              let configuration = UISceneConfiguration(name: "Default", sessionRole: .windowApplication)
+              configuration.delegateClass = SceneDelegate.self
+              return configuration
+            case .details:
+              let configuration = UISceneConfiguration(name: "Details", sessionRole: .windowApplication)
+              configuration.delegateClass = DetailsDelegate.self
+              return configuration
+            }
+          }
+        }
+        func open(_ id: String) {
+          let activity = NSUserActivity(activityType: "details")
+          activity.targetContentIdentifier = "details/\\(id)"
+          let request = UISceneSessionActivationRequest(role: .windowApplication, userActivity: activity, options: nil)
+          UIApplication.shared.activateSceneSession(for: request)
+        }
+        """),
+    ])
+    let catalog = try #require(Linter.readApp(paths: [root]).catalog)
+    // The configurations made in code belong to the tree's one app.
+    #expect(catalog.apps.map(\.name) == ["App"])
+    #expect(catalog.apps.first?.windowGroups.count == 1)
+    #expect(
+      catalog.apps.first?.sceneConfigurations.map(\.delegateClass) == [
+        "SceneDelegate", "DetailsDelegate",
+      ])
+    let request = try #require(catalog.producers.first { $0.kind == .activationRequest })
+    #expect(request.template?.parts == [.text("details/"), .hole("id")])
+    #expect(request.line == 21)
   }
 }
