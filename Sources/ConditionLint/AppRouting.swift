@@ -260,14 +260,9 @@ package struct AppRouting: Sendable {
       ?? routable.firstIndex { $0.matching == nil }
     var routableIndex = 0
     for group in app.windowGroups {
-      guard group.isRoutable else {
-        if let id = group.id, !openedIDs.contains(id), !opensUnknownIDs,
-          group.matching?.contains(where: { !$0.isEmpty }) != true
-        {
-          findings.append(unreachable(group))
-        }
-        continue
-      }
+      // Only windows are opened by openWindow(id:): an immersive space's id is opened by
+      // openImmersiveSpace, which the app model does not read, so it is never called unreachable.
+      guard group.isRoutable else { continue }
       defer { routableIndex += 1 }
       let handled = routableIndex == fallback ? group.eventHandlers : []
       let matched = group.matchingIsKnown ? (group.matching ?? []).filter { !$0.isEmpty } : []

@@ -514,4 +514,24 @@ struct AppModelTests {
     #expect(request.template?.parts == [.text("details/"), .hole("id")])
     #expect(request.line == 21)
   }
+
+  @Test("an immersive space's id is opened by openImmersiveSpace: never called unreachable")
+  func immersiveSpace() throws {
+    let root = try tree([
+      "App.swift": utf8(
+        """
+        import SwiftUI
+        @main struct Vision: App {
+          var body: some Scene {
+            WindowGroup { Text("w").handlesExternalEvents(preferring: [], allowing: ["*"]) }
+            ImmersiveSpace(id: "space") { Text("s") }
+            WindowGroup("Extra", id: "extra") { Text("e").handlesExternalEvents(preferring: [], allowing: []) }
+          }
+        }
+        """)
+    ])
+    let run = Linter.readApp(paths: [root])
+    let unreachable = run.report.diagnostics.filter { $0.id == "routing.group-unreachable" }
+    #expect(unreachable.map(\.line) == [6])
+  }
 }
