@@ -74,18 +74,25 @@ struct AppCatalogBuilder {
   }
 
   /// The `body` of a type named `name`, with its file: when several types have the name (two
-  /// apps in one tree, each with its `ContentView`), the one whose file shares the most folders
-  /// with `near`, the file that names it; the first in walk order among equals.
+  /// apps in one tree, each with its `ContentView`), the one nearest `near`, the file that names
+  /// it.
   private func body(of name: String, near: String) -> (AppSwiftFile, CodeBlockItemListSyntax)? {
-    let folders = near.split(separator: "/").dropLast()
-    var best: (AppSwiftFile, CodeBlockItemListSyntax)?
+    Self.nearest(
+      types(named: name).compactMap { entry in entry.type.body.map { (entry.file, $0) } },
+      to: near)
+  }
+
+  /// Of declarations found in several files, the one whose file shares the most folders with
+  /// `near`; the first in walk order among equals.
+  private static func nearest<Value>(
+    _ candidates: [(file: AppSwiftFile, value: Value)], to near: String
+  ) -> (AppSwiftFile, Value)? {
+    var best: (AppSwiftFile, Value)?
     var bestShared = -1
-    for (file, type) in types(named: name) {
-      guard let body = type.body else { continue }
-      let shared = zip(folders, file.path.split(separator: "/").dropLast()).prefix { $0 == $1 }
-        .count
+    for (file, value) in candidates {
+      let shared = LintPaths.sharedFolders(near, file.path)
       if shared > bestShared {
-        best = (file, body)
+        best = (file, value)
         bestShared = shared
       }
     }
@@ -113,19 +120,11 @@ struct AppCatalogBuilder {
   private func sceneMember(_ name: String, of owner: String, near: String) -> (
     AppSwiftFile, CodeBlockItemListSyntax
   )? {
-    let folders = near.split(separator: "/").dropLast()
-    var best: (AppSwiftFile, CodeBlockItemListSyntax)?
-    var bestShared = -1
-    for (file, type) in types(named: owner) {
-      guard let statements = type.sceneMembers[name] else { continue }
-      let shared = zip(folders, file.path.split(separator: "/").dropLast()).prefix { $0 == $1 }
-        .count
-      if shared > bestShared {
-        best = (file, statements)
-        bestShared = shared
-      }
-    }
-    return best
+    Self.nearest(
+      types(named: owner).compactMap { entry in
+        entry.type.sceneMembers[name].map { (entry.file, $0) }
+      },
+      to: near)
   }
 
   // MARK: SwiftUI apps
@@ -297,13 +296,9 @@ struct AppCatalogBuilder {
             at: core))
         return
       }
-      let before = walk.scenes.count
-      scenes(
+      expand(
         statements, in: memberFile, platforms: platforms, depth: depth + 1,
-        expanding: expanding + [key, owner], walk: &walk)
-      for index in before..<walk.scenes.count {
-        apply(modifiers, in: file, to: &walk.scenes[index])
-      }
+        expanding: expanding + [key, owner], modifiers: modifiers, writtenIn: file, walk: &walk)
       return
     }
     guard let call = core.as(FunctionCallExprSyntax.self), let name = Self.calleeName(call) else {
@@ -344,15 +339,9 @@ struct AppCatalogBuilder {
             at: call))
         return
       }
-      let before = walk.scenes.count
-      scenes(
+      expand(
         statements, in: bodyFile, platforms: platforms, depth: depth + 1,
-        expanding: expanding + [name],
-        walk: &walk)
-      // Modifiers on the custom scene apply to what it declares.
-      for index in before..<walk.scenes.count {
-        apply(modifiers, in: file, to: &walk.scenes[index])
-      }
+        expanding: expanding + [name], modifiers: modifiers, writtenIn: file, walk: &walk)
       return
     }
     walk.counts[name, default: 0] += 1
@@ -405,6 +394,22 @@ struct AppCatalogBuilder {
       diagnostics += notes
     }
     walk.scenes.append(declaration)
+  }
+
+  /// The scenes a custom scene type or a scene member declares, with the modifiers written on
+  /// the reference to it (in `file`) applied to each.
+  private mutating func expand(
+    _ statements: CodeBlockItemListSyntax, in source: AppSwiftFile, platforms: [String],
+    depth: Int, expanding: [String], modifiers: [FunctionCallExprSyntax],
+    writtenIn file: AppSwiftFile, walk: inout SceneWalk
+  ) {
+    let before = walk.scenes.count
+    scenes(
+      statements, in: source, platforms: platforms, depth: depth, expanding: expanding,
+      walk: &walk)
+    for index in before..<walk.scenes.count {
+      apply(modifiers, in: file, to: &walk.scenes[index])
+    }
   }
 
   /// `handlesExternalEvents(matching:)` among a scene's modifiers.

@@ -187,9 +187,7 @@ extension AppCatalog {
     let swiftUI = catalog.apps.indices
     for manifest in manifests {
       let folders = manifest.file.split(separator: "/").dropLast()
-      func shared(_ app: CatalogApp) -> Int {
-        zip(folders, app.file.split(separator: "/").dropLast()).prefix { $0 == $1 }.count
-      }
+      func shared(_ app: CatalogApp) -> Int { LintPaths.sharedFolders(manifest.file, app.file) }
       let best = swiftUI.map { shared(catalog.apps[$0]) }.max() ?? 0
       let owners = swiftUI.filter { shared(catalog.apps[$0]) == best }
       if best > 0 || folders.isEmpty, !owners.isEmpty,
@@ -216,10 +214,7 @@ extension AppCatalog {
           + inputs.objCFiles.flatMap { file in
             file.classes.filter { $0.name == name }.map { (file.path, $0.lines) }
           }
-        let folders = configuration.file.split(separator: "/").dropLast()
-        func shared(_ path: String) -> Int {
-          zip(folders, path.split(separator: "/").dropLast()).prefix { $0 == $1 }.count
-        }
+        func shared(_ path: String) -> Int { LintPaths.sharedFolders(configuration.file, path) }
         let best = candidates.map { shared($0.file) }.max() ?? 0
         let ranges = candidates.filter { shared($0.file) == best }
         catalog.apps[app].sceneConfigurations[entry].activationConditions = conditions.filter {
@@ -241,12 +236,8 @@ extension AppCatalog {
 
   /// The index of the app in `apps` whose file shares the most folders with `file`.
   static func nearest(_ apps: [CatalogApp], to file: String) -> Int? {
-    let folders = file.split(separator: "/").dropLast()
-    return apps.indices.max { first, second in
-      func shared(_ index: Int) -> Int {
-        zip(folders, apps[index].file.split(separator: "/").dropLast()).prefix { $0 == $1 }.count
-      }
-      return shared(first) < shared(second)
+    apps.indices.max {
+      LintPaths.sharedFolders(file, apps[$0].file) < LintPaths.sharedFolders(file, apps[$1].file)
     }
   }
 

@@ -331,10 +331,7 @@ package struct AppRouting: Sendable {
   package static func producers(
     _ producers: [Producer], of app: CatalogApp, among apps: [CatalogApp]
   ) -> [Producer] {
-    func shared(_ file: String, _ other: String) -> Int {
-      zip(file.split(separator: "/").dropLast(), other.split(separator: "/").dropLast())
-        .prefix { $0 == $1 }.count
-    }
+    let shared = LintPaths.sharedFolders
     let names = Set(apps.map(\.name))
     guard names.count > 1 else { return producers }
     return producers.filter { producer in

@@ -234,29 +234,27 @@ struct AppSwiftFile: Sendable {
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-      declare(
-        node, keyword: "struct", name: node.name.text, inheritance: node.inheritanceClause,
-        attributes: node.attributes, members: node.memberBlock)
-      return .visitChildren
+      declare(node, keyword: "struct")
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-      declare(
-        node, keyword: "class", name: node.name.text, inheritance: node.inheritanceClause,
-        attributes: node.attributes, members: node.memberBlock)
-      return .visitChildren
+      declare(node, keyword: "class")
     }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-      declare(
-        node, keyword: "enum", name: node.name.text, inheritance: node.inheritanceClause,
-        attributes: node.attributes, members: node.memberBlock)
-      return .visitChildren
+      declare(node, keyword: "enum")
     }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+      declare(node, keyword: "actor")
+    }
+
+    /// A named type declaration, read by ``declare(_:keyword:name:inheritance:attributes:members:)``.
+    private func declare(_ node: some DeclGroupSyntax & NamedDeclSyntax, keyword: String)
+      -> SyntaxVisitorContinueKind
+    {
       declare(
-        node, keyword: "actor", name: node.name.text, inheritance: node.inheritanceClause,
+        node, keyword: keyword, name: node.name.text, inheritance: node.inheritanceClause,
         attributes: node.attributes, members: node.memberBlock)
       return .visitChildren
     }

@@ -132,6 +132,13 @@ package struct LintConfigurationError: Error, Sendable, Hashable, CustomStringCo
 /// Path arithmetic on absolute, `/`-separated paths, shared by the configuration's search, its
 /// `included` and `excluded` filters, and the baseline's file names.
 package enum LintPaths {
+  /// How many leading folders the files at `first` and `second` share: how near each other
+  /// they lie in a tree (the app model's one measure of "the same project").
+  static func sharedFolders(_ first: String, _ second: String) -> Int {
+    zip(first.split(separator: "/").dropLast(), second.split(separator: "/").dropLast())
+      .prefix { $0 == $1 }.count
+  }
+
   /// `path` made absolute against the current folder, with `.` components, repeated and
   /// trailing slashes removed and `..` resolved textually.
   package static func absolute(_ path: String) -> String {

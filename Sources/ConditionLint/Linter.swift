@@ -281,23 +281,7 @@ package struct Linter: Sendable {
   }
 
   static func mayHoldConditions(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-    do {
-      guard let base = buffer.baseAddress else { return false }
-      return markers.contains { marker in
-        // memchr finds each candidate first byte at memory speed; memcmp checks the rest.
-        var position = 0
-        let last = buffer.count - marker.count
-        while position <= last {
-          guard
-            let hit = memchr(base + position, Int32(marker[0]), last - position + 1)
-          else { return false }
-          let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-          if memcmp(base + at, marker, marker.count) == 0 { return true }
-          position = at + 1
-        }
-        return false
-      }
-    }
+    markers.contains { contains(buffer, $0) }
   }
 
   /// Lints one file, read into `buffer`, into `report`.
