@@ -53,7 +53,9 @@ struct AppCatalogBuilder {
   }
 
   private mutating func add(_ file: AppSwiftFile) {
-    guard loaded.insert(file.path).inserted else { return }
+    // A file read for its producers alone declares no type here; it is loaded whole if a
+    // followed name may be declared in it.
+    guard file.isWhole, loaded.insert(file.path).inserted else { return }
     files.append(file)
     for (position, type) in file.types.enumerated() {
       index[type.name, default: []].append((files.count - 1, position))

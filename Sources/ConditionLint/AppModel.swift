@@ -102,9 +102,9 @@ package struct SceneConfigurationEntry: Sendable {
 }
 
 /// A place in the app that makes an event the system routes.
-package struct Producer: Sendable {
+package struct Producer: Sendable, Hashable {
   /// What makes it.
-  package enum Kind: String, Sendable, CaseIterable {
+  package enum Kind: String, Sendable, Hashable, CaseIterable {
     case userActivity, notification, shortcutItem
     /// `targetContentIdentifier` set on a receiver whose type the file does not say.
     case targetContentIdentifier

@@ -5,10 +5,12 @@ extension Linter {
   /// Reads the app under `paths`: the catalogue, each app's routing, and the findings, with the
   /// lint's walk (the same files, folders skipped and size cap). Nothing is printed.
   package static func readApp(
-    paths: [String], excludes: [String] = [], profile: ValidationProfile = .uikit
+    paths: [String], excludes: [String] = [], profile: ValidationProfile = .uikit,
+    sparsely: Bool = true
   ) -> Run {
     var linter = Linter(profile: profile, excludes: excludes)
     linter.readsApp = true
+    linter.readsSparsely = sparsely
     return linter.run(paths: paths)
   }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SceneJSON
+import SwiftParser
 import Synchronization
 
 #if canImport(Darwin)
@@ -42,6 +43,41 @@ package struct AppInputs: Sendable {
         objCFiles.append(AppObjCFile(path: path, bytes: bytes))
       }
     }
+  }
+
+  /// How reading `bytes` sparsely (for its producers alone, or as a followed file for its
+  /// types) differs from reading the whole file, or nil when it does not: the invariant that
+  /// makes the sparse readings safe, checked by tests and the lint fuzzer. A file the parser
+  /// rejects, or nests too deep to parse, is not compared (its recovery is the parser's guess,
+  /// in either reading).
+  package static func sparseReadingDisagreement(path: String, bytes: [UInt8]) -> String? {
+    guard SwiftExtractor.excessiveBracketNesting(bytes) == nil else { return nil }
+    let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    guard !tree.hasError else { return nil }
+    let whole = AppSwiftFile(path: path, bytes: bytes, tree: tree)
+    // Read for its producers alone as the walk reads such a file: one with no other marker.
+    let marked = bytes.withUnsafeBufferPointer {
+      Linter.mayHoldConditions($0) || AppSwiftFile.holdsMarker($0)
+    }
+    if !marked, !path.hasSuffix("main.swift"),
+      let sparse = AppSwiftFile.producers(path: path, bytes: bytes)
+    {
+      if sparse.producers != whole.producers {
+        return "producers: sparse \(sparse.producers), whole \(whole.producers)"
+      }
+      if sparse.diagnostics != whole.diagnostics {
+        return "notes: sparse \(sparse.diagnostics), whole \(whole.diagnostics)"
+      }
+    }
+    guard let followed = AppSwiftFile.followed(path: path, bytes: bytes) else {
+      return "a followed file the whole reading parses is not read"
+    }
+    let (mine, theirs) = (followed.types.map(\.summary), whole.types.map(\.summary))
+    if mine != theirs { return "types: sparse \(mine), whole \(theirs)" }
+    if followed.mainCalls.map(\.type) != whole.mainCalls.map(\.type) {
+      return "main calls: sparse \(followed.mainCalls), whole \(whole.mainCalls)"
+    }
+    return nil
   }
 
   mutating func append(_ other: AppInputs) {
@@ -117,8 +153,10 @@ extension AppCatalog {
   ///
   /// - Parameter load: reads and parses the Swift files at the given paths (a followed type
   ///   declared in a file the walk did not parse).
+  /// - Parameter sparsely: whether a followed file is parsed for its types alone
+  ///   (``AppSwiftFile/followed(path:bytes:)``) or whole.
   package static func build(
-    _ inputs: AppInputs, conditions: [LintedCondition],
+    _ inputs: AppInputs, conditions: [LintedCondition], sparsely: Bool = true,
     read: @escaping @Sendable (String) -> [UInt8]?
   ) -> AppCatalog {
     let index = DeclarationIndex(inputs.declarations)
@@ -128,7 +166,12 @@ extension AppCatalog {
       let parsed = Mutex([AppSwiftFile?](repeating: nil, count: paths.count))
       DispatchQueue.concurrentPerform(iterations: paths.count) { position in
         guard let bytes = read(paths[position]) else { return }
-        let file = AppSwiftFile(path: paths[position], bytes: bytes)
+        let path = paths[position]
+        let file =
+          sparsely
+          ? AppSwiftFile.followed(path: path, bytes: bytes)
+          : SwiftExtractor.excessiveBracketNesting(bytes) == nil
+            ? AppSwiftFile(path: path, bytes: bytes) : nil
         parsed.withLock { $0[position] = file }
       }
       return parsed.withLock { $0 }.compactMap { $0 }
@@ -437,8 +480,10 @@ struct DeclarationIndex {
   }
 }
 
+/// Whether a byte may be part of a Swift identifier (a letter, digit, `_`, or any byte of a
+/// multi-byte scalar).
 extension UInt8 {
-  fileprivate var isIdentifierByte: Bool {
+  var isIdentifierByte: Bool {
     (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x5A)
       || (self >= 0x61 && self <= 0x7A)
       || self == 0x5F || self >= 0x80

@@ -22,6 +22,9 @@ struct AppSwiftFile: Sendable {
   /// `application(_:configurationForConnecting:options:)`), with the delegate class set on them.
   var configurations: [SceneConfigurationEntry] = []
   var diagnostics: [LintDiagnostic] = []
+  /// Whether the whole file was read; false for a file read for its producers alone
+  /// (``producers(path:bytes:)``), whose types are not known.
+  var isWhole = true
 
   /// The byte patterns one of which a Swift file must hold to be read for the app model, besides
   /// the lint's own markers (a `main.swift` is read whatever it holds). Few, and each starting
@@ -34,6 +37,11 @@ struct AppSwiftFile: Sendable {
   ].map { Array($0.utf8) }
   // (`UISceneConfiguration(` holds `Scene`.)
 
+  /// Whether `bytes` holds one of ``markers``.
+  static func holdsMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    markers.contains { Linter.contains(bytes, $0) }
+  }
+
   /// The marker of a producer (`targetContentIdentifier`): a file that has no other marker is
   /// parsed only when it assigns one (``assignsIdentifier(_:)``), since most files that name it
   /// read it (a scene delegate's `userActivity.targetContentIdentifier`).
@@ -42,8 +50,17 @@ struct AppSwiftFile: Sendable {
   /// Whether `bytes` writes `…ContentIdentifier = ` somewhere (not `==`): a byte test that may
   /// also hit a comment, never misses an assignment written on one line with the name.
   static func assignsIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    !identifierAssignments(bytes, first: true).isEmpty
+  }
+
+  /// The offsets of the `…ContentIdentifier = ` that `bytes` writes (of the marker's first
+  /// byte), or the first only.
+  static func identifierAssignments(_ bytes: UnsafeBufferPointer<UInt8>, first: Bool = false)
+    -> [Int]
+  {
     let marker = producerMarker
-    guard bytes.count > marker.count else { return false }
+    var found: [Int] = []
+    guard bytes.count > marker.count else { return found }
     var position = 0
     while position + marker.count < bytes.count {
       if bytes[position] == marker[0],
@@ -55,14 +72,73 @@ struct AppSwiftFile: Sendable {
         if next + 1 < bytes.count, bytes[next] == UInt8(ascii: "="),
           bytes[next + 1] != UInt8(ascii: "=")
         {
-          return true
+          found.append(position)
+          if first { return found }
         }
         position = next
       } else {
         position += 1
       }
     }
-    return false
+    return found
+  }
+
+  /// Reads a file for the identifiers it assigns alone, parsing only the members that assign
+  /// them (``SwiftSkeleton/sparse(_:around:)``): most of a file that produces an event is other
+  /// code. Nil when that reading might differ from the whole file's, and the caller parses the
+  /// file whole (see ``sparse(path:bytes:around:)``; also when the file calls `X.main()`, an
+  /// entry point the whole reading would record).
+  ///
+  /// The result keeps no types (its other members are blank): a type the file declares is
+  /// found, when a view chain names it, through the walk's declaration index, like the type of
+  /// a file the walk did not parse.
+  static func producers(path: String, bytes: [UInt8]) -> AppSwiftFile? {
+    let sites = bytes.withUnsafeBufferPointer { whole -> [Int]? in
+      guard !Linter.contains(whole, Array(".main(".utf8)) else { return nil }
+      return identifierAssignments(whole)
+    }
+    guard let sites, var file = sparse(path: path, bytes: bytes, around: sites) else { return nil }
+    file.types = []
+    file.isWhole = false
+    return file
+  }
+
+  /// Reads a file a view chain names (one the walk did not read whole: it holds none of the
+  /// markers, so no scene, condition or value the catalogue reads), parsing only its members
+  /// that hold one of the scanner's bytes of interest; those include every type keyword and
+  /// `body`, so its types are read as from the whole file. The whole file when that cannot be;
+  /// nil when `[` nests too deep for the parser (the file is not read, as the walk reads none
+  /// such).
+  static func followed(path: String, bytes: [UInt8]) -> AppSwiftFile? {
+    if let file = sparse(path: path, bytes: bytes, around: interestOffsets(bytes)) { return file }
+    guard SwiftExtractor.excessiveBracketNesting(bytes) == nil else { return nil }
+    return AppSwiftFile(path: path, bytes: bytes)
+  }
+
+  /// Where `bytes` holds one of the scanner's bytes of interest.
+  static func interestOffsets(_ bytes: [UInt8]) -> [Int] {
+    Scanner.offsets(of: Scanner.interest, in: bytes)
+  }
+
+  /// Reads `bytes` parsed with only the members around `sites` (``SwiftSkeleton/sparse(_:around:)``);
+  /// nil when that reading might differ from the whole file's: braces that do not nest
+  /// cleanly, a parse error, or a name the reading looked up among the file's declarations
+  /// that a blanked member writes.
+  private static func sparse(path: String, bytes: [UInt8], around sites: [Int]) -> AppSwiftFile? {
+    guard let sparse = SwiftSkeleton.sparse(bytes, around: sites) else { return nil }
+    let compact = SwiftSkeleton.compacted(sparse, original: bytes)
+    let tree = compact.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    guard !tree.hasError else { return nil }
+    var consulted: Set<String> = []
+    let file = AppSwiftFile(
+      path: path, lines: LineTable(compact), tree: tree, scanning: compact,
+      consulted: &consulted)
+    guard
+      !consulted.contains(where: {
+        SwiftSkeleton.blankedWord($0, original: bytes, sparse: sparse)
+      })
+    else { return nil }
+    return file
   }
 
   /// Parses `bytes` and reads them.
@@ -73,9 +149,20 @@ struct AppSwiftFile: Sendable {
 
   /// Reads a file already parsed (the lint's tree, when the file holds conditions too).
   init(path: String, bytes: [UInt8], tree: SourceFileSyntax) {
+    var consulted: Set<String> = []
+    self.init(
+      path: path, lines: LineTable(bytes), tree: tree, scanning: bytes, consulted: &consulted)
+  }
+
+  /// Reads `tree`, parsed from `scanning` (the file's bytes, or their sparse copy), and says
+  /// which names the reading looked up among the file's declarations.
+  private init(
+    path: String, lines: LineTable, tree: SourceFileSyntax, scanning: [UInt8],
+    consulted: inout Set<String>
+  ) {
     self.path = path
-    self.lines = LineTable(bytes)
-    let scanner = Scanner(file: self, tree: tree)
+    self.lines = lines
+    let scanner = Scanner(file: self, tree: tree, bytes: scanning)
     scanner.walk(tree)
     types = scanner.types
     mainCalls = scanner.mainCalls
@@ -86,6 +173,7 @@ struct AppSwiftFile: Sendable {
       return entry
     }
     diagnostics = scanner.diagnostics
+    consulted = scanner.values.consulted
   }
 
   /// The file's values (constants, raw values), as seen from `node`'s tree.
@@ -169,10 +257,83 @@ struct AppSwiftFile: Sendable {
     /// Names bound to `@Environment(\.openWindow)` in this file.
     var openWindowNames: Set<String> = ["openWindow"]
 
-    init(file: AppSwiftFile, tree: SourceFileSyntax) {
+    /// Where the file holds one of ``interest``, in order; nil when every node is visited (a
+    /// file that renames `openWindow`).
+    let interesting: [Int]?
+
+    init(file: AppSwiftFile, tree: SourceFileSyntax, bytes: [UInt8]) {
       self.file = file
       self.values = SwiftValues(tree)
+      let renames = bytes.withUnsafeBufferPointer {
+        Linter.contains($0, Array("\\.openWindow".utf8))
+      }
+      self.interesting = renames ? nil : Self.offsets(of: Self.interest, in: bytes)
       super.init(viewMode: .sourceAccurate)
+    }
+
+    /// The byte patterns one of which a declaration or statement must hold for this scanner
+    /// to find anything inside it: what its `visit` methods look for (an assignment to
+    /// `targetContentIdentifier` or `delegateClass`, `X.main()`, a scene-session request, a
+    /// `UISceneConfiguration`, `openWindow`), the members `declare` keeps (`body`, `some Scene`,
+    /// `contentIdentifier`) and the keywords of a type declared inside.
+    ///
+    /// Most of a file is members and statements that hold none of them: passing over those, as
+    /// the lint's own prefilter passes over files, makes the scan cost what the few that do cost.
+    static let interest: [[UInt8]] = [
+      "ontentIdentifier", "delegateClass", "main", "Scene", "openWindow", "body", "struct",
+      "class", "enum", "actor", "extension", "protocol",
+    ].map { Array($0.utf8) }
+
+    /// The offsets at which one of `patterns` starts in `bytes`, in order: one pass, each byte
+    /// looked up in a table of the patterns' first bytes.
+    static func offsets(of patterns: [[UInt8]], in bytes: [UInt8]) -> [Int] {
+      var byFirst = [[Int]](repeating: [], count: 256)
+      for (index, pattern) in patterns.enumerated() { byFirst[Int(pattern[0])].append(index) }
+      var found: [Int] = []
+      bytes.withUnsafeBufferPointer { buffer in
+        for position in buffer.indices {
+          let candidates = byFirst[Int(buffer[position])]
+          guard !candidates.isEmpty else { continue }
+          for index in candidates {
+            let pattern = patterns[index]
+            guard position + pattern.count <= buffer.count,
+              buffer[position + 1] == pattern[1],
+              UnsafeBufferPointer(rebasing: buffer[position..<(position + pattern.count)])
+                .elementsEqual(pattern)
+            else { continue }
+            found.append(position)
+            break
+          }
+        }
+      }
+      return found
+    }
+
+    /// Whether `node`'s bytes hold one of ``interest`` (always, when nothing is passed over).
+    func mayHoldInterest(_ node: some SyntaxProtocol) -> Bool {
+      guard let interesting else { return true }
+      let start = node.position.utf8Offset
+      // The first offset at or after `start`.
+      var low = 0
+      var high = interesting.count
+      while low < high {
+        let middle = (low + high) / 2
+        if interesting[middle] < start { low = middle + 1 } else { high = middle }
+      }
+      return low < interesting.count && interesting[low] < node.endPosition.utf8Offset
+    }
+
+    override func visit(_ node: MemberBlockItemSyntax) -> SyntaxVisitorContinueKind {
+      // A type's members are read by `declare`; nested types are visited for their own.
+      node.decl.isProtocol(DeclGroupSyntax.self) || mayHoldInterest(node)
+        ? .visitChildren : .skipChildren
+    }
+
+    override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+      if case .decl(let declaration) = node.item, declaration.isProtocol(DeclGroupSyntax.self) {
+        return .visitChildren
+      }
+      return mayHoldInterest(node) ? .visitChildren : .skipChildren
     }
 
     private func declare(
@@ -188,7 +349,7 @@ struct AppSwiftFile: Sendable {
         file: file.path, line: file.line(node), platforms: AppSwiftFile.platforms(of: node))
       let end = node.endPositionBeforeTrailingTrivia.utf8Offset
       declaration.endLine = file.lines.location(max(0, end - 1)).line
-      for member in members.members {
+      for member in members.members where mayHoldInterest(member) {
         // `func documentWindow() -> some Scene { … }`: a scene built by a helper.
         if let function = member.decl.as(FunctionDeclSyntax.self),
           Self.namesScene(function.signature.returnClause?.type),
@@ -285,8 +446,14 @@ struct AppSwiftFile: Sendable {
 
     /// The string value of `expression` as a producer's identifier, template or reason.
     private func value(_ expression: ExprSyntax) -> (String?, Template?, String?) {
-      if expression.is(NilLiteralExprSyntax.self) { return (nil, nil, "nil") }
-      switch values.string(expression) {
+      value(assigned: [expression])
+    }
+
+    /// The string value of what follows an assignment's `=` (its operands in the sequence), as
+    /// a producer's identifier, template or reason.
+    private func value(assigned parts: [ExprSyntax]) -> (String?, Template?, String?) {
+      if parts.count == 1, parts[0].is(NilLiteralExprSyntax.self) { return (nil, nil, "nil") }
+      switch values.string(assigned: parts) {
       case .text(let text, _, _):
         guard let value = text.value else { return (nil, nil, "the string is not valid UTF-8") }
         return (value, nil, nil)
@@ -299,9 +466,16 @@ struct AppSwiftFile: Sendable {
       _ kind: Producer.Kind, at node: some SyntaxProtocol, value expression: ExprSyntax?,
       detail: String? = nil
     ) {
+      add(kind, at: node, assigned: expression.map { [$0] }, detail: detail)
+    }
+
+    private func add(
+      _ kind: Producer.Kind, at node: some SyntaxProtocol, assigned parts: [ExprSyntax]?,
+      detail: String? = nil
+    ) {
       var producer = Producer(kind: kind, file: file.path, line: file.line(node), detail: detail)
-      if let expression {
-        (producer.identifier, producer.template, producer.unknown) = value(expression)
+      if let parts {
+        (producer.identifier, producer.template, producer.unknown) = value(assigned: parts)
         if let reason = producer.unknown, reason != "nil" {
           diagnostics.append(
             file.note(
@@ -340,10 +514,17 @@ struct AppSwiftFile: Sendable {
         }
         guard property == "targetContentIdentifier" else { continue }
         add(
-          Self.producerKind(receiver: member.base), at: node, value: elements[index + 1],
+          Self.producerKind(receiver: member.base), at: node,
+          assigned: Self.operands(after: index, in: elements),
           detail: member.base?.trimmedDescription)
       }
       return .visitChildren
+    }
+
+    /// The operands an assignment at `index` of a sequence assigns: up to the next `=`
+    /// (`a = b = c` assigns `b` to `a`'s right).
+    static func operands(after index: Int, in elements: [ExprSyntax]) -> [ExprSyntax] {
+      Array(elements[(index + 1)...].prefix { !$0.is(AssignmentExprSyntax.self) })
     }
 
     /// What a `targetContentIdentifier` receiver is: from its local's initializer or its name.
@@ -493,7 +674,7 @@ struct AppSwiftFile: Sendable {
       // The assignment `name.targetContentIdentifier = …` in the enclosing body.
       var scope: Syntax? = Syntax(node)
       while let current = scope, !current.is(CodeBlockSyntax.self) { scope = current.parent }
-      var found: ExprSyntax?
+      var found: [ExprSyntax]?
       if let scope {
         for sequence in scope.tokens(viewMode: .sourceAccurate)
         where sequence.text == "targetContentIdentifier" {
@@ -503,11 +684,13 @@ struct AppSwiftFile: Sendable {
               ?? member.parent?.parent?.as(SequenceExprSyntax.self)
           else { continue }
           let parts = Array(assignment.elements)
-          if parts.count == 3, parts[1].is(AssignmentExprSyntax.self) { found = parts[2] }
+          if parts.count >= 3, parts[1].is(AssignmentExprSyntax.self) {
+            found = Self.operands(after: 1, in: parts)
+          }
         }
       }
       if let found {
-        (producer.identifier, producer.template, producer.unknown) = value(found)
+        (producer.identifier, producer.template, producer.unknown) = value(assigned: found)
       } else {
         producer.unknown =
           "the body sets no targetContentIdentifier on '\(name)'; routed by its webpageURL, if any"
@@ -534,4 +717,14 @@ struct AppTypeDeclaration: Sendable {
   var contentIdentifier: PatternBindingSyntax?
   /// Computed properties and functions that return `some Scene`, by name: `body` may name them.
   var sceneMembers: [String: CodeBlockItemListSyntax] = [:]
+
+  /// Everything the catalogue reads of it, as text: two readings of a file agree when these do.
+  var summary: String {
+    let members = sceneMembers.keys.sorted().map { "\($0): \(sceneMembers[$0]!.description)" }
+    return [
+      keyword, name, inherited.joined(separator: ","), "\(isMain)", "\(line)-\(endLine)",
+      platforms.joined(separator: ","), body?.description ?? "-",
+      contentIdentifier?.description ?? "-",
+    ].joined(separator: "|") + members.joined(separator: "|")
+  }
 }

@@ -30,6 +30,10 @@ package struct Linter: Sendable {
   /// Whether the walk also reads the app (scene declarations, Info.plist, producers) and
   /// reports routing findings.
   package var readsApp = false
+  /// Whether the app model parses, of a file it reads for its producers or follows for its
+  /// views, only the members that can matter (``SwiftSkeleton/sparse(_:around:)``); off, every
+  /// such file is parsed whole. The two agree (tested); the switch is for that test.
+  package var readsSparsely = true
 
   /// Folders skipped by default: build products and dependencies.
   package static let skippedFolders: Set<String> = [
@@ -106,7 +110,9 @@ package struct Linter: Sendable {
   /// property lists it could not read, and the routing findings of every app.
   private func readApp(into run: inout Run) {
     let maximumFileSize = maximumFileSize
-    let catalog = AppCatalog.build(run.report.app, conditions: run.report.conditions) {
+    let catalog = AppCatalog.build(
+      run.report.app, conditions: run.report.conditions, sparsely: readsSparsely
+    ) {
       @Sendable path in
       var buffer: [UInt8] = []
       guard
@@ -330,16 +336,17 @@ package struct Linter: Sendable {
       }
       return true
     }
-    let holds =
-      conditions || name == "main.swift"
-      || buffer.withUnsafeBufferPointer { whole in
-        let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
-        return AppSwiftFile.markers.contains { Self.contains(bytes, $0) }
-          || (Self.contains(bytes, AppSwiftFile.producerMarker)
-            && AppSwiftFile.assignsIdentifier(bytes))
-      }
+    let (marked, assigns) = buffer.withUnsafeBufferPointer { whole in
+      let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
+      return (
+        AppSwiftFile.holdsMarker(bytes),
+        Self.contains(bytes, AppSwiftFile.producerMarker) && AppSwiftFile.assignsIdentifier(bytes)
+      )
+    }
+    let holds = conditions || name == "main.swift" || marked || assigns
     if file.hasSuffix(".swift") {
-      guard holds else {
+      // Where a followed view type may be declared: files the walk does not read whole.
+      func index() {
         let mentionsView = buffer.withUnsafeBufferPointer {
           Self.contains(UnsafeBufferPointer(rebasing: $0[..<count]), Array("View".utf8))
         }
@@ -347,9 +354,20 @@ package struct Linter: Sendable {
           let names = DeclarationIndex.declaredNames(Array(buffer[..<count]))
           if !names.isEmpty { report.app.declarations.append((file, names)) }
         }
+      }
+      guard holds else {
+        index()
         return false
       }
       let bytes = Array(buffer[..<count])
+      // A file read for the identifiers it assigns alone: its members that assign them.
+      if readsSparsely, !conditions, !marked, name != "main.swift",
+        let producers = AppSwiftFile.producers(path: file, bytes: bytes)
+      {
+        report.app.swiftFiles.append(producers)
+        index()
+        return true
+      }
       if SwiftExtractor.excessiveBracketNesting(bytes) != nil {
         return false
       }
@@ -372,7 +390,7 @@ package struct Linter: Sendable {
 
   /// Whether `buffer` holds `pattern` (of two bytes or more): memchr finds each candidate
   /// first byte, and the second is compared before memcmp is called.
-  private static func contains(_ buffer: UnsafeBufferPointer<UInt8>, _ pattern: [UInt8]) -> Bool {
+  static func contains(_ buffer: UnsafeBufferPointer<UInt8>, _ pattern: [UInt8]) -> Bool {
     guard let base = buffer.baseAddress, pattern.count >= 2, buffer.count >= pattern.count else {
       return false
     }

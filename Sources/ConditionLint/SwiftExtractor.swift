@@ -29,94 +29,17 @@ enum SwiftExtractor {
   /// (a file of log prefixes like `"["` is no deeper for them). An unterminated literal or
   /// comment runs to the end of its line or of the file, as the lexer reads it.
   static func excessiveBracketNesting(_ bytes: [UInt8]) -> Int? {
-    /// An open string literal: its `#` count, whether it is `"""`, and, inside an interpolation,
-    /// how many parentheses are open there (nil in the string's text).
-    struct Literal {
-      var pounds: Int
-      var multiline: Bool
-      var parentheses: Int?
-    }
-    var literals: [Literal] = []
     var depth = 0
     var deepest = 0
-    var index = 0
-    func at(_ position: Int) -> UInt8 { position < bytes.count ? bytes[position] : 0 }
-    /// The position after `count` `#`s from `position`, or nil when fewer follow.
-    func pounds(_ count: Int, from position: Int) -> Int? {
-      var end = position
-      while end - position < count, at(end) == UInt8(ascii: "#") { end += 1 }
-      return end - position == count ? end : nil
-    }
-    while index < bytes.count {
-      let byte = bytes[index]
-      if let open = literals.last, open.parentheses == nil {
-        // String text: escapes, an interpolation's start, or the closing delimiter.
-        if byte == UInt8(ascii: "\\"), let next = pounds(open.pounds, from: index + 1) {
-          if at(next) == UInt8(ascii: "(") {
-            literals[literals.count - 1].parentheses = 1
-          }
-          index = next + 1
-          continue
-        }
-        if byte == UInt8(ascii: "\n"), !open.multiline {
-          literals.removeLast()
-        } else if byte == UInt8(ascii: "\""),
-          !open.multiline || (at(index + 1) == byte && at(index + 2) == byte),
-          let end = pounds(open.pounds, from: index + (open.multiline ? 3 : 1))
-        {
-          literals.removeLast()
-          index = end
-          continue
-        }
-        index += 1
-        continue
-      }
-      // Code, at the top level or in an interpolation.
-      if byte == UInt8(ascii: "/"), at(index + 1) == UInt8(ascii: "/") {
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-        continue
-      }
-      if byte == UInt8(ascii: "/"), at(index + 1) == UInt8(ascii: "*") {
-        var nesting = 0
-        repeat {
-          if at(index) == UInt8(ascii: "/"), at(index + 1) == UInt8(ascii: "*") {
-            nesting += 1
-            index += 2
-          } else if at(index) == UInt8(ascii: "*"), at(index + 1) == UInt8(ascii: "/") {
-            nesting -= 1
-            index += 2
-          } else {
-            index += 1
-          }
-        } while nesting > 0 && index < bytes.count
-        continue
-      }
-      if byte == UInt8(ascii: "#") || byte == UInt8(ascii: "\"") {
-        var quote = index
-        while at(quote) == UInt8(ascii: "#") { quote += 1 }
-        if at(quote) == UInt8(ascii: "\"") {
-          let multiline = at(quote + 1) == UInt8(ascii: "\"") && at(quote + 2) == UInt8(ascii: "\"")
-          literals.append(Literal(pounds: quote - index, multiline: multiline, parentheses: nil))
-          index = quote + (multiline ? 3 : 1)
-        } else {
-          index = max(quote, index + 1)
-        }
-        continue
-      }
-      if let open = literals.last, let parentheses = open.parentheses {
-        if byte == UInt8(ascii: "(") {
-          literals[literals.count - 1].parentheses = parentheses + 1
-        } else if byte == UInt8(ascii: ")") {
-          literals[literals.count - 1].parentheses = parentheses == 1 ? nil : parentheses - 1
+    bytes.withUnsafeBufferPointer { buffer in
+      _ = SwiftSkeleton.forEachCodeByte(buffer) { _, byte in
+        if byte == UInt8(ascii: "[") {
+          depth += 1
+          deepest = max(deepest, depth)
+        } else if byte == UInt8(ascii: "]"), depth > 0 {
+          depth -= 1
         }
       }
-      if byte == UInt8(ascii: "[") {
-        depth += 1
-        deepest = max(deepest, depth)
-      } else if byte == UInt8(ascii: "]"), depth > 0 {
-        depth -= 1
-      }
-      index += 1
     }
     return deepest > maximumBracketNesting ? deepest : nil
   }

@@ -29,13 +29,27 @@ final class SwiftValues {
     return collector
   }()
 
-  /// Declarations by qualified name: `name` at file level, `Type.name` in a type (an
+  /// The names looked up among the file's declarations and raw values (the last component of
+  /// each qualified name), found or not: what a reading of part of a file depends on elsewhere
+  /// in it (``SwiftSkeleton/sparse(_:around:)``).
+  private(set) var consulted: Set<String> = []
+
+  /// The declaration of a qualified name: `name` at file level, `Type.name` in a type (an
   /// extension's members under the extended type's name).
-  var declarations: [String: Declaration] { collector.declarations }
-  /// String raw values of enum cases, by `Type.case`: the literal (or the case's name), and where
-  /// the case is written.
-  var rawValues: [String: (value: ExprSyntax?, name: String, offset: Int)] {
-    collector.rawValues
+  func declaration(_ key: String) -> Declaration? {
+    consult(key)
+    return collector.declarations[key]
+  }
+
+  /// The string raw value of an enum case, by `Type.case`: the literal (or the case's name),
+  /// and where the case is written.
+  func rawValue(_ key: String) -> (value: ExprSyntax?, name: String, offset: Int)? {
+    consult(key)
+    return collector.rawValues[key]
+  }
+
+  private func consult(_ key: String) {
+    consulted.insert(String(key.split(separator: ".").last ?? Substring(key)))
   }
 
   init(_ tree: SourceFileSyntax) {
@@ -168,7 +182,7 @@ extension SwiftValues {
       }
       for scope in Self.enclosingScopes(of: Syntax(expression)) {
         let key = scope.isEmpty ? name : scope + "." + name
-        if let found = declarations[key] {
+        if let found = declaration(key) {
           guard found.isConstant, let value = found.value else { return nil }
           return (
             value, ValueOrigin(resolution: .sameFileConstant, name: name, offset: found.offset)
@@ -194,7 +208,7 @@ extension SwiftValues {
         }
     }
     for scope in scopes {
-      if let found = declarations[scope + "." + name] {
+      if let found = declaration(scope + "." + name) {
         guard found.isConstant, let value = found.value else { return nil }
         return (
           value,
@@ -277,13 +291,10 @@ extension SwiftValues {
     {
       return string(only.expression, depth: depth + 1)
     }
-    // `prefix as NSString`, `id as CVarArg`: the value cast.
-    if let sequence = expression.as(SequenceExprSyntax.self) {
-      let parts = Array(sequence.elements)
-      if parts.count == 3, parts[1].is(UnresolvedAsExprSyntax.self) {
-        return string(parts[0], depth: depth + 1)
-      }
-      if let joined = concatenation(parts, depth: depth) { return joined }
+    if let sequence = expression.as(SequenceExprSyntax.self),
+      let value = operation(Array(sequence.elements), depth: depth)
+    {
+      return value
     }
     // `Route.inbox.rawValue`: the case's raw value, or its name.
     if let member = expression.as(MemberAccessExprSyntax.self),
@@ -347,6 +358,27 @@ extension SwiftValues {
     return .runtime("'\(Self.abbreviated(expression))' is a run-time value")
   }
 
+  /// The string value of the operands of a sequence (`prefix as NSString`, `id as CVarArg`:
+  /// the value cast; `a + "/" + b`: the concatenation), or nil when it is neither.
+  private func operation(_ parts: [ExprSyntax], depth: Int) -> StringValue? {
+    if parts.count == 3, parts[1].is(UnresolvedAsExprSyntax.self) {
+      return string(parts[0], depth: depth + 1)
+    }
+    return concatenation(parts, depth: depth)
+  }
+
+  /// The string value of what an assignment's `=` is followed by in its sequence (one operand,
+  /// or several: `x.targetContentIdentifier = prefix + id`), read as ``string(_:depth:)`` reads
+  /// a whole expression.
+  func string(assigned parts: [ExprSyntax]) -> StringValue {
+    guard let first = parts.first else { return .runtime("nothing is assigned") }
+    if parts.count == 1 { return string(first) }
+    if let value = operation(parts, depth: 0) { return value }
+    let text = parts.map(\.trimmedDescription).joined(separator: " ")
+    let head = text.prefix { $0 != "\n" && $0 != "(" && $0 != "{" }.prefix(40)
+    return .runtime("'\(head.count < text.count ? head + "…" : head)' is a run-time value")
+  }
+
   /// Why the name `expression` has no value the file fixes, when the file says: a `var` (which
   /// may change) or a local assigned again. Nil for a name the file does not declare (a
   /// parameter, another file's) or an expression that is no name.
@@ -359,14 +391,14 @@ extension SwiftValues {
       }
       for scope in Self.enclosingScopes(of: Syntax(expression)) {
         let key = scope.isEmpty ? name : scope + "." + name
-        if let found = declarations[key], !found.isConstant {
+        if let found = declaration(key), !found.isConstant {
           return "'\(name)' is a var of this file, which may change before it is used"
         }
       }
       return nil
     }
     if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
-      declarations[base.trimmedDescription + "." + member.declName.baseName.text].map({
+      declaration(base.trimmedDescription + "." + member.declName.baseName.text).map({
         !$0.isConstant
       }) == true
     {
@@ -381,14 +413,14 @@ extension SwiftValues {
     guard let member = base.as(MemberAccessExprSyntax.self) else { return nil }
     let caseName = member.declName.baseName.text
     if let type = member.base?.trimmedDescription {
-      if let found = rawValues[type + "." + caseName] { return found }
+      if let found = rawValue(type + "." + caseName) { return found }
       for scope in Self.enclosingScopes(of: Syntax(base)) where !scope.isEmpty {
-        if let found = rawValues[scope + "." + type + "." + caseName] { return found }
+        if let found = rawValue(scope + "." + type + "." + caseName) { return found }
       }
       return nil
     }
     for scope in Self.enclosingScopes(of: Syntax(base)) where !scope.isEmpty {
-      if let found = rawValues[scope + "." + caseName] { return found }
+      if let found = rawValue(scope + "." + caseName) { return found }
     }
     return nil
   }

@@ -64,7 +64,8 @@ public enum LintFuzzInvariants {
   /// The app model's readers, for a first byte of 0xF0 or more: the rest as an `Info.plist`
   /// (XML or binary; low bits 0), a Swift file declaring scenes (1), an APNs payload (2), or a
   /// Swift file beside a plist made of the same bytes (3). No trap, no hang; every note, finding
-  /// and producer at a line of the file it names.
+  /// and producer at a line of the file it names; a Swift file's sparse readings agree with its
+  /// whole reading.
   public static func app(_ input: [UInt8]) -> [String] {
     let bytes = Array(input.dropFirst())
     let files: [(path: String, bytes: [UInt8])]
@@ -75,9 +76,16 @@ public enum LintFuzzInvariants {
     default: files = [("App/App.swift", bytes), ("App/Info.plist", bytes)]
     }
     _ = try? PropertyList.read(bytes)
+    var violations: [String] = []
+    // The sparse readings (producers alone, followed views) say what the whole file says.
+    if input[0] & 1 == 1,
+      let disagreement = AppInputs.sparseReadingDisagreement(
+        path: "App/App.swift", bytes: bytes)
+    {
+      violations.append("sparse reading differs: \(disagreement)")
+    }
     let catalog = AppCatalog.build(AppInputs(files: files), conditions: []) { _ in nil }
     let lineCount = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
-    var violations: [String] = []
     func check(_ file: String, _ line: Int, _ what: String) {
       if line < 1 || line > lineCount {
         violations.append("\(what) at \(file):\(line), outside 1...\(lineCount)")

@@ -1,0 +1,296 @@
+/// A Swift file's code, read without parsing it: which bytes are code (not comments, not string
+/// text), and the braces that nest them.
+///
+/// One pass that knows comments (nested `/* */`), string literals (raw `#"…"#`, multi-line
+/// `"""`) and their interpolations, as swift-syntax's lexer reads them. The checks that must run
+/// before the parser (how deep brackets nest) and the app model's sparse reading of a file
+/// (``sparse(_:around:)``) stand on it.
+enum SwiftSkeleton {
+  /// Calls `body` with the offset and value of every code byte, in order: bytes outside comments
+  /// and outside string text (an interpolation's code is code; the delimiters are not). An
+  /// unterminated single-line literal ends at its line's end, as the lexer reads it.
+  ///
+  /// - Returns: whether the file ends outside every literal and comment.
+  @discardableResult
+  static func forEachCodeByte(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, UInt8) -> Void
+  ) -> Bool {
+    /// An open string literal: its `#` count, whether it is `"""`, and, inside an
+    /// interpolation, how many parentheses are open there (nil in the string's text).
+    struct Literal {
+      var pounds: Int
+      var multiline: Bool
+      var parentheses: Int?
+    }
+    var literals: [Literal] = []
+    var index = 0
+    func at(_ position: Int) -> UInt8 { position < bytes.count ? bytes[position] : 0 }
+    /// The position after `count` `#`s from `position`, or nil when fewer follow.
+    func pounds(_ count: Int, from position: Int) -> Int? {
+      var end = position
+      while end - position < count, at(end) == UInt8(ascii: "#") { end += 1 }
+      return end - position == count ? end : nil
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if let open = literals.last, open.parentheses == nil {
+        // String text: escapes, an interpolation's start, or the closing delimiter.
+        if byte == UInt8(ascii: "\\"), let next = pounds(open.pounds, from: index + 1) {
+          if at(next) == UInt8(ascii: "(") {
+            literals[literals.count - 1].parentheses = 1
+          }
+          index = next + 1
+          continue
+        }
+        if byte == UInt8(ascii: "\n"), !open.multiline {
+          literals.removeLast()
+        } else if byte == UInt8(ascii: "\""),
+          !open.multiline || (at(index + 1) == byte && at(index + 2) == byte),
+          let end = pounds(open.pounds, from: index + (open.multiline ? 3 : 1))
+        {
+          literals.removeLast()
+          index = end
+          continue
+        }
+        index += 1
+        continue
+      }
+      // Code, at the top level or in an interpolation.
+      if byte == UInt8(ascii: "/"), at(index + 1) == UInt8(ascii: "/") {
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+        continue
+      }
+      if byte == UInt8(ascii: "/"), at(index + 1) == UInt8(ascii: "*") {
+        var nesting = 0
+        repeat {
+          if at(index) == UInt8(ascii: "/"), at(index + 1) == UInt8(ascii: "*") {
+            nesting += 1
+            index += 2
+          } else if at(index) == UInt8(ascii: "*"), at(index + 1) == UInt8(ascii: "/") {
+            nesting -= 1
+            index += 2
+          } else {
+            index += 1
+          }
+        } while nesting > 0 && index < bytes.count
+        if nesting > 0 { return false }
+        continue
+      }
+      if byte == UInt8(ascii: "#") || byte == UInt8(ascii: "\"") {
+        var quote = index
+        while at(quote) == UInt8(ascii: "#") { quote += 1 }
+        if at(quote) == UInt8(ascii: "\"") {
+          let multiline = at(quote + 1) == UInt8(ascii: "\"") && at(quote + 2) == UInt8(ascii: "\"")
+          literals.append(Literal(pounds: quote - index, multiline: multiline, parentheses: nil))
+          index = quote + (multiline ? 3 : 1)
+        } else {
+          body(index, byte)
+          index += 1
+        }
+        continue
+      }
+      if let open = literals.last, let parentheses = open.parentheses {
+        if byte == UInt8(ascii: "(") {
+          literals[literals.count - 1].parentheses = parentheses + 1
+        } else if byte == UInt8(ascii: ")") {
+          literals[literals.count - 1].parentheses = parentheses == 1 ? nil : parentheses - 1
+          // The interpolation's closing parenthesis is the literal's, not code.
+          if parentheses == 1 {
+            index += 1
+            continue
+          }
+        }
+      }
+      body(index, byte)
+      index += 1
+    }
+    return literals.isEmpty
+  }
+}
+
+extension SwiftSkeleton {
+  /// `bytes` with the members and statements that cannot hold what the app model reads at
+  /// `sites` turned to spaces, for a parse that costs what those few members cost; nil when the
+  /// file's braces do not nest cleanly (the caller parses the whole file).
+  ///
+  /// Kept: everything outside braces (imports, type headers, file-level declarations), the
+  /// braces of top-level blocks, the `#if` lines, and for each site the whole member it lies in (the
+  /// function, property or nested type of a type; a top-level function or statement whole),
+  /// from the end of the member before it. So a site's locals, its enclosing types and the
+  /// file's own declarations are where they were; what is blanked is other members' text. Every
+  /// offset and line stays where it was: only bytes other than line breaks change.
+  ///
+  /// What a reading may still need from a blanked member (a `static let` the value names) is for
+  /// the caller to check (``blankedWord(_:original:sparse:)``).
+  ///
+  /// Nil also when `[` nests deeper than ``SwiftExtractor/maximumBracketNesting`` (the parser's
+  /// limit; the whole file is then not parsed either).
+  static func sparse(_ bytes: [UInt8], around sites: [Int]) -> [UInt8]? {
+    struct Block {
+      var open: Int
+      var close = -1
+      /// Where the member or statement this block ends starts: after the previous `}`, `;` or
+      /// `{` at its depth.
+      var headerStart: Int
+      var depth: Int
+    }
+    var blocks: [Block] = []
+    var stack: [Int] = []
+    // The boundary after which the next header starts, per depth.
+    var boundaries: [Int] = [0]
+    var siteStacks: [[Int]] = []
+    var nextSite = 0
+    let sorted = sites.sorted()
+    var balanced = true
+    var brackets = 0
+    var deepest = 0
+    let clean = bytes.withUnsafeBufferPointer { buffer in
+      SwiftSkeleton.forEachCodeByte(buffer) { index, byte in
+        while nextSite < sorted.count, sorted[nextSite] < index { nextSite += 1 }
+        if nextSite < sorted.count, sorted[nextSite] == index { siteStacks.append(stack) }
+        switch byte {
+        case UInt8(ascii: "["):
+          brackets += 1
+          deepest = max(deepest, brackets)
+        case UInt8(ascii: "]"):
+          brackets = max(0, brackets - 1)
+        case UInt8(ascii: "{"):
+          blocks.append(
+            Block(open: index, headerStart: boundaries[stack.count], depth: stack.count))
+          stack.append(blocks.count - 1)
+          boundaries.append(index + 1)
+        case UInt8(ascii: "}"):
+          guard let last = stack.popLast() else {
+            balanced = false
+            return
+          }
+          blocks[last].close = index
+          boundaries.removeLast()
+          boundaries[stack.count] = index + 1
+        case UInt8(ascii: ";"):
+          boundaries[stack.count] = index + 1
+        default: break
+        }
+      }
+    }
+    guard clean, balanced, stack.isEmpty, deepest <= SwiftExtractor.maximumBracketNesting else {
+      return nil
+    }
+
+    // The ranges kept inside braces: each site's member.
+    var kept: [Range<Int>] = []
+    for chain in siteStacks {
+      guard let outer = chain.first.map({ blocks[$0] }) else { continue }
+      if isTypeHeader(bytes[outer.headerStart..<outer.open]) {
+        // A member of a top-level type: the member whole (a site in the type's own braces,
+        // outside any member, keeps the type).
+        let member = chain.count > 1 ? blocks[chain[1]] : outer
+        kept.append(member.headerStart..<(member.close + 1))
+      } else {
+        kept.append(outer.headerStart..<(outer.close + 1))
+      }
+    }
+    var sparse = bytes
+    // Blank the inside of each top-level block, but for the kept ranges, line breaks and
+    // `#if` lines.
+    var keptBytes = [Bool](repeating: false, count: bytes.count)
+    for range in kept { for offset in range { keptBytes[offset] = true } }
+    for block in blocks where block.depth == 0 {
+      var directive = false
+      for offset in (block.open + 1)..<block.close {
+        if bytes[offset - 1] == UInt8(ascii: "\n") {
+          directive = isDirective(bytes, line: offset)
+        }
+        let byte = bytes[offset]
+        if directive || keptBytes[offset] || byte == UInt8(ascii: "\n")
+          || byte == UInt8(ascii: "\r")
+        {
+          continue
+        }
+        sparse[offset] = UInt8(ascii: " ")
+      }
+    }
+    return sparse
+  }
+
+  /// `sparse` (from ``sparse(_:around:)``) with each line it blanked whole emptied: the parser
+  /// need not read the blanks. Every kept token keeps its line and its byte column (a line
+  /// partly blanked keeps its blanks), but not its offset: read positions with a
+  /// ``LineTable`` of the result.
+  static func compacted(_ sparse: [UInt8], original: [UInt8]) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(sparse.count / 4)
+    var start = 0
+    while start <= sparse.count {
+      var end = start
+      while end < sparse.count, sparse[end] != UInt8(ascii: "\n") { end += 1 }
+      let line = sparse[start..<end]
+      let blank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+      // Only a line blanking emptied: a kept line of spaces may be a multi-line string's text.
+      if !(blank && !original[start..<end].elementsEqual(line)) { result += line }
+      if end < sparse.count { result.append(UInt8(ascii: "\n")) }
+      start = end + 1
+    }
+    return result
+  }
+
+  /// Whether a top-level block's header declares a type: the last declaration keyword in it
+  /// is `struct`, `class`, `enum`, `actor`, `extension` or `protocol` (not `func`, `var`, …;
+  /// `import class X` before a function is passed).
+  static func isTypeHeader(_ header: ArraySlice<UInt8>) -> Bool {
+    let types: Set<String> = ["struct", "class", "enum", "actor", "extension", "protocol"]
+    let others: Set<String> = ["func", "init", "var", "let", "subscript", "deinit", "macro"]
+    var last = false
+    var word: [UInt8] = []
+    for byte in header + [0x20] {
+      if byte.isIdentifierByte {
+        word.append(byte)
+        continue
+      }
+      if !word.isEmpty {
+        let text = String(decoding: word, as: UTF8.self)
+        if types.contains(text) { last = true } else if others.contains(text) { last = false }
+        word.removeAll(keepingCapacity: true)
+      }
+    }
+    return last
+  }
+
+  /// Whether the line starting at `start` is a compilation directive (`#if`, `#elseif`,
+  /// `#else`, `#endif`), kept so that blanked members leave its clauses whole.
+  private static func isDirective(_ bytes: [UInt8], line start: Int) -> Bool {
+    var offset = start
+    while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x09 { offset += 1 }
+    guard offset + 3 <= bytes.count, bytes[offset] == UInt8(ascii: "#") else { return false }
+    for keyword in ["#if", "#elseif", "#else", "#endif"] {
+      let pattern = Array(keyword.utf8)
+      let end = offset + pattern.count
+      if end <= bytes.count, bytes[offset..<end].elementsEqual(pattern),
+        end == bytes.count || !bytes[end].isIdentifierByte
+      {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Whether `word` is written, as a whole word, where `sparse` blanked `original`: a name a
+  /// reading of the sparse file looked up may be declared there.
+  static func blankedWord(_ word: String, original: [UInt8], sparse: [UInt8]) -> Bool {
+    let pattern = Array(word.utf8)
+    guard !pattern.isEmpty, original.count >= pattern.count else { return false }
+    var offset = 0
+    while offset + pattern.count <= original.count {
+      if original[offset] == pattern[0], sparse[offset] != original[offset],
+        offset == 0 || !original[offset - 1].isIdentifierByte,
+        offset + pattern.count == original.count
+          || !original[offset + pattern.count].isIdentifierByte,
+        original[offset..<(offset + pattern.count)].elementsEqual(pattern)
+      {
+        return true
+      }
+      offset += 1
+    }
+    return false
+  }
+}

@@ -1,0 +1,360 @@
+import Foundation
+import PredicateTestSupport
+import Testing
+
+@testable import ConditionLint
+
+/// The app model parses a file it reads for its producers alone, or follows for its views, with
+/// the members that cannot matter blanked (`SwiftSkeleton.sparse`). These tests hold it to the
+/// invariant that makes that safe: the sparse reading says what the whole file's reading says,
+/// or is not used.
+@Suite("app model: sparse readings agree with whole-file readings")
+struct SparseReadingTests {
+  private static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+  /// Sources the sparse reading must take (a member of its own, nothing looked up elsewhere).
+  static let sparse: [(String, String)] = [
+    (
+      "members and a producer, as in the benchmark",
+      """
+      import UIKit
+
+      final class Type1 {
+        /// Loads the value for the given key.
+        func load(_ key: String, from store: Store) throws -> Value? { store[key] }
+        private var cache: [String: Value] = [:]
+        let title = NSLocalizedString("title", comment: "The screen's {title}")
+        // MARK: - Helpers }
+        func advertise(_ id: String) -> NSUserActivity {
+          let activity = NSUserActivity(activityType: "com.example.chat.open")
+          activity.targetContentIdentifier = "com.example.chat/thread/\\(id)"
+          return activity
+        }
+      }
+      """
+    ),
+    (
+      "braces in strings, raw strings, multi-line strings, comments and interpolated closures",
+      """
+      let kPrefix = "com.example/"
+      struct Strings {
+        let a = "{"
+        let b = #"}"#
+        let c = \"\"\"
+          } {{
+          \"\"\"
+        /* } /* nested { */ */
+        func join(_ items: [Int]) -> String { "\\(items.map { "\\($0)}" })" }
+        func advertise(_ content: UNMutableNotificationContent) {
+          content.targetContentIdentifier = kPrefix + "inbox"
+        }
+      }
+      """
+    ),
+    (
+      "a producer in a nested type, with #if around members and an attribute line",
+      """
+      enum Outer {
+        #if os(iOS)
+          static func helper() -> Int { 1 }
+        #else
+          static func helper() -> Int { 2 }
+        #endif
+        struct Inner {
+          @MainActor
+          func make() -> NSUserActivity {
+            let item = NSUserActivity(activityType: "x")
+            item.targetContentIdentifier = "nested"
+            return item
+          }
+        }
+      }
+      """
+    ),
+    (
+      "a top-level function after an `import class`, and a top-level statement",
+      """
+      import class Foundation.NSUserActivity
+      func share(_ shortcut: UIApplicationShortcutItem) {
+        if true { shortcut.targetContentIdentifier = "top" }
+      }
+      let activity = NSUserActivity(activityType: "y")
+      activity.targetContentIdentifier = "statement"
+      struct Later { func f() -> Int { 3 } }
+      """
+    ),
+  ]
+
+  /// A constant declared between the member before and the producer's is kept, and read.
+  @Test("a constant kept with the producer's member is read from the sparse file")
+  func keptConstant() throws {
+    let source = Self.bytes(
+      """
+      struct Links {
+        func unrelated() -> Int { 1 }
+        static let prefix = "chat/"
+        func advertise(_ activity: NSUserActivity, id: String) {
+          activity.targetContentIdentifier = Self.prefix + "thread/" + id
+        }
+      }
+      """)
+    let file = try #require(AppSwiftFile.producers(path: "A.swift", bytes: source))
+    #expect(file.producers.first?.template?.parts == [.text("chat/thread/"), .hole("id")])
+    #expect(AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: source) == nil)
+  }
+
+  /// Sources the sparse reading must hand back to the whole file.
+  static let whole: [(String, String)] = [
+    (
+      "the value names a static let in another member",
+      """
+      struct Links {
+        static let prefix = "chat/"
+        func unrelated() -> Int { 1 }
+        func advertise(_ activity: NSUserActivity) {
+          activity.targetContentIdentifier = Self.prefix + "inbox"
+        }
+      }
+      """
+    ),
+    (
+      "the value is a raw value of an enum the file declares",
+      """
+      enum Route: String { case thread = "route/thread" }
+      func advertise(_ activity: NSUserActivity) {
+        activity.targetContentIdentifier = Route.thread.rawValue
+      }
+      """
+    ),
+    (
+      "braces that do not nest",
+      """
+      struct Broken {
+        func advertise(_ activity: NSUserActivity) {
+          activity.targetContentIdentifier = "x"
+      }
+      """
+    ),
+    (
+      "member-level code the parser rejects, in the member kept",
+      """
+      final class Odd {
+        func f() -> Int { 1 }
+        if let value = cache[key], value.isFresh { return value }
+        print("member-level code")
+        func advertise(_ activity: NSUserActivity) { activity.targetContentIdentifier = "x" }
+      }
+      """
+    ),
+    (
+      "an entry point chosen in code",
+      """
+      func start() { ChatApp.main() }
+      func advertise(_ activity: NSUserActivity) { activity.targetContentIdentifier = "x" }
+      """
+    ),
+  ]
+
+  @Test("sources with a member of their own are read sparsely, and say what the whole says")
+  func sparseAgrees() {
+    for (what, source) in Self.sparse {
+      let bytes = Self.bytes(source)
+      #expect(AppSwiftFile.producers(path: "A.swift", bytes: bytes) != nil, "\(what)")
+      #expect(AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: bytes) == nil, "\(what)")
+    }
+  }
+
+  @Test("a reading that needs a blanked member, or a file that does not nest, is read whole")
+  func fallsBack() {
+    for (what, source) in Self.whole {
+      let bytes = Self.bytes(source)
+      #expect(AppSwiftFile.producers(path: "A.swift", bytes: bytes) == nil, "\(what)")
+      #expect(AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: bytes) == nil, "\(what)")
+    }
+  }
+
+  @Test("the values a fallback exists for are the whole file's")
+  func fallbackValues() throws {
+    let file = AppSwiftFile(path: "A.swift", bytes: Self.bytes(Self.whole[0].1))
+    #expect(file.producers.map(\.identifier) == ["chat/inbox"])
+    let route = AppSwiftFile(path: "A.swift", bytes: Self.bytes(Self.whole[1].1))
+    #expect(route.producers.map(\.identifier) == ["route/thread"])
+  }
+
+  @Test("blanking keeps every offset and line, the kept member and the file's own declarations")
+  func blanking() throws {
+    let source = Self.bytes(Self.sparse[0].1)
+    let site = try #require(
+      AppSwiftFile.identifierAssignments(source.withUnsafeBufferPointer { $0 }).first)
+    let sparse = try #require(SwiftSkeleton.sparse(source, around: [site]))
+    #expect(sparse.count == source.count)
+    #expect(sparse.indices.allSatisfy { (source[$0] == 0x0A) == (sparse[$0] == 0x0A) })
+    let text = String(decoding: sparse, as: UTF8.self)
+    #expect(text.contains("final class Type1 {"))
+    #expect(text.contains("activity.targetContentIdentifier"))
+    // The member before the producer's is blank; what follows its brace is kept.
+    #expect(!text.contains("func load"))
+    #expect(text.contains("let title = NSLocalizedString"))
+    #expect(SwiftSkeleton.sparse(Self.bytes("struct A { func f() { }"), around: [0]) == nil)
+    #expect(SwiftSkeleton.sparse(Self.bytes("let a = \"\"\"\n{"), around: [0]) == nil)
+  }
+
+  @Test("a followed view file nested too deep for the parser is not read, and the run goes on")
+  func deepFollowedFile() throws {
+    let root = try temporaryFolder()
+    let deep = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
+    let files = [
+      "App.swift":
+        "import SwiftUI\n@main struct A: App {\n  var body: some Scene { WindowGroup { Deep() } }\n}\n",
+      "Deep.swift":
+        "struct Deep: View {\n  let x = \(deep)\n  var body: some View { Text(\"d\") }\n}\n",
+    ]
+    for (path, text) in files {
+      try Data(text.utf8).write(to: root.appendingPathComponent(path))
+    }
+    for sparsely in [true, false] {
+      let run = Linter.readApp(paths: [root.path], sparsely: sparsely)
+      let group = try #require(run.catalog?.apps.first?.windowGroups.first)
+      #expect(group.views == nil)
+    }
+    #expect(
+      AppSwiftFile.followed(path: "Deep.swift", bytes: Array(files["Deep.swift"]!.utf8)) == nil)
+  }
+
+  @Test("compacting empties the lines blanking emptied, and keeps every kept token's place")
+  func compacting() throws {
+    let source = Self.bytes(Self.sparse[0].1)
+    let site = try #require(
+      AppSwiftFile.identifierAssignments(source.withUnsafeBufferPointer { $0 }).first)
+    let sparse = try #require(SwiftSkeleton.sparse(source, around: [site]))
+    let compact = SwiftSkeleton.compacted(sparse, original: source)
+    #expect(compact.count < sparse.count)
+    let lines = { (bytes: [UInt8]) in
+      bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
+    }
+    let (kept, all) = (lines(compact), lines(sparse))
+    #expect(kept.count == all.count)
+    for (compacted, sparse) in zip(kept, all) {
+      #expect(compacted.isEmpty || compacted == sparse)
+    }
+    // A kept line of spaces (a multi-line string's text) stays.
+    let text = Self.bytes("let s = \"\"\"\n      \n  \"\"\"\nfunc f() {}\n")
+    #expect(SwiftSkeleton.compacted(text, original: text) == text)
+  }
+
+  @Test("every Swift file in the fixtures reads the same sparsely and whole")
+  func fixtures() throws {
+    let root = URL(fileURLWithPath: Fixtures.root)
+    let files = try #require(
+      FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
+    var count = 0
+    for case let url as URL in files where url.pathExtension == "swift" {
+      let bytes = try [UInt8](Data(contentsOf: url))
+      guard SwiftExtractor.excessiveBracketNesting(bytes) == nil else { continue }
+      count += 1
+      #expect(
+        AppInputs.sparseReadingDisagreement(path: url.path, bytes: bytes) == nil, "\(url.path)")
+    }
+    #expect(count > 20)
+  }
+
+  @Test("the catalogue and its findings are the same read sparsely or whole")
+  func catalogues() throws {
+    let apps = Fixtures.root + "/apps"
+    var roots = ["MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader"].map {
+      apps + "/" + $0
+    }
+    // Followed views in files without a marker, producers in files of their own.
+    let root = try temporaryFolder()
+    let files: [String: String] = [
+      "App/ChatApp.swift": """
+      import SwiftUI
+      @main struct ChatApp: App {
+        var body: some Scene {
+          WindowGroup { Root() }
+          WindowGroup("Thread", id: "thread") { Thread() }
+            .handlesExternalEvents(matching: ["chat/thread/"])
+        }
+      }
+      """,
+      "Views/Root.swift": """
+      import SwiftUI
+      struct Root: View {
+        let formatter = DateFormatter()
+        func label(_ date: Date) -> String { formatter.string(from: date) }
+        var body: some View { Middle().onOpenURL { _ in } }
+      }
+      extension Root { struct Badge: View { var body: some View { Text("{") } } }
+      """,
+      "Views/Middle.swift": """
+      import SwiftUI
+      struct Middle: View {
+        #if os(macOS)
+          var body: some View { Leaf() }
+        #else
+          var body: some View { Leaf().padding() }
+        #endif
+        func unrelated() { print("}") }
+      }
+      """,
+      "Views/Leaf.swift": """
+      import SwiftUI
+      struct Leaf: View {
+        var body: some View { Text("leaf").handlesExternalEvents(preferring: ["a"], allowing: ["*"]) }
+      }
+      """,
+      // Read sparsely: the producer's member is all it needs.
+      "Model/Share.swift": """
+      import Foundation
+      final class Share {
+        func helper() -> Int { 42 }
+        func open(_ id: String) -> NSUserActivity {
+          let activity = NSUserActivity(activityType: "open")
+          activity.targetContentIdentifier = "chat/thread/\\(id)"
+          return activity
+        }
+      }
+      """,
+      // Read whole: the value names a constant of a blanked member.
+      "Model/Links.swift": """
+      import Foundation
+      final class Links {
+        static let prefix = "chat/thread/"
+        func helper() -> Int { 42 }
+        func other(_ activity: NSUserActivity) {
+          activity.targetContentIdentifier = Self.prefix + "7"
+        }
+      }
+      """,
+    ]
+    for (path, text) in files {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    roots.append(root.path)
+    for file in ["Model/Share.swift", "Views/Root.swift", "Views/Middle.swift"] {
+      let bytes = try [UInt8](Data(contentsOf: root.appendingPathComponent(file)))
+      let sites = Set(
+        AppSwiftFile.identifierAssignments(bytes.withUnsafeBufferPointer { $0 })
+          + AppSwiftFile.interestOffsets(bytes))
+      #expect(SwiftSkeleton.sparse(bytes, around: Array(sites)) != nil, "\(file)")
+    }
+    #expect(
+      AppSwiftFile.producers(
+        path: "Share.swift",
+        bytes: try [UInt8](Data(contentsOf: root.appendingPathComponent("Model/Share.swift"))))
+        != nil)
+    for path in roots {
+      let sparse = Linter.readApp(paths: [path])
+      let whole = Linter.readApp(paths: [path], sparsely: false)
+      let json = { (run: Linter.Run) in
+        run.catalog?.json(diagnostic: LintOutput.diagnosticJSON).jsonText ?? ""
+      }
+      #expect(!json(sparse).isEmpty)
+      #expect(json(sparse) == json(whole), "\(path)")
+      #expect(sparse.report.diagnostics == whole.report.diagnostics, "\(path)")
+    }
+  }
+}
