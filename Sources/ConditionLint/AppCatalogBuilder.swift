@@ -399,7 +399,11 @@ struct AppCatalogBuilder {
   }
 
   /// The scenes a custom scene type or a scene member declares, with the modifiers written on
-  /// the reference to it (in `file`) applied to each.
+  /// the reference to it (in `file`) applied to each that has no `matching:` set of its own.
+  ///
+  /// **Decision:** the `handlesExternalEvents(matching:)` nearest a scene declaration wins, as
+  /// within one chain of modifiers (where the one written first, on the declaration, is
+  /// applied last). SwiftUI does not say which of two nested sets applies.
   private mutating func expand(
     _ statements: CodeBlockItemListSyntax, in source: AppSwiftFile, platforms: [String],
     depth: Int, expanding: [String], modifiers: [FunctionCallExprSyntax],
@@ -409,7 +413,7 @@ struct AppCatalogBuilder {
     scenes(
       statements, in: source, platforms: platforms, depth: depth, expanding: expanding,
       walk: &walk)
-    for index in before..<walk.scenes.count {
+    for index in before..<walk.scenes.count where walk.scenes[index].matching == nil {
       apply(modifiers, in: file, to: &walk.scenes[index])
     }
   }

@@ -139,6 +139,33 @@ struct AppModelTests {
     #expect(run.catalog?.producers.map(\.identifier) == ["a/1"])
   }
 
+  @Test("of nested matching sets, the one nearest the declaration applies (a decision)")
+  func nestedMatching() throws {
+    let root = try tree([
+      "App.swift": utf8(
+        """
+        import SwiftUI
+        @main struct Advance: App {
+          var body: some Scene {
+            Collection().handlesExternalEvents(matching: [])
+            Plain().handlesExternalEvents(matching: ["plain"])
+          }
+        }
+        struct Collection: Scene {
+          var body: some Scene {
+            WindowGroup(id: "collection") { Text("c") }.handlesExternalEvents(matching: ["collection"])
+          }
+        }
+        struct Plain: Scene {
+          var body: some Scene { WindowGroup(id: "plain") { Text("p") } }
+        }
+        """)
+    ])
+    let groups = try #require(Linter.readApp(paths: [root]).catalog?.apps.first?.windowGroups)
+    #expect(groups.map(\.id) == ["collection", "plain"])
+    #expect(groups.map(\.matching) == [["collection"], ["plain"]])
+  }
+
   @Test("a Scene whose body refers to itself is expanded once, with a note")
   func recursiveScene() throws {
     let root = try tree([

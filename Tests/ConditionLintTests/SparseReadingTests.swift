@@ -258,6 +258,22 @@ struct SparseReadingTests {
     #expect(count > 20)
   }
 
+  /// `SPARSE_CORPUS=FOLDER swift test --filter SparseReadingTests`: the same check on a tree of
+  /// real code kept outside the repository (public apps, say); skipped without it.
+  @Test(
+    "every Swift file of SPARSE_CORPUS reads the same sparsely and whole",
+    .enabled(if: ProcessInfo.processInfo.environment["SPARSE_CORPUS"] != nil))
+  func corpus() throws {
+    let root = URL(fileURLWithPath: ProcessInfo.processInfo.environment["SPARSE_CORPUS"] ?? "")
+    let files = try #require(
+      FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
+    for case let url as URL in files where url.pathExtension == "swift" {
+      let bytes = try [UInt8](Data(contentsOf: url))
+      #expect(
+        AppInputs.sparseReadingDisagreement(path: url.path, bytes: bytes) == nil, "\(url.path)")
+    }
+  }
+
   @Test("the catalogue and its findings are the same read sparsely or whole")
   func catalogues() throws {
     let apps = Fixtures.root + "/apps"
