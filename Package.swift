@@ -73,7 +73,7 @@ let package = Package(
     .executableTarget(
       name: "scene-router",
       dependencies: [
-        "SceneActivation", "SceneJSON", "ConditionLint",
+        "SceneActivation", "SceneJSON", "SceneRouting", "ConditionLint",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -347,17 +347,22 @@ package struct AppRouting: Sendable {
         + "identifier the app produces", file: group.file, line: group.line)
   }
 
-  /// The identifiers a table of the app routes: each producer's string (templates with witness
-  /// values), with where it comes from.
-  package static func rows(_ producers: [Producer]) -> [(identifier: String, source: String)] {
-    var rows: [(String, String)] = []
-    var seen: Set<String> = []
-    for producer in producers {
+  /// The rows of the app's routing table, with where each comes from: each producer's string
+  /// (a template with witness values, once), then the witnesses of the conditions; and where
+  /// each scene is declared.
+  package func tableRows(among catalog: AppCatalog) -> (
+    identifiers: [String], sources: TableRendering.Sources
+  ) {
+    var sources = TableRendering.Sources(scenes: sceneLocations)
+    var identifiers: [String] = []
+    for producer in Self.producers(catalog.producers, of: app, among: catalog.apps) {
       guard producer.kind != .openWindowID, producer.kind != .openWindowValue,
-        let string = producer.routedString, seen.insert(string).inserted
+        let string = producer.routedString, sources.rows[string] == nil
       else { continue }
-      rows.append((string, "\(producer.file):\(producer.line)"))
+      identifiers.append(string)
+      sources.rows[string] = "\(producer.file):\(producer.line)"
     }
-    return rows
+    if let router = file?.router { identifiers += RoutingTable.witnesses(of: router) }
+    return (identifiers, sources)
   }
 }

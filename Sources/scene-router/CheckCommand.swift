@@ -1,6 +1,7 @@
 import ArgumentParser
 import SceneActivation
 import SceneJSON
+import SceneRouting
 
 /// `scene-router check`: parse, validate and lint predicates.
 struct CheckCommand: ParsableCommand {
@@ -142,16 +143,9 @@ extension CheckCommand {
       parsed = try ScenesFile(bytes: try readInput(path))
     } catch let error as ScenesFileError {
       if json {
-        out.writeLine(
-          json: .object(
-            JSONObject([
-              ("file", .string(path)), ("valid", .bool(false)),
-              ("problems", .array(error.problems.map { .string($0.description) })),
-            ])))
+        out.writeLine(json: error.report(path: path))
       } else {
-        for problem in error.problems { err.writeLine("\(path): error: \(problem)") }
-        err.writeLine(
-          "\(path): \(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")")
+        for line in error.reportLines(path: path) { err.writeLine(line) }
       }
       throw ExitStatus.dataError
     } catch {
@@ -159,78 +153,11 @@ extension CheckCommand {
       throw ExitStatus.dataError
     }
     if json {
-      let scenes: [JSONValue] = parsed.sessions.map { session in
-        let conditions = session.activationConditions
-        var members: [(String, JSONValue)] = [
-          ("id", .string(session.persistentIdentifier)),
-          ("role", .string(session.role.rawValue)),
-        ]
-        if let handling = conditions.externalEventHandling {
-          members.append(("handlesExternalEvents", handling.jsonValue))
-        }
-        members += [
-          (
-            "canActivate",
-            .string(conditions.canActivateForTargetContentIdentifierPredicate.predicateFormat)
-          ),
-          (
-            "prefersToActivate",
-            .string(conditions.prefersToActivateForTargetContentIdentifierPredicate.predicateFormat)
-          ),
-        ]
-        return .object(JSONObject(members))
-      }
-      var file: [(String, JSONValue)] = [
-        ("file", .string(path)), ("valid", .bool(true)),
-        ("profile", .string(parsed.profile.rawValue)), ("scenes", .array(scenes)),
-      ]
-      if !parsed.windowGroups.isEmpty {
-        file.append(
-          (
-            "windowGroups",
-            .array(
-              parsed.windowGroups.map { group in
-                var object = group.jsonValue.objectValue ?? JSONObject()
-                object["matches"] = group.matchingPredicateFormat.map(JSONValue.string) ?? .null
-                return .object(object)
-              })
-          ))
-      }
-      file.append(("warnings", .array(parsed.warnings.map(\.jsonValue))))
-      out.writeLine(json: .object(JSONObject(file)))
+      out.writeLine(json: parsed.report(path: path))
       return
     }
-    func strings(_ strings: [String]) -> String {
-      "[" + strings.map { JSONValue.string($0).jsonText }.joined(separator: ", ") + "]"
-    }
-    for warning in parsed.warnings { err.writeLine("\(path): warning: \(warning)") }
-    for session in parsed.sessions {
-      let conditions = session.activationConditions
-      let declared = conditions.externalEventHandling.map {
-        "handlesExternalEvents(preferring: \(strings($0.preferring)), allowing: "
-          + "\(strings($0.allowing))) → "
-      }
-      out.writeLine(
-        "\(path): scene '\(session.persistentIdentifier)': \(declared ?? "")canActivate "
-          + conditions.canActivateForTargetContentIdentifierPredicate.predicateFormat
-          .escapingControlCharacters
-          + "; prefersToActivate "
-          + conditions.prefersToActivateForTargetContentIdentifierPredicate.predicateFormat
-          .escapingControlCharacters)
-    }
-    for (index, group) in parsed.windowGroups.enumerated() {
-      let matching =
-        group.matching.map {
-          "handlesExternalEvents(matching: \(strings($0))) → "
-            + (group.matchingPredicateFormat ?? "").escapingControlCharacters
-        } ?? "no handlesExternalEvents(matching:): opened when no group matches"
-      out.writeLine(
-        "\(path): window group \(index) '\(group.configuration)' (\(group.role.rawValue)): "
-          + matching)
-    }
-    out.writeLine(
-      "\(path): \(parsed.sessions.count) scene\(parsed.sessions.count == 1 ? "" : "s"), "
-        + "profile \(parsed.profile.rawValue), \(parsed.warnings.count) "
-        + "warning\(parsed.warnings.count == 1 ? "" : "s")")
+    let (lines, warnings) = parsed.reportLines(path: path)
+    for line in warnings { err.writeLine(line) }
+    for line in lines { out.writeLine(line) }
   }
 }

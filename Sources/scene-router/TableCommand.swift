@@ -2,6 +2,7 @@ import ArgumentParser
 import ConditionLint
 import SceneActivation
 import SceneJSON
+import SceneRouting
 
 /// `scene-router table`: which scene each identifier opens, and what a reviewer should know.
 struct TableCommand: ParsableCommand {
@@ -84,15 +85,9 @@ struct TableCommand: ParsableCommand {
     }
     let router = file.router
     if let routing = loaded.routing, let catalog = loaded.run?.catalog {
-      // An app's table: the identifiers it produces, then the conditions' witnesses.
-      var rows = TableRendering.Sources(scenes: routing.sceneLocations)
-      let producers = AppRouting.producers(catalog.producers, of: routing.app, among: catalog.apps)
-      for (identifier, source) in AppRouting.rows(producers) {
-        list.append(identifier)
-        rows.rows[identifier] = source
-      }
+      let (identifiers, rows) = routing.tableRows(among: catalog)
+      list += identifiers
       sources = rows
-      list += RoutingTable.witnesses(of: router)
     } else if witnesses {
       list += RoutingTable.witnesses(of: router)
     }
@@ -102,26 +97,7 @@ struct TableCommand: ParsableCommand {
       options: RoutingOptions(role: SceneSessionRole(rawValue: role)))
     switch format {
     case .text: out.write(TableRendering.text(table, path: scenes, sources: sources))
-    case .json:
-      var json = table.jsonValue
-      if let sources, case .object(var object) = json {
-        object["sources"] = .object(
-          JSONObject([
-            (
-              "rows",
-              .object(
-                JSONObject(list.compactMap { id in sources.rows[id].map { (id, .string($0)) } }))
-            ),
-            (
-              "scenes",
-              .object(
-                JSONObject(
-                  table.scenes.compactMap { id in sources.scenes[id].map { (id, .string($0)) } }))
-            ),
-          ]))
-        json = .object(object)
-      }
-      out.writeLine(json: json)
+    case .json: out.writeLine(json: TableRendering.json(table, sources: sources))
     case .html: out.write(TableRendering.html(table, file: file, path: scenes, sources: sources))
     }
     if failed { throw ExitStatus.dataError }

@@ -1,9 +1,11 @@
-import SceneActivation
+import PredicateEvaluation
 import SceneJSON
 
 /// The JSON shape of diagnostics in `--json` output and batch error lines.
-enum DiagnosticJSON {
-  static func encode(
+package enum DiagnosticJSON {
+  /// The diagnostic's JSON object, its lines shifted by `lineOffset` (a predicate read from a
+  /// line of a larger file).
+  package static func encode(
     _ diagnostic: Diagnostic, converter: SourceLocationConverter, lineOffset: Int = 0
   )
     -> JSONValue

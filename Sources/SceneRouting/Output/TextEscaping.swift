@@ -5,7 +5,7 @@
 /// characters can only occur inside string literals there, so writing each as the predicate
 /// language's `\uHHHH` escape keeps the output a valid predicate with the same meaning.
 extension String {
-  var escapingControlCharacters: String {
+  package var escapingControlCharacters: String {
     guard unicodeScalars.contains(where: \.needsEscape) else { return self }
     var output = ""
     for scalar in unicodeScalars {

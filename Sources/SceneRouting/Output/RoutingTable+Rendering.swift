@@ -1,9 +1,10 @@
-import SceneActivation
+import Foundation
+import SceneJSON
 
 /// The text and HTML forms of a ``RoutingTable`` (its JSON form is the library's).
-enum TableRendering {
+package enum TableRendering {
   /// What a row opens, in words: `scene 'x'`, `new scene 'Config'`, `no scene`.
-  static func opens(_ decision: RoutingDecision) -> String {
+  package static func opens(_ decision: RoutingDecision) -> String {
     switch decision.outcome {
     case .existing(let identifier, _): "scene '\(identifier)'"
     case .newScene(let configuration?): "new scene '\(configuration)'"
@@ -13,14 +14,14 @@ enum TableRendering {
   }
 
   /// Why, in words: the reason, and for a new scene the window group rule.
-  static func why(_ decision: RoutingDecision) -> String {
+  package static func why(_ decision: RoutingDecision) -> String {
     var text = "\(decision.reason.rawValue): \(decision.reason.explanation)"
     if let group = decision.windowGroup { text += "; \(group.explanation)" }
     return text
   }
 
   /// The scenes a row's identifier matched, by suitability: `prefers: a, b; can: c`.
-  static func matches(_ row: RoutingTable.Row, scenes: [String]) -> String {
+  package static func matches(_ row: RoutingTable.Row, scenes: [String]) -> String {
     let prefers = scenes.filter { row.suitability(of: $0) == .prefers }
     let can = scenes.filter { row.suitability(of: $0) == .canActivate }
     var parts: [String] = []
@@ -30,14 +31,34 @@ enum TableRendering {
   }
 
   /// Where a table's rows and scenes come from, for a table of an app read from source.
-  struct Sources {
+  package struct Sources {
     /// `file:line` of each identifier's producer.
-    var rows: [String: String] = [:]
+    package var rows: [String: String] = [:]
     /// `file:line` of each scene's declaration.
-    var scenes: [String: String] = [:]
+    package var scenes: [String: String] = [:]
+
+    package init(rows: [String: String] = [:], scenes: [String: String] = [:]) {
+      self.rows = rows
+      self.scenes = scenes
+    }
   }
 
-  static func text(_ table: RoutingTable, path: String, sources: Sources? = nil) -> String {
+  /// The table's JSON, with a `sources` object (`rows` and `scenes`, each `file:line` by
+  /// identifier or scene) when the table is an app's.
+  package static func json(_ table: RoutingTable, sources: Sources? = nil) -> JSONValue {
+    guard let sources, case .object(var object) = table.jsonValue else { return table.jsonValue }
+    func located(_ keys: [String], _ places: [String: String]) -> JSONValue {
+      .object(JSONObject(keys.compactMap { key in places[key].map { (key, .string($0)) } }))
+    }
+    object["sources"] = .object(
+      JSONObject([
+        ("rows", located(table.rows.map(\.identifier), sources.rows)),
+        ("scenes", located(table.scenes, sources.scenes)),
+      ]))
+    return .object(object)
+  }
+
+  package static func text(_ table: RoutingTable, path: String, sources: Sources? = nil) -> String {
     var lines: [String] = []
     lines.append(
       "\(path): \(table.scenes.count) scene\(table.scenes.count == 1 ? "" : "s"), "
@@ -83,7 +104,7 @@ enum TableRendering {
   }
 
   /// Escapes text for HTML (and XML: the page is also well-formed XHTML, which tests parse).
-  static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -104,7 +125,7 @@ enum TableRendering {
     return result
   }
 
-  static func html(
+  package static func html(
     _ table: RoutingTable, file: ScenesFile, path: String, sources: Sources? = nil
   ) -> String {
     let sessions = Dictionary(

@@ -1,0 +1,106 @@
+import Foundation
+import SceneJSON
+
+/// What `scene-router check --scenes` reports of a scenes file: each scene's canonical
+/// conditions and each window group's set, or every problem of a file that does not read.
+extension ScenesFile {
+  /// The report as JSON: the file, its profile, each scene's canonical conditions, each window
+  /// group with the predicate its `matching` set stands for, and the warnings.
+  package func report(path: String) -> JSONValue {
+    let scenes: [JSONValue] = sessions.map { session in
+      let conditions = session.activationConditions
+      var members: [(String, JSONValue)] = [
+        ("id", .string(session.persistentIdentifier)),
+        ("role", .string(session.role.rawValue)),
+      ]
+      if let handling = conditions.externalEventHandling {
+        members.append(("handlesExternalEvents", handling.jsonValue))
+      }
+      members += [
+        (
+          "canActivate",
+          .string(conditions.canActivateForTargetContentIdentifierPredicate.predicateFormat)
+        ),
+        (
+          "prefersToActivate",
+          .string(conditions.prefersToActivateForTargetContentIdentifierPredicate.predicateFormat)
+        ),
+      ]
+      return .object(JSONObject(members))
+    }
+    var file: [(String, JSONValue)] = [
+      ("file", .string(path)), ("valid", .bool(true)),
+      ("profile", .string(profile.rawValue)), ("scenes", .array(scenes)),
+    ]
+    if !windowGroups.isEmpty {
+      file.append(
+        (
+          "windowGroups",
+          .array(
+            windowGroups.map { group in
+              var object = group.jsonValue.objectValue ?? JSONObject()
+              object["matches"] = group.matchingPredicateFormat.map(JSONValue.string) ?? .null
+              return .object(object)
+            })
+        ))
+    }
+    file.append(("warnings", .array(warnings.map(\.jsonValue))))
+    return .object(JSONObject(file))
+  }
+
+  /// The report as text: a line per scene and window group, then a summary (`lines`), and a
+  /// line per warning (`warnings`, for standard error). Control characters in a predicate are
+  /// escaped, so each line stays one line.
+  package func reportLines(path: String) -> (lines: [String], warnings: [String]) {
+    func strings(_ strings: [String]) -> String {
+      "[" + strings.map { JSONValue.string($0).jsonText }.joined(separator: ", ") + "]"
+    }
+    var lines: [String] = []
+    for session in sessions {
+      let conditions = session.activationConditions
+      let declared = conditions.externalEventHandling.map {
+        "handlesExternalEvents(preferring: \(strings($0.preferring)), allowing: "
+          + "\(strings($0.allowing))) → "
+      }
+      lines.append(
+        "\(path): scene '\(session.persistentIdentifier)': \(declared ?? "")canActivate "
+          + conditions.canActivateForTargetContentIdentifierPredicate.predicateFormat
+          .escapingControlCharacters
+          + "; prefersToActivate "
+          + conditions.prefersToActivateForTargetContentIdentifierPredicate.predicateFormat
+          .escapingControlCharacters)
+    }
+    for (index, group) in windowGroups.enumerated() {
+      let matching =
+        group.matching.map {
+          "handlesExternalEvents(matching: \(strings($0))) → "
+            + (group.matchingPredicateFormat ?? "").escapingControlCharacters
+        } ?? "no handlesExternalEvents(matching:): opened when no group matches"
+      lines.append(
+        "\(path): window group \(index) '\(group.configuration)' (\(group.role.rawValue)): "
+          + matching)
+    }
+    lines.append(
+      "\(path): \(sessions.count) scene\(sessions.count == 1 ? "" : "s"), "
+        + "profile \(profile.rawValue), \(warnings.count) "
+        + "warning\(warnings.count == 1 ? "" : "s")")
+    return (lines, warnings.map { "\(path): warning: \($0)" })
+  }
+}
+
+extension ScenesFileError {
+  /// The report of a file that does not read, as JSON: the file, `valid: false`, every problem.
+  package func report(path: String) -> JSONValue {
+    .object(
+      JSONObject([
+        ("file", .string(path)), ("valid", .bool(false)),
+        ("problems", .array(problems.map { .string($0.description) })),
+      ]))
+  }
+
+  /// The report as text: a line per problem, then their count.
+  package func reportLines(path: String) -> [String] {
+    problems.map { "\(path): error: \($0)" }
+      + ["\(path): \(problems.count) problem\(problems.count == 1 ? "" : "s")"]
+  }
+}
