@@ -15,6 +15,43 @@ extension Linter {
   }
 }
 
+/// Why no app could be chosen from a run.
+package struct AppChoiceError: Error, CustomStringConvertible {
+  package var description: String
+  /// What was noted before the choice failed (the apps there were).
+  package var note: String?
+}
+
+extension Linter.Run {
+  /// The app to write a scenes file for, or to route and tabulate: the one named `name`, else
+  /// the first, with a note naming the others when there are several.
+  package func app(named name: String?) throws(AppChoiceError) -> (
+    routing: AppRouting, note: String?
+  ) {
+    guard !routings.isEmpty else {
+      throw AppChoiceError(
+        description: "no app found (no @main App, no Info.plist scene manifest)")
+    }
+    if let name {
+      guard let found = routings.first(where: { $0.app.name == name }) else {
+        throw AppChoiceError(
+          description: "no app named '\(name)'; found: "
+            + routings.map(\.app.name).joined(separator: ", "))
+      }
+      return (found, nil)
+    }
+    let note =
+      routings.count > 1
+      ? "\(routings.count) apps (\(routings.map(\.appName).joined(separator: ", "))); "
+        + "using the first, '\(routings[0].app.name)' (--name chooses)" : nil
+    if let problem = routings[0].problem {
+      throw AppChoiceError(
+        description: "the app's scenes file is invalid: \(problem)", note: note)
+    }
+    return (routings[0], note)
+  }
+}
+
 /// `scenes --format text`: the catalogue for people.
 package enum AppOutput {
   package static func text(_ catalog: AppCatalog) -> String {

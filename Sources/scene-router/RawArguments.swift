@@ -24,7 +24,7 @@ enum RawArguments {
           "error: argument \(index) is not valid UTF-8: byte \(offset + 1) is "
             + "0x\(hex(bytes[offset])) in \(escaped(bytes))")
         OutputStream.standardError.flush()
-        exit(65)
+        exit(ExitStatus.dataError.rawValue)
       }
     }
   }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SceneActivation
 import SceneJSON
+import SceneRouting
 
 /// `scene-router route`: which scene each event activates.
 struct RouteCommand: ParsableCommand {
@@ -102,36 +103,39 @@ struct RouteCommand: ParsableCommand {
     if jsonl {
       var reader = LineReader(descriptor: 0)
       while let line = reader.nextLine(beforeRead: { out.flush() }) {
-        let name = EventName.line(reader.lineNumber)
+        let name = EventRouting.Name.line(reader.lineNumber)
         // No flush here: the reader flushes before any read that could block, so a streaming
         // consumer gets every decision before its next event is awaited, and a file piped in
         // whole is answered without a write per line.
         let failure =
           reader.overflowLength.map {
-            Failure(
+            EventRouting.Failure(
               name: name, kind: plan.kind?.rawValue, message: LineReader.overflowMessage($0),
               fields: [("path", .string(""))])
           }
-          ?? Self.route(line, name: name, router: router, plan: plan, into: &decision) {
-            decision, kind in
-            Self.writeJSON(decision, name: name, kind: kind, to: out)
+          ?? plan.route(line, name: name, router: router, into: &decision) { decision, kind in
+            out.writeLine(bytes: {
+              EventRouting.writeJSON(decision, name: name, kind: kind, into: &$0)
+            })
           }
         if let failure {
           failed = true
-          failure.writeJSON(out)
+          out.writeLine(json: failure.jsonValue)
         }
       }
     } else {
       for path in events {
-        let name = EventName.file(path == "-" ? "<stdin>" : path)
-        let failure: Failure?
+        let name = EventRouting.Name.file(path == "-" ? "<stdin>" : path)
+        let failure: EventRouting.Failure?
         do {
-          failure = Self.route(
-            try readInput(path)[...], name: name, router: router, plan: plan, into: &decision
+          failure = plan.route(
+            try readInput(path)[...], name: name, router: router, into: &decision
           ) { decision, kind in
             switch output {
             case .json:
-              Self.writeJSON(decision, name: name, kind: kind, to: out)
+              out.writeLine(bytes: {
+                EventRouting.writeJSON(decision, name: name, kind: kind, into: &$0)
+              })
             case .explain:
               out.writeLine("\(name): " + decision.explanation)
             case .summary:
@@ -140,12 +144,12 @@ struct RouteCommand: ParsableCommand {
             }
           }
         } catch {
-          failure = Failure(name: name, kind: nil, message: "\(error)", fields: [])
+          failure = EventRouting.Failure(name: name, kind: nil, message: "\(error)", fields: [])
         }
         if let failure {
           failed = true
           if output == .json {
-            failure.writeJSON(out)
+            out.writeLine(json: failure.jsonValue)
           } else {
             err.writeLine("\(name): error: \(failure.message)")
           }
@@ -157,76 +161,7 @@ struct RouteCommand: ParsableCommand {
     if failed { throw ExitStatus.dataError }
   }
 
-  /// Where an event came from: a file, or a line of standard input with `--jsonl`. The line's
-  /// name is written from its number, not made as a `String` for every line.
-  private enum EventName: CustomStringConvertible {
-    case file(String)
-    case line(Int)
-
-    var description: String {
-      switch self {
-      case .file(let path): path
-      case .line(let number): "<stdin>:\(number)"
-      }
-    }
-
-    /// Appends `,"event":"…"`.
-    func writeMember(into output: inout ByteBuffer) {
-      switch self {
-      case .file(let path):
-        JSONValue.writeMember("event" as StaticString, path, into: &output)
-      case .line(let number):
-        output.append(#","event":"<stdin>:"#)
-        output.appendDecimal(number)
-        output.append(UInt8(ascii: "\""))
-      }
-    }
-  }
-
-  /// A decision as one JSON line. A decision and an error (``Failure``) both carry top-level
-  /// `event` and `kind`, so one jq filter reads every line.
-  private static func writeJSON(
-    _ decision: RoutingDecision, name: EventName, kind: EventKind, to out: OutputStream
-  ) {
-    out.writeLine(bytes: {
-      decision.writeJSON(into: &$0) { output in
-        name.writeMember(into: &output)
-        output.append(#","kind":"# as StaticString)
-        output.append(kind.jsonLiteral)
-      }
-    })
-  }
-
-  /// An event that could not be routed, and where the problem was found.
-  private struct Failure {
-    var name: EventName
-    /// Nil when the event's kind could not be told.
-    var kind: String?
-    var message: String
-    var fields: [(String, JSONValue)]
-
-    /// One JSON line (see ``RouteCommand/writeJSON(_:name:kind:to:)``).
-    func writeJSON(_ out: OutputStream) {
-      let error = JSONObject([("message", .string(message))] + fields)
-      out.writeLine(
-        json: .object(
-          JSONObject([
-            ("error", .object(error)), ("event", .string(name.description)),
-            ("kind", kind.map(JSONValue.string) ?? .null),
-          ])))
-    }
-  }
-
-  /// What the options ask of every event, read once: each read of an `@Option` property looks up
-  /// its wrapper's generic metadata, which cost more per event than the rest of a route.
-  private struct Plan {
-    var kind: EventKind?
-    var explanation: ActivationRouter.Explanation
-    /// The names events are read by, kept whole by the parser.
-    var keys = SceneEvent.jsonKeys
-  }
-
-  private var plan: Plan {
+  private var plan: EventRouting {
     // A summary line needs no per-session entries, so it can take the index; JSON lists the
     // candidates that matter (or all), and the explanation prints every session.
     let explanation: ActivationRouter.Explanation =
@@ -240,36 +175,7 @@ struct RouteCommand: ParsableCommand {
         case .all: .all
         }
       }
-    return Plan(kind: kind, explanation: explanation)
-  }
-
-  /// Decodes and routes one event into `decision`, then hands it to `decided`; the failure, if
-  /// it has none.
-  private static func route(
-    _ bytes: ArraySlice<UInt8>, name: EventName, router: ActivationRouter, plan: Plan,
-    into decision: inout RoutingDecision, decided: (RoutingDecision, EventKind) -> Void
-  ) -> Failure? {
-    let kind = plan.kind
-    let value: JSONValue
-    do {
-      value = try JSONValue.parse(bytes, keys: plan.keys)
-    } catch {
-      return Failure(
-        name: name, kind: kind?.rawValue,
-        message: bytes.isEmpty
-          ? "empty event" : "invalid JSON at \(error.line):\(error.column): \(error.message)",
-        fields: [("line", .number(Double(error.line))), ("column", .number(Double(error.column)))])
-    }
-    do {
-      let event = try SceneEvent(json: value, byteCount: bytes.count, kind: kind)
-      router.route(event, explanation: plan.explanation, into: &decision)
-      decided(decision, event.eventKind)
-      return nil
-    } catch {
-      return Failure(
-        name: name, kind: kind?.rawValue ?? EventKind.detect(in: value)?.rawValue,
-        message: error.description, fields: [("path", .string(error.path))])
-    }
+    return EventRouting(kind: kind, explanation: explanation)
   }
 }
 

@@ -69,34 +69,19 @@ enum ScenesFormat: String, ExpressibleByArgument, CaseIterable {
 
 /// The one app of a read that `--app` commands route: the one named, or the first.
 enum AppSelection {
+  /// The app `run` found (named `name`, or the first), its note printed; a problem is an error.
   static func choose(_ run: Linter.Run, name: String?, err: OutputStream) throws -> AppRouting {
-    let routings = run.routings
-    guard !routings.isEmpty else {
-      err.writeLine("error: no app found (no @main App, no Info.plist scene manifest)")
+    do {
+      let (routing, note) = try run.app(named: name)
+      if let note { err.writeLine("note: \(note)") }
+      return routing
+    } catch {
+      if let note = error.note { err.writeLine("note: \(note)") }
+      err.writeLine("error: \(error)")
       throw ExitStatus.dataError
     }
-    if let name {
-      guard let found = routings.first(where: { $0.app.name == name }) else {
-        err.writeLine(
-          "error: no app named '\(name)'; found: "
-            + routings.map(\.app.name).joined(separator: ", "))
-        throw ExitStatus.dataError
-      }
-      return found
-    }
-    if routings.count > 1 {
-      err.writeLine(
-        "note: \(routings.count) apps (\(routings.map(\.appName).joined(separator: ", "))); "
-          + "using the first, '\(routings[0].app.name)' (--name chooses)")
-    }
-    if let problem = routings[0].problem {
-      err.writeLine("error: the app's scenes file is invalid: \(problem)")
-      throw ExitStatus.dataError
-    }
-    return routings[0]
   }
 
-  /// Loads `path` as an app, for `route --app` and `table --app`.
   static func load(_ path: String, name: String?, err: OutputStream) throws -> (
     Linter.Run, AppRouting, ScenesFile
   ) {
@@ -111,8 +96,6 @@ enum AppSelection {
   }
 }
 
-/// Where `route` and `table` get the app's scenes: a scenes file, or the app's source read as
-/// `scenes --format scenes-file` reads it. One home for both commands.
 struct ScenesSource: ParsableArguments {
   @Option(help: "The scenes file (JSON): the app's scene sessions and their activation conditions.")
   var scenes: String?

@@ -1,0 +1,112 @@
+import PredicateEvaluation
+import SceneJSON
+
+/// How `scene-router route` routes one event: decoded from its bytes (a file, or a line of a
+/// JSON Lines stream), routed into a decision the caller keeps, and a decision or a failure
+/// written as one JSON line, both with top-level `event` and `kind`, so one jq filter reads
+/// every line. Reads nothing and prints nothing: the caller does.
+package struct EventRouting {
+  /// Where an event came from: a file, or a line of standard input. The line's name is
+  /// written from its number, not made as a `String` for every line.
+  package enum Name: CustomStringConvertible {
+    case file(String)
+    case line(Int)
+
+    package var description: String {
+      switch self {
+      case .file(let path): path
+      case .line(let number): "<stdin>:\(number)"
+      }
+    }
+
+    /// Appends `,"event":"…"`.
+    func writeMember(into output: inout ByteBuffer) {
+      switch self {
+      case .file(let path):
+        JSONValue.writeMember("event" as StaticString, path, into: &output)
+      case .line(let number):
+        output.append(#","event":"<stdin>:"#)
+        output.appendDecimal(number)
+        output.append(UInt8(ascii: "\""))
+      }
+    }
+  }
+
+  /// An event that could not be routed, and where the problem was found.
+  package struct Failure {
+    package var name: Name
+    /// Nil when the event's kind could not be told.
+    package var kind: String?
+    package var message: String
+    package var fields: [(String, JSONValue)]
+
+    package init(name: Name, kind: String?, message: String, fields: [(String, JSONValue)]) {
+      self.name = name
+      self.kind = kind
+      self.message = message
+      self.fields = fields
+    }
+
+    /// `{"error": {"message", …}, "event", "kind"}`.
+    package var jsonValue: JSONValue {
+      let error = JSONObject([("message", .string(message))] + fields)
+      return .object(
+        JSONObject([
+          ("error", .object(error)), ("event", .string(name.description)),
+          ("kind", kind.map(JSONValue.string) ?? .null),
+        ]))
+    }
+  }
+
+  /// The kind every event is read as, when forced.
+  package var kind: EventKind?
+  /// How much of each decision is explained.
+  package var explanation: ActivationRouter.Explanation
+  /// The names events are read by, kept whole by the parser.
+  var keys = SceneEvent.jsonKeys
+
+  package init(kind: EventKind?, explanation: ActivationRouter.Explanation) {
+    self.kind = kind
+    self.explanation = explanation
+  }
+
+  /// A decision as one JSON object, with the event's name and kind.
+  package static func writeJSON(
+    _ decision: RoutingDecision, name: Name, kind: EventKind, into output: inout ByteBuffer
+  ) {
+    decision.writeJSON(into: &output) { output in
+      name.writeMember(into: &output)
+      output.append(#","kind":"# as StaticString)
+      output.append(kind.jsonLiteral)
+    }
+  }
+
+  /// Decodes and routes one event into `decision`, then hands it to `decided`; the failure, if
+  /// it has none.
+  package func route(
+    _ bytes: ArraySlice<UInt8>, name: Name, router: ActivationRouter,
+    into decision: inout RoutingDecision, decided: (RoutingDecision, EventKind) -> Void
+  ) -> Failure? {
+    let kind = self.kind
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(bytes, keys: keys)
+    } catch {
+      return Failure(
+        name: name, kind: kind?.rawValue,
+        message: bytes.isEmpty
+          ? "empty event" : "invalid JSON at \(error.line):\(error.column): \(error.message)",
+        fields: [("line", .number(Double(error.line))), ("column", .number(Double(error.column)))])
+    }
+    do {
+      let event = try SceneEvent(json: value, byteCount: bytes.count, kind: kind)
+      router.route(event, explanation: explanation, into: &decision)
+      decided(decision, event.eventKind)
+      return nil
+    } catch {
+      return Failure(
+        name: name, kind: kind?.rawValue ?? EventKind.detect(in: value)?.rawValue,
+        message: error.description, fields: [("path", .string(error.path))])
+    }
+  }
+}
