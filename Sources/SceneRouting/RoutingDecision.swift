@@ -139,6 +139,10 @@ public struct RoutingDecision: Sendable, Hashable {
   public var omittedCandidates: Int = 0
   /// Problems that did not stop routing.
   public var warnings: [RoutingWarning]
+  /// How many sessions' predicates were evaluated to decide (a session counted once, whether
+  /// one predicate or both ran): what the index saves, observed. Not part of the decision's
+  /// equality, its JSON or its explanation.
+  @IgnoredInComparison package var evaluatedSessions = 0
 
   /// The string the predicates were evaluated against: the identifier or the URL, as
   /// ``evaluated`` says.
@@ -186,6 +190,7 @@ extension RoutingDecision {
     windowGroup = nil
     candidates.removeAll(keepingCapacity: true)
     omittedCandidates = 0
+    evaluatedSessions = 0
     warnings = event.warnings
   }
 }

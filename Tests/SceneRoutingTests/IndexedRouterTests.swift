@@ -153,5 +153,18 @@ struct IndexedRouterTests {
       explain: false)
     #expect(decision.sessionIdentifier == "s1999")
     #expect(decision.reason == .prefers)
+    // The index hands over the sessions whose literal head the identifier starts with (doc-1,
+    // doc-19, doc-199, doc-1999); the scan evaluates every session until it decides.
+    #expect(decision.evaluatedSessions == 4)
+    let scanned = ActivationRouter(sessions: sessions, indexing: .never).route(
+      SceneEvent(.notification(PushNotification(targetContentIdentifier: "doc-1999#x"))),
+      explain: false)
+    #expect(scanned.sessionIdentifier == "s1999")
+    #expect(scanned.evaluatedSessions > 1_000)
+    // Through the index with the matches listing: the candidates it may match, and no more.
+    let listed = indexed.route(
+      SceneEvent(.notification(PushNotification(targetContentIdentifier: "doc-1999#x"))),
+      explanation: .matches)
+    #expect(listed.evaluatedSessions == 4)
   }
 }

@@ -252,6 +252,7 @@ public struct ActivationRouter: Sendable {
           options: options, isRequest: isRequest)
       }
       decision.warnings = answers.warnings
+      decision.evaluatedSessions = answers.evaluatedSessions
       finish(&decision, winner: winner, role: role, options: options, identifier: identifier)
       decision.omittedCandidates = sessions.count
       return
@@ -281,6 +282,7 @@ public struct ActivationRouter: Sendable {
     var answers = KnownAnswers(visibility: visibilityBits)
     if let identifier {
       var context = EvaluationContext(targetContentIdentifier: identifier)
+      decision.evaluatedSessions = candidates.count
       for position in candidates {
         let prefers = predicates[position].unretainedPrefers.outcome(in: &context)
         let can = predicates[position].unretainedCan.outcome(in: &context)
@@ -355,6 +357,7 @@ public struct ActivationRouter: Sendable {
       prefers: ordered, can: ordered, answers: &answers, ranks: recencyRanks, options: options,
       isRequest: isRequest)
     decision.warnings = answers.warnings
+    decision.evaluatedSessions = answers.evaluatedSessions
     finish(&decision, winner: winner, role: role, options: options, identifier: identifier)
     let chosen = winner.flatMap { winner in
       entries.first { $0.position == winner.position }.map {

@@ -173,6 +173,8 @@ struct LazyAnswers: SuitabilityAnswers {
   private var outcomes = OutcomeCache()
   /// Each session's answers, keyed by position × 2 (+1 for *can activate*).
   private var sessionOutcomes = OutcomeCache()
+  /// How many sessions had a predicate answered (``RoutingDecision/evaluatedSessions``).
+  private(set) var evaluatedSessions = 0
 
   init(
     context: EvaluationContext, predicates: [SessionPredicates], sessions: [SceneSession],
@@ -214,6 +216,7 @@ struct LazyAnswers: SuitabilityAnswers {
     of key: Int, _ number: Int, _ predicate: CompiledPredicate.Unretained, _ position: Int
   ) -> PredicateOutcome {
     if let known = sessionOutcomes[key] { return known }
+    if sessionOutcomes[key ^ 1] == nil { evaluatedSessions += 1 }
     let outcome = outcome(number, predicate)
     ActivationRouter.noteFailure(outcome, of: sessions[position], in: &warnings)
     sessionOutcomes.record(key, outcome)
