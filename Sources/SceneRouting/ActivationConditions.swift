@@ -76,17 +76,18 @@ public struct ActivationConditions: Sendable, Hashable {
     profile: ValidationProfile = .uikit
   ) throws(ActivationConditionsError) {
     self.canActivateForTargetContentIdentifierPredicate = try Self.compile(
-      canActivate, default: "TRUEPREDICATE", field: .canActivate, profile: profile)
+      canActivate, field: .canActivate, profile: profile)
     self.prefersToActivateForTargetContentIdentifierPredicate = try Self.compile(
-      prefers, default: "FALSEPREDICATE", field: .prefersToActivate, profile: profile)
+      prefers, field: .prefersToActivate, profile: profile)
   }
 
+  /// `source` compiled for `field` under `profile`; nil is the field's default
+  /// (``ActivationConditionsError/Field/defaultFormat``).
   static func compile(
-    _ source: String?, default fallback: String, field: ActivationConditionsError.Field,
-    profile: ValidationProfile
+    _ source: String?, field: ActivationConditionsError.Field, profile: ValidationProfile
   ) throws(ActivationConditionsError) -> CompiledPredicate {
     do {
-      return try CompiledPredicate(format: source ?? fallback, profile: profile)
+      return try CompiledPredicate(format: source ?? field.defaultFormat, profile: profile)
     } catch {
       throw ActivationConditionsError(field: field, error: error)
     }
@@ -101,6 +102,15 @@ public struct ActivationConditionsError: Error, Sendable, Hashable, CustomString
     case canActivate
     /// `prefersToActivateForTargetContentIdentifierPredicate` (`prefersToActivate` in files).
     case prefersToActivate
+
+    /// The predicate a missing one stands for, as UIKit defaults it: `TRUEPREDICATE` for
+    /// *can activate*, `FALSEPREDICATE` for *prefers to activate*.
+    var defaultFormat: String {
+      switch self {
+      case .canActivate: CompiledPredicate.alwaysTrue.predicateFormat
+      case .prefersToActivate: CompiledPredicate.alwaysFalse.predicateFormat
+      }
+    }
   }
 
   /// Which predicate was invalid.
@@ -140,39 +150,124 @@ extension ActivationConditions: Codable {
   /// equal conditions.
   public func encode(to encoder: any Encoder) throws { try jsonValue.encode(to: encoder) }
 
-  /// Decodes and re-validates both predicates: a tampered predicate is a `DecodingError` that
-  /// carries its diagnostics.
+  /// Decodes and re-validates both predicates, as a scenes file reads them
+  /// (``read(_:profile:ceiling:)``): a tampered predicate or profile is a `DecodingError` that
+  /// says why (a predicate's with its diagnostics).
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let profile =
-      try container.decodeIfPresent(ValidationProfile.self, forKey: .profile) ?? .uikit
-    let canProfile =
-      try container.decodeIfPresent(ValidationProfile.self, forKey: .canActivateProfile) ?? profile
-    let prefersProfile =
-      try container.decodeIfPresent(ValidationProfile.self, forKey: .prefersToActivateProfile)
-      ?? profile
-    for (key, own) in [
-      (CodingKeys.canActivateProfile, canProfile), (.prefersToActivateProfile, prefersProfile),
-    ]
-    where !own.isNarrower(thanOrEqualTo: profile) {
-      throw DecodingError.dataCorruptedError(
-        forKey: key, in: container,
-        debugDescription:
-          "'\(own.rawValue)' is wider than the conditions' profile '\(profile.rawValue)'")
+    let value = try JSONValue(from: decoder)
+    guard case .object(let object) = value else {
+      throw DecodingError.typeMismatch(
+        ActivationConditions.self,
+        DecodingError.Context(
+          codingPath: decoder.codingPath,
+          debugDescription: "expected an object, found \(value.typeDescription)"))
     }
-    let canActivate = try container.decodeIfPresent(String.self, forKey: .canActivate)
-    let prefers = try container.decodeIfPresent(String.self, forKey: .prefersToActivate)
-    do {
-      self.init(
-        canActivateForTargetContentIdentifierPredicate: try Self.compile(
-          canActivate, default: "TRUEPREDICATE", field: .canActivate, profile: canProfile),
-        prefersToActivateForTargetContentIdentifierPredicate: try Self.compile(
-          prefers, default: "FALSEPREDICATE", field: .prefersToActivate, profile: prefersProfile))
-    } catch {
-      let key: CodingKeys = error.field == .canActivate ? .canActivate : .prefersToActivate
-      throw DecodingError.dataCorruptedError(
-        forKey: key, in: container, debugDescription: error.description)
+    let read = Self.read(
+      FieldReader(object: object, path: ""), profile: .uikit, ceiling: .extended)
+    if let problem = read.problems.first {
+      let (path, message) =
+        switch problem {
+        case .field(let error): (error.path, error.message)
+        case .predicate(let path, let error): (path, error.description)
+        }
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: decoder.codingPath + [AnyCodingKey(path)], debugDescription: message))
     }
+    self = read.conditions ?? ActivationConditions()
+  }
+}
+
+/// A key of a path read from JSON, for a `DecodingError`'s coding path.
+private struct AnyCodingKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+  init(_ string: String) { stringValue = string }
+  init?(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
+}
+
+extension ActivationConditions {
+  /// What is wrong with conditions read from JSON: a field (a profile, a type), or a predicate
+  /// at its path.
+  enum ReadProblem {
+    case field(FieldError)
+    case predicate(path: String, ActivationConditionsError)
+  }
+
+  /// Reads conditions from their JSON object (`canActivate`, `prefersToActivate`, `profile`,
+  /// `canActivateProfile`, `prefersToActivateProfile`): the one reader `Codable` and the
+  /// scenes file use, so both apply one profile rule.
+  ///
+  /// The rule: the conditions' `profile` (default `profile`, the enclosing one) is no wider
+  /// than `ceiling` (a scenes file's profile; `extended` for `Codable`), and a predicate's own
+  /// profile (default the conditions') no wider than the conditions'. A missing predicate is its
+  /// field's default. Both predicates are compiled, so an object with two bad ones reports both.
+  ///
+  /// - Returns: the conditions (nil when a problem stopped them), each predicate's warnings,
+  ///   and every problem.
+  static func read(
+    _ conditions: FieldReader, profile: ValidationProfile, ceiling: ValidationProfile
+  ) -> (
+    conditions: ActivationConditions?,
+    warnings: [(ActivationConditionsError.Field, Diagnostic)], problems: [ReadProblem]
+  ) {
+    var problems: [ReadProblem] = []
+    func named(_ key: String, within limit: ValidationProfile, of owner: String?)
+      -> ValidationProfile?
+    {
+      do throws(FieldError) {
+        guard let name = try conditions.optionalString(key) else { return nil }
+        guard let named = ValidationProfile(rawValue: name) else {
+          throw FieldError(
+            path: conditions.child(key),
+            message: "expected \"uikit\" or \"extended\", found \"\(name)\"")
+        }
+        guard named.isNarrower(thanOrEqualTo: limit) else {
+          throw FieldError(
+            path: conditions.child(key),
+            message: owner.map {
+              "'\(named.rawValue)' is wider than the conditions' profile '\($0)'"
+            }
+              ?? "expected \"uikit\" (the file's profile), found \"\(name)\"; "
+              + "the file's \"profile\": \"extended\" opts its scenes in to MATCHES")
+        }
+        return named
+      } catch {
+        problems.append(.field(error))
+        return nil
+      }
+    }
+    let own = named("profile", within: ceiling, of: nil) ?? profile
+    var warnings: [(ActivationConditionsError.Field, Diagnostic)] = []
+    var compiled: [ActivationConditionsError.Field: CompiledPredicate] = [:]
+    for (field, key) in [
+      (ActivationConditionsError.Field.canActivate, "canActivateProfile"),
+      (.prefersToActivate, "prefersToActivateProfile"),
+    ] {
+      let fieldProfile = named(key, within: own, of: own.rawValue) ?? own
+      do throws(FieldError) {
+        let source = try conditions.optionalString(field.rawValue)
+        do throws(ActivationConditionsError) {
+          let predicate = try compile(source, field: field, profile: fieldProfile)
+          compiled[field] = predicate
+          warnings += predicate.warnings.map { (field, $0) }
+        } catch {
+          problems.append(.predicate(path: conditions.child(field.rawValue), error))
+        }
+      } catch {
+        problems.append(.field(error))
+      }
+    }
+    guard let can = compiled[.canActivate], let prefers = compiled[.prefersToActivate] else {
+      return (nil, warnings, problems)
+    }
+    return (
+      ActivationConditions(
+        canActivateForTargetContentIdentifierPredicate: can,
+        prefersToActivateForTargetContentIdentifierPredicate: prefers),
+      warnings, problems
+    )
   }
 }
 

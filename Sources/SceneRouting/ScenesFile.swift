@@ -311,57 +311,23 @@ public struct ScenesFile: Sendable, Hashable {
         ]).map {
           RoutingWarning(.unknownScenesField(scene: identifier, path: $0))
         }
-        // The conditions' own profiles (as ActivationConditions encodes them) narrow the file's.
-        var conditionsProfile = profile
-        var ownProfiles: [ActivationConditionsError.Field: ValidationProfile] = [:]
-        for (key, field) in [
-          ("profile", nil), ("canActivateProfile", ActivationConditionsError.Field.canActivate),
-          ("prefersToActivateProfile", .prefersToActivate),
-        ] {
-          attempt {
-            guard let name = try conditions.optionalString(key) else { return }
-            guard let named = ValidationProfile(rawValue: name),
-              named.isNarrower(thanOrEqualTo: ceiling)
-            else {
-              throw FieldError(
-                path: conditions.child(key),
-                message: ceiling == .extended
-                  ? "expected \"uikit\" or \"extended\", found \"\(name)\""
-                  : "expected \"uikit\" (the file's profile), found \"\(name)\"; "
-                    + "the file's \"profile\": \"extended\" opts its scenes in to MATCHES"
-              )
-            }
-            if let field { ownProfiles[field] = named } else { conditionsProfile = named }
+        let read = ActivationConditions.read(conditions, profile: profile, ceiling: ceiling)
+        for (field, warning) in read.warnings {
+          warnings.append(RoutingWarning(warning, scene: identifier, field: field.rawValue))
+        }
+        for problem in read.problems {
+          switch problem {
+          case .field(let error):
+            problems.append(
+              .init(path: error.path, sceneIdentifier: identifier, message: error.message))
+          case .predicate(let path, let error):
+            problems.append(
+              .init(
+                path: path, sceneIdentifier: identifier, message: "invalid predicate",
+                predicate: error.underlyingError))
           }
         }
-        // Both predicates are compiled, so a scene with two bad ones reports both.
-        var compiled: [ActivationConditionsError.Field: CompiledPredicate] = [:]
-        for (field, fallback) in [
-          (ActivationConditionsError.Field.canActivate, "TRUEPREDICATE"),
-          (.prefersToActivate, "FALSEPREDICATE"),
-        ] {
-          attempt {
-            let source = try conditions.optionalString(field.rawValue)
-            do throws(ActivationConditionsError) {
-              let predicate = try ActivationConditions.compile(
-                source, default: fallback, field: field,
-                profile: ownProfiles[field] ?? conditionsProfile)
-              compiled[field] = predicate
-              for warning in predicate.warnings {
-                warnings.append(RoutingWarning(warning, scene: identifier, field: field.rawValue))
-              }
-            } catch {
-              throw ScenesFileError.Problem(
-                path: conditions.child(field.rawValue), sceneIdentifier: identifier,
-                message: "invalid predicate", predicate: error.underlyingError)
-            }
-          }
-        }
-        if let can = compiled[.canActivate], let prefers = compiled[.prefersToActivate] {
-          session.activationConditions = ActivationConditions(
-            canActivateForTargetContentIdentifierPredicate: can,
-            prefersToActivateForTargetContentIdentifierPredicate: prefers)
-        }
+        if let read = read.conditions { session.activationConditions = read }
       }
     }
     return session

@@ -92,6 +92,42 @@ struct ModelTests {
     }
   }
 
+  @Test("Codable and the scenes file read conditions by one rule: same conditions, same refusals")
+  func oneConditionsReader() throws {
+    let objects = [
+      #"{"canActivate": "SELF BEGINSWITH 'a'"}"#,
+      #"{"prefersToActivate": "SELF MATCHES 'a+'", "profile": "extended"}"#,
+      #"{"canActivate": "SELF MATCHES 'a'", "profile": "extended", "canActivateProfile": "uikit"}"#,
+      #"{"canActivate": "SELF MATCHES 'a'", "profile": "uikit", "canActivateProfile": "extended"}"#,
+      #"{"canActivate": "SELF BEGINSWITH 'a'", "profile": "wide"}"#,
+      #"{"canActivate": "SELF ==", "prefersToActivate": "SELF BEGINSWITH 'a'"}"#,
+      #"{"prefersToActivateProfile": "uikit", "profile": "extended"}"#,
+      #"{"canActivate": 3}"#,
+    ]
+    for object in objects {
+      let decoded = try? JSONDecoder().decode(ActivationConditions.self, from: Data(object.utf8))
+      // The file's profile is the conditions' default, as `.uikit` is Codable's.
+      let profile = object.contains(#""profile": "extended""#) ? "extended" : "uikit"
+      let file =
+        #"{"profile": ""# + profile + #"", "scenes": [{"id": "s", "activationConditions": "#
+        + object + "}]}"
+      let read = try? ScenesFile(bytes: Array(file.utf8))
+      #expect((decoded == nil) == (read == nil), "\(object)")
+      if let decoded, let read {
+        #expect(read.sessions.first?.activationConditions == decoded, "\(object)")
+      }
+    }
+    // The rule, in the scenes file's words.
+    let widened =
+      #"{"profile": "extended", "scenes": [{"id": "s", "activationConditions": "#
+      + #"{"canActivate": "SELF MATCHES 'a'", "profile": "uikit", "canActivateProfile": "extended"}}]}"#
+    #expect {
+      try ScenesFile(bytes: Array(widened.utf8))
+    } throws: { error in
+      "\(error)".contains("'extended' is wider than the conditions' profile 'uikit'")
+    }
+  }
+
   @Test("scenes files, events and decisions round-trip through Codable in the CLI's shapes")
   func cliShapesRoundTrip() throws {
     let sessions = [

@@ -62,17 +62,11 @@ public struct ExternalEventHandling: Sendable, Hashable {
   static func compiledPredicate(matching conditions: some Sequence<String>) -> CompiledPredicate {
     let predicate = predicate(matching: conditions)
     switch predicate.kind {
-    case .constant(true): return alwaysTrue
-    case .constant(false): return alwaysFalse
-    default: return (try? CompiledPredicate(predicate, profile: .uikit)) ?? alwaysFalse
+    case .constant(true): return .alwaysTrue
+    case .constant(false): return .alwaysFalse
+    default: return (try? CompiledPredicate(predicate, profile: .uikit)) ?? .alwaysFalse
     }
   }
-
-  /// The constants under `uikit`, compiled once: the conditions SwiftUI's sets make are all
-  /// UIKit's.
-  private static let alwaysTrue = try! CompiledPredicate(format: "TRUEPREDICATE", profile: .uikit)
-  private static let alwaysFalse = try! CompiledPredicate(
-    format: "FALSEPREDICATE", profile: .uikit)
 
   /// `strings` without repeats, first occurrence kept.
   private static func distinct(_ strings: [String]) -> [String] {
