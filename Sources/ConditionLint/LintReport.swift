@@ -5,15 +5,19 @@ import SceneRouting
 package enum LintSeverity: String, Sendable, Hashable, Comparable {
   case error, warning, info
 
-  var rank: Int {
+  /// The predicate diagnostics' severity this one is: `info` is a note.
+  var diagnosticSeverity: DiagnosticSeverity {
     switch self {
-    case .error: 2
-    case .warning: 1
-    case .info: 0
+    case .error: .error
+    case .warning: .warning
+    case .info: .note
     }
   }
 
-  package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+  /// Ordered as ``DiagnosticSeverity`` is (error first): one order for every diagnostic.
+  package static func < (lhs: Self, rhs: Self) -> Bool {
+    lhs.diagnosticSeverity < rhs.diagnosticSeverity
+  }
 
   /// The lint severity of a predicate diagnostic's: a note is reported as info.
   init(_ severity: DiagnosticSeverity) {

@@ -8,7 +8,8 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
   public var offset: Int
   /// The 1-based line.
   public var line: Int
-  /// The 1-based column, in bytes.
+  /// The 1-based column, in Unicode scalars: the unit every column the tools print is in
+  /// (a predicate diagnostic's, a lint finding's in SARIF's `unicodeCodePoints`).
   public var column: Int
 
   public var description: String { "\(line):\(column): \(message)" }
@@ -124,8 +125,11 @@ private struct JSONReader {
       line += 1
       lineStart = index + 1
     }
-    return JSONSyntaxError(
-      message: message, offset: offset, line: line, column: offset - lineStart + 1)
+    // Scalars start at every byte but a continuation byte (10xxxxxx).
+    let end = min(offset, bytes.count)
+    let column =
+      lineStart < end ? bytes[lineStart..<end].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } : 1
+    return JSONSyntaxError(message: message, offset: offset, line: line, column: column)
   }
 
   var describeCurrent: String {

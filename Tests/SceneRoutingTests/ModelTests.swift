@@ -526,6 +526,8 @@ struct JSONStringTests {
         Array(#""a\n"#.utf8) + [0x01, 0x22], "control character 0x1 must be escaped in a string", 5
       ),
       (Array(#""abc\n"#.utf8), "unterminated string", 7),
+      // Columns count Unicode scalars, as every column the tools print does: 'é' is one.
+      (Array(#""é\q""#.utf8), "invalid escape in string", 3),
     ]
     for (bytes, message, column) in cases {
       let result = Result { () throws(JSONSyntaxError) in try JSONValue.parse(bytes) }
