@@ -123,10 +123,6 @@ public struct ActivationConditionsError: Error, Sendable, Hashable, CustomString
   /// Every diagnostic of the predicate, errors and warnings, in source order.
   public var diagnostics: [Diagnostic] { underlyingError.diagnostics }
 
-  /// The predicate's error.
-  @available(*, deprecated, renamed: "underlyingError")
-  public var error: InvalidPredicateError { underlyingError }
-
   /// An error for `field` with the predicate's diagnostics.
   public init(field: Field, error: InvalidPredicateError) {
     self.field = field

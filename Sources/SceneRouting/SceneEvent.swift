@@ -37,25 +37,6 @@ public struct PushNotification: Sendable, Hashable {
     self.init(payload: JSONObject([("aps", .object(aps))]))
   }
 
-  /// A notification whose payload's `aps.target-content-id` is set to `targetContentIdentifier`.
-  @available(
-    *, deprecated,
-    message:
-      "the payload carries the identifier: use init(payload:) or init(targetContentIdentifier:)"
-  )
-  public init(
-    payload: JSONObject, targetContentIdentifier: String?, simulatorTargetBundle: String? = nil
-  ) {
-    var payload = payload
-    var aps = payload["aps"]?.objectValue ?? JSONObject()
-    aps["target-content-id"] = targetContentIdentifier.map(JSONValue.string)
-    payload["aps"] = .object(aps)
-    if let simulatorTargetBundle {
-      payload["Simulator Target Bundle"] = .string(simulatorTargetBundle)
-    }
-    self.init(payload: payload)
-  }
-
   /// A notification with this payload, whose identifier and bundle the caller has read from it
   /// (the event decoder, which checks their types first).
   init(payload: JSONObject, read fields: (String?, String?)) {
@@ -85,17 +66,6 @@ public struct ShortcutItem: Sendable, Hashable, Codable {
     self.type = type
     self.localizedTitle = localizedTitle
     self.targetContentIdentifier = targetContentIdentifier
-  }
-
-  /// Creates a shortcut item whose title may be missing (an empty title then).
-  @available(
-    *, deprecated,
-    message: "UIKit requires a title: use init(type:localizedTitle:targetContentIdentifier:)"
-  )
-  public init(type: String, localizedTitle: String? = nil, targetContentIdentifier: String? = nil) {
-    self.init(
-      type: type, localizedTitle: localizedTitle ?? "",
-      targetContentIdentifier: targetContentIdentifier)
   }
 
   private enum CodingKeys: String, CodingKey { case type, localizedTitle, targetContentIdentifier }

@@ -30,10 +30,6 @@ public struct SceneSessionRole: RawRepresentable, Sendable, Hashable, Codable,
   public static let windowExternalDisplayNonInteractive = SceneSessionRole(
     rawValue: externalDisplayName)
 
-  /// The external-display role under UIKit's pre-iOS 16 name.
-  @available(*, deprecated, renamed: "windowExternalDisplayNonInteractive")
-  public static var windowExternalDisplay: SceneSessionRole { .windowExternalDisplayNonInteractive }
-
   /// The roles UIKit defines (`UISceneSession.Role`), by their Swift names: the window roles,
   /// CarPlay's template roles, and visionOS's. A scenes file or event naming another role gets
   /// the warning `routing.unknown-role`, since a misspelt role silently competes with nothing.
