@@ -41,8 +41,8 @@ extension JSONValue: Codable {
     case .number(let value):
       var single = encoder.singleValueContainer()
       // Whole numbers as integers, so encoders do not print `1.0`.
-      if value.rounded() == value, abs(value) < 9.0e15 {
-        try single.encode(Int64(value))
+      if let whole = Self.wholeNumber(value) {
+        try single.encode(whole)
       } else {
         try single.encode(value)
       }

@@ -10,6 +10,12 @@ extension JSONValue {
     return output
   }
 
+  /// The number as an integer when it is a whole number a `Double` holds exactly (below 2^53
+  /// in magnitude): the one rule by which every writer prints `3`, not `3.0`.
+  package static func wholeNumber(_ value: Double) -> Int64? {
+    value == value.rounded() && abs(value) < 9_007_199_254_740_992 ? Int64(value) : nil
+  }
+
   /// Appends compact JSON to `output`.
   public func write(into output: inout [UInt8]) {
     output.appendWritten { write(into: &$0) }
@@ -21,8 +27,8 @@ extension JSONValue {
     case .null: output.append("null")
     case .bool(let value): output.append(value ? "true" as StaticString : "false")
     case .number(let value):
-      if value == value.rounded(), abs(value) < 1e15 {
-        output.appendUTF8(String(Int(value)))
+      if let whole = Self.wholeNumber(value) {
+        output.appendUTF8(String(whole))
       } else {
         output.appendUTF8(value.description)
       }

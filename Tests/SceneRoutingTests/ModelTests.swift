@@ -513,6 +513,21 @@ struct JSONStringTests {
     }
   }
 
+  @Test("whole numbers are written as integers by one rule, in the writer and through Codable")
+  func wholeNumbers() throws {
+    for value in [0, 3, -7, 1e15 + 1, 9_007_199_254_740_991, 9_007_199_254_740_992, 2.5] {
+      let written = JSONValue.number(value).jsonText
+      let encoded = String(
+        decoding: try JSONEncoder().encode(JSONValue.number(value)), as: UTF8.self)
+      // Past 2^53 a Double is no exact integer: each writer prints it its own way.
+      if abs(value) < 9_007_199_254_740_992 { #expect(written == encoded, "\(value)") }
+      #expect(
+        (written.contains(".") || written.contains("e"))
+          == (value != value.rounded() || abs(value) >= 9_007_199_254_740_992), "\(value)")
+    }
+    #expect(JSONValue.number(1e15 + 1).jsonText == "1000000000000001")
+  }
+
   @Test("string errors name what and where")
   func stringErrors() {
     let cases: [([UInt8], String, Int)] = [
