@@ -133,6 +133,9 @@ extension SwiftSkeleton {
       /// `{` at its depth.
       var headerStart: Int
       var depth: Int
+      /// Whether the header's last declaration keyword, in code (not a comment or a string),
+      /// declares a type (``HeaderKeywords``); read for top-level blocks.
+      var declaresType = false
     }
     var blocks: [Block] = []
     var stack: [Int] = []
@@ -144,10 +147,12 @@ extension SwiftSkeleton {
     var balanced = true
     var brackets = 0
     var deepest = 0
+    var keywords = HeaderKeywords()
     let clean = bytes.withUnsafeBufferPointer { buffer in
       SwiftSkeleton.forEachCodeByte(buffer) { index, byte in
         while nextSite < sorted.count, sorted[nextSite] < index { nextSite += 1 }
         if nextSite < sorted.count, sorted[nextSite] == index { siteStacks.append(stack) }
+        if stack.isEmpty { keywords.read(byte, at: index) }
         switch byte {
         case UInt8(ascii: "["):
           brackets += 1
@@ -156,7 +161,10 @@ extension SwiftSkeleton {
           brackets = max(0, brackets - 1)
         case UInt8(ascii: "{"):
           blocks.append(
-            Block(open: index, headerStart: boundaries[stack.count], depth: stack.count))
+            Block(
+              open: index, headerStart: boundaries[stack.count], depth: stack.count,
+              declaresType: stack.isEmpty && keywords.declaresType))
+          if stack.isEmpty { keywords = HeaderKeywords() }
           stack.append(blocks.count - 1)
           boundaries.append(index + 1)
         case UInt8(ascii: "}"):
@@ -167,8 +175,10 @@ extension SwiftSkeleton {
           blocks[last].close = index
           boundaries.removeLast()
           boundaries[stack.count] = index + 1
+          if stack.isEmpty { keywords = HeaderKeywords() }
         case UInt8(ascii: ";"):
           boundaries[stack.count] = index + 1
+          if stack.isEmpty { keywords = HeaderKeywords() }
         default: break
         }
       }
@@ -181,7 +191,7 @@ extension SwiftSkeleton {
     var kept: [Range<Int>] = []
     for chain in siteStacks {
       guard let outer = chain.first.map({ blocks[$0] }) else { continue }
-      if isTypeHeader(bytes[outer.headerStart..<outer.open]) {
+      if outer.declaresType {
         // A member of a top-level type: the member whole (a site in the type's own braces,
         // outside any member, keeps the type).
         let member = chain.count > 1 ? blocks[chain[1]] : outer
@@ -234,28 +244,6 @@ extension SwiftSkeleton {
     return result
   }
 
-  /// Whether a top-level block's header declares a type: the last declaration keyword in it
-  /// is `struct`, `class`, `enum`, `actor`, `extension` or `protocol` (not `func`, `var`, …;
-  /// `import class X` before a function is passed).
-  static func isTypeHeader(_ header: ArraySlice<UInt8>) -> Bool {
-    let types: Set<String> = ["struct", "class", "enum", "actor", "extension", "protocol"]
-    let others: Set<String> = ["func", "init", "var", "let", "subscript", "deinit", "macro"]
-    var last = false
-    var word: [UInt8] = []
-    for byte in header + [0x20] {
-      if byte.isIdentifierByte {
-        word.append(byte)
-        continue
-      }
-      if !word.isEmpty {
-        let text = String(decoding: word, as: UTF8.self)
-        if types.contains(text) { last = true } else if others.contains(text) { last = false }
-        word.removeAll(keepingCapacity: true)
-      }
-    }
-    return last
-  }
-
   /// Whether the line starting at `start` is a compilation directive (`#if`, `#elseif`,
   /// `#else`, `#endif`), kept so that blanked members leave its clauses whole.
   private static func isDirective(_ bytes: [UInt8], line start: Int) -> Bool {
@@ -292,5 +280,51 @@ extension SwiftSkeleton {
       offset += 1
     }
     return false
+  }
+}
+
+/// The declaration keywords of a top-level header, read a code byte at a time: whether the last
+/// is `struct`, `class`, `enum`, `actor`, `extension` or `protocol` (not `func`, `var`, …;
+/// `import class X` before a function is passed). Words are only ever code, outside
+/// parentheses and brackets (`func f(class: Int)` is a function): a comment or a string between
+/// two bytes ends the word before it.
+struct HeaderKeywords {
+  private(set) var declaresType = false
+  private var word: [UInt8] = []
+  private var last = -2
+  private var nesting = 0
+
+  private static let types: Set<[UInt8]> = Set(
+    ["struct", "class", "enum", "actor", "extension", "protocol"].map { Array($0.utf8) })
+  private static let others: Set<[UInt8]> = Set(
+    ["func", "init", "var", "let", "subscript", "deinit", "macro"].map { Array($0.utf8) })
+
+  mutating func read(_ byte: UInt8, at index: Int) {
+    if index != last + 1 { finish() }
+    last = index
+    if byte.isIdentifierByte {
+      word.append(byte)
+      return
+    }
+    finish()
+    switch byte {
+    case UInt8(ascii: "("), UInt8(ascii: "["): nesting += 1
+    case UInt8(ascii: ")"), UInt8(ascii: "]"): nesting = max(0, nesting - 1)
+    default: break
+    }
+  }
+
+  private mutating func finish() {
+    guard !word.isEmpty else { return }
+    if nesting > 0 {
+      word.removeAll(keepingCapacity: true)
+      return
+    }
+    if Self.types.contains(word) {
+      declaresType = true
+    } else if Self.others.contains(word) {
+      declaresType = false
+    }
+    word.removeAll(keepingCapacity: true)
   }
 }

@@ -103,6 +103,25 @@ struct SparseReadingTests {
     #expect(AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: source) == nil)
   }
 
+  /// A header whose comment or label names a type keyword after `func`: the function is kept whole, so
+  /// the receiver's local initializer still gives its kind.
+  @Test("a type keyword in a header's comment does not make a function a type")
+  func commentInHeader() throws {
+    let source = Self.bytes(
+      """
+      func helper() -> Int { 1 }
+      func advertise(class: Int) -> Foo /* makes a class */ {
+        let item = NSUserActivity(activityType: "x")
+        for _ in 0..<1 {}
+        if true { item.targetContentIdentifier = "y" }
+        return Foo()
+      }
+      """)
+    let file = try #require(AppSwiftFile.producers(path: "A.swift", bytes: source))
+    #expect(file.producers.map(\.kind) == [.userActivity])
+    #expect(AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: source) == nil)
+  }
+
   /// Sources the sparse reading must hand back to the whole file.
   static let whole: [(String, String)] = [
     (
