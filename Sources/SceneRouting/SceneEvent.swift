@@ -247,10 +247,6 @@ public struct SceneEvent: Sendable, Hashable {
     }
   }
 
-  /// A short name of the kind: `notification`, `shortcutItem`, `userActivity`, `url`,
-  /// `appIntent`, `activationRequest`.
-  public var kindName: String { eventKind.rawValue }
-
   /// The kind, as the event-file kinds name it.
   package var eventKind: EventKind {
     switch kind {

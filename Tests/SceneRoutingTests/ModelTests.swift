@@ -182,7 +182,7 @@ struct ModelTests {
       let decoded = try JSONDecoder().decode(SceneEvent.self, from: try JSONEncoder().encode(event))
       #expect(decoded.targetContentIdentifier == event.targetContentIdentifier)
       #expect(decoded.jsonValue == event.jsonValue, "the event-file shape is stable")
-      #expect(decoded.options == event.options && decoded.kindName == event.kindName, "\(event)")
+      #expect(decoded.options == event.options && decoded.eventKind == event.eventKind, "\(event)")
       let decision = file.router.route(event)
       let back = try JSONDecoder().decode(
         RoutingDecision.self, from: try JSONEncoder().encode(decision))
@@ -278,7 +278,7 @@ struct ModelTests {
       failure(#"{"url": "https://a.example", "shortcutItem": {"type": "t"}}"#)?.message.contains(
         "ambiguous") == true)
     // An APNs payload's other top-level keys are the app's data (a "url" there is common).
-    #expect(try event(#"{"aps": {}, "url": "https://a.example/1"}"#).kindName == "notification")
+    #expect(try event(#"{"aps": {}, "url": "https://a.example/1"}"#).eventKind == .notification)
 
     let big =
       #"{"aps": {"target-content-id": "a"}, "pad": ""# + String(repeating: "x", count: 5000)

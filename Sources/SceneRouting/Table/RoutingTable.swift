@@ -150,7 +150,7 @@ extension RoutingTable {
 
 extension Suitability {
   /// `prefers`, `can` or `none`: a table cell.
-  public var cellName: String {
+  var cellName: String {
     switch self {
     case .prefers: "prefers"
     case .canActivate: "can"
