@@ -29,19 +29,11 @@ enum SwiftExtractor {
   /// (a file of log prefixes like `"["` is no deeper for them). An unterminated literal or
   /// comment runs to the end of its line or of the file, as the lexer reads it.
   static func excessiveBracketNesting(_ bytes: [UInt8]) -> Int? {
-    var depth = 0
-    var deepest = 0
+    var brackets = BracketNesting()
     bytes.withUnsafeBufferPointer { buffer in
-      _ = SwiftSkeleton.forEachCodeByte(buffer) { _, byte in
-        if byte == UInt8(ascii: "[") {
-          depth += 1
-          deepest = max(deepest, depth)
-        } else if byte == UInt8(ascii: "]"), depth > 0 {
-          depth -= 1
-        }
-      }
+      _ = SwiftSkeleton.forEachCodeByte(buffer) { _, byte in brackets.read(byte) }
     }
-    return deepest > maximumBracketNesting ? deepest : nil
+    return brackets.excessive
   }
 
   private final class Visitor: SyntaxVisitor {

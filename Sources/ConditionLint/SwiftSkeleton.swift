@@ -145,20 +145,15 @@ extension SwiftSkeleton {
     var nextSite = 0
     let sorted = sites.sorted()
     var balanced = true
-    var brackets = 0
-    var deepest = 0
+    var brackets = BracketNesting()
     var keywords = HeaderKeywords()
     let clean = bytes.withUnsafeBufferPointer { buffer in
       SwiftSkeleton.forEachCodeByte(buffer) { index, byte in
         while nextSite < sorted.count, sorted[nextSite] < index { nextSite += 1 }
         if nextSite < sorted.count, sorted[nextSite] == index { siteStacks.append(stack) }
         if stack.isEmpty { keywords.read(byte, at: index) }
+        brackets.read(byte)
         switch byte {
-        case UInt8(ascii: "["):
-          brackets += 1
-          deepest = max(deepest, brackets)
-        case UInt8(ascii: "]"):
-          brackets = max(0, brackets - 1)
         case UInt8(ascii: "{"):
           blocks.append(
             Block(
@@ -183,9 +178,7 @@ extension SwiftSkeleton {
         }
       }
     }
-    guard clean, balanced, stack.isEmpty, deepest <= SwiftExtractor.maximumBracketNesting else {
-      return nil
-    }
+    guard clean, balanced, stack.isEmpty, brackets.excessive == nil else { return nil }
 
     // The ranges kept inside braces: each site's member.
     var kept: [Range<Int>] = []
@@ -327,4 +320,24 @@ struct HeaderKeywords {
     }
     word.removeAll(keepingCapacity: true)
   }
+}
+
+/// How deep `[` nests, read a code byte at a time as the parser sees brackets (in code and in
+/// interpolations, from ``SwiftSkeleton/forEachCodeByte(_:_:)``): the one count both the guard
+/// before a parse and the sparse reading apply.
+struct BracketNesting {
+  private var depth = 0
+  private var deepest = 0
+
+  mutating func read(_ byte: UInt8) {
+    if byte == UInt8(ascii: "[") {
+      depth += 1
+      deepest = max(deepest, depth)
+    } else if byte == UInt8(ascii: "]"), depth > 0 {
+      depth -= 1
+    }
+  }
+
+  /// The deepest nesting read, when it is over ``SwiftExtractor/maximumBracketNesting``.
+  var excessive: Int? { deepest > SwiftExtractor.maximumBracketNesting ? deepest : nil }
 }

@@ -375,8 +375,7 @@ extension SwiftValues {
     if parts.count == 1 { return string(first) }
     if let value = operation(parts, depth: 0) { return value }
     let text = parts.map(\.trimmedDescription).joined(separator: " ")
-    let head = text.prefix { $0 != "\n" && $0 != "(" && $0 != "{" }.prefix(40)
-    return .runtime("'\(head.count < text.count ? head + "…" : head)' is a run-time value")
+    return .runtime("'\(Self.abbreviated(text))' is a run-time value")
   }
 
   /// Why the name `expression` has no value the file fixes, when the file says: a `var` (which
@@ -456,7 +455,11 @@ extension SwiftValues {
 
   /// `expression`'s source, cut short for a message.
   static func abbreviated(_ expression: ExprSyntax) -> String {
-    let text = expression.trimmedDescription
+    abbreviated(expression.trimmedDescription)
+  }
+
+  /// Source text, cut short for a message as an expression is: past 40 characters or a line.
+  static func abbreviated(_ text: String) -> String {
     guard text.count > 40 || text.contains("\n") else { return text }
     let head = text.prefix { $0 != "\n" && $0 != "(" && $0 != "{" }.prefix(40)
     return head + "…"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConditionLint
 import SceneActivation
+import SceneRouting
 
 /// `scene-router scenes`: the app's scene catalogue and the events it produces, read from source.
 struct ScenesCommand: ParsableCommand {
@@ -135,7 +136,7 @@ struct ScenesSource: ParsableArguments {
     do {
       file = try ScenesFile(bytes: try readInput(path))
     } catch let error as ScenesFileError {
-      for problem in error.problems { err.writeLine("\(path): error: \(problem)") }
+      for line in error.problemLines(path: path) { err.writeLine(line) }
       err.flush()
       throw ExitStatus.dataError
     } catch {
@@ -143,7 +144,7 @@ struct ScenesSource: ParsableArguments {
       err.flush()
       throw ExitStatus.dataError
     }
-    for warning in file.warnings { err.writeLine("\(path): warning: \(warning)") }
+    for line in file.warningLines(path: path) { err.writeLine(line) }
     return Loaded(file: file, path: path)
   }
 }

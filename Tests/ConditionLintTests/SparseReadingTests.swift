@@ -200,12 +200,17 @@ struct SparseReadingTests {
     #expect(route.producers.map(\.identifier) == ["route/thread"])
   }
 
+  /// The first sparse source (the benchmark's shape), and its sparse copy around the producer.
+  private static func benchmarkShapeSparse() throws -> (source: [UInt8], sparse: [UInt8]) {
+    let source = bytes(sparse[0].1)
+    let site = try #require(
+      source.withUnsafeBufferPointer { AppSwiftFile.identifierAssignments($0) }.first)
+    return (source, try #require(SwiftSkeleton.sparse(source, around: [site])))
+  }
+
   @Test("blanking keeps every offset and line, the kept member and the file's own declarations")
   func blanking() throws {
-    let source = Self.bytes(Self.sparse[0].1)
-    let site = try #require(
-      AppSwiftFile.identifierAssignments(source.withUnsafeBufferPointer { $0 }).first)
-    let sparse = try #require(SwiftSkeleton.sparse(source, around: [site]))
+    let (source, sparse) = try Self.benchmarkShapeSparse()
     #expect(sparse.count == source.count)
     #expect(sparse.indices.allSatisfy { (source[$0] == 0x0A) == (sparse[$0] == 0x0A) })
     let text = String(decoding: sparse, as: UTF8.self)
@@ -242,10 +247,7 @@ struct SparseReadingTests {
 
   @Test("compacting empties the lines blanking emptied, and keeps every kept token's place")
   func compacting() throws {
-    let source = Self.bytes(Self.sparse[0].1)
-    let site = try #require(
-      AppSwiftFile.identifierAssignments(source.withUnsafeBufferPointer { $0 }).first)
-    let sparse = try #require(SwiftSkeleton.sparse(source, around: [site]))
+    let (source, sparse) = try Self.benchmarkShapeSparse()
     let compact = SwiftSkeleton.compacted(sparse, original: source)
     #expect(compact.count < sparse.count)
     let lines = { (bytes: [UInt8]) in
@@ -372,7 +374,7 @@ struct SparseReadingTests {
     for file in ["Model/Share.swift", "Views/Root.swift", "Views/Middle.swift"] {
       let bytes = try [UInt8](Data(contentsOf: root.appendingPathComponent(file)))
       let sites = Set(
-        AppSwiftFile.identifierAssignments(bytes.withUnsafeBufferPointer { $0 })
+        bytes.withUnsafeBufferPointer { AppSwiftFile.identifierAssignments($0) }
           + AppSwiftFile.interestOffsets(bytes))
       #expect(SwiftSkeleton.sparse(bytes, around: Array(sites)) != nil, "\(file)")
     }

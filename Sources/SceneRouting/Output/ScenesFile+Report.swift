@@ -84,7 +84,13 @@ extension ScenesFile {
       "\(path): \(sessions.count) scene\(sessions.count == 1 ? "" : "s"), "
         + "profile \(profile.rawValue), \(warnings.count) "
         + "warning\(warnings.count == 1 ? "" : "s")")
-    return (lines, warnings.map { "\(path): warning: \($0)" })
+    return (lines, warningLines(path: path))
+  }
+
+  /// A line per warning, `path: warning: …`, as every command that reads a scenes file prints
+  /// them on standard error.
+  package func warningLines(path: String) -> [String] {
+    warnings.map { "\(path): warning: \($0)" }
   }
 }
 
@@ -100,7 +106,13 @@ extension ScenesFileError {
 
   /// The report as text: a line per problem, then their count.
   package func reportLines(path: String) -> [String] {
-    problems.map { "\(path): error: \($0)" }
+    problemLines(path: path)
       + ["\(path): \(problems.count) problem\(problems.count == 1 ? "" : "s")"]
+  }
+
+  /// A line per problem, `path: error: …`, as every command that reads a scenes file prints
+  /// them on standard error.
+  package func problemLines(path: String) -> [String] {
+    problems.map { "\(path): error: \($0)" }
   }
 }
