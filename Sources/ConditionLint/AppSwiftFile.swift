@@ -48,7 +48,8 @@ struct AppSwiftFile: Sendable {
   static let producerMarker = Array("ContentIdentifier".utf8)
 
   /// Whether `bytes` writes `…ContentIdentifier = ` somewhere (not `==`): a byte test that may
-  /// also hit a comment, never misses an assignment written on one line with the name.
+  /// also hit a comment or a string, and never misses an assignment (line breaks and comments
+  /// may stand between the name and `=`, as the parser allows).
   static func assignsIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     !identifierAssignments(bytes, first: true).isEmpty
   }
@@ -67,8 +68,7 @@ struct AppSwiftFile: Sendable {
         UnsafeBufferPointer(rebasing: bytes[position..<(position + marker.count)])
           .elementsEqual(marker)
       {
-        var next = position + marker.count
-        while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+        let next = SwiftSkeleton.skippingTrivia(bytes, from: position + marker.count)
         if next + 1 < bytes.count, bytes[next] == UInt8(ascii: "="),
           bytes[next + 1] != UInt8(ascii: "=")
         {

@@ -56,24 +56,9 @@ enum SwiftSkeleton {
         continue
       }
       // Code, at the top level or in an interpolation.
-      if byte == UInt8(ascii: "/"), at(index + 1) == UInt8(ascii: "/") {
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-        continue
-      }
-      if byte == UInt8(ascii: "/"), at(index + 1) == UInt8(ascii: "*") {
-        var nesting = 0
-        repeat {
-          if at(index) == UInt8(ascii: "/"), at(index + 1) == UInt8(ascii: "*") {
-            nesting += 1
-            index += 2
-          } else if at(index) == UInt8(ascii: "*"), at(index + 1) == UInt8(ascii: "/") {
-            nesting -= 1
-            index += 2
-          } else {
-            index += 1
-          }
-        } while nesting > 0 && index < bytes.count
-        if nesting > 0 { return false }
+      if let comment = comment(bytes, at: index) {
+        guard comment.closed else { return false }
+        index = comment.end
         continue
       }
       if byte == UInt8(ascii: "#") || byte == UInt8(ascii: "\"") {
@@ -109,6 +94,54 @@ enum SwiftSkeleton {
 }
 
 extension SwiftSkeleton {
+  /// The comment that starts at `index` (`//` to the line's end, or `/*` to its matching `*/`,
+  /// nested as the lexer nests them): where it ends, and whether a `/*` is closed before the
+  /// file ends. Nil when no comment starts there.
+  static func comment(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (
+    end: Int, closed: Bool
+  )? {
+    func at(_ position: Int) -> UInt8 { position < bytes.count ? bytes[position] : 0 }
+    guard at(index) == UInt8(ascii: "/") else { return nil }
+    var end = index
+    switch at(index + 1) {
+    case UInt8(ascii: "/"):
+      while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+      return (end, true)
+    case UInt8(ascii: "*"):
+      var nesting = 0
+      repeat {
+        if at(end) == UInt8(ascii: "/"), at(end + 1) == UInt8(ascii: "*") {
+          nesting += 1
+          end += 2
+        } else if at(end) == UInt8(ascii: "*"), at(end + 1) == UInt8(ascii: "/") {
+          nesting -= 1
+          end += 2
+        } else {
+          end += 1
+        }
+      } while nesting > 0 && end < bytes.count
+      return (min(end, bytes.count), nesting == 0)
+    default:
+      return nil
+    }
+  }
+
+  /// The first offset from `start` that is not whitespace, a line break or a comment: where the
+  /// parser's next token after `start` begins.
+  static func skippingTrivia(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var next = start
+    while next < bytes.count {
+      switch bytes[next] {
+      case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C:
+        next += 1
+      default:
+        guard let comment = comment(bytes, at: next) else { return next }
+        next = comment.end
+      }
+    }
+    return next
+  }
+
   /// `bytes` with the members and statements that cannot hold what the app model reads at
   /// `sites` turned to spaces, for a parse that costs what those few members cost; nil when the
   /// file's braces do not nest cleanly (the caller parses the whole file).

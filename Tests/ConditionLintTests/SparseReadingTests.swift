@@ -122,6 +122,33 @@ struct SparseReadingTests {
     #expect(AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: source) == nil)
   }
 
+  /// An assignment whose `=` is on the next line or after a comment is found by the byte test
+  /// that decides whether the file is read at all, as the parser reads it (found by FuzzLint:
+  /// `FailCases/FuzzLint/assignment-across-lines`).
+  @Test("an assignment broken across lines or around a comment is a producer")
+  func assignmentAcrossLines() throws {
+    let source = Self.bytes(
+      """
+      func reminder() -> UNMutableNotificationContent {
+        let content = UNMutableNotificationContent()
+        content.targetContentIdentifier
+          = "notes/library"
+        return content
+      }
+      func link() -> NSUserActivity {
+        let activity = NSUserActivity(activityType: "x")
+        activity.targetContentIdentifier /* the board */ // shared
+          /* nested /* twice */ */ = "shared/board"
+        return activity
+      }
+      """)
+    #expect(source.withUnsafeBufferPointer(AppSwiftFile.assignsIdentifier))
+    let file = try #require(AppSwiftFile.producers(path: "A.swift", bytes: source))
+    #expect(file.producers.map(\.identifier) == ["notes/library", "shared/board"])
+    #expect(file.producers.map(\.line) == [3, 9])
+    #expect(AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: source) == nil)
+  }
+
   /// Sources the sparse reading must hand back to the whole file.
   static let whole: [(String, String)] = [
     (
