@@ -101,6 +101,20 @@ extension RoutingDecision: JSONCodable {
       throw FieldError(
         path: "warnings", message: "expected an array, found \(other.typeDescription)")
     }
+    var tied: [String] = []
+    switch object["tied"] {
+    case nil, .null?: break
+    case .array(let elements)?:
+      for (index, element) in elements.enumerated() {
+        guard case .string(let session) = element else {
+          throw FieldError(
+            path: "tied[\(index)]", message: "expected a scene, found \(element.typeDescription)")
+        }
+        tied.append(session)
+      }
+    case let other?:
+      throw FieldError(path: "tied", message: "expected an array, found \(other.typeDescription)")
+    }
     var omitted = 0
     switch object["omittedCandidates"] {
     case nil, .null?: break
@@ -125,6 +139,7 @@ extension RoutingDecision: JSONCodable {
       windowGroup: try root.optionalObject("windowGroup").map { reader throws(FieldError) in
         try WindowGroupChoice(json: reader)
       },
-      candidates: candidates, omittedCandidates: omitted, warnings: warnings)
+      candidates: candidates, omittedCandidates: omitted, warnings: warnings,
+      tiedSessions: tied)
   }
 }

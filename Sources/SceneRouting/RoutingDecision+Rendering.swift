@@ -46,6 +46,7 @@ private enum JSONFragments {
   static let firstWarning: StaticString = #"{"id":"#
   static let nextWarning: StaticString = #",{"id":"#
   static let warningMessage: StaticString = #","message":"#
+  static let tied: StaticString = #","tied":["#
 }
 
 extension RoutingReason {
@@ -120,6 +121,8 @@ extension RoutingDecision {
   ///                  "canActivate": true, "lost": null}],
   ///  "warnings": []}
   /// ```
+  ///
+  /// A decision won by order alone also has `"tied"`: ``tiedSessions``, the chosen one first.
   public var jsonValue: JSONValue {
     // One source of truth for the shape: the byte writer the CLI uses.
     var bytes: [UInt8] = []
@@ -208,6 +211,14 @@ extension RoutingDecision {
       output.append(UInt8(ascii: "}"))
     }
     output.append(UInt8(ascii: "]"))
+    if !tiedSessions.isEmpty {
+      output.append(JSONFragments.tied)
+      for (index, session) in tiedSessions.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        JSONValue.writeString(session, into: &output)
+      }
+      output.append(UInt8(ascii: "]"))
+    }
     extra(&output)
     output.append(UInt8(ascii: "}"))
   }

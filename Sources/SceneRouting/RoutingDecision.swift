@@ -139,6 +139,10 @@ public struct RoutingDecision: Sendable, Hashable {
   public var omittedCandidates: Int = 0
   /// Problems that did not stop routing.
   public var warnings: [RoutingWarning]
+  /// When the chosen session won by order alone (`routing.order-dependent`): it and every session
+  /// the same step would have picked as well (as suitable, as visible, as recent), chosen first.
+  /// Empty otherwise.
+  public var tiedSessions: [String] = []
   /// How many sessions' predicates were evaluated to decide (a session counted once, whether
   /// one predicate or both ran): what the index saves, observed. Not part of the decision's
   /// equality, its JSON or its explanation.
@@ -190,6 +194,7 @@ extension RoutingDecision {
     windowGroup = nil
     candidates.removeAll(keepingCapacity: true)
     omittedCandidates = 0
+    tiedSessions.removeAll(keepingCapacity: true)
     evaluatedSessions = 0
     warnings = event.warnings
   }

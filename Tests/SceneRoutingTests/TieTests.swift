@@ -36,6 +36,9 @@ struct TieTests {
       #expect(
         warnings.first?.message.hasPrefix("scenes 'a', 'b', 'c' are equally suitable") == true,
         "\(warnings)")
+      // The tie as data, the winner first, through the decision's JSON too.
+      #expect(decision.tiedSessions == ["a", "b", "c"])
+      #expect(try RoutingDecision(json: decision.jsonValue) == decision)
     }
   }
 
@@ -62,6 +65,7 @@ struct TieTests {
       for decision in Self.decisions(sessions, notification("x")) {
         #expect(decision.sessionIdentifier == "a")
         #expect(Self.tieWarnings(decision).isEmpty, "\(decision.warnings)")
+        #expect(decision.tiedSessions.isEmpty)
       }
     }
   }
@@ -77,6 +81,8 @@ struct TieTests {
       let warnings = Self.tieWarnings(decision)
       #expect(warnings.count == 1)
       #expect(warnings.first?.message.contains("'u9' and 40 more are equally suitable") == true)
+      // The message names ten; the data names all fifty.
+      #expect(decision.tiedSessions == (0..<50).map { "u\($0)" })
     }
   }
 }

@@ -173,7 +173,8 @@ package enum TableRendering {
     page += "</tr></thead>\n<tbody>\n"
     for row in table.rows {
       let tie =
-        row.tiedScenes.isEmpty ? "" : "<br/><small class=\"tie\">tie: won by order alone</small>"
+        row.decision.tiedSessions.isEmpty
+        ? "" : "<br/><small class=\"tie\">tie: won by order alone</small>"
       page +=
         "<tr data-identifier=\"\(escape(row.identifier))\"><th scope=\"row\"><code>"
         + "\(escape(row.identifier))</code>"

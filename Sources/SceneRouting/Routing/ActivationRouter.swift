@@ -591,12 +591,12 @@ public struct ActivationRouter: Sendable {
     }
   }
 
-  /// Warns that the decision was won by order alone when `tied` (the chosen session first) holds
-  /// more than one session.
+  /// Records that the decision was won by order alone, as data and as a warning, when `tied`
+  /// (the chosen session first) holds more than one session.
   private func noteTie(_ tied: some Collection<Int>, in decision: inout RoutingDecision) {
     guard tied.count > 1 else { return }
-    decision.warnings.append(
-      RoutingWarning(.orderDependent(scenes: tied.map { sessions[$0].persistentIdentifier })))
+    decision.tiedSessions = tied.map { sessions[$0].persistentIdentifier }
+    decision.warnings.append(RoutingWarning(.orderDependent(scenes: decision.tiedSessions)))
   }
 
   /// Records in `warnings` that a predicate of `session` failed, when it did: it counts as not

@@ -37,10 +37,6 @@ public struct RoutingTable: Sendable, Hashable {
       !decision.candidates.contains { $0.suitability != .none && $0.lost != .otherRole }
         && decision.windowGroup?.rule != .matching
     }
-
-    /// The winner and the scenes it beat by order alone (as suitable, as visible, as recent),
-    /// when the decision carries `routing.order-dependent`; empty otherwise.
-    public var tiedScenes: [String]
   }
 
   /// The sessions, in the router's order (most recent first), as the table's columns.
@@ -51,9 +47,6 @@ public struct RoutingTable: Sendable, Hashable {
   /// Routes each identifier (as a notification carrying it) with `options`.
   public init(router: ActivationRouter, identifiers: [String], options: RoutingOptions = .init()) {
     scenes = router.sessions.map(\.persistentIdentifier)
-    let dates = Dictionary(
-      router.sessions.map { ($0.persistentIdentifier, $0.lastActiveAt) },
-      uniquingKeysWith: { a, _ in a })
     var seen = Set<String>()
     rows = identifiers.filter { seen.insert($0).inserted }.map { identifier in
       let event = SceneEvent(
@@ -61,18 +54,7 @@ public struct RoutingTable: Sendable, Hashable {
           PushNotification(targetContentIdentifier: identifier)),
         options: options)
       let decision = router.route(event, explanation: .all)
-      var tied: [String] = []
-      if decision.warnings.contains(where: { $0.id == "routing.order-dependent" }),
-        let winner = decision.candidates.first(where: { $0.lost == nil })
-      {
-        // Lost as less recent means the same step would have picked it; equal dates make it a tie.
-        tied =
-          [winner.sessionIdentifier]
-          + decision.candidates.filter {
-            $0.lost == .lessRecent && dates[$0.sessionIdentifier] == dates[winner.sessionIdentifier]
-          }.map(\.sessionIdentifier)
-      }
-      return Row(identifier: identifier, decision: decision, tiedScenes: tied)
+      return Row(identifier: identifier, decision: decision)
     }
   }
 
@@ -88,7 +70,7 @@ public struct RoutingTable: Sendable, Hashable {
   /// The identifiers whose scene was chosen by order alone, with the tied scenes.
   public var ties: [(identifier: String, scenes: [String])] {
     rows.compactMap { row in
-      let tied = row.tiedScenes
+      let tied = row.decision.tiedSessions
       return tied.isEmpty ? nil : (row.identifier, tied)
     }
   }
