@@ -70,8 +70,14 @@ public enum Suitability: Int, Sendable, Hashable, Codable, Comparable, CaseItera
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
   /// DESIGN §6 step 3: *prefers* if it matched, else *can activate* if that matched, else none.
+  /// The one home of the step: the scan, the index and the explanation all ask it.
+  init(prefersMatched: Bool, canActivateMatched: Bool) {
+    self = prefersMatched ? .prefers : canActivateMatched ? .canActivate : .none
+  }
+
+  /// Step 3 from the two predicates' outcomes.
   init(prefers: PredicateOutcome, canActivate: PredicateOutcome) {
-    self = prefers.matched ? .prefers : canActivate.matched ? .canActivate : .none
+    self.init(prefersMatched: prefers.matched, canActivateMatched: canActivate.matched)
   }
 }
 

@@ -247,6 +247,10 @@ public struct SceneEvent: Sendable, Hashable {
     }
   }
 
+  /// Whether the event is `requestSceneSessionActivation`: such an event never reuses a session
+  /// on recency alone, nor on a *can* match (DESIGN §6).
+  var isActivationRequest: Bool { eventKind == .activationRequest }
+
   /// The kind, as the event-file kinds name it.
   package var eventKind: EventKind {
     switch kind {

@@ -210,16 +210,13 @@ public struct ActivationRouter: Sendable {
   ) {
     let options = event.options
     let identifier = decision.evaluatedString
-    let isRequest: Bool
-    switch event.kind {
-    case .activationRequest(.session(let requested)):
+    if case .activationRequest(.session(let requested)) = event.kind {
       // Activation requests for a named session bypass the algorithm.
       routeRequest(
         for: requested, &decision, role: role, options: options, explanation: explanation)
       return
-    case .activationRequest: isRequest = true
-    default: isRequest = false
     }
+    let isRequest = event.isActivationRequest
 
     // The fast path: no explanation, an identifier, and an index (or a scan that stops early).
     if explanation == .none, let identifier {
@@ -300,12 +297,6 @@ public struct ActivationRouter: Sendable {
 
     // Why every other candidate lost: only suitability and visibility decide a loss. Positions
     // stand for recency order, as the candidates are in position order.
-    let chosen = winner.map {
-      (
-        candidate: (answers.suitability($0.position), answers.isVisible($0.position)),
-        index: $0.position
-      )
-    }
     list(
       candidates, answers: answers, in: &decision, role: role, options: options,
       explanation: explanation
@@ -313,7 +304,7 @@ public struct ActivationRouter: Sendable {
       position == winner?.position
         ? nil
         : Self.loss(
-          of: (suitability, isVisible), at: position, winner: chosen, options: options,
+          of: (suitability, isVisible), at: position, winner: winner, options: options,
           isRequest: isRequest)
     }
   }
@@ -335,8 +326,7 @@ public struct ActivationRouter: Sendable {
     _ event: SceneEvent, identifier: String, role: Int, into decision: inout RoutingDecision
   ) {
     let options = event.options
-    let isRequest: Bool
-    if case .activationRequest = event.kind { isRequest = true } else { isRequest = false }
+    let isRequest = event.isActivationRequest
     let probe = MatchRequirement.Probe(identifier)
     var positions = Set(index!.prefers[role].candidates(probe))
     positions.formUnion(index!.can[role].candidates(probe))
@@ -359,16 +349,11 @@ public struct ActivationRouter: Sendable {
     decision.warnings = answers.warnings
     decision.evaluatedSessions = answers.evaluatedSessions
     finish(&decision, winner: winner, role: role, options: options, identifier: identifier)
-    let chosen = winner.flatMap { winner in
-      entries.first { $0.position == winner.position }.map {
-        (candidate: ($0.entry.suitability, $0.entry.isVisible), index: winner.position)
-      }
-    }
     for (position, var entry) in entries
     where entry.suitability != .none || entry.isVisible || position == winner?.position {
       if position != winner?.position {
         entry.lost = Self.loss(
-          of: (entry.suitability, entry.isVisible), at: position, winner: chosen,
+          of: (entry.suitability, entry.isVisible), at: position, winner: winner,
           options: options, isRequest: isRequest)
       }
       decision.candidates.append(entry)
@@ -499,12 +484,12 @@ public struct ActivationRouter: Sendable {
       guard answers.prefers(position) else { continue }
       if isRequest || !answers.isVisible(position) {
         if hiddenPrefers == nil {
-          hiddenPrefers = Selection(position: position, reason: .prefers)
+          hiddenPrefers = Selection(position: position, step: .hiddenPrefers)
         } else {
           hiddenPrefers!.tied.append(position)
         }
       } else if visiblePrefers == nil {
-        visiblePrefers = Selection(position: position, reason: .prefersVisible)
+        visiblePrefers = Selection(position: position, step: .visiblePrefers)
       } else if ranks[position] == ranks[visiblePrefers!.position] {
         visiblePrefers!.tied.append(position)
       }
@@ -517,7 +502,7 @@ public struct ActivationRouter: Sendable {
         if let found = hiddenCan, ranks[position] != ranks[found.position] { break }
         guard answers.can(position) && !answers.prefers(position) else { continue }
         if hiddenCan == nil {
-          hiddenCan = Selection(position: position, reason: .canActivate)
+          hiddenCan = Selection(position: position, step: .hiddenCanActivate)
         } else {
           hiddenCan!.tied.append(position)
         }
@@ -532,9 +517,50 @@ public struct ActivationRouter: Sendable {
   /// as well, equally recent: UIKit chooses among those in set-enumeration order.
   struct Selection {
     var position: Int
-    var reason: RoutingReason
+    var step: SelectionStep
     /// Candidates as suitable and as recent as the chosen one, which it won by order alone.
     var tied: [Int] = []
+  }
+
+  /// Steps 4–6 of DESIGN §6, in the order they are tried: the one definition of that order,
+  /// which ``select(prefers:can:answers:ranks:options:isRequest:)`` follows and the loss
+  /// reasons compare.
+  enum SelectionStep: Int, Comparable {
+    /// Step 4: a *prefers* match that is not visible (for a request, any *prefers* match).
+    case hiddenPrefers = 4
+    /// Step 5: a *can* match that is not visible, when can-matches are allowed.
+    case hiddenCanActivate = 5
+    /// Step 6: a visible *prefers* match.
+    case visiblePrefers = 6
+
+    static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The decision's reason when this step picks.
+    var reason: RoutingReason {
+      switch self {
+      case .hiddenPrefers: .prefers
+      case .hiddenCanActivate: .canActivate
+      case .visiblePrefers: .prefersVisible
+      }
+    }
+
+    /// The step that would pick a candidate of this suitability and visibility, or nil when no
+    /// step would.
+    init?(
+      suitability: Suitability, isVisible: Bool, options: RoutingOptions, isRequest: Bool
+    ) {
+      if isRequest {
+        guard suitability == .prefers else { return nil }
+        self = .hiddenPrefers
+        return
+      }
+      switch (suitability, isVisible) {
+      case (.prefers, false): self = .hiddenPrefers
+      case (.canActivate, false) where options.allowCanMatches: self = .hiddenCanActivate
+      case (.prefers, true): self = .visiblePrefers
+      default: return nil
+      }
+    }
   }
 
   /// Step 7, and the outcome of the others: the winner, a new scene (of the window group
@@ -548,7 +574,7 @@ public struct ActivationRouter: Sendable {
       decision.outcome = .existing(
         sessionIdentifier: session.persistentIdentifier,
         configurationName: session.configurationName)
-      decision.reason = winner.reason
+      decision.reason = winner.step.reason
       noteTie([winner.position] + winner.tied, in: &decision)
     } else if !options.allowSceneCreation {
       decision.outcome = .none
@@ -611,51 +637,28 @@ public struct ActivationRouter: Sendable {
         .predicateFailed(scene: session.persistentIdentifier, reason: error.message)))
   }
 
-  /// The step of the algorithm that would pick a candidate: 0 for a prefers match that is not
-  /// visible (step 4), 1 for a can match that is not visible (step 5), 2 for a visible prefers
-  /// match (step 6), nil when no step would. Requests take any prefers match at step 0.
-  private static func tier(
-    suitability: Suitability, isVisible: Bool, options: RoutingOptions, isRequest: Bool
-  ) -> Int? {
-    if isRequest { return suitability == .prefers ? 0 : nil }
-    switch (suitability, isVisible) {
-    case (.prefers, false): return 0
-    case (.canActivate, false): return options.allowCanMatches ? 1 : nil
-    case (.prefers, true): return 2
-    default: return nil
-    }
-  }
-
-  /// Why a candidate lost: visibility exactly when, were it not visible, it would have won; else a
-  /// lower step of the algorithm, or the same step and less recent.
+  /// Why a candidate lost: visibility exactly when, were it not visible, an earlier step would
+  /// have picked it ahead of the winner; else a later step than the winner's, or the same step
+  /// and less recent (positions stand for recency order).
   private static func loss(
-    of candidate: (suitability: Suitability, isVisible: Bool), at index: Int,
-    winner: (candidate: (suitability: Suitability, isVisible: Bool), index: Int)?,
-    options: RoutingOptions, isRequest: Bool
+    of candidate: (suitability: Suitability, isVisible: Bool), at position: Int,
+    winner: Selection?, options: RoutingOptions, isRequest: Bool
   ) -> LossReason {
     if candidate.suitability == .none { return .unsuitable }
     if candidate.suitability == .canActivate && (isRequest || !options.allowCanMatches) {
       return .canMatchesNotAllowed
     }
-    let chosenTier =
-      winner.flatMap {
-        tier(
-          suitability: $0.candidate.suitability, isVisible: $0.candidate.isVisible,
-          options: options,
-          isRequest: isRequest)
-      } ?? Int.max
-    let chosenIndex = winner?.index ?? Int.max
     if candidate.isVisible && !isRequest,
-      let hidden = tier(
+      let hidden = SelectionStep(
         suitability: candidate.suitability, isVisible: false, options: options, isRequest: false),
-      (hidden, index) < (chosenTier, chosenIndex)
+      winner.map({ (hidden, position) < ($0.step, $0.position) }) ?? true
     {
       return .visible
     }
-    let actual = tier(
+    let step = SelectionStep(
       suitability: candidate.suitability, isVisible: candidate.isVisible, options: options,
       isRequest: isRequest)
-    return actual == chosenTier ? .lessRecent : .lowerSuitability
+    return step != nil && step == winner?.step ? .lessRecent : .lowerSuitability
   }
 }
 

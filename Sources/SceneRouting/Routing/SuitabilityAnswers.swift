@@ -58,8 +58,9 @@ struct KnownAnswers: SuitabilityAnswers {
 
   /// The session's suitability, as recorded.
   func suitability(_ position: Int) -> Suitability {
-    outcomes.matched(position << 1)
-      ? .prefers : outcomes.matched(position << 1 | 1) ? .canActivate : .none
+    Suitability(
+      prefersMatched: outcomes.matched(position << 1),
+      canActivateMatched: outcomes.matched(position << 1 | 1))
   }
 
   mutating func prefers(_ position: Int) -> Bool { outcomes.matched(position << 1) }
