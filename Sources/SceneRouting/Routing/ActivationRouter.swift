@@ -186,7 +186,7 @@ public struct ActivationRouter: Sendable {
     _ decision: inout RoutingDecision, for event: SceneEvent, explanation: Explanation
   ) {
     let role = roles.number(of: event.options.role)
-    if explanation == .matches, index != nil, role >= 0,
+    if explanation == .matches, index != nil, let role,
       let identifier = event.evaluated?.string
     {
       var namesSession = false
@@ -206,7 +206,8 @@ public struct ActivationRouter: Sendable {
   /// The explained scan evaluates first and lists afterwards: entries are made only for the
   /// sessions the explanation shows, each once, from the recorded answers.
   private func decide(
-    _ event: SceneEvent, role: Int, explanation: Explanation, into decision: inout RoutingDecision
+    _ event: SceneEvent, role: Int?, explanation: Explanation,
+    into decision: inout RoutingDecision
   ) {
     let options = event.options
     let identifier = decision.evaluatedString
@@ -224,7 +225,7 @@ public struct ActivationRouter: Sendable {
         context: EvaluationContext(targetContentIdentifier: identifier), predicates: predicates,
         sessions: sessions, warnings: decision.warnings)
       let winner: Selection?
-      if let index, role >= 0 {
+      if let index, let role {
         let probe = MatchRequirement.Probe(identifier)
         let prefers = index.prefers[role].candidates(probe)
         let can = index.can[role].candidates(probe)
@@ -311,7 +312,7 @@ public struct ActivationRouter: Sendable {
 
   /// The positions of the sessions that compete for an event of the role numbered `role`, in
   /// recency order.
-  private func candidates(role: Int, options: RoutingOptions) -> PositionBits {
+  private func candidates(role: Int?, options: RoutingOptions) -> PositionBits {
     var positions = PositionBits()
     for position in sessions.indices where loss(position, role, options) == nil {
       positions.insert(position)
@@ -364,7 +365,7 @@ public struct ActivationRouter: Sendable {
   /// An activation request for a named session: that session, or no scene when it does not
   /// exist.
   private func routeRequest(
-    for requested: String, _ decision: inout RoutingDecision, role: Int, options: RoutingOptions,
+    for requested: String, _ decision: inout RoutingDecision, role: Int?, options: RoutingOptions,
     explanation: Explanation
   ) {
     let chosen = sessions.firstIndex { $0.persistentIdentifier == requested }
@@ -404,7 +405,7 @@ public struct ActivationRouter: Sendable {
   ///     the chosen one.
   private func list(
     _ candidates: PositionBits, answers: KnownAnswers, in decision: inout RoutingDecision,
-    role: Int,
+    role: Int?,
     options: RoutingOptions, explanation: Explanation,
     lost: (Int, Suitability, Bool) -> LossReason?
   ) {
@@ -446,7 +447,7 @@ public struct ActivationRouter: Sendable {
   /// Why the session at `position` does not compete for an event whose role is numbered
   /// `role`: another role, or excluded by the options; nil when it competes.
   @inline(__always)
-  private func loss(_ position: Int, _ role: Int, _ options: RoutingOptions) -> LossReason? {
+  private func loss(_ position: Int, _ role: Int?, _ options: RoutingOptions) -> LossReason? {
     if roles.sessionRoles[position] != role { return .otherRole }
     return isExcluded(position, options) ? .excluded : nil
   }
@@ -566,7 +567,7 @@ public struct ActivationRouter: Sendable {
   /// Step 7, and the outcome of the others: the winner, a new scene (of the window group
   /// SwiftUI's rules choose, or with the role's default configuration), or no scene.
   private func finish(
-    _ decision: inout RoutingDecision, winner: Selection?, role: Int, options: RoutingOptions,
+    _ decision: inout RoutingDecision, winner: Selection?, role: Int?, options: RoutingOptions,
     identifier: String?
   ) {
     if let winner {
@@ -682,20 +683,20 @@ struct RoleNumbers: Sendable {
     self.configurations = roles.map { defaultConfigurations[$0] }
   }
 
-  /// The number of `role`, or -1 when no session has it.
+  /// The number of `role`, or nil when no session has it.
   ///
   /// Once per route. Known roles share their strings' storage (``SceneSessionRole/init(rawValue:)``),
   /// so a match compares two pointers; comparing lengths first keeps another role from reading
   /// the text, which `==` does when the storage differs (90 instructions).
-  func number(of role: SceneSessionRole) -> Int {
+  func number(of role: SceneSessionRole) -> Int? {
     let length = role.rawValue.utf8.count
-    return roles.firstIndex { $0.rawValue.utf8.count == length && $0 == role } ?? -1
+    return roles.firstIndex { $0.rawValue.utf8.count == length && $0 == role }
   }
 
   /// The default configuration for `role`, numbered `number`.
   func defaultConfiguration(
-    _ number: Int, _ role: SceneSessionRole, _ all: [SceneSessionRole: String]
+    _ number: Int?, _ role: SceneSessionRole, _ all: [SceneSessionRole: String]
   ) -> String? {
-    number >= 0 ? configurations[number] : all[role]
+    number.map { configurations[$0] } ?? all[role]
   }
 }
