@@ -1,11 +1,13 @@
 // The library product: one import for the API, from predicate text to routing decision. Only the
 // API is re-exported, by name: predicates and how to build, parse and print them; diagnostics and
 // their rendering; compiled predicates and profiles; sessions, conditions, events, the router and
-// its decisions and warnings; the scenes file; and the JSON values events carry. The stages'
-// machinery (lexer, evaluation contexts, match requirements, the regex wrapper) stays in its
-// modules.
+// its decisions and warnings; the scenes file; and the JSON values events carry. An evaluation
+// context is API too: `CompiledPredicate.evaluate(in:)` takes one, so that several predicates
+// share one identifier's views. The stages' machinery (lexer, match requirements, the regex
+// wrapper) stays in its modules.
 
 @_exported import struct PredicateEvaluation.CompiledPredicate
+@_exported import struct PredicateEvaluation.EvaluationContext
 @_exported import struct PredicateEvaluation.PredicateCompilation
 @_exported import struct PredicateEvaluation.PredicateEvaluationError
 @_exported import enum PredicateEvaluation.ValidationProfile
