@@ -55,7 +55,7 @@ struct CheckCommand: ParsableCommand {
   func run() throws {
     if let scenes { return try checkScenes(scenes) }
     // A file's lines keep their bytes, so that bytes that are not UTF-8 are diagnosed.
-    var inputs: [(source: String, bytes: ArraySlice<UInt8>?, name: String?, line: Int)] = []
+    var inputs: [PredicateCheck.Input] = []
     if let file {
       let bytes: [UInt8]
       do {
@@ -66,66 +66,24 @@ struct CheckCommand: ParsableCommand {
         throw ExitStatus.dataError
       }
       let name = file == "-" ? "<stdin>" : file
-      for line in nonBlankLines(bytes) {
-        inputs.append((String(decoding: line.bytes, as: UTF8.self), line.bytes, name, line.number))
+      inputs = nonBlankLines(bytes).map {
+        PredicateCheck.Input(line: $0.bytes, number: $0.number, file: name)
       }
     } else {
-      for (index, predicate) in predicates.enumerated() {
-        inputs.append((predicate, nil, predicates.count > 1 ? "<\(index + 1)>" : nil, 1))
+      inputs = predicates.enumerated().map { index, predicate in
+        PredicateCheck.Input(
+          argument: predicate, name: predicates.count > 1 ? "<\(index + 1)>" : nil)
       }
     }
-
+    let check = PredicateCheck(inputs, profile: profile)
     let out = OutputStream.standardOutput
-    var errorCount = 0
-    var warningCount = 0
-    var results: [JSONValue] = []
-    for input in inputs {
-      let compilation =
-        input.bytes.map { CompiledPredicate.compile(utf8: $0, profile: profile) }
-        ?? CompiledPredicate.compile(input.source, profile: profile)
-      let source = compilation.source
-      let errors = compilation.diagnostics.filter { $0.severity == .error }.count
-      errorCount += errors
-      warningCount += compilation.diagnostics.count - errors
-      if json {
-        let converter = SourceLocationConverter(source: source)
-        var object = JSONObject([("predicate", .string(source))])
-        if let name = input.name, file != nil {
-          object["file"] = .string(name)
-          object["line"] = .number(Double(input.line))
-        }
-        object["valid"] = .bool(compilation.compiled != nil)
-        object["canonical"] = compilation.compiled.map { .string($0.predicateFormat) } ?? .null
-        object["diagnostics"] = .array(
-          compilation.diagnostics.map {
-            DiagnosticJSON.encode($0, converter: converter, lineOffset: input.line - 1)
-          })
-        results.append(.object(object))
-      } else {
-        let renderer = DiagnosticRenderer(
-          colors: Terminal.stdoutIsTTY, fileName: input.name, lineOffset: input.line - 1)
-        out.write(renderer.render(compilation.diagnostics, in: source))
-        if let compiled = compilation.compiled {
-          let prefix = input.name.map { "\($0):\(input.line): " } ?? ""
-          out.writeLine("\(prefix)\(compiled.predicateFormat.escapingControlCharacters)")
-        }
-      }
-    }
     if json {
-      let document = JSONObject([
-        ("profile", .string(profile.rawValue)),
-        ("results", .array(results)),
-        ("errors", .number(Double(errorCount))),
-        ("warnings", .number(Double(warningCount))),
-      ])
-      out.writeLine(json: .object(document))
-    } else if inputs.count > 1 || errorCount + warningCount > 0 {
-      out.writeLine(
-        "\(inputs.count) predicate\(inputs.count == 1 ? "" : "s"): \(errorCount) error\(errorCount == 1 ? "" : "s"), "
-          + "\(warningCount) warning\(warningCount == 1 ? "" : "s")")
+      out.writeLine(json: check.jsonValue)
+    } else {
+      out.write(check.text(colors: Terminal.stdoutIsTTY))
     }
     out.flush()
-    if errorCount > 0 { throw ExitStatus.dataError }
+    if check.errorCount > 0 { throw ExitStatus.dataError }
   }
 }
 
