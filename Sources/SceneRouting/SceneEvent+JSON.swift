@@ -121,19 +121,41 @@ extension EventKind {
   }
 }
 
+/// The members of each object of the event-file shape, declared once: the decoder warns about
+/// any other (`event.unknown-field`), the parse interns them (``SceneEvent/jsonKeys``), and the
+/// encoder writes no other (a test round-trips every kind with every member set).
+package enum EventMembers {
+  /// A payload's own members the decoder reads (any others are the app's data, not warned).
+  package static let notification: Set<String> = [
+    "aps", "target-content-id", "Simulator Target Bundle",
+  ]
+  /// `shortcutItem`'s members.
+  package static let shortcutItem: Set<String> = [
+    "type", "localizedTitle", "targetContentIdentifier",
+  ]
+  /// `userActivity`'s members (also inside an `activationRequest`).
+  package static let userActivity: Set<String> = [
+    "activityType", "targetContentIdentifier", "webpageURL", "userInfo",
+  ]
+  /// `appIntent`'s members.
+  package static let appIntent: Set<String> = ["type", "contentIdentifier"]
+  /// `activationRequest`'s members: one of the two.
+  package static let activationRequest: Set<String> = ["session", "userActivity"]
+  /// `routing`'s members, the options any kind may carry.
+  package static let routing: Set<String> = [
+    "role", "excluding", "allowSceneCreation", "allowCanMatches",
+  ]
+
+  /// Every name above, and the kinds' top-level keys.
+  package static let all: Set<String> = notification.union(EventKind.allCases.map(\.rawValue))
+    .union(["routing"]).union(shortcutItem).union(userActivity).union(appIntent)
+    .union(activationRequest).union(routing)
+}
+
 extension SceneEvent {
   /// The member names the event decoder reads, for ``JSONValue/parse(_:keys:)``: a parse that
   /// returns them as these strings allocates none of them (`target-content-id` is one).
-  package static let jsonKeys = JSONKeys(
-    [
-      "aps", "target-content-id", "Simulator Target Bundle", "routing", "role", "excluding",
-      "allowSceneCreation", "allowCanMatches",
-    ]
-      + EventKind.allCases.map(\.rawValue)
-      + [
-        "type", "localizedTitle", "targetContentIdentifier", "contentIdentifier", "session",
-        "userActivity", "activityType", "webpageURL", "userInfo",
-      ])
+  package static let jsonKeys = JSONKeys(EventMembers.all.sorted())
 
   /// Decodes an event file; the kind comes from its top-level key.
   ///
@@ -193,7 +215,7 @@ extension SceneEvent {
         PushNotification(payload: object, read: (identifier, bundle)))
     case .shortcutItem:
       let item = try root.object("shortcutItem")
-      warnings += item.unknownEventFields(["type", "localizedTitle", "targetContentIdentifier"])
+      warnings += item.unknownEventFields(EventMembers.shortcutItem)
       eventKind = .shortcutItem(
         ShortcutItem(
           type: try item.string("type"),
@@ -206,14 +228,14 @@ extension SceneEvent {
       eventKind = .url(try Self.url(root, "url", webpage: false))
     case .appIntent:
       let intent = try root.object("appIntent")
-      warnings += intent.unknownEventFields(["type", "contentIdentifier"])
+      warnings += intent.unknownEventFields(EventMembers.appIntent)
       eventKind = .appIntent(
         AppIntentRequest(
           intentType: try intent.string("type"),
           contentIdentifier: try intent.optionalString("contentIdentifier")))
     case .activationRequest:
       let request = try root.object("activationRequest")
-      warnings += request.unknownEventFields(["session", "userActivity"])
+      warnings += request.unknownEventFields(EventMembers.activationRequest)
       let session = try request.optionalString("session")
       let activity = try request.optionalObject("userActivity")
       switch (session, activity) {
@@ -233,9 +255,7 @@ extension SceneEvent {
     var options = RoutingOptions()
     if case .activationRequest = eventKind { options.allowCanMatches = false }
     if let routing = try root.optionalObject("routing") {
-      warnings += routing.unknownEventFields([
-        "role", "excluding", "allowSceneCreation", "allowCanMatches",
-      ])
+      warnings += routing.unknownEventFields(EventMembers.routing)
       if let role = try routing.optionalString("role") {
         options.role = SceneSessionRole(rawValue: role)
         if !options.role.isKnown {
@@ -257,9 +277,7 @@ extension SceneEvent {
     throws(FieldError)
     -> UserActivity
   {
-    warnings += reader.unknownEventFields([
-      "activityType", "targetContentIdentifier", "webpageURL", "userInfo",
-    ])
+    warnings += reader.unknownEventFields(EventMembers.userActivity)
     return UserActivity(
       activityType: try reader.string("activityType"),
       targetContentIdentifier: try reader.optionalString("targetContentIdentifier"),
