@@ -20,7 +20,7 @@ struct CheckCommand: ParsableCommand {
       """)
 
   @OptionGroup var profileOptions: ProfileOptions
-  var profile: ValidationProfile { profileOptions.profile }
+  var profile: ValidationProfile { profileOptions.resolved }
 
   @Flag(help: "Write one JSON document instead of human-readable text.")
   var json = false

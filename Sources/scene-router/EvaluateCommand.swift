@@ -24,7 +24,7 @@ struct EvaluateCommand: ParsableCommand {
       """)
 
   @OptionGroup var profileOptions: ProfileOptions
-  var profile: ValidationProfile { profileOptions.profile }
+  var profile: ValidationProfile { profileOptions.resolved }
 
   @Flag(help: "Read JSON Lines from standard input and answer each line.")
   var batch = false

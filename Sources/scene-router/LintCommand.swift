@@ -67,9 +67,7 @@ struct LintCommand: ParsableCommand {
     help: ArgumentHelp("Output: 'xcode', 'github', 'sarif' or 'json'.", valueName: "format"))
   var format: LintFormat = .xcode
 
-  @Option(
-    help: "Validation profile: 'uikit' (what iOS accepts; the default) or 'extended'.")
-  var profile: ValidationProfile?
+  @OptionGroup var profileOptions: ProfileOptions
 
   @Option(
     help: ArgumentHelp(
@@ -124,7 +122,7 @@ struct LintCommand: ParsableCommand {
     }
     keepFreedMemory()
     var options = LintPlan.Options()
-    options.profile = profile
+    options.profile = profileOptions.profile
     options.strict = strict
     options.excludes = exclude
     options.configuration = config

@@ -1,13 +1,17 @@
 import ArgumentParser
 import SceneActivation
 
-/// The validation profile option, shared by every command that compiles predicates.
+/// The validation profile option, one declaration for every command that compiles predicates.
 struct ProfileOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "Validation profile: 'uikit' (what UIKit accepts: no MATCHES, no variables) or 'extended' "
-        + "(opts in to MATCHES through PCRE2).", valueName: "profile"))
-  var profile: ValidationProfile = .uikit
+      "Validation profile: 'uikit' (what UIKit accepts: no MATCHES, no variables; the default, "
+        + "or for lint the configuration's 'profile') or 'extended' (opts in to MATCHES through "
+        + "PCRE2).", valueName: "profile"))
+  var profile: ValidationProfile?
+
+  /// The profile given, or `uikit`.
+  var resolved: ValidationProfile { profile ?? .uikit }
 }
 
 extension ValidationProfile: ExpressibleByArgument {}
