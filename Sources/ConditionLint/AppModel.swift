@@ -136,6 +136,9 @@ package struct Producer: Sendable, Hashable {
   package var unknown: String?
   /// The argument written, for `openWindow(value:)` and the like.
   package var detail: String?
+  /// The `os(…)` names of the `#if` clauses around a Swift producer (an `#else`'s negated, as
+  /// ``SceneDeclaration/platforms``); empty: built for every platform.
+  package var platforms: [String] = []
 
   /// The string routed: the identifier, or the template with each hole as a witness value.
   package var routedString: String? {

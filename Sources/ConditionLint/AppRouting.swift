@@ -15,6 +15,9 @@ package struct AppRouting: Sendable {
   package var problem: String?
   /// Where each scene of the scenes file is declared (`file:line`), by its id.
   package var sceneLocations: [String: String] = [:]
+  /// Set while the findings of one platform's scene list are made (``findings(_:)``): where they
+  /// hold is then written as ``platformsToken``, filled in once every platform is routed.
+  private var routesOnePlatform = false
 
   /// The value a scene's unknown set is written as: a named placeholder that matches nothing an
   /// app produces.
@@ -143,6 +146,7 @@ package struct AppRouting: Sendable {
   /// platform with a single scene per app, so findings about choosing among scenes hold where an
   /// app has several: iPadOS, macOS and visionOS (and a declaration's own `#if os(…)`).
   func platforms(_ group: SceneDeclaration? = nil) -> String {
+    if routesOnePlatform { return Self.platformsToken }
     let own = (group?.platforms ?? []) + app.platforms
     let base = "on iPadOS, macOS and visionOS, where an app has several scenes"
     return own.isEmpty ? base : base + " (declared for \(own.joined(separator: ", ")))"
@@ -157,8 +161,75 @@ package struct AppRouting: Sendable {
     app.variant.map { "\(app.name) [\($0)]" } ?? app.name
   }
 
+  /// The platforms where an app has several scenes, by the name `#if os(…)` gives each, and the
+  /// name findings use (an iPhone app has one scene; an iPad's is the multi-window iOS).
+  static let multiScenePlatforms = [
+    ("iOS", "iPadOS"), ("macOS", "macOS"), ("visionOS", "visionOS"),
+  ]
+
+  /// Stands for "on these platforms, where an app has several scenes" in a finding made for one
+  /// platform's scene list.
+  static let platformsToken = "\u{1}platforms\u{1}"
+  /// Stands for " on these platforms" (nothing when the finding holds on every platform the app
+  /// is built for) in a finding made for one platform's scene list.
+  static let someToken = "\u{1}some\u{1}"
+
+  /// Where a finding that holds wherever a scene is missing holds: nothing for one scene list;
+  /// ``someToken`` while one platform's is routed.
+  private var onSomePlatforms: String { routesOnePlatform ? Self.someToken : "" }
+
+  /// Whether a declaration under `#if` clauses naming `platforms` (``SceneDeclaration/platforms``:
+  /// the `os(…)` names of each enclosing clause, an `#else`'s negated) is compiled for `os`: one
+  /// of the names it is under, if any, is `os`, and no negated name is. (`xrOS` is visionOS.)
+  package static func isCompiled(_ platforms: [String], for os: String) -> Bool {
+    func normalized(_ name: Substring) -> String { name == "xrOS" ? "visionOS" : String(name) }
+    let positive = platforms.filter { !$0.hasPrefix("!") }.map { normalized($0[...]) }
+    let negated = platforms.filter { $0.hasPrefix("!") }.map { normalized($0.dropFirst()) }
+    return (positive.isEmpty || positive.contains(os)) && !negated.contains(os)
+  }
+
   /// The routing findings for `producers`.
+  ///
+  /// When window groups are declared under `#if os(…)`, each platform where an app has several
+  /// scenes has its own list (the first group without `handlesExternalEvents(matching:)` on
+  /// iPadOS may be another than on macOS): each list is routed, and a finding says on which
+  /// platforms it holds.
   package func findings(_ producers: [Producer]) -> [LintDiagnostic] {
+    guard !routesOnePlatform, app.windowGroups.contains(where: { !$0.platforms.isEmpty }) else {
+      return sceneListFindings(producers)
+    }
+    var merged: [(finding: LintDiagnostic, platforms: [String])] = []
+    let built = Self.multiScenePlatforms.filter { Self.isCompiled(app.platforms, for: $0.0) }
+    for (os, name) in built {
+      var variant = app
+      variant.windowGroups = app.windowGroups.filter { Self.isCompiled($0.platforms, for: os) }
+      var routing = AppRouting(app: variant)
+      routing.routesOnePlatform = true
+      let compiled = producers.filter { Self.isCompiled($0.platforms, for: os) }
+      for finding in routing.sceneListFindings(compiled) {
+        if let index = merged.firstIndex(where: { $0.finding == finding }) {
+          merged[index].platforms.append(name)
+        } else {
+          merged.append((finding, [name]))
+        }
+      }
+    }
+    return merged.map { finding, platforms in
+      var finding = finding
+      let list =
+        platforms.count == 1
+        ? platforms[0]
+        : platforms.dropLast().joined(separator: ", ") + " and " + platforms[platforms.count - 1]
+      finding.message = finding.message.replacingOccurrences(
+        of: Self.platformsToken, with: "on \(list), where an app has several scenes"
+      ).replacingOccurrences(
+        of: Self.someToken, with: platforms.count == built.count ? "" : " on \(list)")
+      return finding
+    }
+  }
+
+  /// The routing findings of one scene list (``findings(_:)``).
+  private func sceneListFindings(_ producers: [Producer]) -> [LintDiagnostic] {
     guard let file else {
       return [
         AppCatalog.finding(
@@ -195,7 +266,7 @@ package struct AppRouting: Sendable {
             AppCatalog.finding(
               .unhandled, .warning,
               "openWindow(id: \"\(id)\") opens nothing: no scene of \(appLabel) declares the id "
-                + "'\(id)'", file: producer.file, line: producer.line))
+                + "'\(id)'\(onSomePlatforms)", file: producer.file, line: producer.line))
         }
         continue
       case .openWindowValue:
@@ -205,7 +276,8 @@ package struct AppRouting: Sendable {
             AppCatalog.finding(
               .unhandled, .warning,
               "openWindow(value: \(producer.detail ?? "…")) opens nothing: no WindowGroup of "
-                + "\(appLabel) is declared with 'for:' a type", file: producer.file,
+                + "\(appLabel) is declared with 'for:' a type\(onSomePlatforms)",
+              file: producer.file,
               line: producer.line))
         }
         continue
@@ -344,7 +416,7 @@ package struct AppRouting: Sendable {
     AppCatalog.finding(
       .groupUnreachable, .warning,
       "\(group.kind) id '\(group.id ?? "")' of \(appLabel) is opened by no openWindow(id:), URL or "
-        + "identifier the app produces", file: group.file, line: group.line)
+        + "identifier the app produces\(onSomePlatforms)", file: group.file, line: group.line)
   }
 
   /// The rows of the app's routing table, with where each comes from: each producer's string

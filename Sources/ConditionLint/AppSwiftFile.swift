@@ -474,6 +474,7 @@ struct AppSwiftFile: Sendable {
       detail: String? = nil
     ) {
       var producer = Producer(kind: kind, file: file.path, line: file.line(node), detail: detail)
+      producer.platforms = AppSwiftFile.platforms(of: node)
       if let parts {
         (producer.identifier, producer.template, producer.unknown) = value(assigned: parts)
         if let reason = producer.unknown, reason != "nil" {
@@ -663,6 +664,7 @@ struct AppSwiftFile: Sendable {
     /// the same body sets one on that name.
     private func record(activation node: FunctionCallExprSyntax, activity: ExprSyntax?) {
       var producer = Producer(kind: .activationRequest, file: file.path, line: file.line(node))
+      producer.platforms = AppSwiftFile.platforms(of: node)
       guard let activity, !activity.is(NilLiteralExprSyntax.self) else {
         producer.unknown = "no user activity: a new scene of the default configuration"
         producer.detail = "nil"

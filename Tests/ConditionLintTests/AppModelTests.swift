@@ -344,6 +344,94 @@ struct AppModelTests {
     #expect(run.catalog?.apps.first?.windowGroups.first?.eventHandlers.count == 1)
   }
 
+  @Test("groups under #if os(…) are routed per platform, and each finding says where it holds")
+  func perPlatformSceneLists() throws {
+    let root = try tree([
+      "App.swift": utf8(
+        """
+        import SwiftUI
+        @main struct Photos: App {
+          var body: some Scene {
+            #if os(macOS)
+              WindowGroup { Browser() }
+              Window("Activity", id: "activity") { Text("a") }
+                .handlesExternalEvents(matching: [])
+            #else
+              WindowGroup { Browser() }
+            #endif
+          }
+        }
+        struct Browser: View {
+          @Environment(\\.openWindow) private var openWindow
+          var body: some View {
+            Button("Activity") { openWindow(id: "activity") }.onOpenURL { _ in }
+          }
+        }
+        """),
+      "Info.plist": utf8(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+          <key>CFBundleURLTypes</key>
+          <array><dict><key>CFBundleURLSchemes</key><array><string>photos</string></array></dict></array>
+        </dict></plist>
+        """),
+    ])
+    let run = Linter.readApp(paths: [root])
+    let findings = run.report.diagnostics.filter { $0.id.hasPrefix("routing.") }
+    // The URL reaches the macOS list's first group, and on iPadOS and visionOS the other list's.
+    let newWindow = findings.filter { $0.id == "routing.new-window-per-event" }
+    #expect(newWindow.map(\.line) == [5, 9])
+    #expect(newWindow.first?.message.contains("on macOS, where an app has several scenes") == true)
+    #expect(newWindow.last?.message.contains("on iPadOS and visionOS, where") == true)
+    // The macOS-only window's id opens nothing elsewhere; on macOS it is the call's.
+    let opensNothing = findings.filter { $0.message.hasPrefix("openWindow(id: \"activity\")") }
+    #expect(opensNothing.map(\.line) == [16])
+    #expect(opensNothing.first?.message.hasSuffix("'activity' on iPadOS and visionOS") == true)
+  }
+
+  @Test("a producer under #if os(…) is routed only on its platforms")
+  func producerPlatforms() throws {
+    let root = try tree([
+      "App.swift": utf8(
+        """
+        import SwiftUI
+        @main struct Photos: App {
+          var body: some Scene {
+            WindowGroup { Browser().handlesExternalEvents(preferring: [], allowing: ["*"]) }
+            #if os(macOS)
+              Window("Activity", id: "activity") { Text("a") }
+            #endif
+          }
+        }
+        struct Browser: View {
+          @Environment(\\.openWindow) private var openWindow
+          var body: some View {
+            #if os(macOS)
+              Button("Activity") { openWindow(id: "activity") }
+            #endif
+          }
+        }
+        """)
+    ])
+    let run = Linter.readApp(paths: [root])
+    #expect(run.catalog?.producers.map(\.platforms) == [["macOS"]])
+    #expect(run.report.diagnostics.filter { $0.id.hasPrefix("routing.") }.isEmpty)
+  }
+
+  @Test("a declaration's #if clauses decide the platforms it is built for")
+  func compiledForPlatform() {
+    #expect(AppRouting.isCompiled([], for: "iOS"))
+    #expect(AppRouting.isCompiled(["macOS"], for: "macOS"))
+    #expect(!AppRouting.isCompiled(["macOS"], for: "iOS"))
+    #expect(AppRouting.isCompiled(["iOS", "xrOS"], for: "visionOS"))
+    #expect(!AppRouting.isCompiled(["!macOS"], for: "macOS"))
+    #expect(AppRouting.isCompiled(["!macOS", "!tvOS"], for: "iOS"))
+    // An #else inside `#if os(macOS) || os(iOS)`: macOS only.
+    #expect(AppRouting.isCompiled(["macOS", "iOS", "!iOS"], for: "macOS"))
+    #expect(!AppRouting.isCompiled(["macOS", "iOS", "!iOS"], for: "iOS"))
+  }
+
   @Test("each target's events go through its own app; an id nobody fixes silences unreachable")
   func targetsAndUnknownIDs() throws {
     let root = try tree([
