@@ -427,13 +427,15 @@ package struct Linter: Sendable {
           "file is not valid UTF-8; literals that are not are not checked"))
     }
     let isSwift = file.hasSuffix(".swift")
-    if isSwift, let depth = SwiftExtractor.excessiveBracketNesting(bytes) {
+    if isSwift, let nesting = SwiftExtractor.excessiveBracketNesting(bytes) {
+      let cost =
+        nesting.bracket == "["
+        ? "exponential time (and then overflows its stack)" : "time that grows with the depth"
       report.diagnostics.append(
         .fileNote(
           file, .warning, .notParsed,
-          "'[' nested \(depth) deep; swift-syntax's parser takes exponential time (and then "
-            + "overflows its stack) past \(SwiftExtractor.maximumBracketNesting), so the file "
-            + "is not checked"))
+          "'\(nesting.bracket)' nested \(nesting.depth) deep; swift-syntax's parser takes "
+            + "\(cost) past \(nesting.limit), so the file is not checked"))
       return
     }
     let found =

@@ -355,22 +355,41 @@ struct HeaderKeywords {
   }
 }
 
-/// How deep `[` nests, read a code byte at a time as the parser sees brackets (in code and in
+/// How deep `[` and `(` nest, read a code byte at a time as the parser sees them (in code and in
 /// interpolations, from ``SwiftSkeleton/forEachCodeByte(_:_:)``): the one count both the guard
 /// before a parse and the sparse reading apply.
 struct BracketNesting {
-  private var depth = 0
-  private var deepest = 0
+  private var brackets = 0
+  private var deepestBracket = 0
+  private var parentheses = 0
+  private var deepestParenthesis = 0
 
   mutating func read(_ byte: UInt8) {
-    if byte == UInt8(ascii: "[") {
-      depth += 1
-      deepest = max(deepest, depth)
-    } else if byte == UInt8(ascii: "]"), depth > 0 {
-      depth -= 1
+    switch byte {
+    case UInt8(ascii: "["):
+      brackets += 1
+      deepestBracket = max(deepestBracket, brackets)
+    case UInt8(ascii: "]") where brackets > 0:
+      brackets -= 1
+    case UInt8(ascii: "("):
+      parentheses += 1
+      deepestParenthesis = max(deepestParenthesis, parentheses)
+    case UInt8(ascii: ")") where parentheses > 0:
+      parentheses -= 1
+    default: break
     }
   }
 
-  /// The deepest nesting read, when it is over ``SwiftExtractor/maximumBracketNesting``.
-  var excessive: Int? { deepest > SwiftExtractor.maximumBracketNesting ? deepest : nil }
+  /// The deepest nesting read that is over its limit (``SwiftExtractor/maximumBracketNesting``,
+  /// ``SwiftExtractor/maximumParenthesisNesting``).
+  var excessive: SwiftExtractor.Nesting? {
+    if deepestBracket > SwiftExtractor.maximumBracketNesting {
+      return .init(bracket: "[", depth: deepestBracket, limit: SwiftExtractor.maximumBracketNesting)
+    }
+    if deepestParenthesis > SwiftExtractor.maximumParenthesisNesting {
+      return .init(
+        bracket: "(", depth: deepestParenthesis, limit: SwiftExtractor.maximumParenthesisNesting)
+    }
+    return nil
+  }
 }

@@ -186,6 +186,15 @@ struct ConditionLintTests {
     try write(
       "h-interpolated-brackets.swift",
       condition + Array("let s = \"\\(".utf8) + Array(repeating: UInt8(ascii: "["), count: 1_000))
+    // Parentheses past 64 deep: the parser's recovery time grows with their depth (FuzzLint's
+    // FailCases/FuzzLint/timeout-37c0…); 64 deep is parsed.
+    try write(
+      "h-parentheses.swift",
+      condition + Array(repeating: UInt8(ascii: "("), count: 65) + Array("x".utf8))
+    try write(
+      "h-parentheses-64.swift",
+      condition + Array("let v = ".utf8) + Array(repeating: UInt8(ascii: "("), count: 64)
+        + Array("1".utf8) + Array(repeating: UInt8(ascii: ")"), count: 64))
     // Unmatched brackets in strings and comments are text: the file is parsed.
     try write(
       "h-text-brackets.swift",
@@ -202,7 +211,7 @@ struct ConditionLintTests {
 
     let run = Linter().run(paths: [folder.path])
     let report = run.report
-    #expect(report.files == 12)
+    #expect(report.files == 14)
     func ids(_ name: String) -> [String] {
       report.diagnostics.filter { $0.file.hasSuffix(name) }.map(\.id)
     }
@@ -211,6 +220,11 @@ struct ConditionLintTests {
     #expect(ids("g-big.swift") == ["lint.file-too-large"])
     #expect(ids("h-brackets.swift") == ["lint.not-parsed"])
     #expect(ids("h-interpolated-brackets.swift") == ["lint.not-parsed"])
+    #expect(ids("h-parentheses.swift") == ["lint.not-parsed"])
+    #expect(
+      report.diagnostics.first { $0.file.hasSuffix("h-parentheses.swift") }?.message.hasPrefix(
+        "'(' nested 65 deep") == true)
+    #expect(ids("h-parentheses-64.swift") == ["syntax.unknown-operator"])
     #expect(ids("h-text-brackets.swift") == ["syntax.unknown-operator"])
     #expect(ids("i-literal-not-utf8.swift").contains("lint.not-checkable"))
     let lineLength =
