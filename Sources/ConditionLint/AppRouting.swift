@@ -208,7 +208,8 @@ package struct AppRouting: Sendable {
       let compiled = producers.filter { Self.isCompiled($0.platforms, for: os) }
       for finding in routing.sceneListFindings(compiled) {
         if let index = merged.firstIndex(where: { $0.finding == finding }) {
-          merged[index].platforms.append(name)
+          // The same finding twice in one list (two producers on one line) is one finding.
+          if merged[index].platforms.last != name { merged[index].platforms.append(name) }
         } else {
           merged.append((finding, [name]))
         }
