@@ -161,13 +161,13 @@ package struct Producer: Sendable, Hashable {
 
 extension AppCatalog {
   /// `{"apps": […], "producers": […], "diagnostics": […]}` (issue 36's shape).
-  package func json(diagnostic: (LintDiagnostic) -> JSONValue) -> JSONValue {
+  package var jsonValue: JSONValue {
     func number(_ value: Int) -> JSONValue { .number(Double(value)) }
     func strings(_ values: [String]?) -> JSONValue {
       values.map { .array($0.map(JSONValue.string)) } ?? .null
     }
     func template(_ value: Template?) -> JSONValue {
-      value.map(LintOutput.templateJSON) ?? .null
+      value.map(\.jsonValue) ?? .null
     }
     let apps: [JSONValue] = apps.map { app in
       .object(
@@ -230,7 +230,7 @@ extension AppCatalog {
                               ("resolution", .string(condition.resolution.rawValue)),
                               (
                                 "templates",
-                                .array(condition.templates.map(LintOutput.templateJSON))
+                                .array(condition.templates.map(\.jsonValue))
                               ),
                               ("file", .string(condition.file)), ("line", number(condition.line)),
                             ]))
@@ -254,7 +254,7 @@ extension AppCatalog {
     return .object(
       JSONObject([
         ("apps", .array(apps)), ("producers", .array(producers)),
-        ("diagnostics", .array(diagnostics.map(diagnostic))),
+        ("diagnostics", .array(diagnostics.map(\.jsonValue))),
       ]))
   }
 }

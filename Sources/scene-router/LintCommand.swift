@@ -65,7 +65,7 @@ struct LintCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp("Output: 'xcode', 'github', 'sarif' or 'json'.", valueName: "format"))
-  var format: LintFormat = .xcode
+  var format = LintFormat(argument: XcodeReporter.identifier)!
 
   @OptionGroup var profileOptions: ProfileOptions
 
@@ -181,13 +181,8 @@ struct LintCommand: ParsableCommand {
       err.writeLine(
         "lint: recorded \(recorded.entries.count) finding(s) in \(writeBaseline)")
     }
-    let report = outcome.report
-    switch format {
-    case .xcode: out.write(LintOutput.xcode(report))
-    case .github: out.write(LintOutput.github(report))
-    case .json: out.writeLine(json: LintOutput.json(report))
-    case .sarif: out.writeLine(json: LintOutput.sarif(report, version: SceneRouterCommand.version))
-    }
+    out.write(
+      format.reporter.generateReport(outcome.report, toolVersion: SceneRouterCommand.version))
     if !outcome.missingPaths.isEmpty { throw ExitStatus.noInput }
     if outcome.fails && writeBaseline == nil { throw ExitStatus.dataError }
   }
@@ -208,7 +203,15 @@ private func keepFreedMemory() {
   #endif
 }
 
-/// `lint --format`.
-enum LintFormat: String, ExpressibleByArgument, CaseIterable {
-  case xcode, github, sarif, json
+/// `lint --format`: a reporter's identifier.
+struct LintFormat: ExpressibleByArgument {
+  let reporter: any LintReporter.Type
+
+  init?(argument: String) {
+    guard let reporter = LintReporters.named(argument) else { return nil }
+    self.reporter = reporter
+  }
+
+  static var allValueStrings: [String] { LintReporters.all.map { $0.identifier } }
+  var defaultValueDescription: String { reporter.identifier }
 }

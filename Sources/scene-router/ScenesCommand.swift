@@ -53,7 +53,7 @@ struct ScenesCommand: ParsableCommand {
     guard let catalog = run.catalog else { throw ExitStatus.noInput }
     switch format {
     case .text: out.write(AppOutput.text(catalog))
-    case .json: out.writeLine(json: catalog.json(diagnostic: LintOutput.diagnosticJSON))
+    case .json: out.writeLine(json: catalog.jsonValue)
     case .scenesFile:
       let routing = try AppSelection.choose(run, name: name, err: err)
       out.writeLine(json: routing.scenesFile)

@@ -241,7 +241,7 @@ struct ConditionLintTests {
   @Test("SARIF output has what SARIF 2.1.0 requires and what code scanning reads")
   func sarifShape() throws {
     let run = Linter().run(paths: [Self.sources])
-    let sarif = LintOutput.sarif(run.report, version: "0.0.0")
+    let sarif = SARIFReporter.log(run.report, toolVersion: "0.0.0")
     let text = sarif.jsonText
     let root = try #require(try JSONValue.parse(text).objectValue)
     #expect(root["version"] == .string("2.1.0"))

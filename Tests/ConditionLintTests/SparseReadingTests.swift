@@ -414,7 +414,7 @@ struct SparseReadingTests {
       let sparse = Linter.readApp(paths: [path])
       let whole = Linter.readApp(paths: [path], sparsely: false)
       let json = { (run: Linter.Run) in
-        run.catalog?.json(diagnostic: LintOutput.diagnosticJSON).jsonText ?? ""
+        run.catalog?.jsonValue.jsonText ?? ""
       }
       #expect(!json(sparse).isEmpty)
       #expect(json(sparse) == json(whole), "\(path)")

@@ -46,10 +46,9 @@ public enum LintFuzzInvariants {
         violations.append("\(location): fix spans lines")
       }
     }
-    _ = LintOutput.sarif(report, version: "0").jsonText
-    _ = LintOutput.json(report).jsonText
-    _ = LintOutput.xcode(report)
-    _ = LintOutput.github(report)
+    for reporter in LintReporters.all {
+      _ = reporter.generateReport(report, toolVersion: "0")
+    }
     var current = bytes
     for _ in 0..<3 {
       let edits = Fixer.edits(in: report).first?.edits ?? []
@@ -104,7 +103,7 @@ public enum LintFuzzInvariants {
       }
       _ = routing.scenesFile.jsonText
     }
-    _ = catalog.json(diagnostic: LintOutput.diagnosticJSON).jsonText
+    _ = catalog.jsonValue.jsonText
     _ = AppOutput.text(catalog)
     return violations
   }

@@ -1,116 +1,17 @@
 import SceneJSON
 
-/// The forms a lint report is written in: Xcode's, GitHub workflow commands, JSON and SARIF.
-package enum LintOutput {
-  /// `path:line:col: error: message [id]`, the form Xcode, editors and problem matchers read.
-  package static func xcode(_ report: LintReport) -> String {
-    report.diagnostics.map { diagnostic in
-      let level = diagnostic.severity == .info ? "note" : diagnostic.severity.rawValue
-      var line =
-        "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column): \(level): "
-        + "\(diagnostic.message) [\(diagnostic.id)]"
-      if let fix = diagnostic.fixDescription { line += " (fix: \(fix))" }
-      return line + "\n"
-    }.joined()
-  }
+/// SARIF 2.1.0, for code scanning: one rule per diagnostic id with its help text, one result
+/// per finding with its region (columns in Unicode scalars, `unicodeCodePoints`), and a fix for
+/// each machine-applicable fix-it.
+package enum SARIFReporter: LintReporter {
+  package static let identifier = "sarif"
 
-  /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`.
-  package static func github(_ report: LintReport) -> String {
-    func escapeData(_ text: String) -> String {
-      text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-        .replacingOccurrences(of: "\n", with: "%0A")
-    }
-    func escapeProperty(_ text: String) -> String {
-      escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
-        of: ",", with: "%2C")
-    }
-    return report.diagnostics.map { diagnostic in
-      let command =
-        switch diagnostic.severity {
-        case .error: "error"
-        case .warning: "warning"
-        case .info: "notice"
-        }
-      return "::\(command) file=\(escapeProperty(diagnostic.file)),line=\(diagnostic.line),"
-        + "col=\(diagnostic.column),endLine=\(diagnostic.endLine),"
-        + "endColumn=\(diagnostic.endColumn),title=\(escapeProperty(diagnostic.id))::"
-        + escapeData(diagnostic.message) + "\n"
-    }.joined()
-  }
-
-  package static func diagnosticJSON(_ diagnostic: LintDiagnostic) -> JSONValue {
-    var members: [(String, JSONValue)] = [
-      ("file", .string(diagnostic.file)), ("line", .number(Double(diagnostic.line))),
-      ("column", .number(Double(diagnostic.column))),
-      ("severity", .string(diagnostic.severity.rawValue)), ("id", .string(diagnostic.id)),
-      ("message", .string(diagnostic.message)),
-    ]
-    if let fix = diagnostic.fix {
-      members.append(
-        (
-          "fix",
-          .object(
-            JSONObject([
-              ("offset", .number(Double(fix.offset))), ("length", .number(Double(fix.length))),
-              ("replacement", .string(fix.replacement)),
-            ]))
-        ))
-    }
-    return .object(JSONObject(members))
-  }
-
-  /// A template as its literal parts and holes: `[{"text": "chat/thread/"}, {"hole": "id"}]`.
-  static func templateJSON(_ template: Template) -> JSONValue {
-    .array(
-      template.parts.map { part in
-        switch part {
-        case .text(let text): .object(JSONObject([("text", .string(text))]))
-        case .hole(let source): .object(JSONObject([("hole", .string(source))]))
-        }
-      })
-  }
-
-  /// `{"conditions": […], "diagnostics": […], "files": N}`.
-  package static func json(_ report: LintReport) -> JSONValue {
-    .object(
-      JSONObject([
-        (
-          "conditions",
-          .array(
-            report.conditions.map { condition in
-              .object(
-                JSONObject([
-                  ("file", .string(condition.file)), ("line", .number(Double(condition.line))),
-                  ("column", .number(Double(condition.column))),
-                  ("kind", .string(condition.kind.rawValue)), ("static", .bool(condition.isStatic)),
-                  ("format", condition.format.map(JSONValue.string) ?? .null),
-                  ("valid", condition.valid.map(JSONValue.bool) ?? .null),
-                  ("resolution", .string(condition.resolution.rawValue)),
-                  (
-                    "origins",
-                    .array(
-                      condition.origins.map { origin in
-                        .object(
-                          JSONObject([
-                            ("name", .string(origin.name)),
-                            ("resolution", .string(origin.resolution.rawValue)),
-                            ("line", .number(Double(origin.line))),
-                            ("column", .number(Double(origin.column))),
-                          ]))
-                      })
-                  ),
-                  ("templates", .array(condition.templates.map(templateJSON))),
-                  ("diagnostics", .array(condition.diagnostics.map(diagnosticJSON))),
-                ]))
-            })
-        ),
-        ("diagnostics", .array(report.diagnostics.map(diagnosticJSON))),
-        ("files", .number(Double(report.files))),
-      ]))
+  package static func generateReport(_ report: LintReport, toolVersion: String) -> String {
+    log(report, toolVersion: toolVersion).jsonText + "\n"
   }
 
   /// The help text of a diagnostic id, for SARIF rules.
-  static func help(for id: String) -> String {
+  private static func help(for id: String) -> String {
     if let rule = LintRule(rawValue: id) { return rule.help }
     if id.hasPrefix("syntax.") {
       return "The predicate format does not parse: NSPredicate(format:) raises, and an app that "
@@ -120,9 +21,8 @@ package enum LintOutput {
       + "seems to (UIKit raises on assignment for errors)."
   }
 
-  /// SARIF 2.1.0: one rule per diagnostic id with its help text, one result per finding with its
-  /// region, and a fix for each machine-applicable fix-it.
-  package static func sarif(_ report: LintReport, version: String) -> JSONValue {
+  /// The SARIF log as a value.
+  package static func log(_ report: LintReport, toolVersion version: String) -> JSONValue {
     var ruleIDs: [String] = []
     var firstMessage: [String: String] = [:]
     var levels: [String: LintSeverity] = [:]

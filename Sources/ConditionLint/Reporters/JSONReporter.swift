@@ -1,0 +1,90 @@
+import SceneJSON
+
+/// The report as one JSON document: `{"conditions": […], "diagnostics": […], "files": N}`.
+package enum JSONReporter: LintReporter {
+  package static let identifier = "json"
+
+  package static func generateReport(_ report: LintReport, toolVersion: String) -> String {
+    document(report).jsonText + "\n"
+  }
+
+  /// The document as a value.
+  package static func document(_ report: LintReport) -> JSONValue {
+    .object(
+      JSONObject([
+        ("conditions", .array(report.conditions.map(\.jsonValue))),
+        ("diagnostics", .array(report.diagnostics.map(\.jsonValue))),
+        ("files", .number(Double(report.files))),
+      ]))
+  }
+}
+
+extension LintedCondition {
+  /// A condition: where it is, its kind and format, whether it is static and valid, how its
+  /// value was resolved (and through which origins), its templates and its diagnostics.
+  var jsonValue: JSONValue {
+    .object(
+      JSONObject([
+        ("file", .string(file)), ("line", .number(Double(line))),
+        ("column", .number(Double(column))),
+        ("kind", .string(kind.rawValue)), ("static", .bool(isStatic)),
+        ("format", format.map(JSONValue.string) ?? .null),
+        ("valid", valid.map(JSONValue.bool) ?? .null),
+        ("resolution", .string(resolution.rawValue)),
+        (
+          "origins",
+          .array(
+            origins.map { origin in
+              .object(
+                JSONObject([
+                  ("name", .string(origin.name)),
+                  ("resolution", .string(origin.resolution.rawValue)),
+                  ("line", .number(Double(origin.line))),
+                  ("column", .number(Double(origin.column))),
+                ]))
+            })
+        ),
+        ("templates", .array(templates.map(\.jsonValue))),
+        ("diagnostics", .array(diagnostics.map(\.jsonValue))),
+      ]))
+  }
+}
+
+extension LintDiagnostic {
+  /// A finding's one JSON shape, in `lint --format json` and in the app catalogue alike:
+  /// `{"file", "line", "column", "severity", "id", "message", "fix"?}`, the fix as a byte
+  /// `offset`, a `length` and its `replacement`.
+  package var jsonValue: JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("file", .string(file)), ("line", .number(Double(line))),
+      ("column", .number(Double(column))),
+      ("severity", .string(severity.rawValue)), ("id", .string(id)),
+      ("message", .string(message)),
+    ]
+    if let fix {
+      members.append(
+        (
+          "fix",
+          .object(
+            JSONObject([
+              ("offset", .number(Double(fix.offset))), ("length", .number(Double(fix.length))),
+              ("replacement", .string(fix.replacement)),
+            ]))
+        ))
+    }
+    return .object(JSONObject(members))
+  }
+}
+
+extension Template {
+  /// The literal parts and holes: `[{"text": "chat/thread/"}, {"hole": "id"}]`.
+  var jsonValue: JSONValue {
+    .array(
+      parts.map { part in
+        switch part {
+        case .text(let text): .object(JSONObject([("text", .string(text))]))
+        case .hole(let source): .object(JSONObject([("hole", .string(source))]))
+        }
+      })
+  }
+}
