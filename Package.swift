@@ -50,6 +50,10 @@ let package = Package(
     // JSON reading and writing, in one place: strict RFC 8259 with positions, the fast byte
     // writer, and Codable bridges (no dependencies).
     .target(name: "SceneJSON"),
+    // The command line's portable I/O: whole files, lines, buffered output, the exit on an I/O
+    // failure. Its one file that imports the C library (Darwin, Glibc or Musl) holds every
+    // platform call; the walk of the lint reads files through it too.
+    .target(name: "PortableIO", dependencies: ["SceneJSON"]),
     // The router sees predicates only through the evaluation layer's API (compiled predicates,
     // their MatchRequirement, diagnostics), never the syntax tree.
     .target(name: "SceneRouting", dependencies: ["PredicateEvaluation", "SceneJSON"]),
@@ -64,7 +68,7 @@ let package = Package(
     .target(
       name: "ConditionLint",
       dependencies: [
-        "SceneRouting", "PredicateEvaluation", "SceneJSON",
+        "SceneRouting", "PredicateEvaluation", "SceneJSON", "PortableIO",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "Yams", package: "Yams"),
@@ -73,7 +77,7 @@ let package = Package(
     .executableTarget(
       name: "scene-router",
       dependencies: [
-        "SceneActivation", "SceneJSON", "SceneRouting", "ConditionLint",
+        "SceneActivation", "SceneJSON", "SceneRouting", "ConditionLint", "PortableIO",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -102,6 +106,7 @@ let package = Package(
       name: "LintTestSupport", dependencies: ["ConditionLint", "PredicateEvaluation", "SceneJSON"],
       path: "Tests/LintTestSupport"),
     .testTarget(name: "PCRE2RegexTests", dependencies: ["PCRE2Regex"]),
+    .testTarget(name: "PortableIOTests", dependencies: ["PortableIO"]),
     .testTarget(
       name: "FuzzReplayTests",
       dependencies: ["PredicateTestSupport", "LintTestSupport", "SceneJSON", "SceneRouting"]),

@@ -1,4 +1,5 @@
 import Foundation
+import PortableIO
 
 /// Applies machine-applicable fixes to files, or shows them as a unified diff.
 package enum Fixer {
@@ -32,8 +33,8 @@ package enum Fixer {
   {
     var originals: [(String, [UInt8])] = []
     for (file, edits) in edits(in: report) where !edits.isEmpty {
-      guard let data = FileManager.default.contents(atPath: file) else { continue }
-      originals.append((file, [UInt8](data)))
+      guard let bytes = try? Files.contents(of: file) else { continue }
+      originals.append((file, bytes))
     }
     var current = Dictionary(uniqueKeysWithValues: originals)
     for _ in 0..<rounds {

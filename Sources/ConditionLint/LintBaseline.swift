@@ -1,4 +1,5 @@
 import Foundation
+import PortableIO
 import SceneJSON
 
 /// The findings a team has accepted for now, so that lint reports only new ones.
@@ -140,8 +141,7 @@ private struct SourceLines {
   /// The 1-based `line` of the file at `path`, or nil when it cannot be read or is too short.
   mutating func line(_ line: Int, of path: String) -> String? {
     if files[path] == nil {
-      let data = FileManager.default.contents(atPath: path) ?? Data()
-      let text = String(decoding: data, as: UTF8.self)
+      let text = String(decoding: (try? Files.contents(of: path)) ?? [], as: UTF8.self)
       files[path] = text.split(separator: "\n", omittingEmptySubsequences: false)
     }
     guard let lines = files[path], line >= 1, line <= lines.count else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import PortableIO
 import PredicateEvaluation
 import Yams
 
@@ -14,7 +15,7 @@ extension LintConfiguration {
   /// - Throws: ``LintConfigurationError`` naming the file, line, column and key: for a file
   ///   that cannot be read, YAML that does not parse, an unknown key, or a bad value.
   package static func load(file path: String) throws(LintConfigurationError) -> LintConfiguration {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let data = try? Files.contents(of: path) else {
       throw LintConfigurationError(
         file: path, line: 1, column: 1, message: "the configuration file cannot be read")
     }
@@ -24,7 +25,7 @@ extension LintConfiguration {
         message: "the configuration file is \(data.count) bytes, over the \(maximumFileSize)-byte "
           + "limit")
     }
-    guard let text = String(data: data, encoding: .utf8) else {
+    guard let text = String(validating: data, as: UTF8.self) else {
       throw LintConfigurationError(
         file: path, line: 1, column: 1, message: "the configuration file is not UTF-8")
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PortableIO
 import PredicateEvaluation
 import SwiftParser
 import SwiftSyntax
@@ -115,9 +116,9 @@ package struct Linter: Sendable {
     ) {
       @Sendable path in
       var buffer: [UInt8] = []
-      guard
-        case .bytes(let count) = Self.read(path, into: &buffer, maximumFileSize: maximumFileSize)
-      else { return nil }
+      guard let count = try? Files.read(path, into: &buffer, maximumSize: maximumFileSize) else {
+        return nil
+      }
       return Array(buffer[..<count])
     }
     run.catalog = catalog
@@ -235,45 +236,6 @@ package struct Linter: Sendable {
     }
   }
 
-  /// A file's bytes, read with one `open`, `fstat` and `read`s; or why it was not read.
-  private enum FileRead {
-    case bytes(Int)
-    case tooLarge(Int)
-    case unreadable
-  }
-
-  /// Reads `path` into `buffer` (grown as needed and reused from file to file: most files are
-  /// read only to be dismissed by the byte prefilter, and a fresh array each would cost a page
-  /// fault per page); `.bytes` holds the count read.
-  private func read(_ path: String, into buffer: inout [UInt8]) -> FileRead {
-    Self.read(path, into: &buffer, maximumFileSize: maximumFileSize)
-  }
-
-  private static func read(_ path: String, into buffer: inout [UInt8], maximumFileSize: Int)
-    -> FileRead
-  {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { return .unreadable }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-      return .unreadable
-    }
-    let size = Int(info.st_size)
-    if size > maximumFileSize { return .tooLarge(size) }
-    if buffer.count < size { buffer = [UInt8](repeating: 0, count: max(size, 2 * buffer.count)) }
-    var filled = 0
-    while filled < size {
-      let count = buffer.withUnsafeMutableBytes {
-        systemRead(descriptor, $0.baseAddress! + filled, size - filled)
-      }
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { break }
-      filled += count
-    }
-    return .bytes(filled)
-  }
-
   /// The byte patterns one of which every condition's source contains.
   private static let markers: [[UInt8]] = [
     Array("ForTargetContentIdentifierPredicate".utf8), Array("handlesExternalEvents".utf8),
@@ -293,28 +255,33 @@ package struct Linter: Sendable {
   /// Lints one file, read into `buffer`, into `report`.
   private func lint(file: String, buffer: inout [UInt8], into report: inout LintReport) {
     report.files += 1
-    switch read(file, into: &buffer) {
-    case .tooLarge(let size):
-      report.diagnostics.append(
-        .fileNote(
-          file, .warning, .fileTooLarge,
-          "file is \(size) bytes, over the \(maximumFileSize)-byte cap; it is skipped"))
-    case .unreadable:
-      report.diagnostics.append(
-        .fileNote(file, .warning, .unreadable, "file could not be read; it is skipped"))
-    case .bytes(let count):
-      let holds = buffer.withUnsafeBufferPointer {
-        Self.mayHoldConditions(UnsafeBufferPointer(rebasing: $0[..<count]))
+    let count: Int
+    do {
+      count = try Files.read(file, into: &buffer, maximumSize: maximumFileSize)
+    } catch {
+      if case .tooLarge(let size) = error.kind {
+        report.diagnostics.append(
+          .fileNote(
+            file, .warning, .fileTooLarge,
+            "file is \(size) bytes, over the \(maximumFileSize)-byte cap; it is skipped"))
+      } else {
+        let reason = error.underlying.map { " (\($0))" } ?? ""
+        report.diagnostics.append(
+          .fileNote(file, .warning, .unreadable, "file could not be read\(reason); it is skipped"))
       }
-      if readsApp
-        && gathersForApp(
-          file: file, buffer: buffer, count: count, conditions: holds, into: &report)
-      {
-        return
-      }
-      guard holds else { return }
-      check(file: file, bytes: Array(buffer[..<count]), into: &report)
+      return
     }
+    let holds = buffer.withUnsafeBufferPointer {
+      Self.mayHoldConditions(UnsafeBufferPointer(rebasing: $0[..<count]))
+    }
+    if readsApp
+      && gathersForApp(
+        file: file, buffer: buffer, count: count, conditions: holds, into: &report)
+    {
+      return
+    }
+    guard holds else { return }
+    check(file: file, bytes: Array(buffer[..<count]), into: &report)
   }
 
   /// Keeps what the app model needs from a file; true when the file is the app model's alone
@@ -449,11 +416,4 @@ package struct Linter: Sendable {
       report.diagnostics += checked.diagnostics
     }
   }
-}
-
-/// The C library's `read`, named apart from `Linter.read(_:into:)`, on Darwin, Glibc and Musl
-/// alike (a module-qualified `Glibc.read` would build on Linux only).
-private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int
-{
-  read(descriptor, bytes, count)
 }

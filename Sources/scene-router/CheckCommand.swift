@@ -1,4 +1,5 @@
 import ArgumentParser
+import PortableIO
 import SceneActivation
 import SceneJSON
 import SceneRouting
@@ -59,14 +60,14 @@ struct CheckCommand: ParsableCommand {
     if let file {
       let bytes: [UInt8]
       do {
-        bytes = try readInput(file)
+        bytes = try IOFailure.input(file)
       } catch {
         OutputStream.standardError.writeLine("error: \(error)")
         OutputStream.standardError.flush()
         throw ExitStatus.dataError
       }
       let name = file == "-" ? "<stdin>" : file
-      inputs = nonBlankLines(bytes).map {
+      inputs = Files.nonBlankLines(bytes).map {
         PredicateCheck.Input(line: $0.bytes, number: $0.number, file: name)
       }
     } else {
@@ -80,7 +81,7 @@ struct CheckCommand: ParsableCommand {
     if json {
       out.writeLine(json: check.jsonValue)
     } else {
-      out.write(check.text(colors: Terminal.stdoutIsTTY))
+      out.write(check.text(colors: System.isTerminal(1)))
     }
     out.flush()
     if check.errorCount > 0 { throw ExitStatus.dataError }
@@ -98,7 +99,7 @@ extension CheckCommand {
     }
     let parsed: ScenesFile
     do {
-      parsed = try ScenesFile(bytes: try readInput(path))
+      parsed = try ScenesFile(bytes: try IOFailure.input(path))
     } catch let error as ScenesFileError {
       if json {
         out.writeLine(json: error.report(path: path))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PortableIO
 import SceneActivation
 import SceneJSON
 import SceneRouting
@@ -54,7 +55,7 @@ struct EvaluateCommand: ParsableCommand {
     let source = arguments[0]
     let compilation = CompiledPredicate.compile(source, profile: profile)
     let err = OutputStream.standardError
-    let renderer = DiagnosticRenderer(colors: Terminal.stderrIsTTY)
+    let renderer = DiagnosticRenderer(colors: System.isTerminal(2))
     err.write(renderer.render(compilation.diagnostics, in: source))
     err.flush()
     guard let compiled = compilation.compiled else { throw ExitStatus.dataError }

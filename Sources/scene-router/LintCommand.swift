@@ -1,16 +1,8 @@
 import ArgumentParser
 import ConditionLint
-import Foundation
+import PortableIO
 import SceneActivation
 import SceneJSON
-
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// `scene-router lint`: find activation conditions in Swift, SwiftUI and Objective-C sources and
 /// check them where they live.
@@ -120,7 +112,7 @@ struct LintCommand: ParsableCommand {
       out.flush()
       err.flush()
     }
-    keepFreedMemory()
+    System.keepFreedMemory()
     var options = LintPlan.Options()
     options.profile = profileOptions.profile
     options.strict = strict
@@ -132,16 +124,17 @@ struct LintCommand: ParsableCommand {
     let targets = paths.isEmpty ? ["."] : paths
     let plan: LintPlan
     do {
-      plan = try LintPlan(paths: targets, options: options) { path in
-        FileManager.default.contents(atPath: path).map(Array.init)
-      }
+      plan = try LintPlan(paths: targets, options: options) { try? Files.contents(of: $0) }
     } catch {
       err.writeLine(error.description)
       throw ExitStatus.configurationError
     }
-    let showsProgress = isatty(2) == 1
+    let showsProgress = System.isTerminal(2)
+    // From the walk's threads, so straight to the descriptor, not through a buffer.
     let progress: @Sendable (Int) -> Void = { count in
-      if showsProgress { FileHandle.standardError.write(Data("\rlint: \(count) files…".utf8)) }
+      if showsProgress {
+        _ = Array("\rlint: \(count) files…".utf8).withUnsafeBytes { System.writeAll(2, $0) }
+      }
     }
     var outcome = plan.run(progress: progress)
     if showsProgress && outcome.report.files >= 500 { err.write("\r\u{1B}[K") }
@@ -160,8 +153,11 @@ struct LintCommand: ParsableCommand {
         return
       }
       for file in fixed {
-        guard FileManager.default.createFile(atPath: file.path, contents: Data(file.new)) else {
-          err.writeLine("error: \(file.path): could not write the fixes")
+        do {
+          try Files.write(file.new, to: file.path)
+        } catch {
+          err.writeLine(
+            "error: \(file.path): could not write the fixes: \(error.underlying ?? .inputOutput)")
           throw ExitStatus.ioError
         }
         err.writeLine("\(file.path): fixed")
@@ -171,11 +167,12 @@ struct LintCommand: ParsableCommand {
     }
     if let writeBaseline {
       let recorded = LintBaseline(recording: outcome.unfiltered, at: writeBaseline)
-      guard
-        FileManager.default.createFile(
-          atPath: writeBaseline, contents: Data(recorded.fileContents.utf8))
-      else {
-        err.writeLine("error: \(writeBaseline): could not write the baseline")
+      do {
+        try Files.write(Array(recorded.fileContents.utf8), to: writeBaseline)
+      } catch {
+        err.writeLine(
+          "error: \(writeBaseline): could not write the baseline: \(error.underlying ?? .inputOutput)"
+        )
         throw ExitStatus.cannotCreate
       }
       err.writeLine(
@@ -186,21 +183,6 @@ struct LintCommand: ParsableCommand {
     if !outcome.missingPaths.isEmpty { throw ExitStatus.noInput }
     if outcome.fails && writeBaseline == nil { throw ExitStatus.dataError }
   }
-}
-
-/// Asks glibc to keep freed memory mapped. swift-syntax allocates and frees a large arena per
-/// parsed file; glibc would map and unmap each one, and with a thread per core every unmap stops
-/// the other cores to flush their TLBs: about a third of a lint run's time went to the kernel
-/// (measured with perf on the 1,000,000-line benchmark tree). `mallopt` is looked up at run time
-/// because the Glibc module does not export it.
-private func keepFreedMemory() {
-  #if canImport(Glibc)
-    typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-    let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
-    _ = mallopt(-3, 64 << 20)  // M_MMAP_THRESHOLD
-    _ = mallopt(-1, 256 << 20)  // M_TRIM_THRESHOLD
-  #endif
 }
 
 /// `lint --format`: a reporter's identifier.

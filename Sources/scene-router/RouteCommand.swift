@@ -1,4 +1,5 @@
 import ArgumentParser
+import PortableIO
 import SceneActivation
 import SceneJSON
 import SceneRouting
@@ -129,7 +130,7 @@ struct RouteCommand: ParsableCommand {
         let failure: EventRouting.Failure?
         do {
           failure = plan.route(
-            try readInput(path)[...], name: name, router: router, into: &decision
+            try IOFailure.input(path)[...], name: name, router: router, into: &decision
           ) { decision, kind in
             switch output {
             case .json:

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PortableIO
 
 /// `scene-router`: lint activation-condition predicates, evaluate them, and route notifications,
 /// shortcut items and user activities to scenes the way UIKit does.

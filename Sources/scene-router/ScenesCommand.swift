@@ -1,5 +1,6 @@
 import ArgumentParser
 import ConditionLint
+import PortableIO
 import SceneActivation
 import SceneRouting
 
@@ -134,7 +135,7 @@ struct ScenesSource: ParsableArguments {
     let path = scenes ?? "-"
     let file: ScenesFile
     do {
-      file = try ScenesFile(bytes: try readInput(path))
+      file = try ScenesFile(bytes: try IOFailure.input(path))
     } catch let error as ScenesFileError {
       for line in error.problemLines(path: path) { err.writeLine(line) }
       err.flush()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ConditionLint
+import PortableIO
 import SceneActivation
 import SceneJSON
 import SceneRouting
@@ -108,7 +109,7 @@ struct TableCommand: ParsableCommand {
   private func readLines(_ path: String) throws -> (identifiers: [String], problems: [String]) {
     var identifiers: [String] = []
     var problems: [String] = []
-    for line in nonBlankLines(try readInput(path)) {
+    for line in Files.nonBlankLines(try IOFailure.input(path)) {
       guard let text = String(validating: line.bytes, as: UTF8.self) else {
         problems.append("\(path):\(line.number): error: the line is not valid UTF-8; it is skipped")
         continue

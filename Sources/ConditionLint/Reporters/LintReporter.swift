@@ -12,9 +12,9 @@ package protocol LintReporter {
 
 /// Every reporter, in the order `--format` lists them.
 package enum LintReporters {
-  package static let all: [any LintReporter.Type] = [
-    XcodeReporter.self, GitHubReporter.self, SARIFReporter.self, JSONReporter.self,
-  ]
+  package static var all: [any LintReporter.Type] {
+    [XcodeReporter.self, GitHubReporter.self, SARIFReporter.self, JSONReporter.self]
+  }
 
   /// The reporter `identifier` names, or nil.
   package static func named(_ identifier: String) -> (any LintReporter.Type)? {

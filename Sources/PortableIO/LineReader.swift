@@ -1,17 +1,9 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Reads lines from a file descriptor as raw bytes: no line is dropped, whatever its bytes.
 ///
 /// Lines end at LF (a CR before it is removed); a last line without LF still counts. Before each
 /// blocking read it calls `beforeRead`, so a streaming caller flushes its answers and a pipe
 /// consumer sees one answer per line as soon as it is ready.
-struct LineReader {
+package struct LineReader {
   private let descriptor: Int32
   private var buffer: [UInt8] = []
   private var start = 0
@@ -22,46 +14,45 @@ struct LineReader {
   /// The read buffer, allocated once.
   private var chunk = [UInt8](repeating: 0, count: 1 << 16)
   /// The 1-based number of the last line returned.
-  private(set) var lineNumber = 0
+  package private(set) var lineNumber = 0
   /// The length of the last line returned when it was longer than ``maximumLineLength``: its
   /// bytes were read and dropped (the line returned is empty), so memory stays bounded. Nil for
   /// a line within the limit.
-  private(set) var overflowLength: Int?
+  package private(set) var overflowLength: Int?
   /// Bytes of the current line dropped so far, while it is longer than the limit.
   private var dropped: Int?
 
   /// The longest line kept: far above any event, predicate or batch line (an APNs payload is
   /// at most 4 KB, a predicate 100 KB), and a bound on memory for a line that never ends.
-  static let maximumLineLength = 16 << 20
+  package static let maximumLineLength = 16 << 20
 
   /// The error for a line of `length` bytes over the limit.
-  static func overflowMessage(_ length: Int) -> String {
+  package static func overflowMessage(_ length: Int) -> String {
     "the line is \(length) bytes long; the limit is \(maximumLineLength) bytes (16 MiB)"
   }
 
   /// What the input is called in an error, such as "standard input".
   private let name: String
 
-  init(descriptor: Int32, name: String = "standard input") {
+  /// A reader of `descriptor`; `name` says what it is in an error.
+  package init(descriptor: Int32, name: String = "standard input") {
     self.descriptor = descriptor
     self.name = name
   }
 
-  /// The position of the next newline at or after `start`, found by `memchr` (a generic
-  /// `firstIndex(of:)` costs several instructions a byte), searching only bytes not searched yet.
+  /// The position of the next newline at or after `start`, searching only bytes not searched
+  /// yet.
   private mutating func nextNewline() -> Int? {
     let from = max(start, scanned)
-    let found: Int? = buffer.withUnsafeBufferPointer { bytes in
-      guard from < bytes.count, let base = bytes.baseAddress,
-        let found = memchr(base + from, Int32(UInt8(ascii: "\n")), bytes.count - from)
-      else { return nil }
-      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    let found = buffer.withUnsafeBufferPointer {
+      System.firstIndex(of: UInt8(ascii: "\n"), in: $0, from: from)
     }
     scanned = found.map { $0 + 1 } ?? buffer.count
     return found
   }
 
-  mutating func nextLine(beforeRead: () -> Void = {}) -> ArraySlice<UInt8>? {
+  /// The next line, or nil at the end; `beforeRead` runs before any read that could wait.
+  package mutating func nextLine(beforeRead: () -> Void = {}) -> ArraySlice<UInt8>? {
     overflowLength = nil
     while true {
       if let dropping = dropped {
@@ -117,9 +108,11 @@ struct LineReader {
       beforeRead()
       if descriptor == 0 { IOFailure.requireStandardInput() }
       let descriptor = self.descriptor
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      if count < 0 { IOFailure.readFailed(name, code: errno) }
+      let count: Int
+      switch chunk.withUnsafeMutableBytes({ System.read(descriptor, into: $0) }) {
+      case .success(let read): count = read
+      case .failure(let error): IOFailure.readFailed(name, error: error)
+      }
       if count == 0 {
         atEOF = true
       } else {

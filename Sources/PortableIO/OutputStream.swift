@@ -1,17 +1,8 @@
-import SceneActivation
 import SceneJSON
-
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// A byte buffer in front of a file descriptor; `flush()` writes it out, and a write that fails
 /// ends the command through ``IOFailure``: output is never lost in silence.
-final class OutputStream {
+package final class OutputStream {
   private let descriptor: Int32
   private let name: String
   /// Unchecked: `writeLine(bytes:)` hands it to a closure, and a class property passed `inout`
@@ -23,64 +14,56 @@ final class OutputStream {
   /// reader flushes before any read that could wait.)
   static let flushSize = 1 << 20
 
-  init(descriptor: Int32, name: String) {
+  /// A stream writing to `descriptor`; `name` says what it is in an error.
+  package init(descriptor: Int32, name: String) {
     self.descriptor = descriptor
     self.name = name
   }
 
   // The CLI writes from one thread only.
-  nonisolated(unsafe) static let standardOutput = OutputStream(
+  /// Standard output.
+  nonisolated(unsafe) package static let standardOutput = OutputStream(
     descriptor: 1, name: "standard output")
-  nonisolated(unsafe) static let standardError = OutputStream(
+  /// Standard error.
+  nonisolated(unsafe) package static let standardError = OutputStream(
     descriptor: 2, name: "standard error")
 
-  func write(_ text: String) {
+  /// Writes `text`.
+  package func write(_ text: String) {
     buffer.appendUTF8(text)
     if buffer.count >= Self.flushSize { flush() }
   }
 
   /// Writes a JSON value and a newline.
-  func writeLine(json: JSONValue) {
+  package func writeLine(json: JSONValue) {
     json.write(into: &buffer)
     buffer.append(UInt8(ascii: "\n"))
     if buffer.count >= Self.flushSize { flush() }
   }
 
   /// Lets `body` append bytes, then a newline.
-  func writeLine(bytes body: (inout ByteBuffer) -> Void) {
+  package func writeLine(bytes body: (inout ByteBuffer) -> Void) {
     body(&buffer)
     buffer.append(UInt8(ascii: "\n"))
     if buffer.count >= Self.flushSize { flush() }
   }
 
-  func writeLine(_ text: String) {
+  /// Writes `text` and a newline.
+  package func writeLine(_ text: String) {
     write(text)
     write("\n")
   }
 
   /// Writes the buffer out. A failed write (a full disk, `EPIPE` when `SIGPIPE` is ignored, an
   /// I/O error) ends the command with exit 74; when standard error itself fails, silently.
-  func flush() {
-    let bytes = buffer.bytes
-    var offset = 0
-    while offset < bytes.count {
-      let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if written < 0 && errno == EINTR { continue }
-      if written <= 0 {
-        let code = written < 0 ? errno : EIO
-        if descriptor == 2 { _exit(IOFailure.exitStatus) }
-        OutputStream.standardError.buffer.removeAll()
-        IOFailure.exit("cannot write to \(name): \(IOFailure.describe(code))")
-      }
-      offset += written
+  package func flush() {
+    if let error = System.writeAll(descriptor, UnsafeRawBufferPointer(buffer.bytes)) {
+      if descriptor == 2 { System.exitImmediately(IOFailure.exitStatus) }
+      OutputStream.standardError.buffer.removeAll()
+      IOFailure.exit("cannot write to \(name): \(error)")
     }
     buffer.removeAll()
   }
 
   deinit { flush() }
-}
-
-/// The C library's `write`, named apart from `OutputStream.write(_:)`, on Darwin, Glibc and Musl alike.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
 }

@@ -1,0 +1,177 @@
+#if canImport(Darwin)
+  @preconcurrency import Darwin
+#elseif canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Musl)
+  @preconcurrency import Musl
+#endif
+
+/// The C library calls the command line's I/O needs, in the one file that imports the platform's
+/// C module.
+///
+/// Every other file, in this module and outside it, calls these, so the code builds on Darwin,
+/// Glibc and Musl alike by construction (a module-qualified `Glibc.read` would build on Linux
+/// only). Calls interrupted by a signal are retried here, once for all callers.
+package enum System {
+  /// The descriptor of `path` opened for reading, or the error code.
+  package static func openForReading(_ path: String) -> Result<Int32, SystemError> {
+    let descriptor = open(path, O_RDONLY)
+    return descriptor >= 0 ? .success(descriptor) : .failure(SystemError(code: lastError()))
+  }
+
+  /// The descriptor of `path` created or truncated for writing (mode 0644), or the error code.
+  package static func openForWriting(_ path: String) -> Result<Int32, SystemError> {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    return descriptor >= 0 ? .success(descriptor) : .failure(SystemError(code: lastError()))
+  }
+
+  /// Closes `descriptor`.
+  package static func close(_ descriptor: Int32) {
+    _ = closeDescriptor(descriptor)
+  }
+
+  /// The size of the regular file open as `descriptor`; nil for anything else (a folder, a
+  /// device, a pipe), whose size says nothing of what a read returns.
+  package static func regularFileSize(_ descriptor: Int32) -> Int? {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return Int(info.st_size)
+  }
+
+  /// Reads at most `buffer.count` bytes: the count read (0 at the end), or the error.
+  package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
+    -> Result<Int, SystemError>
+  {
+    while true {
+      let count = readDescriptor(descriptor, buffer.baseAddress, buffer.count)
+      if count >= 0 { return .success(count) }
+      let code = lastError()
+      if code != EINTR { return .failure(SystemError(code: code)) }
+    }
+  }
+
+  /// Writes all of `bytes`; nil when they were written, else the error (`EIO` for a write that
+  /// wrote nothing).
+  package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer)
+    -> SystemError?
+  {
+    var offset = 0
+    while offset < bytes.count {
+      let written = writeDescriptor(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 && lastError() == EINTR { continue }
+      if written <= 0 { return SystemError(code: written < 0 ? lastError() : EIO) }
+      offset += written
+    }
+    return nil
+  }
+
+  /// Whether `descriptor` is a terminal (colour and progress are shown only there).
+  package static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+  /// Ends the process at once with `status`: no buffer is flushed and no `atexit` handler runs.
+  package static func exitImmediately(_ status: Int32) -> Never { _exit(status) }
+
+  /// Ends the process with `status` after the `atexit` handlers.
+  package static func exit(_ status: Int32) -> Never { exitProcess(status) }
+
+  /// Runs `body` when the process exits normally.
+  package static func atExit(_ body: @escaping @convention(c) () -> Void) { _ = atexit(body) }
+
+  /// Flushes the C library's standard output (where swift-argument-parser prints help and
+  /// errors); nil when it reached its descriptor, else the error.
+  package static func flushStandardOutput() -> SystemError? {
+    let file = standardOutputFile
+    return fflush(file) != 0 || ferror(file) != 0 ? SystemError(code: lastError()) : nil
+  }
+
+  /// The descriptors among 0, 1 and 2 that were closed, each now open on /dev/null (read-only,
+  /// so that a write to a closed output still fails as it would have). Otherwise the next file
+  /// opened would become descriptor 0 or 1, and standard input would read it, or output go
+  /// into it.
+  package static func occupyClosedStandardDescriptors() -> [Int32] {
+    var closed: [Int32] = []
+    for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && lastError() == EBADF {
+      closed.append(descriptor)
+      let opened = open("/dev/null", O_RDONLY)
+      if opened >= 0 && opened != descriptor {
+        dup2(opened, descriptor)
+        _ = closeDescriptor(opened)
+      }
+    }
+    return closed
+  }
+
+  /// The command line's arguments (without the program's name) as the kernel passed them, before
+  /// Swift replaces bytes that are not UTF-8 with U+FFFD.
+  package static func argumentBytes() -> [[UInt8]] {
+    (1..<Int(CommandLine.argc)).map { index in
+      guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
+      return UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map {
+        UInt8(bitPattern: $0)
+      }
+    }
+  }
+
+  /// The position of the first `byte` in `bytes` at or after `start`, found by `memchr` (a
+  /// generic `firstIndex(of:)` costs several instructions a byte).
+  package static func firstIndex(
+    of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int
+  )
+    -> Int?
+  {
+    guard start < bytes.count, let base = bytes.baseAddress,
+      let found = memchr(base + start, Int32(byte), bytes.count - start)
+    else { return nil }
+    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+  }
+
+  /// Asks glibc to keep freed memory mapped. swift-syntax allocates and frees a large arena per
+  /// parsed file; glibc would map and unmap each one, and with a thread per core every unmap
+  /// stops the other cores to flush their TLBs: about a third of a lint run's time went to the
+  /// kernel (measured with perf on the 1,000,000-line benchmark tree). `mallopt` is looked up at
+  /// run time because the Glibc module does not export it; elsewhere this does nothing.
+  package static func keepFreedMemory() {
+    #if canImport(Glibc)
+      typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+      let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
+      _ = mallopt(-3, 64 << 20)  // M_MMAP_THRESHOLD
+      _ = mallopt(-1, 256 << 20)  // M_TRIM_THRESHOLD
+    #endif
+  }
+}
+
+/// An error code from the C library, with the system's description.
+package struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The `errno` value.
+  package var code: Int32
+
+  /// A descriptor that is not open (a standard stream closed before the command started).
+  package static let notOpen = SystemError(code: EBADF)
+  /// An input or output error.
+  package static let inputOutput = SystemError(code: EIO)
+
+  /// The system's description ("No space left on device"), with plainer words for a descriptor
+  /// that is not open and for a folder read as a file.
+  package var description: String {
+    switch code {
+    case EBADF: "it is not open"
+    case EISDIR: "it is a directory"
+    default: String(cString: strerror(code))
+    }
+  }
+}
+
+/// The C library's standard output, which swift-argument-parser's `print` writes to.
+nonisolated(unsafe) private let standardOutputFile = stdout
+
+// The C functions under names apart from `System`'s own members.
+private func lastError() -> Int32 { errno }
+private func closeDescriptor(_ descriptor: Int32) -> Int32 { close(descriptor) }
+private func exitProcess(_ status: Int32) -> Never { exit(status) }
+private func readDescriptor(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int)
+  -> Int
+{ read(descriptor, bytes, count) }
+private func writeDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}
