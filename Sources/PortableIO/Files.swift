@@ -108,20 +108,4 @@ package enum Files {
     case .failure(let error): throw FileError(kind: .cannotOpen, path: path, underlying: error)
     }
   }
-
-  /// The lines of a line-per-item input (`check --file`, `table --identifiers`), numbered from
-  /// 1, each without its final `\r`, blank lines (spaces and tabs only) left out.
-  package static func nonBlankLines(_ bytes: [UInt8]) -> [(number: Int, bytes: ArraySlice<UInt8>)] {
-    var lines: [(number: Int, bytes: ArraySlice<UInt8>)] = []
-    for (index, line) in bytes.split(
-      separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false
-    )
-    .enumerated() {
-      var line = line
-      if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-      if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-      lines.append((index + 1, line))
-    }
-    return lines
-  }
 }

@@ -67,7 +67,7 @@ struct CheckCommand: ParsableCommand {
         throw ExitStatus.dataError
       }
       let name = file == "-" ? "<stdin>" : file
-      inputs = Files.nonBlankLines(bytes).map {
+      inputs = LineInput.nonBlankLines(bytes).map {
         PredicateCheck.Input(line: $0.bytes, number: $0.number, file: name)
       }
     } else {

@@ -56,7 +56,9 @@ struct ScenesCommand: ParsableCommand {
     case .text: out.write(AppOutput.text(catalog))
     case .json: out.writeLine(json: catalog.jsonValue)
     case .scenesFile:
-      let routing = try AppSelection.choose(run, name: name, err: err)
+      let routing = try report(to: err) { notes throws(ScenesInput.Failure) in
+        try ScenesInput.choose(run, name: name, notes: &notes)
+      }
       out.writeLine(json: routing.scenesFile)
     }
     if !run.missingPaths.isEmpty { throw ExitStatus.noInput }
@@ -67,35 +69,6 @@ struct ScenesCommand: ParsableCommand {
 enum ScenesFormat: String, ExpressibleByArgument, CaseIterable {
   case text, json
   case scenesFile = "scenes-file"
-}
-
-/// The one app of a read that `--app` commands route: the one named, or the first.
-enum AppSelection {
-  /// The app `run` found (named `name`, or the first), its note printed; a problem is an error.
-  static func choose(_ run: Linter.Run, name: String?, err: OutputStream) throws -> AppRouting {
-    do {
-      let (routing, note) = try run.app(named: name)
-      if let note { err.writeLine("note: \(note)") }
-      return routing
-    } catch {
-      if let note = error.note { err.writeLine("note: \(note)") }
-      err.writeLine("error: \(error)")
-      throw ExitStatus.dataError
-    }
-  }
-
-  static func load(_ path: String, name: String?, err: OutputStream) throws -> (
-    Linter.Run, AppRouting, ScenesFile
-  ) {
-    let run = Linter.readApp(paths: [path])
-    if !run.missingPaths.isEmpty {
-      err.writeLine("error: \(path): no such file or folder")
-      throw ExitStatus.noInput
-    }
-    let routing = try choose(run, name: name, err: err)
-    guard let file = routing.file else { throw ExitStatus.dataError }
-    return (run, routing, file)
-  }
 }
 
 struct ScenesSource: ParsableArguments {
@@ -118,34 +91,29 @@ struct ScenesSource: ParsableArguments {
     if name != nil && app == nil { throw ValidationError("--name goes with --app") }
   }
 
-  /// What was read: the scenes file, the name to show for it, and for an app its read.
-  struct Loaded {
-    var file: ScenesFile
-    var path: String
-    var run: Linter.Run?
-    var routing: AppRouting?
+  /// Reads the scenes, reporting notes, warnings and problems to `err`.
+  func load(err: OutputStream) throws -> ScenesInput {
+    try report(to: err) { notes throws(ScenesInput.Failure) in
+      if let app { return try ScenesInput.app(app, name: name, notes: &notes) }
+      return try ScenesInput.scenesFile(scenes ?? "-", read: IOFailure.input, notes: &notes)
+    }
   }
+}
 
-  /// Reads the scenes, reporting problems to `err`.
-  func load(err: OutputStream) throws -> Loaded {
-    if let app {
-      let (run, routing, file) = try AppSelection.load(app, name: name, err: err)
-      return Loaded(file: file, path: app, run: run, routing: routing)
-    }
-    let path = scenes ?? "-"
-    let file: ScenesFile
-    do {
-      file = try ScenesFile(bytes: try IOFailure.input(path))
-    } catch let error as ScenesFileError {
-      for line in error.problemLines(path: path) { err.writeLine(line) }
-      err.flush()
-      throw ExitStatus.dataError
-    } catch {
-      err.writeLine("error: \(error)")
-      err.flush()
-      throw ExitStatus.dataError
-    }
-    for line in file.warningLines(path: path) { err.writeLine(line) }
-    return Loaded(file: file, path: path)
+/// Runs a load, printing the lines it noted and, when it failed, why; a failure ends the
+/// command with exit 66 for a missing path, else 65.
+func report<Value>(
+  to err: OutputStream, _ load: (inout [String]) throws(ScenesInput.Failure) -> Value
+) throws -> Value {
+  var notes: [String] = []
+  defer {
+    for line in notes { err.writeLine(line) }
+    err.flush()
+  }
+  do {
+    return try load(&notes)
+  } catch {
+    notes += error.lines
+    throw error.missingPath ? ExitStatus.noInput : ExitStatus.dataError
   }
 }

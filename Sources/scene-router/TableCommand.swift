@@ -75,7 +75,7 @@ struct TableCommand: ParsableCommand {
     var list = identifierArguments
     if let identifiers {
       do {
-        let lines = try readLines(identifiers)
+        let lines = LineInput.identifiers(try IOFailure.input(identifiers), path: identifiers)
         for problem in lines.problems { err.writeLine(problem) }
         failed = !lines.problems.isEmpty
         list += lines.identifiers
@@ -102,21 +102,6 @@ struct TableCommand: ParsableCommand {
     case .html: out.write(TableRendering.html(table, file: file, path: scenes, sources: sources))
     }
     if failed { throw ExitStatus.dataError }
-  }
-
-  /// The identifiers of a file, one per line (blank lines skipped), and a problem naming
-  /// `path:line` for each line that is not UTF-8.
-  private func readLines(_ path: String) throws -> (identifiers: [String], problems: [String]) {
-    var identifiers: [String] = []
-    var problems: [String] = []
-    for line in Files.nonBlankLines(try IOFailure.input(path)) {
-      guard let text = String(validating: line.bytes, as: UTF8.self) else {
-        problems.append("\(path):\(line.number): error: the line is not valid UTF-8; it is skipped")
-        continue
-      }
-      identifiers.append(text)
-    }
-    return (identifiers, problems)
   }
 }
 

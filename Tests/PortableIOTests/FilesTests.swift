@@ -51,11 +51,4 @@ struct FilesTests {
     #expect(error?.kind == .readFailed)
     #expect(error?.description == base + ": it is a directory")
   }
-
-  @Test("blank lines are left out, lines keep their numbers and lose a final CR")
-  func lines() {
-    let lines = Files.nonBlankLines(Array("a\r\n \t\n\nb\nc".utf8))
-    #expect(lines.map(\.number) == [1, 4, 5])
-    #expect(lines.map { String(decoding: $0.bytes, as: UTF8.self) } == ["a", "b", "c"])
-  }
 }
