@@ -93,6 +93,14 @@ package struct LintPlan: Sendable {
     package var fails = false
   }
 
+  /// The files the machine-applicable fixes of `outcome` change, each with its bytes before
+  /// and after (fixes applied round after round, as each group's linter checks them).
+  package func fixedFiles(_ outcome: Outcome) -> [(path: String, old: [UInt8], new: [UInt8])] {
+    zip(groups, outcome.unfilteredByGroup).flatMap { group, report in
+      Fixer.fixedFiles(report, linter: group.linter)
+    }
+  }
+
   /// Lints every group.
   package func run(progress: (@Sendable (Int) -> Void)? = nil) -> Outcome {
     var outcome = Outcome()

@@ -10,8 +10,7 @@ package enum IOFailure {
   /// Exits at once: the buffers that failed are not flushed a second time, and the
   /// standard-output check registered at exit does not run again.
   package static func exit(_ message: String) -> Never {
-    let text = Array("scene-router: error: \(message)\n".utf8)
-    _ = text.withUnsafeBytes { System.writeAll(2, $0) }
+    System.writeAll(2, "scene-router: error: \(message)\n")
     System.exitImmediately(exitStatus)
   }
 

@@ -65,6 +65,12 @@ package enum System {
     return nil
   }
 
+  /// Writes all of `text`'s UTF-8, unbuffered (from any thread); nil when it was written.
+  @discardableResult
+  package static func writeAll(_ descriptor: Int32, _ text: String) -> SystemError? {
+    Array(text.utf8).withUnsafeBytes { writeAll(descriptor, $0) }
+  }
+
   /// Whether `descriptor` is a terminal (colour and progress are shown only there).
   package static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 

@@ -58,14 +58,7 @@ struct CheckCommand: ParsableCommand {
     // A file's lines keep their bytes, so that bytes that are not UTF-8 are diagnosed.
     var inputs: [PredicateCheck.Input] = []
     if let file {
-      let bytes: [UInt8]
-      do {
-        bytes = try IOFailure.input(file)
-      } catch {
-        OutputStream.standardError.writeLine("error: \(error)")
-        OutputStream.standardError.flush()
-        throw ExitStatus.dataError
-      }
+      let bytes = try input(file, err: OutputStream.standardError)
       let name = file == "-" ? "<stdin>" : file
       inputs = LineInput.nonBlankLines(bytes).map {
         PredicateCheck.Input(line: $0.bytes, number: $0.number, file: name)
@@ -97,26 +90,14 @@ extension CheckCommand {
       out.flush()
       err.flush()
     }
-    let parsed: ScenesFile
-    do {
-      parsed = try ScenesFile(bytes: try IOFailure.input(path))
-    } catch let error as ScenesFileError {
-      if json {
-        out.writeLine(json: error.report(path: path))
-      } else {
-        for line in error.reportLines(path: path) { err.writeLine(line) }
-      }
-      throw ExitStatus.dataError
-    } catch {
-      err.writeLine("error: \(error)")
-      throw ExitStatus.dataError
-    }
+    let check = ScenesFileCheck(bytes: try input(path, err: err), path: path)
     if json {
-      out.writeLine(json: parsed.report(path: path))
-      return
+      out.writeLine(json: check.jsonValue)
+    } else {
+      let (output, errors) = check.lines
+      for line in errors { err.writeLine(line) }
+      for line in output { out.writeLine(line) }
     }
-    let (lines, warnings) = parsed.reportLines(path: path)
-    for line in warnings { err.writeLine(line) }
-    for line in lines { out.writeLine(line) }
+    if !check.isValid { throw ExitStatus.dataError }
   }
 }

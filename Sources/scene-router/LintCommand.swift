@@ -132,25 +132,19 @@ struct LintCommand: ParsableCommand {
     let showsProgress = System.isTerminal(2)
     // From the walk's threads, so straight to the descriptor, not through a buffer.
     let progress: @Sendable (Int) -> Void = { count in
-      if showsProgress {
-        _ = Array("\rlint: \(count) files…".utf8).withUnsafeBytes { System.writeAll(2, $0) }
-      }
+      if showsProgress { System.writeAll(2, "\rlint: \(count) files…") }
     }
     var outcome = plan.run(progress: progress)
     if showsProgress && outcome.report.files >= 500 { err.write("\r\u{1B}[K") }
     for path in outcome.missingPaths { err.writeLine("error: \(path): no such file or folder") }
     if fix {
-      let fixed = zip(plan.groups, outcome.unfilteredByGroup).flatMap { group, report in
-        Fixer.fixedFiles(report, linter: group.linter)
-      }
+      let fixed = plan.fixedFiles(outcome)
       if dryRun {
         // Standard output is the patch alone, so it can go straight to `patch -p1`.
         for file in fixed {
           out.write(Fixer.unifiedDiff(path: file.path, old: file.old, new: file.new))
         }
-        if !outcome.missingPaths.isEmpty { throw ExitStatus.noInput }
-        if outcome.fails { throw ExitStatus.dataError }
-        return
+        return try end(outcome, failing: true)
       }
       for file in fixed {
         do {
@@ -180,8 +174,13 @@ struct LintCommand: ParsableCommand {
     }
     out.write(
       format.reporter.generateReport(outcome.report, toolVersion: SceneRouterCommand.version))
+    try end(outcome, failing: writeBaseline == nil)
+  }
+
+  /// Exit 66 when a path was missing, else 65 when the findings fail the run and may.
+  private func end(_ outcome: LintPlan.Outcome, failing: Bool) throws {
     if !outcome.missingPaths.isEmpty { throw ExitStatus.noInput }
-    if outcome.fails && writeBaseline == nil { throw ExitStatus.dataError }
+    if outcome.fails && failing { throw ExitStatus.dataError }
   }
 }
 

@@ -47,7 +47,7 @@ struct RouteCommand: ParsableCommand {
     help: ArgumentHelp(
       "Output: 'summary' (a line per event), 'explain' (every scene's predicates and why it "
         + "lost) or 'json' (one JSON decision per line).", valueName: "format"))
-  var format: RouteOutputFormat?
+  var format: EventRouting.Format?
 
   @Option(
     help: ArgumentHelp(
@@ -55,7 +55,7 @@ struct RouteCommand: ParsableCommand {
         + "match and every visible one; 'omittedCandidates' counts the rest), 'all', or 'none' "
         + "(the decision alone, the fastest through the index).",
       valueName: "sessions"))
-  var candidates: CandidateListing = .matches
+  var candidates: ActivationRouter.Explanation = .matches
 
   @Flag(help: ArgumentHelp("Same as --format json.", visibility: .hidden))
   var json = false
@@ -71,7 +71,7 @@ struct RouteCommand: ParsableCommand {
   var events: [String] = []
 
   /// The output format: `--format`, or the older flags, or JSON for a JSON Lines stream.
-  var output: RouteOutputFormat {
+  var output: EventRouting.Format {
     format ?? (json || jsonl ? .json : explain ? .explain : .summary)
   }
 
@@ -100,6 +100,11 @@ struct RouteCommand: ParsableCommand {
     var failed = false
     // One decision for every event, filled in place: its candidate list keeps its storage.
     var decision = RoutingDecision()
+    func write(_ decision: RoutingDecision, name: EventRouting.Name, kind: EventKind) {
+      out.writeLine(bytes: {
+        EventRouting.write(decision, name: name, kind: kind, format: output, into: &$0)
+      })
+    }
 
     if jsonl {
       var reader = LineReader(descriptor: 0)
@@ -114,10 +119,8 @@ struct RouteCommand: ParsableCommand {
               name: name, kind: plan.kind?.rawValue, message: LineReader.overflowMessage($0),
               fields: [("path", .string(""))])
           }
-          ?? plan.route(line, name: name, router: router, into: &decision) { decision, kind in
-            out.writeLine(bytes: {
-              EventRouting.writeJSON(decision, name: name, kind: kind, into: &$0)
-            })
+          ?? plan.route(line, name: name, router: router, into: &decision) {
+            write($0, name: name, kind: $1)
           }
         if let failure {
           failed = true
@@ -131,19 +134,7 @@ struct RouteCommand: ParsableCommand {
         do {
           failure = plan.route(
             try IOFailure.input(path)[...], name: name, router: router, into: &decision
-          ) { decision, kind in
-            switch output {
-            case .json:
-              out.writeLine(bytes: {
-                EventRouting.writeJSON(decision, name: name, kind: kind, into: &$0)
-              })
-            case .explain:
-              out.writeLine("\(name): " + decision.explanation)
-            case .summary:
-              out.writeLine("\(name): " + decision.summary)
-              for warning in decision.warnings { out.writeLine("  warning: \(warning)") }
-            }
-          }
+          ) { write($0, name: name, kind: $1) }
         } catch {
           failure = EventRouting.Failure(name: name, kind: nil, message: "\(error)", fields: [])
         }
@@ -163,31 +154,11 @@ struct RouteCommand: ParsableCommand {
   }
 
   private var plan: EventRouting {
-    // A summary line needs no per-session entries, so it can take the index; JSON lists the
-    // candidates that matter (or all), and the explanation prints every session.
-    let explanation: ActivationRouter.Explanation =
-      switch output {
-      case .summary: .none
-      case .explain: .all
-      case .json:
-        switch candidates {
-        case .none: .none
-        case .matches: .matches
-        case .all: .all
-        }
-      }
-    return EventRouting(kind: kind, explanation: explanation)
+    EventRouting(
+      kind: kind, explanation: EventRouting.explanation(for: output, candidates: candidates))
   }
 }
 
-/// Which sessions a JSON decision lists.
-enum CandidateListing: String, ExpressibleByArgument, CaseIterable {
-  case none, matches, all
-}
-
-/// How `route` prints decisions.
-enum RouteOutputFormat: String, ExpressibleByArgument, CaseIterable {
-  case summary, explain, json
-}
-
 extension EventKind: ExpressibleByArgument {}
+extension ActivationRouter.Explanation: ExpressibleByArgument {}
+extension EventRouting.Format: ExpressibleByArgument {}

@@ -100,6 +100,18 @@ struct ScenesSource: ParsableArguments {
   }
 }
 
+/// The whole input `path` (`-` standard input); a file that cannot be opened is said on `err`
+/// and ends the command with exit 65.
+func input(_ path: String, err: OutputStream) throws -> [UInt8] {
+  do {
+    return try IOFailure.input(path)
+  } catch {
+    err.writeLine("error: \(error)")
+    err.flush()
+    throw ExitStatus.dataError
+  }
+}
+
 /// Runs a load, printing the lines it noted and, when it failed, why; a failure ends the
 /// command with exit 66 for a missing path, else 65.
 func report<Value>(

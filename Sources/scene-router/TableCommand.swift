@@ -74,15 +74,10 @@ struct TableCommand: ParsableCommand {
     var failed = false
     var list = identifierArguments
     if let identifiers {
-      do {
-        let lines = LineInput.identifiers(try IOFailure.input(identifiers), path: identifiers)
-        for problem in lines.problems { err.writeLine(problem) }
-        failed = !lines.problems.isEmpty
-        list += lines.identifiers
-      } catch {
-        err.writeLine("error: \(error)")
-        throw ExitStatus.dataError
-      }
+      let lines = LineInput.identifiers(try input(identifiers, err: err), path: identifiers)
+      for problem in lines.problems { err.writeLine(problem) }
+      failed = !lines.problems.isEmpty
+      list += lines.identifiers
     }
     let router = file.router
     if let routing = loaded.routing, let catalog = loaded.run?.catalog {

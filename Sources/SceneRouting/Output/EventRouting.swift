@@ -70,6 +70,44 @@ package struct EventRouting {
     self.explanation = explanation
   }
 
+  /// How `route` writes a decision.
+  package enum Format: String, CaseIterable, Sendable {
+    /// One line: what was chosen and why, then any warnings.
+    case summary
+    /// The summary, every session's predicates and why each lost.
+    case explain
+    /// One JSON object (``writeJSON(_:name:kind:into:)``).
+    case json
+  }
+
+  /// What a decision written in `format` needs explained: a summary no per-session entries (so
+  /// it can take the index), an explanation every session, JSON the `candidates` asked for.
+  package static func explanation(
+    for format: Format, candidates: ActivationRouter.Explanation
+  ) -> ActivationRouter.Explanation {
+    switch format {
+    case .summary: .none
+    case .explain: .all
+    case .json: candidates
+    }
+  }
+
+  /// Appends the decision in `format`, named by `name`, without a final newline.
+  package static func write(
+    _ decision: RoutingDecision, name: Name, kind: EventKind, format: Format,
+    into output: inout ByteBuffer
+  ) {
+    switch format {
+    case .json:
+      writeJSON(decision, name: name, kind: kind, into: &output)
+    case .explain:
+      output.appendUTF8("\(name): " + decision.explanation)
+    case .summary:
+      output.appendUTF8("\(name): " + decision.summary)
+      for warning in decision.warnings { output.appendUTF8("\n  warning: \(warning)") }
+    }
+  }
+
   /// A decision as one JSON object, with the event's name and kind.
   package static func writeJSON(
     _ decision: RoutingDecision, name: Name, kind: EventKind, into output: inout ByteBuffer

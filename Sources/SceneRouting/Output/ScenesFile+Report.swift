@@ -116,3 +116,46 @@ extension ScenesFileError {
     problems.map { "\(path): error: \($0)" }
   }
 }
+
+/// `check --scenes`: a scenes file read alone, and what it reports.
+package struct ScenesFileCheck {
+  /// The file's name in the report.
+  package var path: String
+  /// The file, or why it does not read.
+  package var result: Result<ScenesFile, ScenesFileError>
+
+  /// Reads `bytes` as the scenes file `path`.
+  package init(bytes: [UInt8], path: String) {
+    self.path = path
+    do {
+      result = .success(try ScenesFile(bytes: bytes))
+    } catch {
+      result = .failure(error)
+    }
+  }
+
+  /// Whether the file reads.
+  package var isValid: Bool {
+    if case .success = result { return true }
+    return false
+  }
+
+  /// The report as one JSON document.
+  package var jsonValue: JSONValue {
+    switch result {
+    case .success(let file): file.report(path: path)
+    case .failure(let error): error.report(path: path)
+    }
+  }
+
+  /// The report as text: its lines for standard output, and the warnings or problems for
+  /// standard error.
+  package var lines: (output: [String], errors: [String]) {
+    switch result {
+    case .success(let file):
+      let (lines, warnings) = file.reportLines(path: path)
+      return (lines, warnings)
+    case .failure(let error): return ([], error.reportLines(path: path))
+    }
+  }
+}

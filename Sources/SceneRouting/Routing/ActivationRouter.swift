@@ -136,7 +136,7 @@ public struct ActivationRouter: Sendable {
 
   /// How much of the per-session explanation a decision carries. The outcome, reason and
   /// warnings are the same whatever is asked.
-  public enum Explanation: Sendable, Hashable {
+  public enum Explanation: String, Sendable, Hashable, CaseIterable {
     /// No per-session entries: an indexed router evaluates only the sessions the identifier could
     /// match, up to the first that decides.
     case none
