@@ -217,11 +217,12 @@ extension ActivationConditions {
         guard let named = ValidationProfile(rawValue: name) else {
           throw FieldError(
             path: conditions.child(key),
-            message: "expected \"uikit\" or \"extended\", found \"\(name)\"")
+            kind: .unknownValue, message: "expected \"uikit\" or \"extended\", found \"\(name)\"")
         }
         guard named.isNarrower(thanOrEqualTo: limit) else {
           throw FieldError(
             path: conditions.child(key),
+            kind: .invalidValue,
             message: owner.map {
               "'\(named.rawValue)' is wider than the conditions' profile '\($0)'"
             }

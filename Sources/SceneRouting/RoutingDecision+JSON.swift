@@ -11,7 +11,8 @@ extension RoutingDecision: JSONCodable {
   public init(json: JSONValue) throws(FieldError) {
     guard case .object(let object) = json else {
       throw FieldError(
-        path: "", message: "expected a decision object, found \(json.typeDescription)")
+        path: "", kind: .wrongType,
+        message: "expected a decision object, found \(json.typeDescription)")
     }
     let root = FieldReader(object: object, path: "")
     func enumValue<T: RawRepresentable<String>>(_ key: String, in reader: FieldReader)
@@ -19,7 +20,8 @@ extension RoutingDecision: JSONCodable {
     {
       let text = try reader.string(key)
       guard let value = T(rawValue: text) else {
-        throw FieldError(path: reader.child(key), message: "unknown value \"\(text)\"")
+        throw FieldError(
+          path: reader.child(key), kind: .unknownValue, message: "unknown value \"\(text)\"")
       }
       return value
     }
@@ -32,7 +34,7 @@ extension RoutingDecision: JSONCodable {
     case "new": outcome = .newScene(configurationName: configuration)
     case "none": outcome = .none
     case let other:
-      throw FieldError(path: "outcome", message: "unknown value \"\(other)\"")
+      throw FieldError(path: "outcome", kind: .unknownValue, message: "unknown value \"\(other)\"")
     }
     func predicateOutcome(_ value: JSONValue?, _ path: String) throws(FieldError)
       -> PredicateOutcome
@@ -47,6 +49,7 @@ extension RoutingDecision: JSONCodable {
       case let other?:
         throw FieldError(
           path: path,
+          kind: .wrongType,
           message: "expected true, false, null or an error, found \(other.typeDescription)")
       }
     }
@@ -58,17 +61,20 @@ extension RoutingDecision: JSONCodable {
         let path = "candidates[\(index)]"
         guard case .object(let entry) = element else {
           throw FieldError(
-            path: path, message: "expected an object, found \(element.typeDescription)")
+            path: path, kind: .wrongType,
+            message: "expected an object, found \(element.typeDescription)")
         }
         let reader = FieldReader(object: entry, path: path)
         guard case .number(let number)? = entry["suitability"],
           let suitability = Suitability(rawValue: Int(exactly: number) ?? -1)
         else {
-          throw FieldError(path: reader.child("suitability"), message: "expected 0, 1 or 2")
+          throw FieldError(
+            path: reader.child("suitability"), kind: .invalidValue, message: "expected 0, 1 or 2")
         }
         let lost: LossReason? = try reader.optionalString("lost").map { text throws(FieldError) in
           guard let reason = LossReason(rawValue: text) else {
-            throw FieldError(path: reader.child("lost"), message: "unknown value \"\(text)\"")
+            throw FieldError(
+              path: reader.child("lost"), kind: .unknownValue, message: "unknown value \"\(text)\"")
           }
           return reason
         }
@@ -81,7 +87,8 @@ extension RoutingDecision: JSONCodable {
       }
     case let other?:
       throw FieldError(
-        path: "candidates", message: "expected an array, found \(other.typeDescription)")
+        path: "candidates", kind: .wrongType,
+        message: "expected an array, found \(other.typeDescription)")
     }
     var warnings: [RoutingWarning] = []
     switch object["warnings"] {
@@ -89,7 +96,8 @@ extension RoutingDecision: JSONCodable {
     case .array(let elements)?:
       for (index, element) in elements.enumerated() {
         guard case .object(let entry) = element else {
-          throw FieldError(path: "warnings[\(index)]", message: "expected {\"id\", \"message\"}")
+          throw FieldError(
+            path: "warnings[\(index)]", kind: .wrongType, message: "expected {\"id\", \"message\"}")
         }
         let reader = FieldReader(object: entry, path: "warnings[\(index)]")
         warnings.append(
@@ -99,7 +107,8 @@ extension RoutingDecision: JSONCodable {
       }
     case let other?:
       throw FieldError(
-        path: "warnings", message: "expected an array, found \(other.typeDescription)")
+        path: "warnings", kind: .wrongType,
+        message: "expected an array, found \(other.typeDescription)")
     }
     var tied: [String] = []
     switch object["tied"] {
@@ -108,12 +117,15 @@ extension RoutingDecision: JSONCodable {
       for (index, element) in elements.enumerated() {
         guard case .string(let session) = element else {
           throw FieldError(
-            path: "tied[\(index)]", message: "expected a scene, found \(element.typeDescription)")
+            path: "tied[\(index)]", kind: .wrongType,
+            message: "expected a scene, found \(element.typeDescription)")
         }
         tied.append(session)
       }
     case let other?:
-      throw FieldError(path: "tied", message: "expected an array, found \(other.typeDescription)")
+      throw FieldError(
+        path: "tied", kind: .wrongType, message: "expected an array, found \(other.typeDescription)"
+      )
     }
     var omitted = 0
     switch object["omittedCandidates"] {
@@ -121,12 +133,14 @@ extension RoutingDecision: JSONCodable {
     case .number(let count)? where count >= 0 && count == count.rounded(): omitted = Int(count)
     case let other?:
       throw FieldError(
-        path: "omittedCandidates", message: "expected a count, found \(other.typeDescription)")
+        path: "omittedCandidates", kind: .wrongType,
+        message: "expected a count, found \(other.typeDescription)")
     }
     let evaluated: EvaluatedString? = try root.optionalString("evaluated").map {
       text throws(FieldError) in
       guard let value = EvaluatedString(rawValue: text) else {
-        throw FieldError(path: "evaluated", message: "unknown value \"\(text)\"")
+        throw FieldError(
+          path: "evaluated", kind: .unknownValue, message: "unknown value \"\(text)\"")
       }
       return value
     }

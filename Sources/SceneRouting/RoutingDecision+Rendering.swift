@@ -335,10 +335,14 @@ extension WindowGroupChoice {
   init(json reader: FieldReader) throws(FieldError) {
     guard case .number(let number)? = reader.object["index"], let index = Int(exactly: number),
       index >= 0
-    else { throw FieldError(path: reader.child("index"), message: "expected a group index") }
+    else {
+      throw FieldError(
+        path: reader.child("index"), kind: .invalidValue, message: "expected a group index")
+    }
     let text = try reader.string("rule")
     guard let rule = Rule(rawValue: text) else {
-      throw FieldError(path: reader.child("rule"), message: "unknown value \"\(text)\"")
+      throw FieldError(
+        path: reader.child("rule"), kind: .unknownValue, message: "unknown value \"\(text)\"")
     }
     self.init(index: index, configuration: try reader.string("configuration"), rule: rule)
   }

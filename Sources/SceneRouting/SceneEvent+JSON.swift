@@ -2,14 +2,40 @@ import SceneJSON
 
 /// An event or scenes file field that is missing or of the wrong type, named by its path.
 public struct FieldError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What is wrong with a field, for code that handles some problems differently: a struct of
+  /// named values rather than an enum, so that a new kind is not a breaking change (STYLE 6).
+  public struct Kind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    /// A required field (or, for an event, any field that names its kind) is absent.
+    public static let missing = Kind(rawValue: "missing")
+    /// The field holds another JSON type than it takes (a number for a string).
+    public static let wrongType = Kind(rawValue: "wrongType")
+    /// A string that is none of the values the field takes (an unknown event kind or profile).
+    public static let unknownValue = Kind(rawValue: "unknownValue")
+    /// A value of the right type that is not acceptable (a URL without a scheme).
+    public static let invalidValue = Kind(rawValue: "invalidValue")
+    /// Fields that cannot be given together, or a value given twice that must be unique.
+    public static let conflict = Kind(rawValue: "conflict")
+    /// The text is not JSON at all.
+    public static let invalidJSON = Kind(rawValue: "invalidJSON")
+    /// An activation-condition predicate that does not compile; the diagnostics say why.
+    public static let invalidPredicate = Kind(rawValue: "invalidPredicate")
+  }
+
   /// The field's path, such as `aps.target-content-id` or `scenes[2].activationConditions`.
   public var path: String
-  /// What is wrong with it.
+  /// What kind of problem it is.
+  public var kind: Kind
+  /// What is wrong with it, for people.
   public var message: String
 
   /// Creates an error.
-  public init(path: String, message: String) {
+  public init(path: String, kind: Kind, message: String) {
     self.path = path
+    self.kind = kind
     self.message = message
   }
 
@@ -29,13 +55,14 @@ struct FieldReader {
     case .string(let value)?: return value
     case let other?:
       throw FieldError(
-        path: child(key), message: "expected a string, found \(other.typeDescription)")
+        path: child(key), kind: .wrongType,
+        message: "expected a string, found \(other.typeDescription)")
     }
   }
 
   func string(_ key: String) throws(FieldError) -> String {
     guard let value = try optionalString(key) else {
-      throw FieldError(path: child(key), message: "missing required string")
+      throw FieldError(path: child(key), kind: .missing, message: "missing required string")
     }
     return value
   }
@@ -46,7 +73,8 @@ struct FieldReader {
     case .bool(let value)?: return value
     case let other?:
       throw FieldError(
-        path: child(key), message: "expected true or false, found \(other.typeDescription)")
+        path: child(key), kind: .wrongType,
+        message: "expected true or false, found \(other.typeDescription)")
     }
   }
 
@@ -56,13 +84,14 @@ struct FieldReader {
     case .object(let value)?: return FieldReader(object: value, path: child(key))
     case let other?:
       throw FieldError(
-        path: child(key), message: "expected an object, found \(other.typeDescription)")
+        path: child(key), kind: .wrongType,
+        message: "expected an object, found \(other.typeDescription)")
     }
   }
 
   func object(_ key: String) throws(FieldError) -> FieldReader {
     guard let value = try optionalObject(key) else {
-      throw FieldError(path: child(key), message: "missing required object")
+      throw FieldError(path: child(key), kind: .missing, message: "missing required object")
     }
     return value
   }
@@ -76,14 +105,15 @@ struct FieldReader {
         guard case .string(let value) = element else {
           throw FieldError(
             path: "\(child(key))[\(index)]",
-            message: "expected a string, found \(element.typeDescription)")
+            kind: .wrongType, message: "expected a string, found \(element.typeDescription)")
         }
         strings.append(value)
       }
       return strings
     case let other?:
       throw FieldError(
-        path: child(key), message: "expected an array of strings, found \(other.typeDescription)")
+        path: child(key), kind: .wrongType,
+        message: "expected an array of strings, found \(other.typeDescription)")
     }
   }
 
@@ -175,7 +205,8 @@ extension SceneEvent {
   {
     guard case .object(let object) = json else {
       throw FieldError(
-        path: "", message: "an event must be a JSON object, found \(json.typeDescription)")
+        path: "", kind: .wrongType,
+        message: "an event must be a JSON object, found \(json.typeDescription)")
     }
     let root = FieldReader(object: object, path: "")
     func isPresent(_ kind: EventKind) -> Bool { kind.isPresent(in: object) }
@@ -187,11 +218,13 @@ extension SceneEvent {
     } else if !eventKinds.contains(where: isPresent) {
       throw FieldError(
         path: "",
+        kind: .missing,
         message: "not an event: expected a top-level 'aps', 'shortcutItem', 'userActivity', "
           + "'url', 'appIntent' or 'activationRequest'")
     } else {
       throw FieldError(
         path: "",
+        kind: .conflict,
         message:
           "ambiguous event: it has \(eventKinds.filter(isPresent).map { $0 == .notification ? "'aps'" : "'\($0.rawValue)'" }.joined(separator: " and "))"
       )
@@ -246,9 +279,12 @@ extension SceneEvent {
           .userActivity(try Self.userActivity(activity, warnings: &warnings)))
       case (.some, .some):
         throw FieldError(
-          path: "activationRequest", message: "give 'session' or 'userActivity', not both")
+          path: "activationRequest", kind: .conflict,
+          message: "give 'session' or 'userActivity', not both")
       case (nil, nil):
-        throw FieldError(path: "activationRequest", message: "expected 'session' or 'userActivity'")
+        throw FieldError(
+          path: "activationRequest", kind: .unknownValue,
+          message: "expected 'session' or 'userActivity'")
       }
     }
 
@@ -309,6 +345,7 @@ extension SceneEvent {
     guard validScheme else {
       throw FieldError(
         path: reader.child(key),
+        kind: .invalidValue,
         message: "expected an absolute URL with a scheme, such as \"https://example.com/a\", "
           + "found \"\(text.prefix(200))\"")
     }
@@ -317,12 +354,14 @@ extension SceneEvent {
     }) {
       throw FieldError(
         path: reader.child(key),
+        kind: .invalidValue,
         message: "a URL cannot hold U+\(String(bad.value, radix: 16, uppercase: true)) "
           + "(percent-encode it)")
     }
     if webpage, !["http", "https"].contains(scheme.lowercased()) {
       throw FieldError(
         path: reader.child(key),
+        kind: .invalidValue,
         message: "a webpageURL must be http or https (NSUserActivity refuses others), "
           + "found scheme \"\(scheme)\"")
     }

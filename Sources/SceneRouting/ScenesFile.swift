@@ -57,7 +57,7 @@ public struct ScenesFile: Sendable, Hashable {
     } catch {
       throw ScenesFileError(problems: [
         .init(
-          path: "", sceneIdentifier: nil,
+          path: "", sceneIdentifier: nil, kind: .invalidJSON,
           message: "invalid JSON at \(error.line):\(error.column): \(error.message)")
       ])
     }
@@ -68,12 +68,12 @@ public struct ScenesFile: Sendable, Hashable {
   public init(json: JSONValue) throws(ScenesFileError) {
     var problems: [ScenesFileError.Problem] = []
     func fail(_ error: FieldError, scene: String? = nil) {
-      problems.append(.init(path: error.path, sceneIdentifier: scene, message: error.message))
+      problems.append(.init(error, sceneIdentifier: scene))
     }
     guard case .object(let object) = json else {
       throw ScenesFileError(problems: [
         .init(
-          path: "", sceneIdentifier: nil,
+          path: "", sceneIdentifier: nil, kind: .wrongType,
           message: "a scenes file must be a JSON object, found \(json.typeDescription)")
       ])
     }
@@ -92,7 +92,8 @@ public struct ScenesFile: Sendable, Hashable {
         } else {
           fail(
             FieldError(
-              path: "profile", message: "expected \"uikit\" or \"extended\", found \"\(name)\""))
+              path: "profile", kind: .unknownValue,
+              message: "expected \"uikit\" or \"extended\", found \"\(name)\""))
         }
       }
     } catch { fail(error) }
@@ -123,6 +124,7 @@ public struct ScenesFile: Sendable, Hashable {
           fail(
             FieldError(
               path: path,
+              kind: .wrongType,
               message: "expected a window group object, found \(element.typeDescription)"
             ))
           continue
@@ -144,6 +146,7 @@ public struct ScenesFile: Sendable, Hashable {
           if let first = seen[key] {
             throw FieldError(
               path: reader.child("configuration"),
+              kind: .conflict,
               message:
                 "duplicate window group \"\(configuration)\" (first at windowGroups[\(first)])")
           }
@@ -156,7 +159,8 @@ public struct ScenesFile: Sendable, Hashable {
     case let other?:
       fail(
         FieldError(
-          path: "windowGroups", message: "expected an array, found \(other.typeDescription)"))
+          path: "windowGroups", kind: .wrongType,
+          message: "expected an array, found \(other.typeDescription)"))
     }
 
     var sessions: [SceneSession] = []
@@ -173,7 +177,8 @@ public struct ScenesFile: Sendable, Hashable {
         if let first = seen[session.persistentIdentifier] {
           fail(
             FieldError(
-              path: "\(path).id", message: "duplicate scene id (first at scenes[\(first)])"),
+              path: "\(path).id", kind: .conflict,
+              message: "duplicate scene id (first at scenes[\(first)])"),
             scene: session.persistentIdentifier)
           continue
         }
@@ -181,9 +186,12 @@ public struct ScenesFile: Sendable, Hashable {
         if problems.count == before { sessions.append(session) }
       }
     case nil:
-      fail(FieldError(path: "scenes", message: "missing required array of scenes"))
+      fail(FieldError(path: "scenes", kind: .missing, message: "missing required array of scenes"))
     case let other?:
-      fail(FieldError(path: "scenes", message: "expected an array, found \(other.typeDescription)"))
+      fail(
+        FieldError(
+          path: "scenes", kind: .wrongType,
+          message: "expected an array, found \(other.typeDescription)"))
     }
     guard problems.isEmpty else { throw ScenesFileError(problems: problems) }
     self.sessions = sessions
@@ -208,7 +216,7 @@ public struct ScenesFile: Sendable, Hashable {
     guard case .object(let sceneObject) = element else {
       problems.append(
         .init(
-          path: path, sceneIdentifier: nil,
+          path: path, sceneIdentifier: nil, kind: .wrongType,
           message: "expected a scene object, found \(element.typeDescription)"))
       return nil
     }
@@ -217,7 +225,7 @@ public struct ScenesFile: Sendable, Hashable {
     do {
       identifier = try scene.string("id")
     } catch {
-      problems.append(.init(path: error.path, sceneIdentifier: nil, message: error.message))
+      problems.append(.init(error, sceneIdentifier: nil))
       return nil
     }
     warnings += scene.unknownKeys(SceneSession.JSONKey.all).map {
@@ -240,10 +248,12 @@ public struct ScenesFile: Sendable, Hashable {
       } catch let error as ScenesFileError.Problem {
         problems.append(error)
       } catch let error as FieldError {
-        problems.append(
-          .init(path: error.path, sceneIdentifier: identifier, message: error.message))
+        problems.append(.init(error, sceneIdentifier: identifier))
       } catch {
-        problems.append(.init(path: scene.path, sceneIdentifier: identifier, message: "\(error)"))
+        problems.append(
+          .init(
+            path: scene.path, sceneIdentifier: identifier, kind: .invalidValue,
+            message: "\(error)"))
       }
     }
     attempt {
@@ -260,6 +270,7 @@ public struct ScenesFile: Sendable, Hashable {
         guard let parsed = SceneActivationState(rawValue: state) else {
           throw FieldError(
             path: scene.child("state"),
+            kind: .unknownValue,
             message:
               "expected one of \(SceneActivationState.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(state)\""
           )
@@ -272,6 +283,7 @@ public struct ScenesFile: Sendable, Hashable {
         guard let date = parseISO8601(text) else {
           throw FieldError(
             path: scene.child("lastActiveAt"),
+            kind: .invalidValue,
             message:
               "expected an ISO 8601 date-time such as \"2026-11-20T10:00:00Z\", found \"\(text)\"")
         }
@@ -298,7 +310,7 @@ public struct ScenesFile: Sendable, Hashable {
       if scene.object["activationConditions"].map({ $0 != .null }) == true {
         throw FieldError(
           path: scene.child("handlesExternalEvents"),
-          message: "give activationConditions or handlesExternalEvents, not both")
+          kind: .conflict, message: "give activationConditions or handlesExternalEvents, not both")
       }
       session.activationConditions = ActivationConditions(
         ExternalEventHandling(preferring: preferring, allowing: allowing))
@@ -318,13 +330,12 @@ public struct ScenesFile: Sendable, Hashable {
         for problem in read.problems {
           switch problem {
           case .field(let error):
-            problems.append(
-              .init(path: error.path, sceneIdentifier: identifier, message: error.message))
+            problems.append(.init(error, sceneIdentifier: identifier))
           case .predicate(let path, let error):
             problems.append(
               .init(
-                path: path, sceneIdentifier: identifier, message: "invalid predicate",
-                predicate: error.underlyingError))
+                path: path, sceneIdentifier: identifier, kind: .invalidPredicate,
+                message: "invalid predicate", predicate: error.underlyingError))
           }
         }
         if let read = read.conditions { session.activationConditions = read }
@@ -357,20 +368,31 @@ public struct ScenesFileError: Error, Sendable, Hashable, CustomStringConvertibl
     public var path: String
     /// The scene's id, when known.
     public var sceneIdentifier: String?
-    /// What is wrong.
+    /// What kind of problem it is (``FieldError/Kind/invalidPredicate`` for a predicate that does
+    /// not compile, whose diagnostics are in ``predicate``).
+    public var kind: FieldError.Kind
+    /// What is wrong, for people.
     public var message: String
     /// For an invalid predicate, its diagnostics.
     public var predicate: InvalidPredicateError?
 
     /// Creates a problem.
     public init(
-      path: String, sceneIdentifier: String?, message: String,
+      path: String, sceneIdentifier: String?, kind: FieldError.Kind, message: String,
       predicate: InvalidPredicateError? = nil
     ) {
       self.path = path
       self.sceneIdentifier = sceneIdentifier
+      self.kind = kind
       self.message = message
       self.predicate = predicate
+    }
+
+    /// The problem a field's error is, in the scene `sceneIdentifier`.
+    public init(_ error: FieldError, sceneIdentifier: String?) {
+      self.init(
+        path: error.path, sceneIdentifier: sceneIdentifier, kind: error.kind,
+        message: error.message)
     }
 
     public var description: String {
