@@ -18,40 +18,40 @@ internal import CPCRE2
 /// let regex = try CompiledRegex(pattern: "doc-[0-9]+", options: .wholeString)
 /// try regex.matches("doc-42")   // true
 /// ```
-public final class CompiledRegex: Sendable {
+package final class CompiledRegex: Sendable {
   /// How a pattern is compiled.
-  public struct Options: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+  package struct Options: OptionSet, Sendable, Hashable {
+    package let rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// Letters match without regard to case (`PCRE2_CASELESS`, Unicode simple folding with UCP).
-    public static let caseInsensitive = Options(rawValue: 1 << 0)
+    package static let caseInsensitive = Options(rawValue: 1 << 0)
     /// `.` also matches line terminators (`PCRE2_DOTALL`).
-    public static let dotMatchesLineSeparators = Options(rawValue: 1 << 1)
+    package static let dotMatchesLineSeparators = Options(rawValue: 1 << 1)
     /// `^` and `$` also match at line boundaries (`PCRE2_MULTILINE`).
-    public static let multiline = Options(rawValue: 1 << 2)
+    package static let multiline = Options(rawValue: 1 << 2)
     /// The match must start at the start of the subject (`PCRE2_ANCHORED`).
-    public static let anchoredAtStart = Options(rawValue: 1 << 3)
+    package static let anchoredAtStart = Options(rawValue: 1 << 3)
     /// The match must end at the end of the subject (`PCRE2_ENDANCHORED`).
-    public static let anchoredAtEnd = Options(rawValue: 1 << 4)
+    package static let anchoredAtEnd = Options(rawValue: 1 << 4)
     /// `\d`, `\w`, `\b` and POSIX classes use Unicode properties (`PCRE2_UCP`).
-    public static let unicodeProperties = Options(rawValue: 1 << 5)
+    package static let unicodeProperties = Options(rawValue: 1 << 5)
     /// Every Unicode line terminator is a newline for `^`, `$`, `\Z` and `.` — CR, LF, CRLF,
     /// VT, FF, NEL, LS and PS — as in ICU, instead of LF only (`PCRE2_NEWLINE_ANY`).
-    public static let anyNewline = Options(rawValue: 1 << 6)
+    package static let anyNewline = Options(rawValue: 1 << 6)
 
     /// Both ends anchored: the pattern must match the whole subject.
-    public static let wholeString: Options = [.anchoredAtStart, .anchoredAtEnd]
+    package static let wholeString: Options = [.anchoredAtStart, .anchoredAtEnd]
   }
 
   /// The pattern text, as given.
-  public let pattern: String
+  package let pattern: String
   /// The options the pattern was compiled with.
-  public let options: Options
+  package let options: Options
   /// The limits every match runs under.
-  public let limits: RegexLimits
+  package let limits: RegexLimits
   /// Whether PCRE2's JIT compiled the pattern (matches then take the JIT fast path).
-  public let isJITCompiled: Bool
+  package let isJITCompiled: Bool
 
   // Immutable after init; PCRE2 documents compiled code and an unmodified match context as safe
   // to use from several threads at once.
@@ -62,7 +62,7 @@ public final class CompiledRegex: Sendable {
   ///
   /// - Throws: ``PCRE2Error`` of kind ``PCRE2Error/Kind/compile`` with PCRE2's message and the
   ///   byte offset in `pattern` where compilation failed.
-  public init(
+  package init(
     pattern: String, options: Options = [], limits: RegexLimits = .default
   ) throws(PCRE2Error) {
     self.pattern = pattern
@@ -130,7 +130,7 @@ public final class CompiledRegex: Sendable {
   /// Runs in time bounded by ``limits``; allocates nothing after a thread's first match.
   /// - Throws: ``PCRE2Error`` of kind ``PCRE2Error/Kind/resourceLimit`` when a limit stops the
   ///   match.
-  public func matches(_ subject: String) throws(PCRE2Error) -> Bool {
+  package func matches(_ subject: String) throws(PCRE2Error) -> Bool {
     // `withUTF8` is free for native strings; it copies only bridged or non-contiguous ones.
     var subject = subject
     let result = subject.withUTF8 { buffer in
@@ -143,7 +143,7 @@ public final class CompiledRegex: Sendable {
   ///
   /// PCRE2 does not re-check validity (that check alone costs three to five times the match), so
   /// pass only bytes that came from a Swift `String` or were validated.
-  public func matches(validUTF8 subject: UnsafeBufferPointer<UInt8>) throws(PCRE2Error) -> Bool {
+  package func matches(validUTF8 subject: UnsafeBufferPointer<UInt8>) throws(PCRE2Error) -> Bool {
     let matchData = Self.threadMatchData()
     let base = subject.baseAddress ?? Self.emptyPattern
     let result: Int32

@@ -5,22 +5,22 @@
 /// ``CompiledRegex/matches(_:)`` turns that into a ``PCRE2Error`` of kind
 /// ``PCRE2Error/Kind/resourceLimit``. The defaults follow PCRE2's own fuzz harness in spirit: far
 /// above what a realistic identifier pattern needs, far below what a denial of service needs.
-public struct RegexLimits: Sendable, Hashable {
+package struct RegexLimits: Sendable, Hashable {
   /// The most times PCRE2 may call its internal match function (backtracking steps), per match.
-  public var matchLimit: UInt32
+  package var matchLimit: UInt32
   /// The deepest backtracking nesting, per match (ignored by the JIT, which has a fixed stack).
-  public var depthLimit: UInt32
+  package var depthLimit: UInt32
   /// The most heap memory, in KiB, the interpreter may use for backtracking, per match.
-  public var heapLimitKiB: UInt32
+  package var heapLimitKiB: UInt32
 
   /// Creates limits with explicit values.
-  public init(matchLimit: UInt32, depthLimit: UInt32, heapLimitKiB: UInt32) {
+  package init(matchLimit: UInt32, depthLimit: UInt32, heapLimitKiB: UInt32) {
     self.matchLimit = matchLimit
     self.depthLimit = depthLimit
     self.heapLimitKiB = heapLimitKiB
   }
 
   /// One million backtracking steps, depth 10,000, 20 MiB of heap: a few milliseconds at most.
-  public static let `default` = RegexLimits(
+  package static let `default` = RegexLimits(
     matchLimit: 1_000_000, depthLimit: 10_000, heapLimitKiB: 20_480)
 }

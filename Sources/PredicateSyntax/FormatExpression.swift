@@ -47,7 +47,11 @@ public struct FormatExpression: Sendable, Hashable {
   /// What the expression is.
   public var kind: Kind
   /// Where it came from, when parsed; not part of equality.
-  @IgnoredInComparison public var range: SourceRange?
+  public var range: SourceRange? {
+    get { _range.wrappedValue }
+    set { _range.wrappedValue = newValue }
+  }
+  private var _range = IgnoredInComparison<SourceRange?>(wrappedValue: nil)
 
   /// Creates an expression node.
   public init(_ kind: Kind, range: SourceRange? = nil) {
@@ -94,9 +98,17 @@ public struct Comparison: Sendable, Hashable {
   /// The right operand.
   public var rhs: FormatExpression
   /// Where the operator (and its options) were written; not part of equality.
-  @IgnoredInComparison public var operatorRange: SourceRange?
+  public var operatorRange: SourceRange? {
+    get { _operatorRange.wrappedValue }
+    set { _operatorRange.wrappedValue = newValue }
+  }
+  private var _operatorRange = IgnoredInComparison<SourceRange?>(wrappedValue: nil)
   /// Where the qualifier was written; not part of equality.
-  @IgnoredInComparison public var qualifierRange: SourceRange?
+  public var qualifierRange: SourceRange? {
+    get { _qualifierRange.wrappedValue }
+    set { _qualifierRange.wrappedValue = newValue }
+  }
+  private var _qualifierRange = IgnoredInComparison<SourceRange?>(wrappedValue: nil)
 
   /// Creates a comparison.
   public init(

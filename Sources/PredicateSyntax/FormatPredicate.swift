@@ -29,7 +29,11 @@ public struct FormatPredicate: Sendable, Hashable {
   /// What the predicate is.
   public var kind: Kind
   /// Where it came from, when parsed; not part of equality.
-  @IgnoredInComparison public var range: SourceRange?
+  public var range: SourceRange? {
+    get { _range.wrappedValue }
+    set { _range.wrappedValue = newValue }
+  }
+  private var _range = IgnoredInComparison<SourceRange?>(wrappedValue: nil)
 
   /// Creates a predicate node.
   public init(_ kind: Kind, range: SourceRange? = nil) {

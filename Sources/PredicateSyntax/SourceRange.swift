@@ -120,13 +120,13 @@ public struct SourceLocationConverter: Sendable {
 /// AST nodes carry where they came from, but two predicates are the same predicate whatever text
 /// they were parsed from: `parse(print(p)) == p` compares structure only.
 @propertyWrapper
-public struct IgnoredInComparison<Value: Sendable>: Sendable, Hashable {
+package struct IgnoredInComparison<Value: Sendable>: Sendable, Hashable {
   /// The wrapped value.
-  public var wrappedValue: Value
+  package var wrappedValue: Value
 
   /// Wraps a value.
-  public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+  package init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { true }
-  public func hash(into hasher: inout Hasher) {}
+  package static func == (lhs: Self, rhs: Self) -> Bool { true }
+  package func hash(into hasher: inout Hasher) {}
 }

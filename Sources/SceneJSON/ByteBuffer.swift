@@ -10,16 +10,16 @@ import Foundation
 /// Public, with `@inlinable` appends, only so that the writers in other modules inline them
 /// (a `package` body is not made available for inlining, and a call per piece cost as much as
 /// the piece): the `SceneActivation` product does not export it.
-public struct ByteBuffer: ~Copyable {
+package struct ByteBuffer: ~Copyable {
   @usableFromInline var base: UnsafeMutablePointer<UInt8>
   @usableFromInline var capacity: Int
   @usableFromInline var written = 0
 
   /// The number of bytes written.
-  public var count: Int { written }
+  package var count: Int { written }
 
   /// An empty buffer with room for `capacity` bytes before it grows.
-  public init(capacity: Int = 1024) {
+  package init(capacity: Int = 1024) {
     self.capacity = max(capacity, 16)
     self.base = .allocate(capacity: self.capacity)
   }
@@ -27,14 +27,14 @@ public struct ByteBuffer: ~Copyable {
   deinit { base.deallocate() }
 
   /// The bytes written so far, valid until the next mutation.
-  public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+  package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
   /// Forgets the bytes written, keeping the storage.
-  public mutating func removeAll() { written = 0 }
+  package mutating func removeAll() { written = 0 }
 
   /// Appends one byte.
   @inlinable @inline(__always)
-  public mutating func append(_ byte: UInt8) {
+  package mutating func append(_ byte: UInt8) {
     if written == capacity { grow(toHold: 1) }
     base[written] = byte
     written += 1
@@ -42,7 +42,7 @@ public struct ByteBuffer: ~Copyable {
 
   /// Appends `bytes`.
   @inlinable @inline(__always)
-  public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+  package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
     if capacity - written < bytes.count { grow(toHold: bytes.count) }
     (base + written).update(from: source, count: bytes.count)
@@ -51,14 +51,14 @@ public struct ByteBuffer: ~Copyable {
 
   /// Appends the UTF-8 of a literal.
   @inlinable @inline(__always)
-  public mutating func append(_ text: StaticString) {
+  package mutating func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// Lets `body` write up to `limit` bytes straight into the buffer's free space, and keeps as
   /// many as it says it wrote: for writers that copy and check in one pass.
   @inlinable @inline(__always)
-  public mutating func write(
+  package mutating func write(
     upTo limit: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int
   ) {
     if capacity - written < limit { grow(toHold: limit) }
@@ -69,7 +69,7 @@ public struct ByteBuffer: ~Copyable {
 
   /// Appends the decimal digits of a non-negative `value` (no `String` made: a decision line
   /// writes a count).
-  public mutating func appendDecimal(_ value: Int) {
+  package mutating func appendDecimal(_ value: Int) {
     precondition(value >= 0, "appendDecimal takes a count")
     // The digits are counted first and written in place, last digit first.
     var length = 1
@@ -90,7 +90,7 @@ public struct ByteBuffer: ~Copyable {
   }
 
   /// Appends the UTF-8 of `text`.
-  public mutating func appendUTF8(_ text: String) {
+  package mutating func appendUTF8(_ text: String) {
     text.withUTF8InPlace { append($0) }
   }
 
