@@ -55,6 +55,11 @@ struct ConditionChecker {
   ) -> LintDiagnostic {
     let start = lines.location(offset)
     let stop = lines.location(max(offset, end ?? offset))
+    var fix = fix
+    if let at = fix.map({ lines.location($0.offset) }) {
+      fix?.line = at.line
+      fix?.column = at.column
+    }
     return LintDiagnostic(
       file: path, line: start.line, column: start.column, endLine: stop.line,
       endColumn: stop.column, scalarColumn: lines.scalarColumn(offset),

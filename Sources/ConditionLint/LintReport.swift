@@ -37,6 +37,9 @@ package struct SourceEdit: Sendable, Hashable {
   package var length: Int
   /// The new text.
   package var replacement: String
+  /// The 1-based line and byte column of `offset`, for the outputs that show where.
+  package var line = 1
+  package var column = 1
 }
 
 /// One finding, at a file's line and column (1-based; the column counts UTF-8 bytes, as the Swift

@@ -15,7 +15,7 @@ struct LintReporterTests {
         file: "App/Scene, Delegate.swift", line: 3, column: 9, endLine: 3, endColumn: 14,
         scalarColumn: 8, scalarEndColumn: 13, severity: .error, id: "syntax.unknown-operator",
         message: "unknown operator 'BEGINWITH'",
-        fix: SourceEdit(offset: 40, length: 9, replacement: "BEGINSWITH"),
+        fix: SourceEdit(offset: 40, length: 9, replacement: "BEGINSWITH", line: 3, column: 9),
         fixDescription: "replace with 'BEGINSWITH'")
     ]
     return report
@@ -46,8 +46,13 @@ struct LintReporterTests {
   func documentFormats() throws {
     let json = try JSONSerialization.jsonObject(
       with: Data(JSONReporter.generateReport(Self.report, toolVersion: "1").utf8))
-    #expect(value(json, "diagnostics", 0, "column") as? Int == 9)
-    #expect(value(json, "diagnostics", 0, "fix", "replacement") as? String == "BEGINSWITH")
+    let finding = value(json, "diagnostics", 0)
+    #expect(value(finding, "column") as? Int == 9 && value(finding, "endColumn") as? Int == 14)
+    #expect(value(finding, "severity") as? String == "error")
+    let fixIt = value(finding, "fixIts", 0)
+    #expect(value(fixIt, "replacement") as? String == "BEGINSWITH")
+    #expect(value(fixIt, "offset") as? Int == 40 && value(fixIt, "length") as? Int == 9)
+    #expect(value(fixIt, "line") as? Int == 3 && value(fixIt, "column") as? Int == 9)
     #expect(value(json, "files") as? Int == 1)
     let sarif = try JSONSerialization.jsonObject(
       with: Data(SARIFReporter.generateReport(Self.report, toolVersion: "9.9.9").utf8))

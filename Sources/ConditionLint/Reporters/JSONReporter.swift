@@ -1,4 +1,6 @@
+import PredicateEvaluation
 import SceneJSON
+import SceneRouting
 
 /// The report as one JSON document: `{"conditions": […], "diagnostics": […], "files": N}`.
 package enum JSONReporter: LintReporter {
@@ -51,28 +53,17 @@ extension LintedCondition {
 }
 
 extension LintDiagnostic {
-  /// A finding's one JSON shape, in `lint --format json` and in the app catalogue alike:
-  /// `{"file", "line", "column", "severity", "id", "message", "fix"?}`, the fix as a byte
-  /// `offset`, a `length` and its `replacement`.
+  /// The finding in the one JSON shape every diagnostic has (``DiagnosticJSON``), with its file;
+  /// columns count bytes, and a fix is a fix-it whose offset and length count the file's bytes.
   package var jsonValue: JSONValue {
-    var members: [(String, JSONValue)] = [
-      ("file", .string(file)), ("line", .number(Double(line))),
-      ("column", .number(Double(column))),
-      ("severity", .string(severity.rawValue)), ("id", .string(id)),
-      ("message", .string(message)),
-    ]
-    if let fix {
-      members.append(
-        (
-          "fix",
-          .object(
-            JSONObject([
-              ("offset", .number(Double(fix.offset))), ("length", .number(Double(fix.length))),
-              ("replacement", .string(fix.replacement)),
-            ]))
-        ))
-    }
-    return .object(JSONObject(members))
+    DiagnosticJSON(
+      file: file, id: id, severity: severity.diagnosticSeverity, message: message,
+      start: SourceLocation(line: line, column: column),
+      end: SourceLocation(line: endLine, column: endColumn),
+      fixIts: fix.map {
+        [(SourceLocation(line: $0.line, column: $0.column), $0.offset, $0.length, $0.replacement)]
+      } ?? []
+    ).jsonValue
   }
 }
 

@@ -140,7 +140,7 @@ package struct BatchEvaluator {
       return errorLine(
         first.message, lineNumber: lineNumber, in: "predicate", line: location.line,
         column: location.column, id: first.id.rawValue,
-        diagnostics: .array(errors.map { DiagnosticJSON.encode($0, converter: converter) }))
+        diagnostics: .array(errors.map { DiagnosticJSON($0, converter: converter).jsonValue }))
     }
     do {
       return (

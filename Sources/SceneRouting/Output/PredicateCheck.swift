@@ -99,7 +99,7 @@ package struct PredicateCheck {
       object["canonical"] = result.canonical.map { .string($0) } ?? .null
       object["diagnostics"] = .array(
         result.diagnostics.map {
-          DiagnosticJSON.encode($0, converter: converter, lineOffset: input.line - 1)
+          DiagnosticJSON($0, converter: converter, lineOffset: input.line - 1).jsonValue
         })
       return .object(object)
     }
