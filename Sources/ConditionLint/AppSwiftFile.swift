@@ -12,7 +12,7 @@ import SwiftSyntax
 /// at once, as the lint does, so that a large tree's parses reuse memory.
 struct AppSwiftFile: Sendable {
   let path: String
-  let lines: LineTable
+  let lines: SourceLines
   /// Types and extensions, in source order.
   var types: [AppTypeDeclaration] = []
   /// `X.main()` calls (a `main.swift`, or a `@main` type's `static func main()`).
@@ -131,7 +131,8 @@ struct AppSwiftFile: Sendable {
     guard !tree.hasError else { return nil }
     var consulted: Set<String> = []
     let file = AppSwiftFile(
-      path: path, lines: LineTable(compact), tree: tree, scanning: compact,
+      path: path, lines: SourceLines(swift: tree, path: path, bytes: compact), tree: tree,
+      scanning: compact,
       consulted: &consulted)
     guard
       !consulted.contains(where: {
@@ -151,13 +152,14 @@ struct AppSwiftFile: Sendable {
   init(path: String, bytes: [UInt8], tree: SourceFileSyntax) {
     var consulted: Set<String> = []
     self.init(
-      path: path, lines: LineTable(bytes), tree: tree, scanning: bytes, consulted: &consulted)
+      path: path, lines: SourceLines(swift: tree, path: path, bytes: bytes), tree: tree,
+      scanning: bytes, consulted: &consulted)
   }
 
   /// Reads `tree`, parsed from `scanning` (the file's bytes, or their sparse copy), and says
   /// which names the reading looked up among the file's declarations.
   private init(
-    path: String, lines: LineTable, tree: SourceFileSyntax, scanning: [UInt8],
+    path: String, lines: SourceLines, tree: SourceFileSyntax, scanning: [UInt8],
     consulted: inout Set<String>
   ) {
     self.path = path

@@ -4,7 +4,7 @@ import SceneRouting
 /// Checks the conditions found in one file and maps every finding to the file's line:column.
 struct ConditionChecker {
   let path: String
-  let lines: LineTable
+  let lines: SourceLines
   let profile: ValidationProfile
 
   /// UIKit drops a predicate whose archive is larger than this.
@@ -425,41 +425,6 @@ struct ConditionChecker {
       }
     }
     return result
-  }
-}
-
-/// Line starts of a file, for byte offset → line:column.
-struct LineTable: Sendable {
-  private let starts: [Int]
-  private let bytes: [UInt8]
-
-  init(_ bytes: [UInt8]) {
-    self.bytes = bytes
-    var starts = [0]
-    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-      starts.append(index + 1)
-    }
-    self.starts = starts
-  }
-
-  /// 1-based line and UTF-8 column of `offset`.
-  func location(_ offset: Int) -> (line: Int, column: Int) {
-    var low = 0
-    var high = starts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if starts[middle] <= offset { low = middle } else { high = middle - 1 }
-    }
-    return (low + 1, offset - starts[low] + 1)
-  }
-
-  /// The 1-based column of `offset` counted in Unicode scalars (SARIF's `unicodeCodePoints`).
-  func scalarColumn(_ offset: Int) -> Int {
-    let (line, column) = location(offset)
-    let start = starts[line - 1]
-    let end = min(bytes.count, start + column - 1)
-    // Continuation bytes do not start a scalar.
-    return bytes[start..<end].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
   }
 }
 

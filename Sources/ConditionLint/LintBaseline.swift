@@ -1,5 +1,6 @@
 import Foundation
 import PortableIO
+import PredicateEvaluation
 import SceneJSON
 
 /// The findings a team has accepted for now, so that lint reports only new ones.
@@ -35,7 +36,7 @@ package struct LintBaseline: Sendable, Hashable {
 
   /// The baseline of every finding in `report`, for a file at `path`.
   package init(recording report: LintReport, at path: String) {
-    var lines = SourceLines()
+    var lines = LineTexts()
     let folder = LintPaths.parent(LintPaths.absolute(path))
     entries = report.diagnostics.map { Self.entry(for: $0, folder: folder, lines: &lines) }.sorted()
   }
@@ -45,7 +46,7 @@ package struct LintBaseline: Sendable, Hashable {
   package func filter(_ report: LintReport, at path: String) -> LintReport {
     var remaining: [Entry: Int] = [:]
     for entry in entries { remaining[entry, default: 0] += 1 }
-    var lines = SourceLines()
+    var lines = LineTexts()
     let folder = LintPaths.parent(LintPaths.absolute(path))
     var accepted: [LintDiagnostic: Int] = [:]
     var result = report
@@ -68,7 +69,7 @@ package struct LintBaseline: Sendable, Hashable {
   }
 
   private static func entry(
-    for diagnostic: LintDiagnostic, folder: String, lines: inout SourceLines
+    for diagnostic: LintDiagnostic, folder: String, lines: inout LineTexts
   ) -> Entry {
     let absolute = LintPaths.absolute(diagnostic.file)
     let text =
@@ -134,19 +135,18 @@ package struct LintBaseline: Sendable, Hashable {
   }
 }
 
-/// Source lines read on demand, each file once.
-private struct SourceLines {
-  private var files: [String: [Substring]] = [:]
+/// The text of findings' lines, each file read once, with its lines broken as the findings'
+/// lines were counted (LF, CR or CRLF).
+private struct LineTexts {
+  private var files: [String: PredicateSyntax.SourceLocationConverter] = [:]
 
   /// The 1-based `line` of the file at `path`, or nil when it cannot be read or is too short.
   mutating func line(_ line: Int, of path: String) -> String? {
-    if files[path] == nil {
-      let text = String(decoding: (try? Files.contents(of: path)) ?? [], as: UTF8.self)
-      files[path] = text.split(separator: "\n", omittingEmptySubsequences: false)
-    }
-    guard let lines = files[path], line >= 1, line <= lines.count else { return nil }
-    var text = lines[line - 1]
-    if text.hasSuffix("\r") { text = text.dropLast() }
-    return String(text)
+    let lines =
+      files[path]
+      ?? PredicateSyntax.SourceLocationConverter(utf8: (try? Files.contents(of: path)) ?? [])
+    files[path] = lines
+    guard line >= 1, line <= lines.lineCount else { return nil }
+    return lines.text(ofLine: line)
   }
 }

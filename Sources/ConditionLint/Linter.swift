@@ -405,11 +405,17 @@ package struct Linter: Sendable {
             + "\(cost) past \(nesting.limit), so the file is not checked"))
       return
     }
-    let found =
-      isSwift
-      ? tree.map(SwiftExtractor.conditions(in:)) ?? SwiftExtractor.conditions(in: bytes)
-      : ObjCExtractor.conditions(in: bytes)
-    let checker = ConditionChecker(path: file, lines: LineTable(bytes), profile: profile)
+    let found: [FoundCondition]
+    let lines: SourceLines
+    if isSwift {
+      let tree = tree ?? bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+      found = SwiftExtractor.conditions(in: tree)
+      lines = SourceLines(swift: tree, path: file, bytes: bytes)
+    } else {
+      found = ObjCExtractor.conditions(in: bytes)
+      lines = SourceLines(objectiveC: bytes)
+    }
+    let checker = ConditionChecker(path: file, lines: lines, profile: profile)
     for condition in found {
       let checked = checker.check(condition)
       report.conditions.append(checked)

@@ -1,6 +1,12 @@
 /// The Objective-C scanner's tokens: comments, string literals, the preprocessor (`#if 0`,
 /// string `#define`s) and the file's and methods' string constants.
 extension ObjCExtractor {
+  /// Whether `byte` ends a line, as clang's lexer reads one: LF, or CR (alone or before LF).
+  @inline(__always)
+  static func isLineBreak(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+  }
+
   /// Splits Objective-C source into tokens, skipping comments and preprocessor lines.
   static func tokenize(_ bytes: [UInt8]) -> [Token] {
     var tokens: [Token] = []
@@ -14,12 +20,12 @@ extension ObjCExtractor {
     }
     while index < bytes.count {
       let byte = bytes[index]
-      if byte == UInt8(ascii: "\n") {
+      if isLineBreak(byte) {
         atLineStart = true
         index += 1
         continue
       }
-      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
         index += 1
         continue
       }
@@ -45,7 +51,7 @@ extension ObjCExtractor {
       if bytes[quoteAt] == UInt8(ascii: "\"") || bytes[quoteAt] == UInt8(ascii: "'") {
         let quote = bytes[quoteAt]
         var end = quoteAt + 1
-        while end < bytes.count && bytes[end] != quote && bytes[end] != UInt8(ascii: "\n") {
+        while end < bytes.count && bytes[end] != quote && !isLineBreak(bytes[end]) {
           if bytes[end] == UInt8(ascii: "\\") { end += 1 }
           end += 1
         }
@@ -108,7 +114,7 @@ extension ObjCExtractor {
     var defines: [String: (LiteralText, Int)] = [:]
     var lineStart = 0
     while lineStart < bytes.count {
-      let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      let lineEnd = bytes[lineStart...].firstIndex(where: isLineBreak) ?? bytes.count
       defer { lineStart = lineEnd + 1 }
       var index = lineStart
       func skipSpaces() {
@@ -247,9 +253,13 @@ extension ObjCExtractor {
   /// block comment opened on it, to that comment's end.
   static func endOfDirective(_ bytes: [UInt8], from start: Int) -> Int {
     var index = start
-    while index < bytes.count && bytes[index] != UInt8(ascii: "\n") {
+    while index < bytes.count && !isLineBreak(bytes[index]) {
       if bytes[index] == UInt8(ascii: "\\") && index + 1 < bytes.count {
-        index += 2
+        // A backslash joins the next line, whichever line break ends this one.
+        let crlf =
+          bytes[index + 1] == UInt8(ascii: "\r") && index + 2 < bytes.count
+          && bytes[index + 2] == UInt8(ascii: "\n")
+        index += crlf ? 3 : 2
         continue
       }
       if let end = endOfComment(bytes, at: index) {
@@ -266,7 +276,7 @@ extension ObjCExtractor {
   static func endOfComment(_ bytes: [UInt8], at index: Int) -> Int? {
     guard bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count else { return nil }
     if bytes[index + 1] == UInt8(ascii: "/") {
-      return bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      return bytes[index...].firstIndex(where: isLineBreak) ?? bytes.count
     }
     return bytes[index + 1] == UInt8(ascii: "*") ? endOfBlockComment(bytes, from: index) : nil
   }
@@ -298,7 +308,7 @@ extension ObjCExtractor {
     var atLineStart = true
     while index < bytes.count {
       let byte = bytes[index]
-      if byte == UInt8(ascii: "\n") {
+      if isLineBreak(byte) {
         atLineStart = true
         index += 1
         continue

@@ -252,7 +252,7 @@ extension SwiftSkeleton {
   /// `sparse` (from ``sparse(_:around:)``) with each line it blanked whole emptied: the parser
   /// need not read the blanks. Every kept token keeps its line and its byte column (a line
   /// partly blanked keeps its blanks), but not its offset: read positions with a
-  /// ``LineTable`` of the result.
+  /// ``SourceLines`` of the result.
   static func compacted(_ sparse: [UInt8], original: [UInt8]) -> [UInt8] {
     var result: [UInt8] = []
     result.reserveCapacity(sparse.count / 4)

@@ -59,8 +59,18 @@ public struct SourceLocationConverter: Sendable {
 
   /// Indexes the line starts of `source`.
   public init(source: String) {
+    self.init(source: source, utf8: Array(source.utf8))
+  }
+
+  /// Indexes the line starts of a source file's bytes, which need not be UTF-8: offsets stay
+  /// those of the bytes.
+  package init(utf8: [UInt8]) {
+    self.init(source: String(decoding: utf8, as: UTF8.self), utf8: utf8)
+  }
+
+  private init(source: String, utf8: [UInt8]) {
     self.source = source
-    self.utf8 = Array(source.utf8)
+    self.utf8 = utf8
     var starts = [0]
     var index = 0
     while index < utf8.count {
@@ -82,20 +92,33 @@ public struct SourceLocationConverter: Sendable {
   /// The location of `offset`, clamped into the source.
   public func location(of offset: Int) -> SourceLocation {
     let offset = max(0, min(offset, utf8.count))
+    let line = lineIndex(of: offset)
+    return SourceLocation(
+      line: line + 1, column: Self.scalarColumn(of: offset, lineStart: lineStarts[line], in: utf8))
+  }
+
+  /// The 0-based index of the line holding `offset`, which is within the source.
+  private func lineIndex(of offset: Int) -> Int {
     var low = 0
     var high = lineStarts.count - 1
     while low < high {
       let mid = (low + high + 1) / 2
       if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
     }
-    var column = 1
-    var index = lineStarts[low]
-    while index < offset {
-      // Count scalar starts: every byte that is not a UTF-8 continuation byte.
-      if utf8[index] & 0xC0 != 0x80 { column += 1 }
-      index += 1
-    }
-    return SourceLocation(line: low + 1, column: column)
+    return low
+  }
+
+  /// The 1-based column of `offset` counted in bytes, as compilers count columns.
+  package func utf8Column(of offset: Int) -> Int {
+    let offset = max(0, min(offset, utf8.count))
+    return offset - lineStarts[lineIndex(of: offset)] + 1
+  }
+
+  /// The 1-based column of `offset` in `bytes`, counted in Unicode scalars from `lineStart`:
+  /// every byte that is not a UTF-8 continuation byte starts one.
+  package static func scalarColumn(of offset: Int, lineStart: Int, in bytes: [UInt8]) -> Int {
+    let end = max(lineStart, min(offset, bytes.count))
+    return bytes[lineStart..<end].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
   }
 
   /// The text of the 1-based `line`, without its terminator.
