@@ -1,5 +1,6 @@
 import ConditionLint
 import Foundation
+import PredicateEvaluation
 import PredicateTestSupport
 import SceneJSON
 import Testing
@@ -24,29 +25,59 @@ func text(at line: Int, _ column: Int, in bytes: [UInt8]) -> String {
 struct ConditionLintTests {
   static let sources = Fixtures.root + "/lint/sources"
 
-  @Test("every condition of the fixture sources is found, of the right kind, at its line")
-  func fixtureConditions() throws {
-    let run = Linter().run(paths: [Self.sources])
-    let byFile = Dictionary(grouping: run.report.conditions) {
-      URL(fileURLWithPath: $0.file).lastPathComponent
-    }
-    #expect(byFile["ChatSceneDelegate.swift"]?.count == 13)
-    #expect(byFile["LegacySceneDelegate.m"]?.count == 6)
-    #expect(
-      byFile["NotesApp.swift"]?.map(\.kind.rawValue) == [
+  /// Each fixture source with a 📍 where each condition's value (or SwiftUI modifier) starts, in
+  /// `Fixtures/lint/marked/` (an extension no walk reads), and the kinds found there, in order.
+  static let markedSources: [(name: String, kinds: [String])] = [
+    (
+      "ChatSceneDelegate.swift",
+      [
+        "canActivate", "prefersToActivate", "canActivate", "prefersToActivate", "canActivate",
+        "prefersToActivate", "prefersToActivate", "canActivate", "prefersToActivate",
+        "canActivate", "prefersToActivate", "canActivate", "canActivate",
+      ]
+    ),
+    (
+      "LegacySceneDelegate.m",
+      [
+        "canActivate", "prefersToActivate", "canActivate", "prefersToActivate", "canActivate",
+        "prefersToActivate",
+      ]
+    ),
+    (
+      "NotesApp.swift",
+      [
         "swiftui.matching", "swiftui.preferring", "swiftui.allowing", "swiftui.preferring",
         "swiftui.allowing",
-      ])
+      ]
+    ),
+  ]
+
+  @Test("every condition of the fixture sources is found at its marker, of its kind, no other")
+  func fixtureConditions() throws {
+    let run = Linter().run(paths: [Self.sources])
+    for (name, kinds) in Self.markedSources {
+      let marked = try #require(Fixtures.read("lint/marked/\(name).marked"), "\(name)")
+      let pins = marked.components(separatedBy: "📍")
+      let text = pins.joined()
+      // The marked copy is the fixture, markers aside: the two cannot drift apart.
+      #expect(Fixtures.read("lint/sources/\(name)") == text, "\(name)")
+      var markers: [Int] = []
+      for pin in pins.dropLast() { markers.append((markers.last ?? 0) + pin.utf8.count) }
+      let lines = SourceLocationConverter(source: text)
+      let found = run.report.conditions.filter { $0.file.hasSuffix("/\(name)") }
+      let offsets = found.map { lines.offset(ofLineStart: $0.line) + $0.column - 1 }
+      #expect(Array(Set(offsets)).sorted() == markers, "\(name): conditions not at the markers")
+      #expect(found.map(\.kind.rawValue) == kinds, "\(name)")
+    }
     // The commented-out Objective-C assignments are not conditions.
     #expect(!run.report.diagnostics.contains { $0.message.contains("BROKEN") })
+    let chat = run.report.conditions.filter { $0.file.hasSuffix("/ChatSceneDelegate.swift") }
     // A literal %@ argument is inlined into the canonical form.
-    #expect(
-      byFile["ChatSceneDelegate.swift"]?.first?.format == #"SELF BEGINSWITH "com.example.chat/""#)
-    #expect(byFile["ChatSceneDelegate.swift"]?[1].isStatic == false)
-    #expect(byFile["ChatSceneDelegate.swift"]?[1].valid == true)
+    #expect(chat.first?.format == #"SELF BEGINSWITH "com.example.chat/""#)
+    #expect(chat[1].isStatic == false && chat[1].valid == true)
     // Adjacent Objective-C literals are one format.
-    #expect(
-      byFile["LegacySceneDelegate.m"]?[1].format == #"SELF == "com.example.mail/inbox""#)
+    let legacy = run.report.conditions.filter { $0.file.hasSuffix("/LegacySceneDelegate.m") }
+    #expect(legacy[1].format == #"SELF == "com.example.mail/inbox""#)
     #expect(run.report.files == 4)
   }
 
