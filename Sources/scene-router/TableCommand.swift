@@ -45,7 +45,7 @@ struct TableCommand: ParsableCommand {
   var witnesses = false
 
   @Option(help: ArgumentHelp("Output: 'text', 'json' or 'html'.", valueName: "format"))
-  var format: TableFormat = .text
+  var format: TableRendering.Format = .text
 
   @Option(help: ArgumentHelp("The role whose scenes compete.", valueName: "role"))
   var role: String = SceneSessionRole.windowApplication.rawValue
@@ -87,20 +87,14 @@ struct TableCommand: ParsableCommand {
     } else if witnesses {
       list += RoutingTable.witnesses(of: router)
     }
-    list = list.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    // The table keeps the first of each identifier.
     let table = RoutingTable(
       router: router, identifiers: list,
       options: RoutingOptions(role: SceneSessionRole(rawValue: role)))
-    switch format {
-    case .text: out.write(TableRendering.text(table, path: scenes, sources: sources))
-    case .json: out.writeLine(json: TableRendering.json(table, sources: sources))
-    case .html: out.write(TableRendering.html(table, file: file, path: scenes, sources: sources))
-    }
+    out.write(
+      TableRendering.render(table, format: format, file: file, path: scenes, sources: sources))
     if failed { throw ExitStatus.dataError }
   }
 }
 
-/// `table --format`.
-enum TableFormat: String, ExpressibleByArgument, CaseIterable {
-  case text, json, html
-}
+extension TableRendering.Format: ExpressibleByArgument {}

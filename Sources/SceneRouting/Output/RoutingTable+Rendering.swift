@@ -3,6 +3,27 @@ import SceneJSON
 
 /// The text and HTML forms of a ``RoutingTable`` (its JSON form is the library's).
 package enum TableRendering {
+  /// The formats `table` writes.
+  package enum Format: String, CaseIterable, Sendable {
+    /// A grid for people, then the unhandled identifiers, the unreached scenes and the ties.
+    case text
+    /// One JSON document.
+    case json
+    /// One self-contained page: an identifier × scene grid.
+    case html
+  }
+
+  /// The whole table in `format`, ending with a newline; `path` names the scenes' source and
+  /// `file` is the scenes file the HTML shows.
+  package static func render(
+    _ table: RoutingTable, format: Format, file: ScenesFile, path: String, sources: Sources?
+  ) -> String {
+    switch format {
+    case .text: text(table, path: path, sources: sources)
+    case .json: json(table, sources: sources).jsonText + "\n"
+    case .html: html(table, file: file, path: path, sources: sources)
+    }
+  }
   /// What a row opens, in words: `scene 'x'`, `new scene 'Config'`, `no scene`.
   package static func opens(_ decision: RoutingDecision) -> String {
     switch decision.outcome {
