@@ -389,7 +389,7 @@ package struct AppRouting: Sendable {
       if let id = group.id, routableIndex > 0, !openedIDs.contains(id), !opensUnknownIDs,
         group.matching?.contains(where: { !$0.isEmpty }) != true,
         reachedGroups[routableIndex] == nil,
-        !(group.presentedType != nil && opensValues)
+        !(group.presentedType != nil && opensValues), !isInWindowMenu(group)
       {
         findings.append(unreachable(group))
       }
@@ -411,6 +411,16 @@ package struct AppRouting: Sendable {
       let best = apps.map { shared(producer.file, $0.file) }.max() ?? 0
       return shared(producer.file, app.file) == best
     }
+  }
+
+  /// Whether people can open `group` from the menu bar whatever the code opens: on macOS a
+  /// `Window` or `UtilityWindow` adds its own command (the Windows menu lists a `Window` by its
+  /// title, Apple's `Window` page; `WindowVisibilityToggle`'s page names "the default commands
+  /// added by `Window` and `UtilityWindow`"). **Decision:** such a scene compiled for macOS is
+  /// never unreachable; one declared only for another platform (visionOS) can be.
+  private func isInWindowMenu(_ group: SceneDeclaration) -> Bool {
+    ["Window", "UtilityWindow"].contains(group.kind)
+      && Self.isCompiled(group.platforms + app.platforms, for: "macOS")
   }
 
   private func unreachable(_ group: SceneDeclaration) -> LintDiagnostic {

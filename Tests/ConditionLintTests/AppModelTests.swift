@@ -649,4 +649,30 @@ struct AppModelTests {
     let unreachable = run.report.diagnostics.filter { $0.id == "routing.group-unreachable" }
     #expect(unreachable.map(\.line) == [6])
   }
+
+  @Test("a Window or UtilityWindow built for macOS is in the Windows menu: never unreachable")
+  func windowMenu() throws {
+    let root = try tree([
+      "App.swift": utf8(
+        """
+        import SwiftUI
+        @main struct Desk: App {
+          var body: some Scene {
+            WindowGroup { Text("w") }
+            Window("Help", id: "help") { Text("h") }
+            UtilityWindow("Inspector", id: "inspector") { Text("i") }
+            #if os(visionOS)
+            Window("Immersive Help", id: "vision-help") { Text("v") }
+            #endif
+            WindowGroup("Extra", id: "extra") { Text("e") }
+          }
+        }
+        """)
+    ])
+    let run = Linter.readApp(paths: [root])
+    let unreachable = run.report.diagnostics.filter { $0.id == "routing.group-unreachable" }
+    // The visionOS-only Window has no menu to list it; a WindowGroup is listed by no menu.
+    #expect(unreachable.map(\.line) == [8, 10])
+    #expect(unreachable.first?.message.contains("visionOS") == true)
+  }
 }
