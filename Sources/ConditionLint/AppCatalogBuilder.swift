@@ -383,6 +383,8 @@ struct AppCatalogBuilder {
       kind: name, id: id, title: title, presentedType: presented,
       configuration: id ?? title ?? "\(name) \(walk.counts[name]!)", platforms: platforms,
       file: file.path, line: file.line(call))
+    declaration.idReference = idExpression.flatMap(SwiftValues.constantReference)
+    declaration.idIsUnknown = idExpression != nil && id == nil
     apply(modifiers, in: file, to: &declaration)
     let content =
       call.trailingClosure

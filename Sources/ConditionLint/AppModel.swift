@@ -44,6 +44,11 @@ package struct SceneDeclaration: Sendable {
   package var kind: String
   /// The `id:` argument, when it is a string the file fixes.
   package var id: String?
+  /// The static constant the `id:` argument names (``SwiftValues/constantReference(_:)``),
+  /// whether or not its value is known: an `openWindow(id:)` naming the same constant opens it.
+  package var idReference: String?
+  /// Whether the scene is declared with an `id:` whose value the source does not fix.
+  package var idIsUnknown = false
   /// The literal title.
   package var title: String?
   /// The `for:` type (`Note.ID`), for groups opened with `openWindow(value:)`.
@@ -136,6 +141,8 @@ package struct Producer: Sendable, Hashable {
   package var unknown: String?
   /// The argument written, for `openWindow(value:)` and the like.
   package var detail: String?
+  /// For `openWindow(id:)`, the static constant the id names (``SwiftValues/constantReference(_:)``).
+  package var reference: String?
   /// The `os(…)` names of the `#if` clauses around a Swift producer (an `#else`'s negated, as
   /// ``SceneDeclaration/platforms``); empty: built for every platform.
   package var platforms: [String] = []

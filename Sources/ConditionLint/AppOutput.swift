@@ -72,7 +72,11 @@ package enum AppOutput {
       lines.append(head)
       for (number, group) in app.windowGroups.enumerated() {
         var line = "  \(number + 1). \(group.kind) '\(group.configuration)'"
-        if let id = group.id { line += " id \"\(id)\"" }
+        if let id = group.id {
+          line += " id \"\(id)\""
+        } else if let reference = group.idReference {
+          line += " id \(reference)"
+        }
         if let title = group.title { line += " title \"\(title)\"" }
         if let type = group.presentedType { line += " for \(type)" }
         if !group.platforms.isEmpty { line += "  #if \(group.platforms.joined(separator: ", "))" }

@@ -251,18 +251,30 @@ package struct AppRouting: Sendable {
     var findings: [LintDiagnostic] = []
     var reachedGroups: [Int: [Producer]] = [:]
     var openedIDs: Set<String> = []
+    var openedReferences: Set<String> = []
     var opensValues = false
     var opensUnknownIDs = false
+    // A literal id no group declares may be the id of a group whose id the source does not fix.
+    var mayOpenUnknownIDs = false
     for producer in producers {
       switch producer.kind {
       case .openWindowID:
+        // A constant a group's id names opens that group, whether its value is known or not.
+        let namesGroup =
+          producer.reference.map { reference in
+            app.windowGroups.contains { $0.idReference == reference }
+          } ?? false
+        if namesGroup, let reference = producer.reference { openedReferences.insert(reference) }
         guard let id = producer.identifier else {
           // An id the source does not fix may be any group's.
-          opensUnknownIDs = true
+          if !namesGroup { opensUnknownIDs = true }
           continue
         }
         openedIDs.insert(id)
-        if !app.windowGroups.contains(where: { $0.id == id }) {
+        if namesGroup || app.windowGroups.contains(where: { $0.id == id }) { continue }
+        if app.windowGroups.contains(where: \.idIsUnknown) {
+          mayOpenUnknownIDs = true
+        } else {
           findings.append(
             AppCatalog.finding(
               .unhandled, .warning,
@@ -386,7 +398,11 @@ package struct AppRouting: Sendable {
       }
       // A group whose matching set names strings is meant for external events the tree may not
       // show (a URL scheme in build settings): not called unreachable.
-      if let id = group.id, routableIndex > 0, !openedIDs.contains(id), !opensUnknownIDs,
+      let opened =
+        group.id.map(openedIDs.contains) == true
+        || group.idReference.map(openedReferences.contains) == true
+      if group.id ?? group.idReference != nil, routableIndex > 0, !opened, !opensUnknownIDs,
+        !(group.idIsUnknown && mayOpenUnknownIDs),
         group.matching?.contains(where: { !$0.isEmpty }) != true,
         reachedGroups[routableIndex] == nil,
         !(group.presentedType != nil && opensValues), !isInWindowMenu(group)
@@ -426,8 +442,9 @@ package struct AppRouting: Sendable {
   private func unreachable(_ group: SceneDeclaration) -> LintDiagnostic {
     AppCatalog.finding(
       .groupUnreachable, .warning,
-      "\(group.kind) id '\(group.id ?? "")' of \(appLabel) is opened by no openWindow(id:), URL or "
-        + "identifier the app produces\(onSomePlatforms)", file: group.file, line: group.line)
+      "\(group.kind) id \(group.id.map { "'\($0)'" } ?? group.idReference ?? "") of \(appLabel) "
+        + "is opened by no openWindow(id:), URL or identifier the app produces\(onSomePlatforms)",
+      file: group.file, line: group.line)
   }
 
   /// The rows of the app's routing table, with where each comes from: each producer's string

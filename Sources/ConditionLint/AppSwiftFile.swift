@@ -583,6 +583,7 @@ struct AppSwiftFile: Sendable {
       if isOpenWindow {
         if let id = argument("id") {
           add(.openWindowID, at: node, value: id, detail: argument("value")?.trimmedDescription)
+          producers[producers.count - 1].reference = SwiftValues.constantReference(id)
         } else if let value = argument("value") {
           add(.openWindowValue, at: node, value: nil, detail: value.trimmedDescription)
         }

@@ -453,6 +453,31 @@ extension SwiftValues {
     return Template(parts: parts)
   }
 
+  /// The static constant `expression` names, written the same way wherever it is used: a
+  /// member of a type (`WindowID.about`, `Ids.Window.main.rawValue`, the type's name capitalized
+  /// as Swift's convention has it) or an implicit member of `String` (`.about` is written
+  /// `String.about`); nil for anything else (a local, a call, an instance's property).
+  ///
+  /// **Decision:** two uses of one such reference stand for one value, whether or not the tool
+  /// can read it (the declaration may be in a file it does not read): an id is matched by the
+  /// constant it names, never by a guess at its value.
+  static func constantReference(_ expression: ExprSyntax) -> String? {
+    var names: [String] = []
+    var current = expression
+    while let member = current.as(MemberAccessExprSyntax.self) {
+      names.insert(member.declName.baseName.text, at: 0)
+      guard let base = member.base else {
+        names.insert("String", at: 0)
+        return names.count > 1 ? names.joined(separator: ".") : nil
+      }
+      current = base
+    }
+    guard !names.isEmpty, let type = current.as(DeclReferenceExprSyntax.self)?.baseName.text,
+      type.first?.isUppercase == true
+    else { return nil }
+    return ([type] + names).joined(separator: ".")
+  }
+
   /// `expression`'s source, cut short for a message.
   static func abbreviated(_ expression: ExprSyntax) -> String {
     abbreviated(expression.trimmedDescription)

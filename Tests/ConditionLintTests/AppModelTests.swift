@@ -675,4 +675,62 @@ struct AppModelTests {
     #expect(unreachable.map(\.line) == [8, 10])
     #expect(unreachable.first?.message.contains("visionOS") == true)
   }
+
+  @Test(
+    "an id written as a constant declared elsewhere: matched by the constant, never guessed",
+    arguments: [
+      // What openWindow names; the lines of the groups reported unreachable, and of the
+      // openWindow calls said to open nothing.
+      (["WindowID.about", "WindowID.logs"], [6], [Int]()),
+      // The implicit member names the same constant as String.stats.
+      (["WindowID.about", "WindowID.logs", ".stats"], [], []),
+      // A literal may be the value of an unknown id: neither it nor any group is reported.
+      (["WindowID.about", "\"logs\""], [], []),
+      // An id the source does not fix may be any group's.
+      (["WindowID.about", "current"], [], []),
+    ])
+  func constantIDs(opened: [String], unreachable: [Int], opensNothing: [Int]) throws {
+    let calls = opened.map { "      Button(\"x\") { openWindow(id: \($0)) }" }
+    let root = try tree([
+      "App.swift": utf8(
+        """
+        import SwiftUI
+        @main struct Keel: App {
+          var body: some Scene {
+            WindowGroup("About", id: WindowID.about) { Text("a") }
+            WindowGroup("Logs", id: WindowID.logs) { Text("l") }
+            WindowGroup("Stats", id: .stats) { MenuContent() }
+          }
+        }
+        """),
+      "WindowID.swift": utf8(
+        """
+        enum WindowID { static let about = "about"; static let logs = "logs" }
+        extension String { static let stats = "stats" }
+        """),
+      "MenuContent.swift": utf8(
+        """
+        import SwiftUI
+        struct MenuContent: View {
+          @Environment(\\.openWindow) private var openWindow
+          var current = "about"
+          var body: some View {
+            VStack {
+        \(calls.joined(separator: "\n"))
+            }
+          }
+        }
+        """),
+    ])
+    let run = Linter.readApp(paths: [root])
+    let found = { (id: String) in
+      run.report.diagnostics.filter { $0.id == id }.map(\.line)
+    }
+    #expect(found("routing.group-unreachable") == unreachable, "\(opened)")
+    #expect(found("routing.unhandled") == opensNothing, "\(opened)")
+    #expect(
+      run.catalog?.apps.first?.windowGroups.map(\.idReference) == [
+        "WindowID.about", "WindowID.logs", "String.stats",
+      ])
+  }
 }
