@@ -4,17 +4,16 @@
 /// `SELF == "\xFF"` would silently become `SELF == "�"` and match the wrong identifiers. Every
 /// argument is checked first: predicates, identifiers and paths alike are text here.
 package enum RawArguments {
-  /// Ends the command (exit 65, `EX_DATAERR`) when an argument is not UTF-8, naming the
-  /// argument and the byte: Swift's `CommandLine.arguments` would replace the byte with U+FFFD,
-  /// so a predicate `SELF == "\xFF"` would silently match the wrong identifiers.
-  package static func requireUTF8() {
+  /// Ends the command with `status` (the CLI's `EX_DATAERR`) when an argument is not UTF-8,
+  /// naming the argument and the byte.
+  package static func requireUTF8(orExit status: Int32) {
     for (index, bytes) in System.argumentBytes().enumerated() {
       guard let offset = firstInvalidUTF8(bytes) else { continue }
       OutputStream.standardError.writeLine(
         "error: argument \(index + 1) is not valid UTF-8: byte \(offset + 1) is "
           + "0x\(hex(bytes[offset])) in \(escaped(bytes))")
       OutputStream.standardError.flush()
-      System.exit(65)
+      System.exit(status)
     }
   }
 

@@ -32,7 +32,7 @@ struct SceneRouterCommand: ParsableCommand {
   static func main() {
     IOFailure.guardStandardDescriptors()
     IOFailure.checkStandardOutputAtExit()
-    RawArguments.requireUTF8()
+    RawArguments.requireUTF8(orExit: ExitStatus.dataError.rawValue)
     main(ManyArguments.split(Array(CommandLine.arguments.dropFirst())))
   }
 }
