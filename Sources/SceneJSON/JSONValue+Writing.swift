@@ -75,16 +75,6 @@ extension JSONValue {
     }
   }
 
-  /// Appends `,"name":"value"` for a member name fixed in the source, which must need no escape.
-  package static func writeMember(
-    _ name: StaticString, _ value: String, into output: inout ByteBuffer
-  ) {
-    output.append(#",""#)
-    output.append(name)
-    output.append(#"":"#)
-    writeString(value, into: &output)
-  }
-
   /// Appends `,"name":"value"`: one more member of an object being written.
   package static func writeMember(_ name: String, _ value: String, into output: inout ByteBuffer) {
     output.append(UInt8(ascii: ","))

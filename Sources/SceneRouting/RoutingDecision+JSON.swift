@@ -1,6 +1,254 @@
 import PredicateEvaluation
 import SceneJSON
 
+extension RoutingDecision {
+  /// The members of a decision's JSON object, in the order they are written: the one list of
+  /// their names, which the writer writes and the reader reads.
+  package enum Member: CaseIterable {
+    case outcome, scene, configuration, role, reason, targetContentIdentifier, evaluated, url
+    case windowGroup, candidates, omittedCandidates, warnings, tied
+
+    /// The member's name in JSON.
+    package var name: StaticString {
+      switch self {
+      case .outcome: "outcome"
+      case .scene: "scene"
+      case .configuration: "configuration"
+      case .role: "role"
+      case .reason: "reason"
+      case .targetContentIdentifier: "targetContentIdentifier"
+      case .evaluated: "evaluated"
+      case .url: "url"
+      case .windowGroup: "windowGroup"
+      case .candidates: "candidates"
+      case .omittedCandidates: "omittedCandidates"
+      case .warnings: "warnings"
+      case .tied: "tied"
+      }
+    }
+
+    var key: String { name.description }
+  }
+
+  /// The values of `outcome`.
+  enum OutcomeName: String {
+    case existing, new, none
+  }
+
+  /// The members of each entry of `candidates`, in the order they are written.
+  package enum CandidateMember: CaseIterable {
+    case scene, suitability, prefers, canActivate, visible, lost
+
+    /// The member's name in JSON.
+    package var name: StaticString {
+      switch self {
+      case .scene: "scene"
+      case .suitability: "suitability"
+      case .prefers: "prefers"
+      case .canActivate: "canActivate"
+      case .visible: "visible"
+      case .lost: "lost"
+      }
+    }
+
+    var key: String { name.description }
+  }
+
+  /// The decision in the CLI's documented JSON shape:
+  ///
+  /// ```json
+  /// {"outcome": "existing", "scene": "chat-42", "configuration": null,
+  ///  "role": "windowApplication", "reason": "prefers",
+  ///  "targetContentIdentifier": "chat/42", "evaluated": "targetContentIdentifier",
+  ///  "url": null, "windowGroup": null,
+  ///  "candidates": [{"scene": "chat-42", "suitability": 2, "prefers": true,
+  ///                  "canActivate": true, "visible": false, "lost": null}],
+  ///  "omittedCandidates": 0, "warnings": []}
+  /// ```
+  ///
+  /// A decision won by order alone also has `"tied"`: ``tiedSessions``, the chosen one first.
+  public var jsonValue: JSONValue {
+    var builder = JSONTreeBuilder()
+    write(to: &builder)
+    guard let value = builder.result else { preconditionFailure("a decision writes an object") }
+    return value
+  }
+
+  /// Appends the decision's JSON (the shape of ``jsonValue``, plus `extra` members at the end)
+  /// straight to bytes, without building the value tree.
+  public func writeJSON(into output: inout [UInt8], extra: [(String, String)] = []) {
+    output.appendWritten { buffer in
+      write(to: &buffer) { buffer in
+        for (name, value) in extra { JSONValue.writeMember(name, value, into: &buffer) }
+      }
+    }
+  }
+
+  /// Writes the decision, then whatever `extra` writes before the closing brace (more members):
+  /// the one definition of the shape, for bytes (the CLI's hot path, which names the event
+  /// without building an array of members for every line) and for ``jsonValue``.
+  package func write<Sink: JSONSink & ~Copyable>(
+    to sink: inout Sink, extra: (inout Sink) -> Void = { _ in }
+  ) {
+    func key(_ member: Member) { sink.key(member.name) }
+    sink.beginObject()
+    key(.outcome)
+    switch outcome {
+    case .existing(let identifier, let configuration):
+      sink.string(OutcomeName.existing.rawValue)
+      key(.scene)
+      sink.string(identifier)
+      key(.configuration)
+      sink.string(configuration)
+    case .newScene(let configuration):
+      sink.string(OutcomeName.new.rawValue)
+      key(.scene)
+      sink.null()
+      key(.configuration)
+      sink.string(configuration)
+    case .none:
+      sink.string(OutcomeName.none.rawValue)
+      key(.scene)
+      sink.null()
+      key(.configuration)
+      sink.null()
+    }
+    key(.role)
+    sink.string(role.rawValue)
+    key(.reason)
+    sink.string(reason.rawValue)
+    key(.targetContentIdentifier)
+    sink.string(targetContentIdentifier)
+    key(.evaluated)
+    sink.string(evaluated?.rawValue)
+    key(.url)
+    sink.string(url)
+    key(.windowGroup)
+    if let windowGroup {
+      windowGroup.write(to: &sink)
+    } else {
+      sink.null()
+    }
+    key(.candidates)
+    sink.beginArray()
+    // Fields read in place: a copy of each candidate would retain and release its strings.
+    for index in candidates.indices {
+      func key(_ member: CandidateMember) { sink.key(member.name) }
+      sink.element()
+      sink.beginObject()
+      key(.scene)
+      sink.string(candidates[index].sessionIdentifier)
+      key(.suitability)
+      sink.count(candidates[index].suitability.rawValue)
+      key(.prefers)
+      candidates[index].prefers.write(to: &sink)
+      key(.canActivate)
+      candidates[index].canActivate.write(to: &sink)
+      key(.visible)
+      sink.bool(candidates[index].isVisible)
+      key(.lost)
+      sink.string(candidates[index].lost?.rawValue)
+      sink.endObject()
+    }
+    sink.endArray()
+    key(.omittedCandidates)
+    sink.count(omittedCandidates)
+    key(.warnings)
+    sink.beginArray()
+    for warning in warnings {
+      sink.element()
+      warning.write(to: &sink)
+    }
+    sink.endArray()
+    if !tiedSessions.isEmpty {
+      key(.tied)
+      sink.beginArray()
+      for session in tiedSessions {
+        sink.element()
+        sink.string(session)
+      }
+      sink.endArray()
+    }
+    extra(&sink)
+    sink.endObject()
+  }
+}
+
+extension PredicateOutcome {
+  /// `true`, `false`, `{"error": …, "kind": …}`, or null when not evaluated.
+  public var jsonValue: JSONValue {
+    var builder = JSONTreeBuilder()
+    write(to: &builder)
+    return builder.result ?? .null
+  }
+
+  /// Writes ``jsonValue``'s shape. Inlined where the outcome is stored: a call copied it (an
+  /// outlined copy of the enum and its error) for every entry.
+  @inline(__always)
+  func write<Sink: JSONSink & ~Copyable>(to sink: inout Sink) {
+    switch self {
+    case .notEvaluated: sink.null()
+    case .answered(let value): sink.bool(value)
+    case .failed(let error):
+      sink.beginObject()
+      sink.key("error")
+      sink.string(error.message)
+      sink.key("kind")
+      sink.string(error.kind.rawValue)
+      sink.endObject()
+    }
+  }
+}
+
+extension RoutingWarning {
+  /// Writes ``jsonValue``'s shape, `{"id": …, "message": …}`.
+  func write<Sink: JSONSink & ~Copyable>(to sink: inout Sink) {
+    sink.beginObject()
+    sink.key("id")
+    sink.string(id.rawValue)
+    sink.key("message")
+    sink.string(message)
+    sink.endObject()
+  }
+}
+
+extension WindowGroupChoice {
+  /// `{"index": 1, "configuration": "Photo", "rule": "matching"}`.
+  public var jsonValue: JSONValue {
+    var builder = JSONTreeBuilder()
+    write(to: &builder)
+    return builder.result ?? .null
+  }
+
+  /// Writes ``jsonValue``'s shape.
+  func write<Sink: JSONSink & ~Copyable>(to sink: inout Sink) {
+    sink.beginObject()
+    sink.key("index")
+    sink.count(index)
+    sink.key("configuration")
+    sink.string(configuration)
+    sink.key("rule")
+    sink.string(rule.rawValue)
+    sink.endObject()
+  }
+
+  /// Reads ``jsonValue``'s shape.
+  init(json reader: FieldReader) throws(FieldError) {
+    guard case .number(let number)? = reader.object["index"], let index = Int(exactly: number),
+      index >= 0
+    else {
+      throw FieldError(
+        path: reader.child("index"), kind: .invalidValue, message: "expected a group index")
+    }
+    let text = try reader.string("rule")
+    guard let rule = Rule(rawValue: text) else {
+      throw FieldError(
+        path: reader.child("rule"), kind: .unknownValue, message: "unknown value \"\(text)\"")
+    }
+    self.init(index: index, configuration: try reader.string("configuration"), rule: rule)
+  }
+}
+
 /// `Codable` in the shape of `scene-router route --json`: a program reads the CLI's decisions
 /// with `JSONDecoder`, and writes the same lines.
 extension RoutingDecision: JSONCodable {
@@ -25,16 +273,18 @@ extension RoutingDecision: JSONCodable {
       }
       return value
     }
-    let configuration = try root.optionalString("configuration")
+    let configuration = try root.optionalString(Member.configuration.key)
     let outcome: RoutingOutcome
-    switch try root.string("outcome") {
-    case "existing":
+    let name = try root.string(Member.outcome.key)
+    switch OutcomeName(rawValue: name) {
+    case .existing?:
       outcome = .existing(
-        sessionIdentifier: try root.string("scene"), configurationName: configuration)
-    case "new": outcome = .newScene(configurationName: configuration)
-    case "none": outcome = .none
-    case let other:
-      throw FieldError(path: "outcome", kind: .unknownValue, message: "unknown value \"\(other)\"")
+        sessionIdentifier: try root.string(Member.scene.key), configurationName: configuration)
+    case .new?: outcome = .newScene(configurationName: configuration)
+    case .none?: outcome = .none
+    case nil:
+      throw FieldError(
+        path: Member.outcome.key, kind: .unknownValue, message: "unknown value \"\(name)\"")
     }
     func predicateOutcome(_ value: JSONValue?, _ path: String) throws(FieldError)
       -> PredicateOutcome
@@ -54,7 +304,7 @@ extension RoutingDecision: JSONCodable {
       }
     }
     var candidates: [CandidateEvaluation] = []
-    switch object["candidates"] {
+    switch object[Member.candidates.key] {
     case nil, .null?: break
     case .array(let elements)?:
       for (index, element) in elements.enumerated() {
@@ -65,33 +315,40 @@ extension RoutingDecision: JSONCodable {
             message: "expected an object, found \(element.typeDescription)")
         }
         let reader = FieldReader(object: entry, path: path)
-        guard case .number(let number)? = entry["suitability"],
+        guard case .number(let number)? = entry[CandidateMember.suitability.key],
           let suitability = Suitability(rawValue: Int(exactly: number) ?? -1)
         else {
           throw FieldError(
-            path: reader.child("suitability"), kind: .invalidValue, message: "expected 0, 1 or 2")
+            path: reader.child(CandidateMember.suitability.key), kind: .invalidValue,
+            message: "expected 0, 1 or 2")
         }
-        let lost: LossReason? = try reader.optionalString("lost").map { text throws(FieldError) in
+        let lost: LossReason? = try reader.optionalString(CandidateMember.lost.key).map {
+          text throws(FieldError) in
           guard let reason = LossReason(rawValue: text) else {
             throw FieldError(
-              path: reader.child("lost"), kind: .unknownValue, message: "unknown value \"\(text)\"")
+              path: reader.child(CandidateMember.lost.key), kind: .unknownValue,
+              message: "unknown value \"\(text)\"")
           }
           return reason
         }
         candidates.append(
           CandidateEvaluation(
-            sessionIdentifier: try reader.string("scene"), suitability: suitability,
-            prefers: try predicateOutcome(entry["prefers"], reader.child("prefers")),
-            canActivate: try predicateOutcome(entry["canActivate"], reader.child("canActivate")),
-            isVisible: try reader.optionalBool("visible") ?? false, lost: lost))
+            sessionIdentifier: try reader.string(CandidateMember.scene.key),
+            suitability: suitability,
+            prefers: try predicateOutcome(
+              entry[CandidateMember.prefers.key], reader.child(CandidateMember.prefers.key)),
+            canActivate: try predicateOutcome(
+              entry[CandidateMember.canActivate.key],
+              reader.child(CandidateMember.canActivate.key)),
+            isVisible: try reader.optionalBool(CandidateMember.visible.key) ?? false, lost: lost))
       }
     case let other?:
       throw FieldError(
-        path: "candidates", kind: .wrongType,
+        path: Member.candidates.key, kind: .wrongType,
         message: "expected an array, found \(other.typeDescription)")
     }
     var warnings: [RoutingWarning] = []
-    switch object["warnings"] {
+    switch object[Member.warnings.key] {
     case nil, .null?: break
     case .array(let elements)?:
       for (index, element) in elements.enumerated() {
@@ -107,11 +364,11 @@ extension RoutingDecision: JSONCodable {
       }
     case let other?:
       throw FieldError(
-        path: "warnings", kind: .wrongType,
+        path: Member.warnings.key, kind: .wrongType,
         message: "expected an array, found \(other.typeDescription)")
     }
     var tied: [String] = []
-    switch object["tied"] {
+    switch object[Member.tied.key] {
     case nil, .null?: break
     case .array(let elements)?:
       for (index, element) in elements.enumerated() {
@@ -124,33 +381,36 @@ extension RoutingDecision: JSONCodable {
       }
     case let other?:
       throw FieldError(
-        path: "tied", kind: .wrongType, message: "expected an array, found \(other.typeDescription)"
+        path: Member.tied.key, kind: .wrongType,
+        message: "expected an array, found \(other.typeDescription)"
       )
     }
     var omitted = 0
-    switch object["omittedCandidates"] {
+    switch object[Member.omittedCandidates.key] {
     case nil, .null?: break
     case .number(let count)? where count >= 0 && count == count.rounded(): omitted = Int(count)
     case let other?:
       throw FieldError(
-        path: "omittedCandidates", kind: .wrongType,
+        path: Member.omittedCandidates.key, kind: .wrongType,
         message: "expected a count, found \(other.typeDescription)")
     }
-    let evaluated: EvaluatedString? = try root.optionalString("evaluated").map {
+    let evaluated: EvaluatedString? = try root.optionalString(Member.evaluated.key).map {
       text throws(FieldError) in
       guard let value = EvaluatedString(rawValue: text) else {
         throw FieldError(
-          path: "evaluated", kind: .unknownValue, message: "unknown value \"\(text)\"")
+          path: Member.evaluated.key, kind: .unknownValue, message: "unknown value \"\(text)\"")
       }
       return value
     }
     self.init(
-      outcome: outcome, reason: try enumValue("reason", in: root),
+      outcome: outcome, reason: try enumValue(Member.reason.key, in: root),
       role: SceneSessionRole(
-        rawValue: try root.optionalString("role") ?? SceneSessionRole.windowApplication.rawValue),
-      targetContentIdentifier: try root.optionalString("targetContentIdentifier"),
-      evaluated: evaluated, url: try root.optionalString("url"),
-      windowGroup: try root.optionalObject("windowGroup").map { reader throws(FieldError) in
+        rawValue: try root.optionalString(Member.role.key)
+          ?? SceneSessionRole.windowApplication.rawValue),
+      targetContentIdentifier: try root.optionalString(Member.targetContentIdentifier.key),
+      evaluated: evaluated, url: try root.optionalString(Member.url.key),
+      windowGroup: try root.optionalObject(Member.windowGroup.key).map {
+        reader throws(FieldError) in
         try WindowGroupChoice(json: reader)
       },
       candidates: candidates, omittedCandidates: omitted, warnings: warnings,

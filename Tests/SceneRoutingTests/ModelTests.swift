@@ -554,20 +554,60 @@ struct JSONStringTests {
     }
   }
 
-  @Test("the fixed JSON literals of reasons are their raw values, quoted")
-  func reasonLiteralsMatchRawValues() {
-    for reason in RoutingReason.allCases {
-      #expect("\(reason.jsonLiteral)" == "\"\(reason.rawValue)\"")
+  @Test("a decision's bytes and its value are one shape, with exactly the declared members")
+  func decisionShapeIsDeclaredOnce() throws {
+    // Every member appears: a tie, a failed predicate, a warning, a window group, a URL.
+    let failing = try ActivationConditions(
+      canActivateForTargetContentIdentifierPredicate: "FALSEPREDICATE",
+      prefersToActivateForTargetContentIdentifierPredicate: "SELF MATCHES '(a+)+$'",
+      profile: .extended)
+    let sessions = [
+      SceneSession(persistentIdentifier: "one", activationConditions: failing),
+      SceneSession(persistentIdentifier: "two", configurationName: "Main", isVisible: true),
+      SceneSession(persistentIdentifier: "three"),
+      SceneSession(persistentIdentifier: "four"),
+    ]
+    let groups = [WindowGroup(configuration: "Main", matching: ["x"])]
+    let hostile = String(repeating: "a", count: 40) + "b"
+    var decisions = [
+      ActivationRouter(sessions: sessions).route(
+        SceneEvent(.notification(PushNotification(targetContentIdentifier: hostile)))),
+      ActivationRouter(sessions: [], windowGroups: groups).route(SceneEvent(.url("x://x"))),
+      ActivationRouter(sessions: sessions).route(
+        SceneEvent(.url("z://z"), options: RoutingOptions(allowSceneCreation: false))),
+    ]
+    decisions[0].warnings.append(
+      RoutingWarning(id: DiagnosticID(rawValue: "a.b"), message: "\"q\""))
+    #expect(!decisions[0].tiedSessions.isEmpty && decisions[1].windowGroup != nil)
+    #expect(decisions[0].jsonValue.jsonText.contains(#""prefers":{"error""#))
+    var seen: Set<String> = []
+    var seenInCandidates: Set<String> = []
+    for decision in decisions {
+      var bytes: [UInt8] = []
+      decision.writeJSON(into: &bytes)
+      #expect(
+        try JSONValue.parse(bytes) == decision.jsonValue,
+        "\(String(decoding: bytes, as: UTF8.self))")
+      #expect(try RoutingDecision(json: decision.jsonValue) == decision)
+      guard case .object(let object) = decision.jsonValue else {
+        Issue.record("a decision is an object")
+        continue
+      }
+      let keys = object.members.map(\.key)
+      let declared = RoutingDecision.Member.allCases.map { "\($0.name)" }
+      #expect(keys == declared.filter(keys.contains), "written in the declared order")
+      seen.formUnion(keys)
+      if case .array(let candidates)? = object["candidates"] {
+        for case .object(let candidate) in candidates {
+          #expect(
+            candidate.members.map(\.key)
+              == RoutingDecision.CandidateMember.allCases.map { "\($0.name)" })
+          seenInCandidates.formUnion(candidate.members.map(\.key))
+        }
+      }
     }
-    for loss in LossReason.allCases {
-      #expect("\(loss.jsonLiteral)" == "\"\(loss.rawValue)\"")
-    }
-    for evaluated in EvaluatedString.allCases {
-      #expect("\(evaluated.jsonLiteral)" == "\"\(evaluated.rawValue)\"")
-    }
-    for kind in EventKind.allCases {
-      #expect("\(kind.jsonLiteral)" == "\"\(kind.rawValue)\"")
-    }
+    #expect(seen == Set(RoutingDecision.Member.allCases.map { "\($0.name)" }))
+    #expect(!seenInCandidates.isEmpty)
   }
 
   @Test("one buffer, grown many times over, holds every piece in order")

@@ -21,11 +21,12 @@ package struct EventRouting {
 
     /// Appends `,"event":"…"`.
     func writeMember(into output: inout ByteBuffer) {
+      output.key("event")
       switch self {
       case .file(let path):
-        JSONValue.writeMember("event" as StaticString, path, into: &output)
+        output.string(path)
       case .line(let number):
-        output.append(#","event":"<stdin>:"#)
+        output.append(#""<stdin>:"#)
         output.appendDecimal(number)
         output.append(UInt8(ascii: "\""))
       }
@@ -112,10 +113,10 @@ package struct EventRouting {
   package static func writeJSON(
     _ decision: RoutingDecision, name: Name, kind: EventKind, into output: inout ByteBuffer
   ) {
-    decision.writeJSON(into: &output) { output in
+    decision.write(to: &output) { output in
       name.writeMember(into: &output)
-      output.append(#","kind":"# as StaticString)
-      output.append(kind.jsonLiteral)
+      output.key("kind")
+      output.string(kind.rawValue)
     }
   }
 
