@@ -665,7 +665,8 @@ struct AppCatalogBuilder {
   {
     LintDiagnostic(
       file: file, line: line, column: 1, endLine: line, endColumn: 1, scalarColumn: 1,
-      scalarEndColumn: 1, severity: .info, id: rule.rawValue, message: message)
+      scalarEndColumn: 1, severity: LintSeverity(rule.severity), id: rule.rawValue, message: message
+    )
   }
 
   /// The delegate-class line ranges of every Swift type named `name`.

@@ -192,7 +192,7 @@ extension AppCatalog {
       } catch {
         catalog.diagnostics.append(
           AppCatalog.finding(
-            .propertyList, .warning,
+            .propertyList,
             "not a property list this tool reads: \(error.message); skipped",
             file: path, line: error.line ?? 1))
         continue
@@ -300,12 +300,13 @@ extension AppCatalog {
   }
 
   static func finding(
-    _ rule: LintRule, _ severity: LintSeverity, _ message: String, file: String, line: Int,
-    fixDescription: String? = nil
+    _ rule: LintRule, _ message: String, file: String, line: Int, fixDescription: String? = nil,
+    severity: LintSeverity? = nil
   ) -> LintDiagnostic {
     LintDiagnostic(
       file: file, line: line, column: 1, endLine: line, endColumn: 1, scalarColumn: 1,
-      scalarEndColumn: 1, severity: severity, id: rule.rawValue, message: message,
+      scalarEndColumn: 1, severity: severity ?? LintSeverity(rule.severity), id: rule.rawValue,
+      message: message,
       fixDescription: fixDescription)
   }
 
@@ -386,7 +387,7 @@ extension AppCatalog {
     } catch {
       diagnostics.append(
         finding(
-          .propertyList, .warning,
+          .propertyList,
           "payload file is not JSON (\(error.line):\(error.column): "
             + "\(error.message)); skipped", file: path, line: error.line))
       return nil

@@ -234,9 +234,9 @@ package struct AppRouting: Sendable {
     guard let file else {
       return [
         AppCatalog.finding(
-          .notFollowed, .warning,
+          .notFollowed,
           "the app's scenes could not be routed: \(problem ?? "unknown problem")", file: app.file,
-          line: app.line)
+          line: app.line, severity: .warning)
       ]
     }
     if app.supportsMultipleScenes == false && app.windowGroups.isEmpty {
@@ -277,7 +277,7 @@ package struct AppRouting: Sendable {
         } else {
           findings.append(
             AppCatalog.finding(
-              .unhandled, .warning,
+              .unhandled,
               "openWindow(id: \"\(id)\") opens nothing: no scene of \(appLabel) declares the id "
                 + "'\(id)'\(onSomePlatforms)", file: producer.file, line: producer.line))
         }
@@ -287,7 +287,7 @@ package struct AppRouting: Sendable {
         if !app.windowGroups.contains(where: { $0.presentedType != nil }) {
           findings.append(
             AppCatalog.finding(
-              .unhandled, .warning,
+              .unhandled,
               "openWindow(value: \(producer.detail ?? "…")) opens nothing: no WindowGroup of "
                 + "\(appLabel) is declared with 'for:' a type\(onSomePlatforms)",
               file: producer.file,
@@ -307,7 +307,7 @@ package struct AppRouting: Sendable {
       for warning in decision.warnings where warning.id.rawValue == "routing.order-dependent" {
         findings.append(
           AppCatalog.finding(
-            .orderDependent, .warning,
+            .orderDependent,
             "\(producer.kind.rawValue) \(shown): \(warning.message); which scene it opens "
               + "depends on their order \(platforms())", file: producer.file, line: producer.line))
       }
@@ -315,7 +315,7 @@ package struct AppRouting: Sendable {
       case .none:
         findings.append(
           AppCatalog.finding(
-            .unhandled, .warning,
+            .unhandled,
             "\(producer.kind.rawValue) \(shown) is taken by no scene of \(appLabel): no open "
               + "scene's conditions match and every window group's handlesExternalEvents(matching:) "
               + "excludes it, so the event opens nothing \(platforms())", file: producer.file,
@@ -332,7 +332,7 @@ package struct AppRouting: Sendable {
           : "UIKit creates a new scene of '\(configuration ?? "the default configuration")'"
         findings.append(
           AppCatalog.finding(
-            .unhandled, .warning,
+            .unhandled,
             "\(producer.kind.rawValue) \(shown) matches no scene's conditions in \(appLabel): "
               + "\(what) \(platforms())", file: producer.file, line: producer.line))
       default: break
@@ -358,7 +358,7 @@ package struct AppRouting: Sendable {
         let strings = matched.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
         findings.append(
           AppCatalog.finding(
-            .newWindowPerEvent, .warning,
+            .newWindowPerEvent,
             "\(group.kind) '\(group.configuration)' of \(appLabel) takes external events "
               + "(handlesExternalEvents(matching: [\(strings)])) and no view in it declares "
               + "handlesExternalEvents(preferring:allowing:), so every event it matches opens a "
@@ -372,7 +372,7 @@ package struct AppRouting: Sendable {
       {
         findings.append(
           AppCatalog.finding(
-            .newWindowPerEvent, .warning,
+            .newWindowPerEvent,
             "\(group.kind) '\(group.configuration)' of \(appLabel) takes external events "
               + "(\(handler)) and no view in it declares "
               + "handlesExternalEvents(preferring:allowing:), so every URL or activity opens a "
@@ -386,7 +386,7 @@ package struct AppRouting: Sendable {
         let names = producers.prefix(3).map { "\($0.file):\($0.line)" }.joined(separator: ", ")
         findings.append(
           AppCatalog.finding(
-            .newWindowPerEvent, .warning,
+            .newWindowPerEvent,
             "\(group.kind) '\(group.configuration)' of \(appLabel) is reached by \(producers.count) "
               + "event source(s) (\(names)) and no view in it declares "
               + "handlesExternalEvents(preferring:allowing:), so every event opens a new window "
@@ -441,7 +441,7 @@ package struct AppRouting: Sendable {
 
   private func unreachable(_ group: SceneDeclaration) -> LintDiagnostic {
     AppCatalog.finding(
-      .groupUnreachable, .warning,
+      .groupUnreachable,
       "\(group.kind) id \(group.id.map { "'\($0)'" } ?? group.idReference ?? "") of \(appLabel) "
         + "is opened by no openWindow(id:), URL or identifier the app produces\(onSomePlatforms)",
       file: group.file, line: group.line)

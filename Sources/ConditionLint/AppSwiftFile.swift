@@ -195,7 +195,8 @@ struct AppSwiftFile: Sendable {
     let (line, column) = lines.location(node.positionAfterSkippingLeadingTrivia.utf8Offset)
     return LintDiagnostic(
       file: path, line: line, column: column, endLine: line, endColumn: column,
-      scalarColumn: column, scalarEndColumn: column, severity: .info, id: rule.rawValue,
+      scalarColumn: column, scalarEndColumn: column, severity: LintSeverity(rule.severity),
+      id: rule.rawValue,
       message: message)
   }
 

@@ -20,7 +20,7 @@ struct ConditionChecker {
       for origin in condition.origins where origin.resolution == .sameFileConstant {
         diagnostics.append(
           diagnostic(
-            .info, LintRule.inlinedValue.rawValue,
+            .inlinedValue,
             "'\(origin.name)' is inlined from this declaration (\(origin.resolution.rawValue))",
             at: origin.offset))
       }
@@ -46,6 +46,17 @@ struct ConditionChecker {
         let at = lines.location(origin.offset)
         return (origin.name, origin.resolution, at.line, at.column)
       }, templates: templates, diagnostics: diagnostics)
+  }
+
+  /// A finding of lint's own `rule` at file bytes `offset..<end`, at the rule's severity unless
+  /// `severity` says otherwise.
+  func diagnostic(
+    _ rule: LintRule, _ message: String, at offset: Int, end: Int? = nil,
+    fix: SourceEdit? = nil, fixDescription: String? = nil, severity: LintSeverity? = nil
+  ) -> LintDiagnostic {
+    diagnostic(
+      severity ?? LintSeverity(rule.severity), rule.rawValue, message, at: offset, end: end,
+      fix: fix, fixDescription: fixDescription)
   }
 
   /// A finding at file bytes `offset..<end`.
@@ -82,7 +93,7 @@ struct ConditionChecker {
     case .interpolated(let template, let fix):
       diagnostics.append(
         diagnostic(
-          .warning, LintRule.interpolatedFormat.rawValue,
+          .interpolatedFormat,
           "predicate format built by string interpolation breaks when the value holds a quote; "
             + "pass the value as a %@ argument", at: offset, fix: fix,
           fixDescription: fix.map { "replace with '\($0.replacement)'" }))
@@ -104,14 +115,14 @@ struct ConditionChecker {
     case .block:
       diagnostics.append(
         diagnostic(
-          .error, LintRule.blockPredicate.rawValue,
+          .blockPredicate,
           "a block predicate is not allowed in activation conditions; UIKit raises when it is "
             + "assigned", at: offset))
       return Result(predicate: nil, valid: false, isStatic: true)
     case .boxedBoolean(let word, let bytes):
       diagnostics.append(
         diagnostic(
-          .error, LintRule.boxedBoolean.rawValue,
+          .boxedBoolean,
           "a boxed '\(word)' is an NSNumber object, not a BOOL: predicateWithValue: receives its "
             + "address, which is YES whenever it is not nil; pass '\(word)'",
           at: bytes.lowerBound, end: bytes.upperBound,
@@ -128,13 +139,13 @@ struct ConditionChecker {
     case .notCheckable(let reason):
       diagnostics.append(
         diagnostic(
-          .info, LintRule.notCheckable.rawValue, "predicate not checked: \(reason)", at: offset))
+          .notCheckable, "predicate not checked: \(reason)", at: offset))
       return Result(predicate: nil, valid: nil, isStatic: false)
     case .strings(let strings):
       for string in strings where string.bytes.isEmpty {
         diagnostics.append(
           diagnostic(
-            .warning, LintRule.emptySwiftUIString.rawValue,
+            .emptySwiftUIString,
             "an empty string never matches in handlesExternalEvents", at: string.fileOffset(0)))
       }
       let values = strings.compactMap(\.value)
@@ -161,14 +172,14 @@ struct ConditionChecker {
       guard let format = literal.value else {
         diagnostics.append(
           diagnostic(
-            .info, LintRule.notCheckable.rawValue,
+            .notCheckable,
             "predicate not checked: the format is not valid UTF-8", at: offset))
         return Result(predicate: nil, valid: nil, isStatic: false)
       }
       if literal.bytes.count > Self.archiveLimit {
         diagnostics.append(
           diagnostic(
-            .warning, LintRule.archiveTooLarge.rawValue,
+            .archiveTooLarge,
             "predicate is \(literal.bytes.count) bytes; UIKit ignores a predicate whose archive "
               + "exceeds \(Self.archiveLimit) bytes and keeps the previous one", at: offset))
       }
@@ -185,7 +196,7 @@ struct ConditionChecker {
           : nil
         diagnostics.append(
           diagnostic(
-            .warning, LintRule.quotedFormatArgument.rawValue,
+            .quotedFormatArgument,
             "'\(specifier)' inside quotes is literal text, never substituted; drop the quotes",
             at: literal.fileOffset(lower), end: literal.fileOffset(upper - 1) + 1, fix: edit,
             fixDescription: edit.map { _ in "replace with '\(specifier)'" }))
@@ -197,7 +208,7 @@ struct ConditionChecker {
           ? SourceEdit(offset: literal.fileOffset(at), length: 0, replacement: "%") : nil
         diagnostics.append(
           diagnostic(
-            .error, LintRule.missingPercent.rawValue,
+            .missingPercent,
             "format argument '@' is missing its '%'; write '%@'", at: literal.fileOffset(at),
             end: literal.fileOffset(at) + 1, fix: edit,
             fixDescription: edit.map { _ in "insert '%'" }))
@@ -209,13 +220,13 @@ struct ConditionChecker {
         let few = scan.specifiers.count > arguments.count
         diagnostics.append(
           diagnostic(
-            few ? .error : .warning, LintRule.argumentCount.rawValue,
+            .argumentCount,
             "the format has \(scan.specifiers.count) "
               + (scan.specifiers.count == 1 ? "specifier" : "specifiers") + " but "
               + "\(arguments.count) " + (arguments.count == 1 ? "argument" : "arguments")
               + (few
                 ? "; NSPredicate reads past the arguments" : "; the extra ones are ignored"),
-            at: offset))
+            at: offset, severity: few ? .error : nil))
       }
       let compilation = CompiledPredicate.compile(
         format, arguments: Self.placeholders(format, arguments), profile: profile)

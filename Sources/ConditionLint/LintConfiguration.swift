@@ -51,9 +51,7 @@ package struct LintConfiguration: Sendable, Hashable {
   package init() {}
 
   /// Every id a `rules` entry may name: the predicate language's, and lint's own.
-  package static let ruleIDs: [String] =
-    DiagnosticID.syntaxIDs.map(\.id.rawValue) + DiagnosticID.validationIDs.map(\.id.rawValue)
-    + LintRule.allCases.map(\.rawValue)
+  package static let ruleIDs: [String] = DiagnosticRegistry.entries.map(\.id)
 
   /// The nearest `.scene-router.yml` at or above `path` (its folder, for a file), or nil; as
   /// ``LintPaths/display(_:)`` shows it.

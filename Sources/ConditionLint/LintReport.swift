@@ -20,7 +20,7 @@ package enum LintSeverity: String, Sendable, Hashable, Comparable {
   }
 
   /// The lint severity of a predicate diagnostic's: a note is reported as info.
-  init(_ severity: DiagnosticSeverity) {
+  package init(_ severity: DiagnosticSeverity) {
     switch severity {
     case .error: self = .error
     case .warning: self = .warning
@@ -65,11 +65,12 @@ package struct LintDiagnostic: Sendable, Hashable {
 extension LintDiagnostic {
   /// A finding about a whole file (skipped, not UTF-8), at its first line.
   static func fileNote(
-    _ file: String, _ severity: LintSeverity, _ rule: LintRule, _ message: String
+    _ file: String, _ rule: LintRule, _ message: String
   ) -> LintDiagnostic {
     LintDiagnostic(
       file: file, line: 1, column: 1, endLine: 1, endColumn: 1, scalarColumn: 1,
-      scalarEndColumn: 1, severity: severity, id: rule.rawValue, message: message)
+      scalarEndColumn: 1, severity: LintSeverity(rule.severity), id: rule.rawValue,
+      message: message)
   }
 }
 
@@ -112,8 +113,9 @@ package struct LintReport: Sendable {
   package var hasWarnings: Bool { diagnostics.contains { $0.severity == .warning } }
 }
 
-/// Every id `lint` reports besides the predicates' own, with its help text (SARIF rules).
-package enum LintRule: String, CaseIterable, Sendable {
+/// Every id `lint` reports besides the predicates' own, with its severity and its help text
+/// (SARIF rules): declared as the syntax and validation stages declare theirs.
+package enum LintRule: String, DiagnosticKind {
   case interpolatedFormat = "lint.interpolated-format"
   case notCheckable = "lint.not-checkable"
   case archiveTooLarge = "lint.archive-too-large"
@@ -136,6 +138,19 @@ package enum LintRule: String, CaseIterable, Sendable {
   case newWindowPerEvent = "routing.new-window-per-event"
   case groupUnreachable = "routing.group-unreachable"
   case orderDependent = "routing.order-dependent"
+
+  /// The severity it is reported at; ``argumentCount`` is an error when arguments are missing,
+  /// and ``notFollowed`` a warning when a whole scene list cannot be routed.
+  package var severity: DiagnosticSeverity {
+    switch self {
+    case .blockPredicate, .boxedBoolean, .missingPercent: .error
+    case .inlinedValue, .notCheckable, .runtimeValue, .notFollowed, .recursion: .note
+    case .interpolatedFormat, .archiveTooLarge, .emptySwiftUIString, .fileTooLarge, .notUTF8,
+      .unreadable, .notParsed, .quotedFormatArgument, .argumentCount, .propertyList, .unhandled,
+      .newWindowPerEvent, .groupUnreachable, .orderDependent:
+      .warning
+    }
+  }
 
   package var help: String {
     switch self {

@@ -262,12 +262,12 @@ package struct Linter: Sendable {
       if case .tooLarge(let size) = error.kind {
         report.diagnostics.append(
           .fileNote(
-            file, .warning, .fileTooLarge,
+            file, .fileTooLarge,
             "file is \(size) bytes, over the \(maximumFileSize)-byte cap; it is skipped"))
       } else {
         let reason = error.underlying.map { " (\($0))" } ?? ""
         report.diagnostics.append(
-          .fileNote(file, .warning, .unreadable, "file could not be read\(reason); it is skipped"))
+          .fileNote(file, .unreadable, "file could not be read\(reason); it is skipped"))
       }
       return
     }
@@ -390,7 +390,7 @@ package struct Linter: Sendable {
     if String(validating: bytes, as: UTF8.self) == nil {
       report.diagnostics.append(
         .fileNote(
-          file, .warning, .notUTF8,
+          file, .notUTF8,
           "file is not valid UTF-8; literals that are not are not checked"))
     }
     let isSwift = file.hasSuffix(".swift")
@@ -400,7 +400,7 @@ package struct Linter: Sendable {
         ? "exponential time (and then overflows its stack)" : "time that grows with the depth"
       report.diagnostics.append(
         .fileNote(
-          file, .warning, .notParsed,
+          file, .notParsed,
           "'\(nesting.bracket)' nested \(nesting.depth) deep; swift-syntax's parser takes "
             + "\(cost) past \(nesting.limit), so the file is not checked"))
       return

@@ -12,13 +12,7 @@ package enum SARIFReporter: LintReporter {
 
   /// The help text of a diagnostic id, for SARIF rules.
   private static func help(for id: String) -> String {
-    if let rule = LintRule(rawValue: id) { return rule.help }
-    if id.hasPrefix("syntax.") {
-      return "The predicate format does not parse: NSPredicate(format:) raises, and an app that "
-        + "assigns it to activation conditions crashes at launch."
-    }
-    return "The predicate parses, but activation conditions reject it or it does not do what it "
-      + "seems to (UIKit raises on assignment for errors)."
+    DiagnosticRegistry.entry(id)?.help ?? "See the diagnostic's message."
   }
 
   /// The SARIF log as a value.
