@@ -28,6 +28,18 @@ package final class OutputStream {
   nonisolated(unsafe) package static let standardError = OutputStream(
     descriptor: 2, name: "standard error")
 
+  /// Runs `body` with standard output and standard error, and flushes both however it ends:
+  /// what a command wrote before it failed is still seen.
+  package static func withStandardStreams<Result>(
+    _ body: (_ out: OutputStream, _ err: OutputStream) throws -> Result
+  ) rethrows -> Result {
+    defer {
+      standardOutput.flush()
+      standardError.flush()
+    }
+    return try body(standardOutput, standardError)
+  }
+
   /// Writes `text`.
   package func write(_ text: String) {
     buffer.appendUTF8(text)

@@ -17,6 +17,35 @@ package enum RawArguments {
     }
   }
 
+  /// Takes the positional arguments off a command line whose options are known: every argument
+  /// that is not an option, nor the value of one of `optionsTakingValues`, and everything after
+  /// `--`. Returns the options (with their values, in order) and the positional arguments.
+  package static func separate(
+    _ arguments: ArraySlice<String>, optionsTakingValues: Set<String>
+  ) -> (options: [String], positional: [String]) {
+    var options: [String] = []
+    var positional: [String] = []
+    var index = arguments.startIndex
+    while index < arguments.endIndex {
+      let argument = arguments[index]
+      if argument == "--" {
+        positional += arguments[(index + 1)...]
+        break
+      }
+      if argument.hasPrefix("-") && argument != "-" {
+        options.append(argument)
+        if optionsTakingValues.contains(argument), index + 1 < arguments.endIndex {
+          options.append(arguments[index + 1])
+          index += 1
+        }
+      } else {
+        positional.append(argument)
+      }
+      index += 1
+    }
+    return (options, positional)
+  }
+
   /// The offset of the first byte that does not belong to a well-formed UTF-8 sequence.
   private static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
     var offset = 0

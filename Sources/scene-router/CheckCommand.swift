@@ -84,20 +84,16 @@ struct CheckCommand: ParsableCommand {
 extension CheckCommand {
   /// `check --scenes FILE`: every problem of the file, or each scene's canonical conditions.
   private func checkScenes(_ path: String) throws {
-    let out = OutputStream.standardOutput
-    let err = OutputStream.standardError
-    defer {
-      out.flush()
-      err.flush()
+    try OutputStream.withStandardStreams { out, err in
+      let check = ScenesFileCheck(bytes: try input(path, err: err), path: path)
+      if json {
+        out.writeLine(json: check.jsonValue)
+      } else {
+        let (output, errors) = check.lines
+        for line in errors { err.writeLine(line) }
+        for line in output { out.writeLine(line) }
+      }
+      if !check.isValid { throw ExitStatus.dataError }
     }
-    let check = ScenesFileCheck(bytes: try input(path, err: err), path: path)
-    if json {
-      out.writeLine(json: check.jsonValue)
-    } else {
-      let (output, errors) = check.lines
-      for line in errors { err.writeLine(line) }
-      for line in output { out.writeLine(line) }
-    }
-    if !check.isValid { throw ExitStatus.dataError }
   }
 }

@@ -47,19 +47,19 @@ struct EvaluateCommand: ParsableCommand {
     }
   }
 
-  func run() throws {
+  func run() throws { try OutputStream.withStandardStreams(evaluate) }
+
+  private func evaluate(out: OutputStream, err: OutputStream) throws {
     if batch {
-      if runBatch() { throw ExitStatus.dataError }
+      if runBatch(out: out) { throw ExitStatus.dataError }
       return
     }
     let source = arguments[0]
     let compilation = CompiledPredicate.compile(source, profile: profile)
-    let err = OutputStream.standardError
     let renderer = DiagnosticRenderer(colors: System.isTerminal(2))
     err.write(renderer.render(compilation.diagnostics, in: source))
     err.flush()
     guard let compiled = compilation.compiled else { throw ExitStatus.dataError }
-    let out = OutputStream.standardOutput
     var failed = false
     for identifier in arguments.dropFirst() {
       do {
@@ -69,16 +69,14 @@ struct EvaluateCommand: ParsableCommand {
         failed = true
       }
     }
-    out.flush()
     if failed { throw ExitStatus.dataError }
   }
 
   /// Answers standard input's JSON Lines on standard output, line for line; returns whether any
   /// line was an error.
-  private func runBatch() -> Bool {
+  private func runBatch(out: OutputStream) -> Bool {
     var evaluator = BatchEvaluator(defaultProfile: profile)
     var reader = LineReader(descriptor: 0)
-    let out = OutputStream.standardOutput
     var anyError = false
     while let line = reader.nextLine(beforeRead: { out.flush() }) {
       let answer =
@@ -90,7 +88,6 @@ struct EvaluateCommand: ParsableCommand {
       if answer.isError { anyError = true }
       out.writeLine(answer.text)
     }
-    out.flush()
     return anyError
   }
 }

@@ -105,13 +105,9 @@ struct LintCommand: ParsableCommand {
     }
   }
 
-  func run() throws {
-    let out = OutputStream.standardOutput
-    let err = OutputStream.standardError
-    defer {
-      out.flush()
-      err.flush()
-    }
+  func run() throws { try OutputStream.withStandardStreams(lint) }
+
+  private func lint(out: OutputStream, err: OutputStream) throws {
     System.keepFreedMemory()
     var options = LintPlan.Options()
     options.profile = profileOptions.profile

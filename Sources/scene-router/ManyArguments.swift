@@ -1,4 +1,6 @@
 import ArgumentParser
+import PortableIO
+import SceneJSON
 
 /// Positional arguments taken off the command line before swift-argument-parser sees it, when
 /// there are many.
@@ -8,8 +10,9 @@ import ArgumentParser
 /// O(n²) time: 24,000 predicates given to `check` took 23 seconds. Commands whose positional
 /// arguments are plain strings (`check`'s predicates, `evaluate`'s predicate and identifiers)
 /// therefore receive them here when there are more than ``threshold``; the parser sees only the
-/// options. Which options take a value is read from the command's own usage line, so the split
-/// follows the declarations.
+/// options. Which options take a value comes from the parser's own description of the command
+/// (its tool-info JSON, the one `--experimental-dump-help` prints), so the split follows the
+/// declarations.
 enum ManyArguments {
   /// Below this many, the parser takes the positional arguments as usual.
   static let threshold = 64
@@ -25,44 +28,31 @@ enum ManyArguments {
   /// `arguments` (without the program name), with the positional arguments of `check` or
   /// `evaluate` taken off into ``positional`` when there are more than ``threshold``.
   static func split(_ arguments: [String]) -> [String] {
-    guard let name = arguments.first, let command = commands[name] else { return arguments }
-    // Too few arguments to hold more than `threshold` values: the usage line, which takes a
-    // third of a short run's start, is not needed.
-    guard arguments.count - 1 > threshold else { return arguments }
-    let takesValue = optionsTakingValues(command)
-    var options = [name]
-    var values: [String] = []
-    var index = 1
-    while index < arguments.count {
-      let argument = arguments[index]
-      if argument == "--" {
-        values += arguments[(index + 1)...]
-        break
-      }
-      if argument.hasPrefix("-") && argument != "-" {
-        options.append(argument)
-        if takesValue.contains(argument), index + 1 < arguments.count {
-          options.append(arguments[index + 1])
-          index += 1
-        }
-      } else {
-        values.append(argument)
-      }
-      index += 1
-    }
+    // Too few arguments to hold more than `threshold` values: the command's description, which
+    // takes a third of a short run's start, is not needed.
+    guard let name = arguments.first, let command = commands[name],
+      arguments.count - 1 > threshold
+    else { return arguments }
+    let (options, values) = RawArguments.separate(
+      arguments.dropFirst(), optionsTakingValues: optionsTakingValues(command))
     guard values.count > threshold else { return arguments }
     positional = values
-    return options
+    return [name] + options
   }
 
-  /// The long options of `command` that take a value, from its usage line
-  /// (`[--profile <profile>] [--json] [--file <file>]` gives `--profile` and `--file`).
+  /// The option names of `command` that take a value (`--profile`, `--file`), from the
+  /// arguments the parser describes as options (flags take none).
   static func optionsTakingValues(_ command: ParsableCommand.Type) -> Set<String> {
-    let words = SceneRouterCommand.usageString(for: command).split(whereSeparator: \.isWhitespace)
+    guard case .object(let root)? = try? JSONValue.parse(Array(command._dumpHelp().utf8)),
+      case .array(let arguments)? = root["command"]?.objectValue?["arguments"]
+    else { return [] }
     var names: Set<String> = []
-    for (word, next) in zip(words, words.dropFirst()) where next.hasPrefix("<") {
-      let name = word.drop { $0 == "[" }
-      if name.hasPrefix("-") { names.insert(String(name)) }
+    for case .object(let argument) in arguments where argument["kind"] == .string("option") {
+      guard case .array(let spellings)? = argument["names"] else { continue }
+      for case .object(let spelling) in spellings {
+        guard let name = spelling["name"]?.stringValue else { continue }
+        names.insert((spelling["kind"] == .string("long") ? "--" : "-") + name)
+      }
     }
     return names
   }

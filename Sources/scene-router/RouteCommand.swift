@@ -89,13 +89,14 @@ struct RouteCommand: ParsableCommand {
     }
   }
 
-  func run() throws {
-    let err = OutputStream.standardError
-    let out = OutputStream.standardOutput
+  func run() throws { try OutputStream.withStandardStreams(route) }
+
+  private func route(out: OutputStream, err: OutputStream) throws {
     let file = try source.load(err: err).file
     err.flush()
     let router = file.router
-    let plan = self.plan
+    let plan = EventRouting(
+      kind: kind, explanation: EventRouting.explanation(for: output, candidates: candidates))
     let output = self.output
     var failed = false
     // One decision for every event, filled in place: its candidate list keeps its storage.
@@ -148,14 +149,7 @@ struct RouteCommand: ParsableCommand {
         }
       }
     }
-    out.flush()
-    err.flush()
     if failed { throw ExitStatus.dataError }
-  }
-
-  private var plan: EventRouting {
-    EventRouting(
-      kind: kind, explanation: EventRouting.explanation(for: output, candidates: candidates))
   }
 }
 

@@ -43,25 +43,21 @@ struct ScenesCommand: ParsableCommand {
   var exclude: [String] = []
 
   func run() throws {
-    let out = OutputStream.standardOutput
-    let err = OutputStream.standardError
-    defer {
-      out.flush()
-      err.flush()
-    }
-    let run = Linter.readApp(paths: paths.isEmpty ? ["."] : paths, excludes: exclude)
-    for path in run.missingPaths { err.writeLine("error: \(path): no such file or folder") }
-    guard let catalog = run.catalog else { throw ExitStatus.noInput }
-    switch format {
-    case .text: out.write(AppOutput.text(catalog))
-    case .json: out.writeLine(json: catalog.jsonValue)
-    case .scenesFile:
-      let routing = try report(to: err) { notes throws(ScenesInput.Failure) in
-        try ScenesInput.choose(run, name: name, notes: &notes)
+    try OutputStream.withStandardStreams { out, err in
+      let run = Linter.readApp(paths: paths.isEmpty ? ["."] : paths, excludes: exclude)
+      for path in run.missingPaths { err.writeLine("error: \(path): no such file or folder") }
+      guard let catalog = run.catalog else { throw ExitStatus.noInput }
+      switch format {
+      case .text: out.write(AppOutput.text(catalog))
+      case .json: out.writeLine(json: catalog.jsonValue)
+      case .scenesFile:
+        let routing = try report(to: err) { notes throws(ScenesInput.Failure) in
+          try ScenesInput.choose(run, name: name, notes: &notes)
+        }
+        out.writeLine(json: routing.scenesFile)
       }
-      out.writeLine(json: routing.scenesFile)
+      if !run.missingPaths.isEmpty { throw ExitStatus.noInput }
     }
-    if !run.missingPaths.isEmpty { throw ExitStatus.noInput }
   }
 }
 

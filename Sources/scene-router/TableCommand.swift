@@ -60,40 +60,36 @@ struct TableCommand: ParsableCommand {
   }
 
   func run() throws {
-    let out = OutputStream.standardOutput
-    let err = OutputStream.standardError
-    defer {
-      out.flush()
-      err.flush()
-    }
-    let loaded = try source.load(err: err)
-    let file = loaded.file
-    let scenes = loaded.path
-    var sources: TableRendering.Sources?
+    try OutputStream.withStandardStreams { out, err in
+      let loaded = try source.load(err: err)
+      let file = loaded.file
+      let scenes = loaded.path
+      var sources: TableRendering.Sources?
 
-    var failed = false
-    var list = identifierArguments
-    if let identifiers {
-      let lines = LineInput.identifiers(try input(identifiers, err: err), path: identifiers)
-      for problem in lines.problems { err.writeLine(problem) }
-      failed = !lines.problems.isEmpty
-      list += lines.identifiers
+      var failed = false
+      var list = identifierArguments
+      if let identifiers {
+        let lines = LineInput.identifiers(try input(identifiers, err: err), path: identifiers)
+        for problem in lines.problems { err.writeLine(problem) }
+        failed = !lines.problems.isEmpty
+        list += lines.identifiers
+      }
+      let router = file.router
+      if let routing = loaded.routing, let catalog = loaded.run?.catalog {
+        let (identifiers, rows) = routing.tableRows(among: catalog)
+        list += identifiers
+        sources = rows
+      } else if witnesses {
+        list += RoutingTable.witnesses(of: router)
+      }
+      // The table keeps the first of each identifier.
+      let table = RoutingTable(
+        router: router, identifiers: list,
+        options: RoutingOptions(role: SceneSessionRole(rawValue: role)))
+      out.write(
+        TableRendering.render(table, format: format, file: file, path: scenes, sources: sources))
+      if failed { throw ExitStatus.dataError }
     }
-    let router = file.router
-    if let routing = loaded.routing, let catalog = loaded.run?.catalog {
-      let (identifiers, rows) = routing.tableRows(among: catalog)
-      list += identifiers
-      sources = rows
-    } else if witnesses {
-      list += RoutingTable.witnesses(of: router)
-    }
-    // The table keeps the first of each identifier.
-    let table = RoutingTable(
-      router: router, identifiers: list,
-      options: RoutingOptions(role: SceneSessionRole(rawValue: role)))
-    out.write(
-      TableRendering.render(table, format: format, file: file, path: scenes, sources: sources))
-    if failed { throw ExitStatus.dataError }
   }
 }
 
