@@ -3,12 +3,14 @@ import PredicateEvaluation
 import SceneJSON
 
 extension SceneSession {
-  /// The members of a scene in the scenes file (DESIGN §7).
-  enum JSONKey {
-    static let all: Set<String> = [
-      "id", "role", "configuration", "state", "lastActiveAt", "visible", "activationConditions",
-      "handlesExternalEvents", "userInfo",
-    ]
+  /// The members of a scene in the scenes file (DESIGN §7), declared once: the writer writes
+  /// these names, and the reader reads them and warns about any other.
+  package enum Member: String, CaseIterable {
+    case id, role, configuration, state, lastActiveAt, visible, activationConditions
+    case handlesExternalEvents, userInfo
+
+    /// Every member's name.
+    package static let names = Set(allCases.map(\.rawValue))
   }
 
   /// The session as a scene of the scenes file: `id`, `role`, `configuration`, `state`,
@@ -16,23 +18,27 @@ extension SceneSession {
   /// profiles), `userInfo`.
   public var jsonValue: JSONValue {
     var members: [(String, JSONValue)] = [
-      ("id", .string(persistentIdentifier)), ("role", .string(role.rawValue)),
+      (Member.id.rawValue, .string(persistentIdentifier)),
+      (Member.role.rawValue, .string(role.rawValue)),
     ]
-    if let configurationName { members.append(("configuration", .string(configurationName))) }
-    members.append(("state", .string(state.rawValue)))
-    if let lastActiveAt {
-      members.append(("lastActiveAt", .string(ScenesFile.formatISO8601(lastActiveAt))))
+    if let configurationName {
+      members.append((Member.configuration.rawValue, .string(configurationName)))
     }
-    members.append(("visible", .bool(isVisible)))
+    members.append((Member.state.rawValue, .string(state.rawValue)))
+    if let lastActiveAt {
+      members.append(
+        (Member.lastActiveAt.rawValue, .string(ScenesFile.formatISO8601(lastActiveAt))))
+    }
+    members.append((Member.visible.rawValue, .bool(isVisible)))
     if let handling = activationConditions.externalEventHandling {
-      members.append(("handlesExternalEvents", handling.jsonValue))
+      members.append((Member.handlesExternalEvents.rawValue, handling.jsonValue))
     } else {
-      members.append(("activationConditions", activationConditions.jsonValue))
+      members.append((Member.activationConditions.rawValue, activationConditions.jsonValue))
     }
     if !userInfo.isEmpty {
       members.append(
         (
-          "userInfo",
+          Member.userInfo.rawValue,
           .object(JSONObject(userInfo.sorted { $0.key < $1.key }.map { ($0, .string($1)) }))
         ))
     }

@@ -223,12 +223,12 @@ public struct ScenesFile: Sendable, Hashable {
     let scene = FieldReader(object: sceneObject, path: path)
     let identifier: String
     do {
-      identifier = try scene.string("id")
+      identifier = try scene.string(SceneMember.id.rawValue)
     } catch {
       problems.append(.init(error, sceneIdentifier: nil))
       return nil
     }
-    warnings += scene.unknownKeys(SceneSession.JSONKey.all).map {
+    warnings += scene.unknownKeys(SceneMember.names).map {
       RoutingWarning(.unknownScenesField(scene: identifier, path: $0))
     }
     return session(
@@ -257,19 +257,22 @@ public struct ScenesFile: Sendable, Hashable {
       }
     }
     attempt {
-      if let role = try scene.optionalString("role") {
+      if let role = try scene.optionalString(SceneMember.role.rawValue) {
         session.role = SceneSessionRole(rawValue: role)
         if !session.role.isKnown {
-          warnings.append(RoutingWarning(.unknownRole(role: role, path: scene.child("role"))))
+          warnings.append(
+            RoutingWarning(.unknownRole(role: role, path: scene.child(SceneMember.role.rawValue))))
         }
       }
     }
-    attempt { session.configurationName = try scene.optionalString("configuration") }
     attempt {
-      if let state = try scene.optionalString("state") {
+      session.configurationName = try scene.optionalString(SceneMember.configuration.rawValue)
+    }
+    attempt {
+      if let state = try scene.optionalString(SceneMember.state.rawValue) {
         guard let parsed = SceneActivationState(rawValue: state) else {
           throw FieldError(
-            path: scene.child("state"),
+            path: scene.child(SceneMember.state.rawValue),
             kind: .unknownValue,
             message:
               "expected one of \(SceneActivationState.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(state)\""
@@ -279,10 +282,10 @@ public struct ScenesFile: Sendable, Hashable {
       }
     }
     attempt {
-      if let text = try scene.optionalString("lastActiveAt") {
+      if let text = try scene.optionalString(SceneMember.lastActiveAt.rawValue) {
         guard let date = parseISO8601(text) else {
           throw FieldError(
-            path: scene.child("lastActiveAt"),
+            path: scene.child(SceneMember.lastActiveAt.rawValue),
             kind: .invalidValue,
             message:
               "expected an ISO 8601 date-time such as \"2026-11-20T10:00:00Z\", found \"\(text)\"")
@@ -290,16 +293,17 @@ public struct ScenesFile: Sendable, Hashable {
         session.lastActiveAt = date
       }
     }
-    attempt { session.isVisible = try scene.optionalBool("visible") ?? false }
+    attempt { session.isVisible = try scene.optionalBool(SceneMember.visible.rawValue) ?? false }
     attempt {
-      if let userInfo = try scene.optionalObject("userInfo") {
+      if let userInfo = try scene.optionalObject(SceneMember.userInfo.rawValue) {
         for key in userInfo.object.keys {
           attempt { session.userInfo[key] = try userInfo.string(key) }
         }
       }
     }
     attempt {
-      guard let handling = try scene.optionalObject("handlesExternalEvents") else { return }
+      guard let handling = try scene.optionalObject(SceneMember.handlesExternalEvents.rawValue)
+      else { return }
       warnings += handling.unknownKeys(["preferring", "allowing"]).map {
         RoutingWarning(.unknownScenesField(scene: identifier, path: $0))
       }
@@ -307,16 +311,16 @@ public struct ScenesFile: Sendable, Hashable {
       var allowing: [String] = []
       attempt { preferring = try handling.optionalStringArray("preferring") ?? [] }
       attempt { allowing = try handling.optionalStringArray("allowing") ?? [] }
-      if scene.object["activationConditions"].map({ $0 != .null }) == true {
+      if scene.object[SceneMember.activationConditions.rawValue].map({ $0 != .null }) == true {
         throw FieldError(
-          path: scene.child("handlesExternalEvents"),
+          path: scene.child(SceneMember.handlesExternalEvents.rawValue),
           kind: .conflict, message: "give activationConditions or handlesExternalEvents, not both")
       }
       session.activationConditions = ActivationConditions(
         ExternalEventHandling(preferring: preferring, allowing: allowing))
     }
     attempt {
-      if let conditions = try scene.optionalObject("activationConditions") {
+      if let conditions = try scene.optionalObject(SceneMember.activationConditions.rawValue) {
         warnings += conditions.unknownKeys([
           "canActivate", "prefersToActivate", "profile", "canActivateProfile",
           "prefersToActivateProfile",
@@ -412,3 +416,6 @@ public struct ScenesFileError: Error, Sendable, Hashable, CustomStringConvertibl
 
   public var description: String { problems.map(\.description).joined(separator: "\n") }
 }
+
+/// A scene's members, as the reader names them.
+private typealias SceneMember = SceneSession.Member

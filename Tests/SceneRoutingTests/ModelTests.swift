@@ -610,6 +610,23 @@ struct JSONStringTests {
     #expect(!seenInCandidates.isEmpty)
   }
 
+  @Test("a scene is written with the members the scenes-file reader declares, and read back")
+  func sceneMembersAreDeclaredOnce() throws {
+    let full = SceneSession(
+      persistentIdentifier: "a", configurationName: "Main",
+      lastActiveAt: Date(timeIntervalSince1970: 0),
+      isVisible: true, userInfo: ["k": "v"])
+    var swiftUI = full
+    swiftUI.activationConditions = ActivationConditions(ExternalEventHandling(preferring: ["x"]))
+    var written: Set<String> = []
+    for session in [full, swiftUI] {
+      let keys = try #require(session.jsonValue.objectValue).members.map(\.key)
+      written.formUnion(keys)
+      #expect(try SceneSession(json: session.jsonValue) == session)
+    }
+    #expect(written == SceneSession.Member.names)
+  }
+
   @Test("one buffer, grown many times over, holds every piece in order")
   func bufferGrowsWithoutLosingBytes() {
     var buffer = ByteBuffer(capacity: 16)
