@@ -8,12 +8,33 @@ public enum LintFuzzInvariants {
   /// The first byte picks the language (even: Swift, odd: Objective-C); the rest is the file.
   /// No trap; every finding at a line and column inside the file; every fix inside the file, on
   /// scalar boundaries and on one line; the fixed text lints again without a trap.
+  /// Whether a byte breaks a line: LF or CR (CRLF is one break).
+  static func isLineBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
+
+  /// The byte length of each line, with lines broken as the compilers (and the lint's location
+  /// converters) break them: LF, CR or CRLF.
+  static func lineLengths(_ bytes: [UInt8]) -> [Int] {
+    var lengths: [Int] = []
+    var start = 0
+    var index = 0
+    while index < bytes.count {
+      if isLineBreak(bytes[index]) {
+        lengths.append(index - start)
+        if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+        start = index + 1
+      }
+      index += 1
+    }
+    lengths.append(bytes.count - start)
+    return lengths
+  }
+
   public static func lint(_ input: [UInt8]) -> [String] {
     guard let selector = input.first else { return [] }
     if selector >= 0xF0 { return app(input) }
     let bytes = Array(input.dropFirst())
     let file = selector % 2 == 0 ? "Fuzz.swift" : "Fuzz.m"
-    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(\.count)
+    let lines = lineLengths(bytes)
     var violations: [String] = []
     let linter = Linter(profile: selector & 2 == 0 ? .uikit : .extended)
     var report = LintReport()
@@ -40,8 +61,8 @@ public enum LintFuzzInvariants {
       where boundary < bytes.count && bytes[boundary] & 0xC0 == 0x80 {
         violations.append("\(location): fix boundary \(boundary) inside a UTF-8 sequence")
       }
-      if fix.replacement.utf8.contains(0x0A)
-        || bytes[fix.offset..<(fix.offset + fix.length)].contains(0x0A)
+      if fix.replacement.utf8.contains(where: isLineBreak)
+        || bytes[fix.offset..<(fix.offset + fix.length)].contains(where: isLineBreak)
       {
         violations.append("\(location): fix spans lines")
       }
@@ -84,7 +105,7 @@ public enum LintFuzzInvariants {
       violations.append("sparse reading differs: \(disagreement)")
     }
     let catalog = AppCatalog.build(AppInputs(files: files), conditions: []) { _ in nil }
-    let lineCount = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
+    let lineCount = lineLengths(bytes).count
     func check(_ file: String, _ line: Int, _ what: String) {
       if line < 1 || line > lineCount {
         violations.append("\(what) at \(file):\(line), outside 1...\(lineCount)")
