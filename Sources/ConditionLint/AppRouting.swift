@@ -30,11 +30,17 @@ package struct AppRouting: Sendable {
     var extended = false
     var seen: Set<String> = []
     for group in app.windowGroups where group.isRoutable {
-      // Two declarations with one configuration name: the second is named by its line.
+      // Two declarations with one configuration name: the second is named by its line, and a
+      // declaration expanded more than once (a custom scene used twice) by its copy too.
       var configuration = group.configuration
       if !seen.insert(configuration).inserted {
-        configuration += " (line \(group.line))"
-        seen.insert(configuration)
+        let named = "\(group.configuration) (line \(group.line))"
+        configuration = named
+        var copy = 2
+        while !seen.insert(configuration).inserted {
+          configuration = "\(named) #\(copy)"
+          copy += 1
+        }
       }
       var entry: [(String, JSONValue)] = [("configuration", .string(configuration))]
       if let matching = group.matching {

@@ -193,6 +193,39 @@ struct AppModelTests {
     #expect(catalog.diagnostics.contains { $0.id == "app.recursion" && $0.line == 12 })
   }
 
+  @Test("a custom scene used three times gives three window groups with distinct names")
+  func sceneUsedThrice() throws {
+    let root = try tree([
+      "App.swift": utf8(
+        """
+        import SwiftUI
+        @main struct Thrice: App {
+          var body: some Scene {
+            WindowGroup(id: "activity") { Text("a") }
+            Inspector()
+            Inspector()
+          }
+        }
+        struct Inspector: Scene {
+          var body: some Scene {
+            WindowGroup(id: "activity") { Text("x").handlesExternalEvents(preferring: ["a"], allowing: ["a"]) }
+          }
+        }
+        """)
+    ])
+    let run = Linter.readApp(paths: [root])
+    let app = try #require(run.catalog?.apps.first)
+    #expect(app.windowGroups.count == 3)
+    let routing = AppRouting(app: app)
+    #expect(routing.problem == nil, "the scenes file is accepted")
+    guard case .array(let groups)? = routing.scenesFile.objectValue?["windowGroups"] else {
+      Issue.record("no window groups")
+      return
+    }
+    let names = groups.compactMap { $0.objectValue?["configuration"]?.stringValue }
+    #expect(names == ["activity", "activity (line 11)", "activity (line 11) #2"])
+  }
+
   @Test("a 10,000-deep view chain stops at the depth limit: the views are unknown, not empty")
   func deepViewChain() throws {
     var source = """
