@@ -1,4 +1,4 @@
-import SceneJSON
+@_spi(Internals) import SceneJSON
 
 /// A byte buffer in front of a file descriptor; `flush()` writes it out, and a write that fails
 /// ends the command through ``IOFailure``: output is never lost in silence.

@@ -7,19 +7,20 @@ import Foundation
 /// which made appending a third of `route --jsonl`'s time; here a piece is a capacity check and
 /// a `memcpy`. Non-copyable, so the storage has one owner and is freed exactly once.
 ///
-/// Public, with `@inlinable` appends, only so that the writers in other modules inline them
-/// (a `package` body is not made available for inlining, and a call per piece cost as much as
-/// the piece): the `SceneActivation` product does not export it.
-package struct ByteBuffer: ~Copyable {
+/// Public, with `@inlinable` appends, only so that the writers in other modules inline them (a
+/// `package` body is not made available for inlining, and a call per piece cost as much as the
+/// piece), and behind the `Internals` SPI, so no client sees it without asking: the
+/// `SceneActivation` product does not export it.
+@_spi(Internals) public struct ByteBuffer: ~Copyable {
   @usableFromInline var base: UnsafeMutablePointer<UInt8>
   @usableFromInline var capacity: Int
   @usableFromInline var written = 0
 
   /// The number of bytes written.
-  package var count: Int { written }
+  public var count: Int { written }
 
   /// An empty buffer with room for `capacity` bytes before it grows.
-  package init(capacity: Int = 1024) {
+  public init(capacity: Int = 1024) {
     self.capacity = max(capacity, 16)
     self.base = .allocate(capacity: self.capacity)
   }
@@ -27,14 +28,14 @@ package struct ByteBuffer: ~Copyable {
   deinit { base.deallocate() }
 
   /// The bytes written so far, valid until the next mutation.
-  package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+  public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
   /// Forgets the bytes written, keeping the storage.
-  package mutating func removeAll() { written = 0 }
+  public mutating func removeAll() { written = 0 }
 
   /// Appends one byte.
   @inlinable @inline(__always)
-  package mutating func append(_ byte: UInt8) {
+  public mutating func append(_ byte: UInt8) {
     if written == capacity { grow(toHold: 1) }
     base[written] = byte
     written += 1
@@ -42,7 +43,7 @@ package struct ByteBuffer: ~Copyable {
 
   /// Appends `bytes`.
   @inlinable @inline(__always)
-  package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+  public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
     if capacity - written < bytes.count { grow(toHold: bytes.count) }
     (base + written).update(from: source, count: bytes.count)
@@ -51,14 +52,14 @@ package struct ByteBuffer: ~Copyable {
 
   /// Appends the UTF-8 of a literal.
   @inlinable @inline(__always)
-  package mutating func append(_ text: StaticString) {
+  public mutating func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// Lets `body` write up to `limit` bytes straight into the buffer's free space, and keeps as
   /// many as it says it wrote: for writers that copy and check in one pass.
   @inlinable @inline(__always)
-  package mutating func write(
+  public mutating func write(
     upTo limit: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int
   ) {
     if capacity - written < limit { grow(toHold: limit) }
@@ -69,7 +70,7 @@ package struct ByteBuffer: ~Copyable {
 
   /// Appends the decimal digits of a non-negative `value` (no `String` made: a decision line
   /// writes a count).
-  package mutating func appendDecimal(_ value: Int) {
+  public mutating func appendDecimal(_ value: Int) {
     precondition(value >= 0, "appendDecimal takes a count")
     // The digits are counted first and written in place, last digit first.
     var length = 1
@@ -90,7 +91,7 @@ package struct ByteBuffer: ~Copyable {
   }
 
   /// Appends the UTF-8 of `text`.
-  package mutating func appendUTF8(_ text: String) {
+  public mutating func appendUTF8(_ text: String) {
     text.withUTF8InPlace { append($0) }
   }
 

@@ -4,7 +4,7 @@
 /// writes a decision's bytes straight to its buffer (no tree made for each line), and the API's
 /// `jsonValue` builds the same members in the same order, without writing bytes and parsing them
 /// back. Members are named by literals, so the byte writer copies each name as it is.
-package protocol JSONSink: ~Copyable {
+@_spi(Internals) public protocol JSONSink: ~Copyable {
   /// Starts an object, as the value of the pending member or element.
   mutating func beginObject()
   /// Ends the innermost object.
@@ -13,10 +13,12 @@ package protocol JSONSink: ~Copyable {
   mutating func beginArray()
   /// Ends the innermost array.
   mutating func endArray()
-  /// Names the next member of the innermost object: the value written next is its value.
+  /// Names the first member of the innermost object: the value written next is its value.
+  mutating func firstKey(_ name: StaticString)
+  /// Names a further member of the innermost object.
   mutating func key(_ name: StaticString)
-  /// Starts the next element of the innermost array.
-  mutating func element()
+  /// Separates two elements of the innermost array.
+  mutating func separator()
   /// A string, or `null` for nil.
   mutating func string(_ value: String?)
   /// `true` or `false`.
@@ -25,34 +27,78 @@ package protocol JSONSink: ~Copyable {
   mutating func count(_ value: Int)
   /// A value already built.
   mutating func value(_ value: JSONValue)
+  /// An enumeration's raw value, or `null` for nil, through the table of its quoted raw values.
+  mutating func rawValue<Value>(_ value: Value?, _ table: QuotedRawValues<Value>)
+}
+
+/// Each case of an enumeration with string raw values, as its quoted JSON string: made once from
+/// `rawValue`, so a byte writer appends a case's bytes without making or escaping a `String` (a
+/// decision line writes half a dozen such values).
+///
+/// A case is found by its position among `allCases`, read from its representation: a case of a
+/// payload-free enumeration of at most 256 cases is one byte, its declaration position, and
+/// `allCases` lists the cases in declaration order. The initializer checks both for every case.
+@_spi(Internals)
+public struct QuotedRawValues<Value: RawRepresentable<String> & CaseIterable>:
+  Sendable
+{
+  @usableFromInline let quoted: [[UInt8]]
+
+  public init() {
+    precondition(MemoryLayout<Value>.size == 1, "\(Value.self) is not a one-byte enumeration")
+    quoted = Value.allCases.enumerated().map { position, value in
+      precondition(
+        unsafeBitCast(value, to: UInt8.self) == position,
+        "\(Value.self).allCases is not in declaration order")
+      return JSONValue.string(value.rawValue).jsonBytes
+    }
+  }
+
+  /// The quoted raw value of `value`.
+  @inlinable
+  public subscript(_ value: Value) -> [UInt8] { quoted[Int(unsafeBitCast(value, to: UInt8.self))] }
 }
 
 extension JSONSink where Self: ~Copyable {
   /// `null`.
-  package mutating func null() { string(nil) }
+  @inlinable
+  public mutating func null() { string(nil) }
 }
 
-/// Compact JSON bytes. A member or element needs a comma exactly when the byte before it does not
-/// open its container (a complete value never ends in `{` or `[`), so the buffer keeps no state.
-extension ByteBuffer: JSONSink {
-  package mutating func beginObject() { append(UInt8(ascii: "{")) }
-  package mutating func endObject() { append(UInt8(ascii: "}")) }
-  package mutating func beginArray() { append(UInt8(ascii: "[")) }
-  package mutating func endArray() { append(UInt8(ascii: "]")) }
+/// Compact JSON bytes. Inlinable, as the appends are: the writers are in other modules, and a
+/// call per piece cost as much as the piece. The writer says which member is first, so no comma
+/// is decided by reading back the byte just written (a dependency that stalled every name).
+@_spi(Internals) extension ByteBuffer: JSONSink {
+  @inlinable public mutating func beginObject() { append(UInt8(ascii: "{")) }
+  @inlinable public mutating func endObject() { append(UInt8(ascii: "}")) }
+  @inlinable public mutating func beginArray() { append(UInt8(ascii: "[")) }
+  @inlinable public mutating func endArray() { append(UInt8(ascii: "]")) }
 
-  @inline(__always)
-  package mutating func key(_ name: StaticString) {
-    separate(after: UInt8(ascii: "{"))
-    append(UInt8(ascii: "\""))
-    append(name)
-    append(#"":"#)
+  @inlinable @inline(__always)
+  public mutating func firstKey(_ name: StaticString) { member(name, comma: 0) }
+
+  @inlinable @inline(__always)
+  public mutating func key(_ name: StaticString) { member(name, comma: 1) }
+
+  @inlinable @inline(__always)
+  public mutating func separator() { append(UInt8(ascii: ",")) }
+
+  /// `"name":`, after a comma when `comma` is 1, in one reservation.
+  @inlinable @inline(__always)
+  mutating func member(_ name: StaticString, comma: Int) {
+    let length = name.utf8CodeUnitCount
+    if capacity - written < length + 4 { grow(toHold: length + 4) }
+    let target = base + written
+    target[0] = UInt8(ascii: ",")
+    target[comma] = UInt8(ascii: "\"")
+    (target + comma + 1).update(from: name.utf8Start, count: length)
+    target[comma + length + 1] = UInt8(ascii: "\"")
+    target[comma + length + 2] = UInt8(ascii: ":")
+    written += comma + length + 3
   }
 
-  @inline(__always)
-  package mutating func element() { separate(after: UInt8(ascii: "[")) }
-
-  @inline(__always)
-  package mutating func string(_ value: String?) {
+  @inlinable @inline(__always)
+  public mutating func string(_ value: String?) {
     if let value {
       JSONValue.writeString(value, into: &self)
     } else {
@@ -60,17 +106,17 @@ extension ByteBuffer: JSONSink {
     }
   }
 
-  @inline(__always)
-  package mutating func bool(_ value: Bool) { append(value ? "true" as StaticString : "false") }
+  @inlinable @inline(__always)
+  public mutating func bool(_ value: Bool) { append(value ? "true" as StaticString : "false") }
 
-  package mutating func count(_ value: Int) { appendDecimal(value) }
+  @inlinable public mutating func count(_ value: Int) { appendDecimal(value) }
 
-  package mutating func value(_ value: JSONValue) { value.write(into: &self) }
+  @inlinable public mutating func value(_ value: JSONValue) { value.write(into: &self) }
 
-  /// A comma, unless the last byte written is `opening`.
-  @inline(__always)
-  private mutating func separate(after opening: UInt8) {
-    if written > 0 && base[written - 1] != opening { append(UInt8(ascii: ",")) }
+  @inlinable @inline(__always)
+  public mutating func rawValue<Value>(_ value: Value?, _ table: QuotedRawValues<Value>) {
+    guard let value else { return append("null") }
+    table[value].withUnsafeBufferPointer { append($0) }
   }
 }
 
@@ -94,12 +140,16 @@ package struct JSONTreeBuilder: JSONSink {
   package mutating func beginArray() { begin(.array([])) }
   package mutating func endObject() { end() }
   package mutating func endArray() { end() }
+  package mutating func firstKey(_ name: StaticString) { pendingKey = name.description }
   package mutating func key(_ name: StaticString) { pendingKey = name.description }
-  package mutating func element() {}
+  package mutating func separator() {}
   package mutating func string(_ value: String?) { add(value.map(JSONValue.string) ?? .null) }
   package mutating func bool(_ value: Bool) { add(.bool(value)) }
   package mutating func count(_ value: Int) { add(.number(Double(value))) }
   package mutating func value(_ value: JSONValue) { add(value) }
+  package mutating func rawValue<Value>(_ value: Value?, _ table: QuotedRawValues<Value>) {
+    string(value?.rawValue)
+  }
 
   private mutating func begin(_ container: Container) {
     open.append((pendingKey, container))

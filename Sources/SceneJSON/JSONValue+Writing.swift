@@ -22,7 +22,7 @@ extension JSONValue {
   }
 
   /// Appends compact JSON to `output`.
-  package func write(into output: inout ByteBuffer) {
+  @_spi(Internals) public func write(into output: inout ByteBuffer) {
     switch self {
     case .null: output.append("null")
     case .bool(let value): output.append(value ? "true" as StaticString : "false")
@@ -58,7 +58,7 @@ extension JSONValue {
   }
 
   /// Appends `value` as a JSON string literal: runs that need no escape are copied whole.
-  package static func writeString(_ value: String, into output: inout ByteBuffer) {
+  @_spi(Internals) public static func writeString(_ value: String, into output: inout ByteBuffer) {
     value.withUTF8InPlace { bytes in
       // The common case, nothing to escape: both quotes and the bytes in one reservation.
       var clean = 0

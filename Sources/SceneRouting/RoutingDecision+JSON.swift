@@ -1,5 +1,5 @@
 import PredicateEvaluation
-import SceneJSON
+@_spi(Internals) import SceneJSON
 
 extension RoutingDecision {
   /// The members of a decision's JSON object, in the order they are written: the one list of
@@ -31,8 +31,10 @@ extension RoutingDecision {
   }
 
   /// The values of `outcome`.
-  enum OutcomeName: String {
+  enum OutcomeName: String, CaseIterable {
     case existing, new, none
+
+    static let quoted = QuotedRawValues<Self>()
   }
 
   /// The members of each entry of `candidates`, in the order they are written.
@@ -90,88 +92,106 @@ extension RoutingDecision {
   package func write<Sink: JSONSink & ~Copyable>(
     to sink: inout Sink, extra: (inout Sink) -> Void = { _ in }
   ) {
-    func key(_ member: Member) { sink.key(member.name) }
     sink.beginObject()
-    key(.outcome)
+    sink.firstKey(Member.outcome.name)
     switch outcome {
     case .existing(let identifier, let configuration):
-      sink.string(OutcomeName.existing.rawValue)
-      key(.scene)
+      sink.rawValue(OutcomeName.existing, OutcomeName.quoted)
+      sink.key(Member.scene.name)
       sink.string(identifier)
-      key(.configuration)
+      sink.key(Member.configuration.name)
       sink.string(configuration)
     case .newScene(let configuration):
-      sink.string(OutcomeName.new.rawValue)
-      key(.scene)
+      sink.rawValue(OutcomeName.new, OutcomeName.quoted)
+      sink.key(Member.scene.name)
       sink.null()
-      key(.configuration)
+      sink.key(Member.configuration.name)
       sink.string(configuration)
     case .none:
-      sink.string(OutcomeName.none.rawValue)
-      key(.scene)
+      sink.rawValue(OutcomeName.none, OutcomeName.quoted)
+      sink.key(Member.scene.name)
       sink.null()
-      key(.configuration)
+      sink.key(Member.configuration.name)
       sink.null()
     }
-    key(.role)
+    sink.key(Member.role.name)
     sink.string(role.rawValue)
-    key(.reason)
-    sink.string(reason.rawValue)
-    key(.targetContentIdentifier)
+    sink.key(Member.reason.name)
+    sink.rawValue(reason, RoutingReason.quoted)
+    sink.key(Member.targetContentIdentifier.name)
     sink.string(targetContentIdentifier)
-    key(.evaluated)
-    sink.string(evaluated?.rawValue)
-    key(.url)
+    sink.key(Member.evaluated.name)
+    sink.rawValue(evaluated, EvaluatedString.quoted)
+    sink.key(Member.url.name)
     sink.string(url)
-    key(.windowGroup)
+    sink.key(Member.windowGroup.name)
     if let windowGroup {
       windowGroup.write(to: &sink)
     } else {
       sink.null()
     }
-    key(.candidates)
+    sink.key(Member.candidates.name)
     sink.beginArray()
     // Fields read in place: a copy of each candidate would retain and release its strings.
     for index in candidates.indices {
-      func key(_ member: CandidateMember) { sink.key(member.name) }
-      sink.element()
+      if index > 0 { sink.separator() }
       sink.beginObject()
-      key(.scene)
+      sink.firstKey(CandidateMember.scene.name)
       sink.string(candidates[index].sessionIdentifier)
-      key(.suitability)
+      sink.key(CandidateMember.suitability.name)
       sink.count(candidates[index].suitability.rawValue)
-      key(.prefers)
+      sink.key(CandidateMember.prefers.name)
       candidates[index].prefers.write(to: &sink)
-      key(.canActivate)
+      sink.key(CandidateMember.canActivate.name)
       candidates[index].canActivate.write(to: &sink)
-      key(.visible)
+      sink.key(CandidateMember.visible.name)
       sink.bool(candidates[index].isVisible)
-      key(.lost)
-      sink.string(candidates[index].lost?.rawValue)
+      sink.key(CandidateMember.lost.name)
+      sink.rawValue(candidates[index].lost, LossReason.quoted)
       sink.endObject()
     }
     sink.endArray()
-    key(.omittedCandidates)
+    sink.key(Member.omittedCandidates.name)
     sink.count(omittedCandidates)
-    key(.warnings)
+    sink.key(Member.warnings.name)
     sink.beginArray()
-    for warning in warnings {
-      sink.element()
-      warning.write(to: &sink)
+    for index in warnings.indices {
+      if index > 0 { sink.separator() }
+      warnings[index].write(to: &sink)
     }
     sink.endArray()
     if !tiedSessions.isEmpty {
-      key(.tied)
+      sink.key(Member.tied.name)
       sink.beginArray()
-      for session in tiedSessions {
-        sink.element()
-        sink.string(session)
+      for index in tiedSessions.indices {
+        if index > 0 { sink.separator() }
+        sink.string(tiedSessions[index])
       }
       sink.endArray()
     }
     extra(&sink)
     sink.endObject()
   }
+}
+
+extension RoutingReason {
+  /// The raw values as JSON strings, for the byte writer.
+  static let quoted = QuotedRawValues<Self>()
+}
+
+extension EvaluatedString {
+  /// The raw values as JSON strings, for the byte writer.
+  static let quoted = QuotedRawValues<Self>()
+}
+
+extension LossReason {
+  /// The raw values as JSON strings, for the byte writer.
+  static let quoted = QuotedRawValues<Self>()
+}
+
+extension EventKind {
+  /// The raw values as JSON strings, for the byte writer.
+  static let quoted = QuotedRawValues<Self>()
 }
 
 extension PredicateOutcome {
@@ -191,7 +211,7 @@ extension PredicateOutcome {
     case .answered(let value): sink.bool(value)
     case .failed(let error):
       sink.beginObject()
-      sink.key("error")
+      sink.firstKey("error")
       sink.string(error.message)
       sink.key("kind")
       sink.string(error.kind.rawValue)
@@ -204,7 +224,7 @@ extension RoutingWarning {
   /// Writes ``jsonValue``'s shape, `{"id": …, "message": …}`.
   func write<Sink: JSONSink & ~Copyable>(to sink: inout Sink) {
     sink.beginObject()
-    sink.key("id")
+    sink.firstKey("id")
     sink.string(id.rawValue)
     sink.key("message")
     sink.string(message)
@@ -223,7 +243,7 @@ extension WindowGroupChoice {
   /// Writes ``jsonValue``'s shape.
   func write<Sink: JSONSink & ~Copyable>(to sink: inout Sink) {
     sink.beginObject()
-    sink.key("index")
+    sink.firstKey("index")
     sink.count(index)
     sink.key("configuration")
     sink.string(configuration)

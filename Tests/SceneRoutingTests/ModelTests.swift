@@ -2,7 +2,7 @@ import Foundation
 import PredicateEvaluation
 import PredicateSyntax
 import PredicateTestSupport
-import SceneJSON
+@_spi(Internals) import SceneJSON
 import SceneRouting
 import Testing
 
@@ -608,6 +608,20 @@ struct JSONStringTests {
     }
     #expect(seen == Set(RoutingDecision.Member.allCases.map { "\($0.name)" }))
     #expect(!seenInCandidates.isEmpty)
+  }
+
+  @Test("the byte writer's enumeration tables are the raw values, quoted, found by position")
+  func quotedRawValues() {
+    func check<Value: RawRepresentable<String> & CaseIterable>(_ type: Value.Type) {
+      let table = QuotedRawValues<Value>()
+      for value in Value.allCases {
+        #expect(String(decoding: table[value], as: UTF8.self) == "\"\(value.rawValue)\"")
+      }
+    }
+    check(RoutingReason.self)
+    check(EvaluatedString.self)
+    check(LossReason.self)
+    check(EventKind.self)
   }
 
   @Test("a scene is written with the members the scenes-file reader declares, and read back")

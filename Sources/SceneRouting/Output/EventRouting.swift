@@ -1,5 +1,5 @@
 import PredicateEvaluation
-import SceneJSON
+@_spi(Internals) import SceneJSON
 
 /// How `scene-router route` routes one event: decoded from its bytes (a file, or a line of a
 /// JSON Lines stream), routed into a decision the caller keeps, and a decision or a failure
@@ -116,7 +116,7 @@ package struct EventRouting {
     decision.write(to: &output) { output in
       name.writeMember(into: &output)
       output.key("kind")
-      output.string(kind.rawValue)
+      output.rawValue(kind, EventKind.quoted)
     }
   }
 
