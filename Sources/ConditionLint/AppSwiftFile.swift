@@ -631,7 +631,8 @@ struct AppSwiftFile: Sendable {
       var configurationName: String?
       if let name, case .text(let text, _, _) = values.string(name) {
         configurationName = text.value
-      } else if let name {
+      } else if let name, !name.is(NilLiteralExprSyntax.self) {
+        // `name: nil` is a configuration with no name, known statically: no note.
         diagnostics.append(
           file.note(
             .runtimeValue,

@@ -610,6 +610,28 @@ struct AppModelTests {
     #expect(!run.report.diagnostics.contains { $0.id.hasPrefix("routing.") })
   }
 
+  @Test("a configuration made with 'name: nil' has no name, and no run-time note says otherwise")
+  func unnamedConfiguration() throws {
+    let root = try tree([
+      "AppDelegate.swift": utf8(
+        """
+        import UIKit
+        @main final class AppDelegate: UIResponder, UIApplicationDelegate {
+          func application(_: UIApplication, configurationForConnecting session: UISceneSession, options _: UIScene.ConnectionOptions) -> UISceneConfiguration {
+            let configuration = UISceneConfiguration(name: nil, sessionRole: session.role)
+            configuration.delegateClass = SceneDelegate.self
+            return configuration
+          }
+        }
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {}
+        """)
+    ])
+    let catalog = try #require(Linter.readApp(paths: [root]).catalog)
+    let configuration = try #require(catalog.apps.first?.sceneConfigurations.first)
+    #expect(configuration.name == nil && configuration.delegateClass == "SceneDelegate")
+    #expect(!catalog.diagnostics.contains { $0.id == LintRule.runtimeValue.rawValue })
+  }
+
   @Test(
     "real shapes: App conformance in an extension, configurations per switch case, activateSceneSession"
   )
