@@ -94,9 +94,11 @@ extension RoutingTable {
     let rows: [JSONValue] = rows.map { row in
       let decision = row.decision.jsonValue.objectValue ?? JSONObject()
       var members: [(String, JSONValue)] = [("identifier", .string(row.identifier))]
-      for key in ["outcome", "scene", "configuration", "reason", "windowGroup"] {
-        members.append((key, decision[key] ?? .null))
-      }
+      // The decision's own members, named as its writer names them.
+      let shown: [RoutingDecision.Member] = [
+        .outcome, .scene, .configuration, .reason, .windowGroup,
+      ]
+      for member in shown { members.append((member.key, decision[member.key] ?? .null)) }
       members.append(
         (
           "cells",
@@ -106,7 +108,8 @@ extension RoutingTable {
                 (scene, row.suitability(of: scene).map { .string($0.cellName) } ?? .null)
               }))
         ))
-      members.append(("warnings", decision["warnings"] ?? .array([])))
+      let warnings = RoutingDecision.Member.warnings.key
+      members.append((warnings, decision[warnings] ?? .array([])))
       return .object(JSONObject(members))
     }
     return .object(
