@@ -21,7 +21,10 @@ package struct AppRouting: Sendable {
 
   /// The value a scene's unknown set is written as: a named placeholder that matches nothing an
   /// app produces.
-  static func placeholder(_ what: String) -> String { "⟨run-time: \(what)⟩" }
+  static func placeholder(_ what: String) -> String { "\(placeholderMark)\(what)⟩" }
+
+  /// How every placeholder starts.
+  static let placeholderMark = "⟨run-time: "
 
   package init(app: CatalogApp) {
     self.app = app
@@ -251,6 +254,7 @@ package struct AppRouting: Sendable {
     }
     let router = file.router
     let routable = app.windowGroups.filter(\.isRoutable)
+    let dependsOnRunTime = dependsOnRunTimeValues
     let declaresConditions =
       routable.contains { $0.matching != nil || $0.views != nil }
       || app.sceneConfigurations.contains { !$0.activationConditions.isEmpty }
@@ -317,8 +321,10 @@ package struct AppRouting: Sendable {
             "\(producer.kind.rawValue) \(shown): \(warning.message); which scene it opens "
               + "depends on their order \(platforms())", file: producer.file, line: producer.line))
       }
+      // A set or predicate known only at run time (a placeholder in the scenes file) may take
+      // the event: whether it is handled is then unknown, and not reported.
       switch decision.outcome {
-      case .none:
+      case .none where !dependsOnRunTime:
         findings.append(
           AppCatalog.finding(
             .unhandled,
@@ -329,7 +335,7 @@ package struct AppRouting: Sendable {
             fixDescription:
               "add a matching string to a window group's handlesExternalEvents(matching:), or "
               + "remove the modifier from the group that should take it"))
-      case .newScene(let configuration) where declaresConditions:
+      case .newScene(let configuration) where declaresConditions && !dependsOnRunTime:
         if decision.windowGroup?.rule == .matching { break }
         let what =
           decision.windowGroup != nil
@@ -456,6 +462,21 @@ package struct AppRouting: Sendable {
   /// The rows of the app's routing table, with where each comes from: each producer's string
   /// (a template with witness values, once), then the witnesses of the conditions; and where
   /// each scene is declared.
+  /// Whether a set or a predicate the routing reads is known only at run time (written as a
+  /// placeholder): it may take any event.
+  ///
+  /// **Decision** (DESIGN §10): a finding that would rest on such a value, an event taken by no
+  /// scene or opening a new window for want of a match, is not reported; the table says why.
+  package var dependsOnRunTimeValues: Bool {
+    app.windowGroups.contains {
+      $0.isRoutable && (!$0.matchingIsKnown || $0.views?.isKnown == false || $0.viewsUnknown != nil)
+    }
+      || app.sceneConfigurations.contains { entry in
+        entry.name != nil
+          && entry.activationConditions.contains { $0.format == nil && $0.templates.isEmpty }
+      }
+  }
+
   package func tableRows(among catalog: AppCatalog) -> (
     identifiers: [String], sources: TableRendering.Sources
   ) {
@@ -468,7 +489,17 @@ package struct AppRouting: Sendable {
       identifiers.append(string)
       sources.rows[string] = "\(producer.file):\(producer.line)"
     }
-    if let router = file?.router { identifiers += RoutingTable.witnesses(of: router) }
+    if let router = file?.router {
+      // A placeholder stands for a value the source does not fix: no identifier is made of it.
+      identifiers += RoutingTable.witnesses(of: router).filter {
+        !$0.contains(Self.placeholderMark)
+      }
+    }
+    if dependsOnRunTimeValues {
+      sources.caveat =
+        "some of the app's sets or predicates are run-time values (shown as "
+        + "\(Self.placeholder("…"))); an identifier no scene takes here may be taken at run time"
+    }
     return (identifiers, sources)
   }
 }

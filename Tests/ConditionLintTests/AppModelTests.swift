@@ -377,6 +377,46 @@ struct AppModelTests {
     #expect(run.catalog?.apps.first?.windowGroups.first?.eventHandlers.count == 1)
   }
 
+  @Test("an event is not called unhandled when a set it meets is a run-time value")
+  func runTimeSetsAreNotGuessed() throws {
+    func app(matching: String) -> [UInt8] {
+      utf8(
+        """
+        import SwiftUI
+        extension URL { static let main = URL(string: "x-example://main")! }
+        @main struct Example: App {
+          var body: some Scene {
+            WindowGroup(id: "main") {
+              Text("m").handlesExternalEvents(preferring: ["main/"], allowing: [])
+            }
+            .handlesExternalEvents(matching: \(matching))
+          }
+        }
+        """)
+    }
+    let plist = utf8(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>CFBundleURLTypes</key><array><dict>
+      <key>CFBundleURLSchemes</key><array><string>x-example</string></array>
+      </dict></array></dict></plist>
+      """)
+    // The same app with its matching set written as literals: the scheme is reported.
+    let known = Linter.readApp(paths: [
+      try tree(["App.swift": app(matching: #"["other"]"#), "Info.plist": plist])
+    ])
+    #expect(known.report.diagnostics.contains { $0.id == "routing.unhandled" })
+    let run = Linter.readApp(paths: [
+      try tree(["App.swift": app(matching: "[URL.main.absoluteString]"), "Info.plist": plist])
+    ])
+    #expect(!run.report.diagnostics.contains { $0.id == "routing.unhandled" })
+    let routing = try #require(run.routings.first)
+    #expect(routing.dependsOnRunTimeValues)
+    let rows = routing.tableRows(among: try #require(run.catalog))
+    #expect(rows.sources.caveat != nil)
+    #expect(!rows.identifiers.contains { $0.contains("run-time") }, "no row is a placeholder")
+  }
+
   @Test("groups under #if os(…) are routed per platform, and each finding says where it holds")
   func perPlatformSceneLists() throws {
     let root = try tree([

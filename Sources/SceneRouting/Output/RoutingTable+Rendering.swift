@@ -57,6 +57,9 @@ package enum TableRendering {
     package var rows: [String: String] = [:]
     /// `file:line` of each scene's declaration.
     package var scenes: [String: String] = [:]
+    /// What the reader must know before trusting the rows (an app whose sets are run-time
+    /// values), when there is something.
+    package var caveat: String?
 
     package init(rows: [String: String] = [:], scenes: [String: String] = [:]) {
       self.rows = rows
@@ -65,17 +68,18 @@ package enum TableRendering {
   }
 
   /// The table's JSON, with a `sources` object (`rows` and `scenes`, each `file:line` by
-  /// identifier or scene) when the table is an app's.
+  /// identifier or scene, and the `caveat` when there is one) when the table is an app's.
   package static func json(_ table: RoutingTable, sources: Sources? = nil) -> JSONValue {
     guard let sources, case .object(var object) = table.jsonValue else { return table.jsonValue }
     func located(_ keys: [String], _ places: [String: String]) -> JSONValue {
       .object(JSONObject(keys.compactMap { key in places[key].map { (key, .string($0)) } }))
     }
-    object["sources"] = .object(
-      JSONObject([
-        ("rows", located(table.rows.map(\.identifier), sources.rows)),
-        ("scenes", located(table.scenes, sources.scenes)),
-      ]))
+    var members: [(String, JSONValue)] = [
+      ("rows", located(table.rows.map(\.identifier), sources.rows)),
+      ("scenes", located(table.scenes, sources.scenes)),
+    ]
+    if let caveat = sources.caveat { members.append(("caveat", .string(caveat))) }
+    object["sources"] = .object(JSONObject(members))
     return .object(object)
   }
 
@@ -84,6 +88,7 @@ package enum TableRendering {
     lines.append(
       "\(path): \(table.scenes.count) scene\(table.scenes.count == 1 ? "" : "s"), "
         + "\(table.rows.count) identifier\(table.rows.count == 1 ? "" : "s")")
+    if let caveat = sources?.caveat { lines.append("note: \(caveat)") }
     let width = min(48, table.rows.map(\.identifier.count).max() ?? 0)
     let opensWidth = min(32, table.rows.map { opens($0.decision).count }.max() ?? 0)
     func pad(_ text: String, _ length: Int) -> String {
@@ -179,7 +184,7 @@ package enum TableRendering {
       cell is a scene of another role. The outlined cell is the scene that opens. A scene that
       prefers an identifier wins over one that only can take it; among equals, the most recently
       active wins; a scene already visible gives way to a hidden one.</p>
-      <table class="grid">
+      \(sources?.caveat.map { "<p><b>Note:</b> \(escape($0)).</p>\n" } ?? "")<table class="grid">
       <thead><tr><th>Identifier</th><th>Opens</th>
       """
     for scene in table.scenes {
