@@ -323,6 +323,13 @@ package struct AppRouting: Sendable {
       }
       // A set or predicate known only at run time (a placeholder in the scenes file) may take
       // the event: whether it is handled is then unknown, and not reported.
+      // A URL scheme stands for every URL of it: when the app's sets name URLs of the scheme
+      // (`x-example://main`), those are the URLs it opens, and the witness URL says nothing.
+      if producer.kind == .urlScheme, let scheme = producer.identifier,
+        namesURLs(of: scheme, in: routable)
+      {
+        continue
+      }
       switch decision.outcome {
       case .none where !dependsOnRunTime:
         findings.append(
@@ -462,6 +469,17 @@ package struct AppRouting: Sendable {
   /// The rows of the app's routing table, with where each comes from: each producer's string
   /// (a template with witness values, once), then the witnesses of the conditions; and where
   /// each scene is declared.
+  /// Whether a known `matching:`, `preferring:` or `allowing:` string of `groups` is a URL of
+  /// `scheme` (`x-example://`), compared without case.
+  private func namesURLs(of scheme: String, in groups: [SceneDeclaration]) -> Bool {
+    let prefix = scheme.lowercased()
+    return groups.contains { group in
+      var strings = group.matchingIsKnown ? group.matching ?? [] : []
+      if let views = group.views, views.isKnown { strings += views.preferring + views.allowing }
+      return strings.contains { $0.lowercased().hasPrefix(prefix) && $0.count > prefix.count }
+    }
+  }
+
   /// Whether a set or a predicate the routing reads is known only at run time (written as a
   /// placeholder): it may take any event.
   ///

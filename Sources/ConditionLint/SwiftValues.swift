@@ -313,6 +313,14 @@ extension SwiftValues {
       }
       return adding(origin, to: string(value, depth: depth + 1))
     }
+    // `URL(string: "x-example://main")!.absoluteString`, written so or through a constant: the
+    // string, which a URL made from a string without a base keeps as its absolute string.
+    if let member = expression.as(MemberAccessExprSyntax.self),
+      member.declName.baseName.text == "absoluteString", let base = member.base,
+      let value = urlString(base, depth: depth + 1)
+    {
+      return value
+    }
     // `String(format: "…%@…", a)`: a template, each argument's text or a hole.
     if let call = expression.as(FunctionCallExprSyntax.self),
       call.calledExpression.trimmedDescription == "String",
@@ -356,6 +364,25 @@ extension SwiftValues {
       return .runtime("'\(reference.baseName.text)' is not a constant of this file")
     }
     return .runtime("'\(Self.abbreviated(expression))' is a run-time value")
+  }
+
+  /// The string a URL expression is made from: `URL(string: s)!`, `URL(string: s)?` or a constant
+  /// holding one; nil when it is made otherwise.
+  private func urlString(_ expression: ExprSyntax, depth: Int) -> StringValue? {
+    guard depth < Self.maximumDepth else { return nil }
+    var core = expression
+    if let unwrapped = core.as(ForceUnwrapExprSyntax.self) { core = unwrapped.expression }
+    if let chained = core.as(OptionalChainingExprSyntax.self) { core = chained.expression }
+    if let call = core.as(FunctionCallExprSyntax.self),
+      ["URL", "Foundation.URL"].contains(call.calledExpression.trimmedDescription),
+      call.arguments.count == 1, let only = call.arguments.first, only.label?.text == "string"
+    {
+      return string(only.expression, depth: depth + 1)
+    }
+    if let (value, origin) = referent(of: expression) {
+      return urlString(value, depth: depth + 1).map { adding(origin, to: $0) }
+    }
+    return nil
   }
 
   /// The string value of the operands of a sequence (`prefix as NSString`, `id as CVarArg`:

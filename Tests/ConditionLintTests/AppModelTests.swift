@@ -407,7 +407,7 @@ struct AppModelTests {
     ])
     #expect(known.report.diagnostics.contains { $0.id == "routing.unhandled" })
     let run = Linter.readApp(paths: [
-      try tree(["App.swift": app(matching: "[URL.main.absoluteString]"), "Info.plist": plist])
+      try tree(["App.swift": app(matching: "[Settings.shared.route]"), "Info.plist": plist])
     ])
     #expect(!run.report.diagnostics.contains { $0.id == "routing.unhandled" })
     let routing = try #require(run.routings.first)
@@ -415,6 +415,46 @@ struct AppModelTests {
     let rows = routing.tableRows(among: try #require(run.catalog))
     #expect(rows.sources.caveat != nil)
     #expect(!rows.identifiers.contains { $0.contains("run-time") }, "no row is a placeholder")
+  }
+
+  @Test(
+    "a URL constant's absoluteString is its string, and a scheme whose URLs the sets name is handled"
+  )
+  func urlConstants() throws {
+    let root = try tree([
+      "App.swift": utf8(
+        """
+        import SwiftUI
+        extension URL {
+          static let auth = URL(string: "x-example-auth://oauth")!
+          static let main = URL(string: "x-example://main")!
+        }
+        @main struct Example: App {
+          var body: some Scene {
+            WindowGroup(id: "main") {
+              Text("m")
+                .handlesExternalEvents(preferring: [URL.auth.absoluteString, URL.main.absoluteString], allowing: [])
+            }
+            .handlesExternalEvents(matching: [URL.auth.absoluteString, URL.main.absoluteString])
+          }
+        }
+        """),
+      "Info.plist": utf8(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>CFBundleURLTypes</key><array><dict>
+        <key>CFBundleURLSchemes</key><array><string>x-example-auth</string><string>x-example</string><string>x-other</string></array>
+        </dict></array></dict></plist>
+        """),
+    ])
+    let run = Linter.readApp(paths: [root])
+    let group = try #require(run.catalog?.apps.first?.windowGroups.first)
+    #expect(
+      group.matching == ["x-example-auth://oauth", "x-example://main"] && group.matchingIsKnown)
+    #expect(group.views?.preferring == ["x-example-auth://oauth", "x-example://main"])
+    // The two schemes whose URLs the sets name are handled; the third opens nothing.
+    let unhandled = run.report.diagnostics.filter { $0.id == "routing.unhandled" }
+    #expect(unhandled.count == 1 && unhandled.first?.message.contains("x-other://") == true)
   }
 
   @Test("groups under #if os(…) are routed per platform, and each finding says where it holds")
