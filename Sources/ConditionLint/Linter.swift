@@ -416,10 +416,13 @@ package struct Linter: Sendable {
       lines = SourceLines(objectiveC: bytes)
     }
     let checker = ConditionChecker(path: file, lines: lines, profile: profile)
+    // One predicate assigned to both conditions (`let p = NSPredicate(…)`, then `can… = p` and
+    // `prefers… = p`) is checked for each, and its findings are the same: reported once.
+    var reported: Set<LintDiagnostic> = []
     for condition in found {
       let checked = checker.check(condition)
       report.conditions.append(checked)
-      report.diagnostics += checked.diagnostics
+      report.diagnostics += checked.diagnostics.filter { reported.insert($0).inserted }
     }
   }
 }

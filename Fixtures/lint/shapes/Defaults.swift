@@ -27,7 +27,7 @@ final class DefaultsSceneDelegate: UIResponder, UIWindowSceneDelegate {
 
   func handedOver(_ scene: UIScene) {
     // Passed to a call before it is installed: the call may set the predicates.
-    let handed = UISceneActivationConditions()  // ⟵ canActivate run-time [lint.not-checkable], prefersToActivate run-time [lint.not-checkable]
+    let handed = UISceneActivationConditions()  // ⟵ canActivate run-time [lint.not-checkable], prefersToActivate run-time
     configure(handed)
     scene.activationConditions = handed
   }

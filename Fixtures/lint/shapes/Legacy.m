@@ -64,7 +64,7 @@ NSString *mutableIdentifier = @"com.example.mail/mutable";
 
 - (void)handOver:(UIScene *)scene {
     // Passed to a message before it is installed: the method may set the predicates.
-    UISceneActivationConditions *handed = [[UISceneActivationConditions alloc] init];  // ⟵ canActivate run-time [lint.not-checkable], prefersToActivate run-time [lint.not-checkable]
+    UISceneActivationConditions *handed = [[UISceneActivationConditions alloc] init];  // ⟵ canActivate run-time [lint.not-checkable], prefersToActivate run-time
     [self configureConditions:handed];
     scene.activationConditions = handed;
     NSLog(@"%@", handed);
@@ -103,7 +103,7 @@ void sub_100005B10(void *self) {
     v7 = (void *)objc_claimAutoreleasedReturnValue(+[NSPredicate predicateWithFormat:](NSPredicate, "predicateWithFormat:", CFSTR("self == %@"), CFSTR("com.example.app/debug")));
     v8 = (void *)objc_claimAutoreleasedReturnValue(-[DebugScene activationConditions](self, "activationConditions"));
     objc_msgSend(v8, "setCanActivateForTargetContentIdentifierPredicate:", v7);  // ⟵ canActivate local
-    View.handlesExternalEvents(preferring:allowing:)();  // ⟵ swiftui.preferring run-time [lint.not-checkable], swiftui.allowing run-time [lint.not-checkable]
+    View.handlesExternalEvents(preferring:allowing:)();  // ⟵ swiftui.preferring run-time [lint.not-checkable], swiftui.allowing run-time
 }
 
 // Newer decompilers: the result is claimed on the next line, classes are addresses, and a
