@@ -576,7 +576,8 @@ public struct ActivationRouter: Sendable {
         sessionIdentifier: session.persistentIdentifier,
         configurationName: session.configurationName)
       decision.reason = winner.step.reason
-      noteTie([winner.position] + winner.tied, in: &decision)
+      // Most decisions have no tie: no array is made for them.
+      if !winner.tied.isEmpty { noteTie([winner.position] + winner.tied, in: &decision) }
     } else if !options.allowSceneCreation {
       decision.outcome = .none
       decision.reason = .noMatch
