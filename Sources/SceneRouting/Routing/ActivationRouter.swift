@@ -297,15 +297,17 @@ public struct ActivationRouter: Sendable {
     finish(&decision, winner: winner, role: role, options: options, identifier: identifier)
 
     // Why every other candidate lost: only suitability and visibility decide a loss. Positions
-    // stand for recency order, as the candidates are in position order.
+    // stand for recency order, as the candidates are in position order. The winner's step and
+    // position, not the selection: its tie list would be retained for every candidate.
+    let won = winner.map { (step: $0.step, position: $0.position) }
     list(
       candidates, answers: answers, in: &decision, role: role, options: options,
       explanation: explanation
     ) { position, suitability, isVisible in
-      position == winner?.position
+      position == won?.position
         ? nil
         : Self.loss(
-          of: (suitability, isVisible), at: position, winner: winner, options: options,
+          of: (suitability, isVisible), at: position, winner: won, options: options,
           isRequest: isRequest)
     }
   }
@@ -350,11 +352,12 @@ public struct ActivationRouter: Sendable {
     decision.warnings = answers.warnings
     decision.evaluatedSessions = answers.evaluatedSessions
     finish(&decision, winner: winner, role: role, options: options, identifier: identifier)
+    let won = winner.map { (step: $0.step, position: $0.position) }
     for (position, var entry) in entries
-    where entry.suitability != .none || entry.isVisible || position == winner?.position {
-      if position != winner?.position {
+    where entry.suitability != .none || entry.isVisible || position == won?.position {
+      if position != won?.position {
         entry.lost = Self.loss(
-          of: (entry.suitability, entry.isVisible), at: position, winner: winner,
+          of: (entry.suitability, entry.isVisible), at: position, winner: won,
           options: options, isRequest: isRequest)
       }
       decision.candidates.append(entry)
@@ -644,7 +647,7 @@ public struct ActivationRouter: Sendable {
   /// and less recent (positions stand for recency order).
   private static func loss(
     of candidate: (suitability: Suitability, isVisible: Bool), at position: Int,
-    winner: Selection?, options: RoutingOptions, isRequest: Bool
+    winner: (step: SelectionStep, position: Int)?, options: RoutingOptions, isRequest: Bool
   ) -> LossReason {
     if candidate.suitability == .none { return .unsuitable }
     if candidate.suitability == .canActivate && (isRequest || !options.allowCanMatches) {
