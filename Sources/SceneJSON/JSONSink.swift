@@ -13,10 +13,11 @@
   mutating func beginArray()
   /// Ends the innermost array.
   mutating func endArray()
-  /// Names the first member of the innermost object: the value written next is its value.
-  mutating func firstKey(_ name: StaticString)
-  /// Names a further member of the innermost object.
-  mutating func key(_ name: StaticString)
+  /// Names the first member of the innermost object, given as its fragment `,"name":` (see
+  /// ``JSONMember``): the value written next is its value.
+  mutating func firstKey(_ fragment: StaticString)
+  /// Names a further member of the innermost object, given as its fragment `,"name":`.
+  mutating func key(_ fragment: StaticString)
   /// Separates two elements of the innermost array.
   mutating func separator()
   /// A string, or `null` for nil.
@@ -40,23 +41,57 @@
 /// `allCases` lists the cases in declaration order. The initializer checks both for every case.
 @_spi(Internals)
 public struct QuotedRawValues<Value: RawRepresentable<String> & CaseIterable>:
-  Sendable
+  @unchecked Sendable
 {
-  @usableFromInline let quoted: [[UInt8]]
+  // Plain memory, not arrays: a lookup then takes no reference count. Each table is made once
+  // (a static constant of its type) and lives as long as the process, so it is never freed;
+  // it is never written after `init`, so sharing it across threads is safe.
+  @usableFromInline let bytes: UnsafePointer<UInt8>
+  /// Where each case's bytes start, in declaration order, and where the last one ends.
+  @usableFromInline let offsets: UnsafePointer<Int>
 
   public init() {
     precondition(MemoryLayout<Value>.size == 1, "\(Value.self) is not a one-byte enumeration")
-    quoted = Value.allCases.enumerated().map { position, value in
+    var all: [UInt8] = []
+    var starts: [Int] = []
+    for (position, value) in Value.allCases.enumerated() {
       precondition(
         unsafeBitCast(value, to: UInt8.self) == position,
         "\(Value.self).allCases is not in declaration order")
-      return JSONValue.string(value.rawValue).jsonBytes
+      starts.append(all.count)
+      all += JSONValue.string(value.rawValue).jsonBytes
     }
+    starts.append(all.count)
+    let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(all.count, 1))
+    bytes.initialize(from: all, count: all.count)
+    let offsets = UnsafeMutablePointer<Int>.allocate(capacity: starts.count)
+    offsets.initialize(from: starts, count: starts.count)
+    self.bytes = UnsafePointer(bytes)
+    self.offsets = UnsafePointer(offsets)
   }
 
   /// The quoted raw value of `value`.
   @inlinable
-  public subscript(_ value: Value) -> [UInt8] { quoted[Int(unsafeBitCast(value, to: UInt8.self))] }
+  public subscript(_ value: Value) -> UnsafeBufferPointer<UInt8> {
+    let position = Int(unsafeBitCast(value, to: UInt8.self))
+    return UnsafeBufferPointer(
+      start: bytes + offsets[position], count: offsets[position + 1] - offsets[position])
+  }
+}
+
+/// How a writer names a member: by its fragment `,"name":`, a literal the byte writer copies in
+/// one piece (a decision line writes twenty), with the name read back from it where a `String`
+/// is wanted. The name must need no escaping.
+@_spi(Internals) public enum JSONMember {
+  /// The name inside `fragment` (`,"reason":` gives `reason`).
+  public static func name(_ fragment: StaticString) -> String {
+    let bytes = UnsafeBufferPointer(start: fragment.utf8Start, count: fragment.utf8CodeUnitCount)
+    precondition(
+      bytes.count >= 4 && bytes.starts(with: Array(#",""#.utf8))
+        && bytes.suffix(2).elementsEqual(#"":"#.utf8),
+      "a member fragment is written ,\"name\":")
+    return String(decoding: bytes.dropFirst(2).dropLast(2), as: UTF8.self)
+  }
 }
 
 extension JSONSink where Self: ~Copyable {
@@ -75,27 +110,16 @@ extension JSONSink where Self: ~Copyable {
   @inlinable public mutating func endArray() { append(UInt8(ascii: "]")) }
 
   @inlinable @inline(__always)
-  public mutating func firstKey(_ name: StaticString) { member(name, comma: 0) }
+  public mutating func firstKey(_ fragment: StaticString) {
+    append(
+      UnsafeBufferPointer(start: fragment.utf8Start + 1, count: fragment.utf8CodeUnitCount - 1))
+  }
 
   @inlinable @inline(__always)
-  public mutating func key(_ name: StaticString) { member(name, comma: 1) }
+  public mutating func key(_ fragment: StaticString) { append(fragment) }
 
   @inlinable @inline(__always)
   public mutating func separator() { append(UInt8(ascii: ",")) }
-
-  /// `"name":`, after a comma when `comma` is 1, in one reservation.
-  @inlinable @inline(__always)
-  mutating func member(_ name: StaticString, comma: Int) {
-    let length = name.utf8CodeUnitCount
-    if capacity - written < length + 4 { grow(toHold: length + 4) }
-    let target = base + written
-    target[0] = UInt8(ascii: ",")
-    target[comma] = UInt8(ascii: "\"")
-    (target + comma + 1).update(from: name.utf8Start, count: length)
-    target[comma + length + 1] = UInt8(ascii: "\"")
-    target[comma + length + 2] = UInt8(ascii: ":")
-    written += comma + length + 3
-  }
 
   @inlinable @inline(__always)
   public mutating func string(_ value: String?) {
@@ -109,14 +133,21 @@ extension JSONSink where Self: ~Copyable {
   @inlinable @inline(__always)
   public mutating func bool(_ value: Bool) { append(value ? "true" as StaticString : "false") }
 
-  @inlinable public mutating func count(_ value: Int) { appendDecimal(value) }
+  @inlinable public mutating func count(_ value: Int) {
+    // A suitability or a small count is one digit: one byte, not the digit counter.
+    if value >= 0 && value < 10 {
+      append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+    } else {
+      appendDecimal(value)
+    }
+  }
 
   @inlinable public mutating func value(_ value: JSONValue) { value.write(into: &self) }
 
   @inlinable @inline(__always)
   public mutating func rawValue<Value>(_ value: Value?, _ table: QuotedRawValues<Value>) {
     guard let value else { return append("null") }
-    table[value].withUnsafeBufferPointer { append($0) }
+    append(table[value])
   }
 }
 
@@ -140,8 +171,10 @@ package struct JSONTreeBuilder: JSONSink {
   package mutating func beginArray() { begin(.array([])) }
   package mutating func endObject() { end() }
   package mutating func endArray() { end() }
-  package mutating func firstKey(_ name: StaticString) { pendingKey = name.description }
-  package mutating func key(_ name: StaticString) { pendingKey = name.description }
+  package mutating func firstKey(_ fragment: StaticString) {
+    pendingKey = JSONMember.name(fragment)
+  }
+  package mutating func key(_ fragment: StaticString) { pendingKey = JSONMember.name(fragment) }
   package mutating func separator() {}
   package mutating func string(_ value: String?) { add(value.map(JSONValue.string) ?? .null) }
   package mutating func bool(_ value: Bool) { add(.bool(value)) }

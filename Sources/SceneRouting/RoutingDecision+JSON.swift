@@ -8,26 +8,27 @@ extension RoutingDecision {
     case outcome, scene, configuration, role, reason, targetContentIdentifier, evaluated, url
     case windowGroup, candidates, omittedCandidates, warnings, tied
 
-    /// The member's name in JSON.
-    package var name: StaticString {
+    /// The member as the writer writes it, `,"name":`: the one spelling of its name, which the
+    /// byte writer copies whole and ``key`` reads.
+    package var fragment: StaticString {
       switch self {
-      case .outcome: "outcome"
-      case .scene: "scene"
-      case .configuration: "configuration"
-      case .role: "role"
-      case .reason: "reason"
-      case .targetContentIdentifier: "targetContentIdentifier"
-      case .evaluated: "evaluated"
-      case .url: "url"
-      case .windowGroup: "windowGroup"
-      case .candidates: "candidates"
-      case .omittedCandidates: "omittedCandidates"
-      case .warnings: "warnings"
-      case .tied: "tied"
+      case .outcome: #","outcome":"#
+      case .scene: #","scene":"#
+      case .configuration: #","configuration":"#
+      case .role: #","role":"#
+      case .reason: #","reason":"#
+      case .targetContentIdentifier: #","targetContentIdentifier":"#
+      case .evaluated: #","evaluated":"#
+      case .url: #","url":"#
+      case .windowGroup: #","windowGroup":"#
+      case .candidates: #","candidates":"#
+      case .omittedCandidates: #","omittedCandidates":"#
+      case .warnings: #","warnings":"#
+      case .tied: #","tied":"#
       }
     }
 
-    var key: String { name.description }
+    var key: String { JSONMember.name(fragment) }
   }
 
   /// The values of `outcome`.
@@ -41,19 +42,20 @@ extension RoutingDecision {
   package enum CandidateMember: CaseIterable {
     case scene, suitability, prefers, canActivate, visible, lost
 
-    /// The member's name in JSON.
-    package var name: StaticString {
+    /// The member as the writer writes it, `,"name":`: the one spelling of its name, which the
+    /// byte writer copies whole and ``key`` reads.
+    package var fragment: StaticString {
       switch self {
-      case .scene: "scene"
-      case .suitability: "suitability"
-      case .prefers: "prefers"
-      case .canActivate: "canActivate"
-      case .visible: "visible"
-      case .lost: "lost"
+      case .scene: #","scene":"#
+      case .suitability: #","suitability":"#
+      case .prefers: #","prefers":"#
+      case .canActivate: #","canActivate":"#
+      case .visible: #","visible":"#
+      case .lost: #","lost":"#
       }
     }
 
-    var key: String { name.description }
+    var key: String { JSONMember.name(fragment) }
   }
 
   /// The decision in the CLI's documented JSON shape:
@@ -93,67 +95,67 @@ extension RoutingDecision {
     to sink: inout Sink, extra: (inout Sink) -> Void = { _ in }
   ) {
     sink.beginObject()
-    sink.firstKey(Member.outcome.name)
+    sink.firstKey(Member.outcome.fragment)
     switch outcome {
     case .existing(let identifier, let configuration):
       sink.rawValue(OutcomeName.existing, OutcomeName.quoted)
-      sink.key(Member.scene.name)
+      sink.key(Member.scene.fragment)
       sink.string(identifier)
-      sink.key(Member.configuration.name)
+      sink.key(Member.configuration.fragment)
       sink.string(configuration)
     case .newScene(let configuration):
       sink.rawValue(OutcomeName.new, OutcomeName.quoted)
-      sink.key(Member.scene.name)
+      sink.key(Member.scene.fragment)
       sink.null()
-      sink.key(Member.configuration.name)
+      sink.key(Member.configuration.fragment)
       sink.string(configuration)
     case .none:
       sink.rawValue(OutcomeName.none, OutcomeName.quoted)
-      sink.key(Member.scene.name)
+      sink.key(Member.scene.fragment)
       sink.null()
-      sink.key(Member.configuration.name)
+      sink.key(Member.configuration.fragment)
       sink.null()
     }
-    sink.key(Member.role.name)
+    sink.key(Member.role.fragment)
     sink.string(role.rawValue)
-    sink.key(Member.reason.name)
+    sink.key(Member.reason.fragment)
     sink.rawValue(reason, RoutingReason.quoted)
-    sink.key(Member.targetContentIdentifier.name)
+    sink.key(Member.targetContentIdentifier.fragment)
     sink.string(targetContentIdentifier)
-    sink.key(Member.evaluated.name)
+    sink.key(Member.evaluated.fragment)
     sink.rawValue(evaluated, EvaluatedString.quoted)
-    sink.key(Member.url.name)
+    sink.key(Member.url.fragment)
     sink.string(url)
-    sink.key(Member.windowGroup.name)
+    sink.key(Member.windowGroup.fragment)
     if let windowGroup {
       windowGroup.write(to: &sink)
     } else {
       sink.null()
     }
-    sink.key(Member.candidates.name)
+    sink.key(Member.candidates.fragment)
     sink.beginArray()
     // Fields read in place: a copy of each candidate would retain and release its strings.
     for index in candidates.indices {
       if index > 0 { sink.separator() }
       sink.beginObject()
-      sink.firstKey(CandidateMember.scene.name)
+      sink.firstKey(CandidateMember.scene.fragment)
       sink.string(candidates[index].sessionIdentifier)
-      sink.key(CandidateMember.suitability.name)
+      sink.key(CandidateMember.suitability.fragment)
       sink.count(candidates[index].suitability.rawValue)
-      sink.key(CandidateMember.prefers.name)
+      sink.key(CandidateMember.prefers.fragment)
       candidates[index].prefers.write(to: &sink)
-      sink.key(CandidateMember.canActivate.name)
+      sink.key(CandidateMember.canActivate.fragment)
       candidates[index].canActivate.write(to: &sink)
-      sink.key(CandidateMember.visible.name)
+      sink.key(CandidateMember.visible.fragment)
       sink.bool(candidates[index].isVisible)
-      sink.key(CandidateMember.lost.name)
+      sink.key(CandidateMember.lost.fragment)
       sink.rawValue(candidates[index].lost, LossReason.quoted)
       sink.endObject()
     }
     sink.endArray()
-    sink.key(Member.omittedCandidates.name)
+    sink.key(Member.omittedCandidates.fragment)
     sink.count(omittedCandidates)
-    sink.key(Member.warnings.name)
+    sink.key(Member.warnings.fragment)
     sink.beginArray()
     for index in warnings.indices {
       if index > 0 { sink.separator() }
@@ -161,7 +163,7 @@ extension RoutingDecision {
     }
     sink.endArray()
     if !tiedSessions.isEmpty {
-      sink.key(Member.tied.name)
+      sink.key(Member.tied.fragment)
       sink.beginArray()
       for index in tiedSessions.indices {
         if index > 0 { sink.separator() }
@@ -211,9 +213,9 @@ extension PredicateOutcome {
     case .answered(let value): sink.bool(value)
     case .failed(let error):
       sink.beginObject()
-      sink.firstKey("error")
+      sink.firstKey(#","error":"#)
       sink.string(error.message)
-      sink.key("kind")
+      sink.key(#","kind":"#)
       sink.string(error.kind.rawValue)
       sink.endObject()
     }
@@ -224,9 +226,9 @@ extension RoutingWarning {
   /// Writes ``jsonValue``'s shape, `{"id": …, "message": …}`.
   func write<Sink: JSONSink & ~Copyable>(to sink: inout Sink) {
     sink.beginObject()
-    sink.firstKey("id")
+    sink.firstKey(#","id":"#)
     sink.string(id.rawValue)
-    sink.key("message")
+    sink.key(#","message":"#)
     sink.string(message)
     sink.endObject()
   }
@@ -243,11 +245,11 @@ extension WindowGroupChoice {
   /// Writes ``jsonValue``'s shape.
   func write<Sink: JSONSink & ~Copyable>(to sink: inout Sink) {
     sink.beginObject()
-    sink.firstKey("index")
+    sink.firstKey(#","index":"#)
     sink.count(index)
-    sink.key("configuration")
+    sink.key(#","configuration":"#)
     sink.string(configuration)
-    sink.key("rule")
+    sink.key(#","rule":"#)
     sink.string(rule.rawValue)
     sink.endObject()
   }

@@ -594,19 +594,19 @@ struct JSONStringTests {
         continue
       }
       let keys = object.members.map(\.key)
-      let declared = RoutingDecision.Member.allCases.map { "\($0.name)" }
+      let declared = RoutingDecision.Member.allCases.map { JSONMember.name($0.fragment) }
       #expect(keys == declared.filter(keys.contains), "written in the declared order")
       seen.formUnion(keys)
       if case .array(let candidates)? = object["candidates"] {
         for case .object(let candidate) in candidates {
           #expect(
             candidate.members.map(\.key)
-              == RoutingDecision.CandidateMember.allCases.map { "\($0.name)" })
+              == RoutingDecision.CandidateMember.allCases.map { JSONMember.name($0.fragment) })
           seenInCandidates.formUnion(candidate.members.map(\.key))
         }
       }
     }
-    #expect(seen == Set(RoutingDecision.Member.allCases.map { "\($0.name)" }))
+    #expect(seen == Set(RoutingDecision.Member.allCases.map { JSONMember.name($0.fragment) }))
     #expect(!seenInCandidates.isEmpty)
   }
 
@@ -615,7 +615,7 @@ struct JSONStringTests {
     func check<Value: RawRepresentable<String> & CaseIterable>(_ type: Value.Type) {
       let table = QuotedRawValues<Value>()
       for value in Value.allCases {
-        #expect(String(decoding: table[value], as: UTF8.self) == "\"\(value.rawValue)\"")
+        #expect(String(decoding: Array(table[value]), as: UTF8.self) == "\"\(value.rawValue)\"")
       }
     }
     check(RoutingReason.self)

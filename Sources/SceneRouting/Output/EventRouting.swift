@@ -21,7 +21,7 @@ package struct EventRouting {
 
     /// Appends `,"event":"…"`.
     func writeMember(into output: inout ByteBuffer) {
-      output.key("event")
+      output.key(#","event":"#)
       switch self {
       case .file(let path):
         output.string(path)
@@ -115,7 +115,7 @@ package struct EventRouting {
   ) {
     decision.write(to: &output) { output in
       name.writeMember(into: &output)
-      output.key("kind")
+      output.key(#","kind":"#)
       output.rawValue(kind, EventKind.quoted)
     }
   }
