@@ -42,7 +42,7 @@ enum SwiftSkeleton {
           index = next + 1
           continue
         }
-        if byte == UInt8(ascii: "\n"), !open.multiline {
+        if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r"), !open.multiline {
           literals.removeLast()
         } else if byte == UInt8(ascii: "\""),
           !open.multiline || (at(index + 1) == byte && at(index + 2) == byte),
@@ -105,7 +105,10 @@ extension SwiftSkeleton {
     var end = index
     switch at(index + 1) {
     case UInt8(ascii: "/"):
-      while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+      // A line comment ends at a line break, which a lone CR is too (as swift-syntax reads it).
+      while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") {
+        end += 1
+      }
       return (end, true)
     case UInt8(ascii: "*"):
       var nesting = 0
@@ -234,7 +237,7 @@ extension SwiftSkeleton {
     for block in blocks where block.depth == 0 {
       var directive = false
       for offset in (block.open + 1)..<block.close {
-        if bytes[offset - 1] == UInt8(ascii: "\n") {
+        if bytes[offset - 1] == UInt8(ascii: "\n") || bytes[offset - 1] == UInt8(ascii: "\r") {
           directive = isDirective(bytes, line: offset)
         }
         let byte = bytes[offset]
@@ -261,7 +264,9 @@ extension SwiftSkeleton {
       var end = start
       while end < sparse.count, sparse[end] != UInt8(ascii: "\n") { end += 1 }
       let line = sparse[start..<end]
-      let blank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+      // A CR ends a line too (swift-syntax's reading): only the CR of a CRLF may go with a
+      // blanked line; a line holding a lone CR is kept, so no line break is lost.
+      let blank = line.dropLast(line.last == 0x0D ? 1 : 0).allSatisfy { $0 == 0x20 || $0 == 0x09 }
       // Only a line blanking emptied: a kept line of spaces may be a multi-line string's text.
       if !(blank && !original[start..<end].elementsEqual(line)) { result += line }
       if end < sparse.count { result.append(UInt8(ascii: "\n")) }
