@@ -86,9 +86,10 @@ public struct QuotedRawValues<Value: RawRepresentable<String> & CaseIterable>:
   /// The name inside `fragment` (`,"reason":` gives `reason`).
   public static func name(_ fragment: StaticString) -> String {
     let bytes = UnsafeBufferPointer(start: fragment.utf8Start, count: fragment.utf8CodeUnitCount)
+    let count = bytes.count
     precondition(
-      bytes.count >= 4 && bytes.starts(with: Array(#",""#.utf8))
-        && bytes.suffix(2).elementsEqual(#"":"#.utf8),
+      count >= 4 && bytes[0] == UInt8(ascii: ",") && bytes[1] == UInt8(ascii: "\"")
+        && bytes[count - 2] == UInt8(ascii: "\"") && bytes[count - 1] == UInt8(ascii: ":"),
       "a member fragment is written ,\"name\":")
     return String(decoding: bytes.dropFirst(2).dropLast(2), as: UTF8.self)
   }
