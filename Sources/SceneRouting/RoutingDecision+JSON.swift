@@ -1,10 +1,21 @@
 import PredicateEvaluation
 @_spi(Internals) import SceneJSON
 
+/// The members of one JSON object, each spelled once as its fragment `,"name":`, which the byte
+/// writer copies whole; ``key`` is the name the reader looks up.
+protocol JSONMembers: CaseIterable {
+  var fragment: StaticString { get }
+}
+
+extension JSONMembers {
+  /// The member's name.
+  var key: String { JSONMember.name(fragment) }
+}
+
 extension RoutingDecision {
   /// The members of a decision's JSON object, in the order they are written: the one list of
   /// their names, which the writer writes and the reader reads.
-  package enum Member: CaseIterable {
+  package enum Member: JSONMembers {
     case outcome, scene, configuration, role, reason, targetContentIdentifier, evaluated, url
     case windowGroup, candidates, omittedCandidates, warnings, tied
 
@@ -27,8 +38,6 @@ extension RoutingDecision {
       case .tied: #","tied":"#
       }
     }
-
-    var key: String { JSONMember.name(fragment) }
   }
 
   /// The values of `outcome`.
@@ -39,7 +48,7 @@ extension RoutingDecision {
   }
 
   /// The members of each entry of `candidates`, in the order they are written.
-  package enum CandidateMember: CaseIterable {
+  package enum CandidateMember: JSONMembers {
     case scene, suitability, prefers, canActivate, visible, lost
 
     /// The member as the writer writes it, `,"name":`: the one spelling of its name, which the
@@ -54,8 +63,6 @@ extension RoutingDecision {
       case .lost: #","lost":"#
       }
     }
-
-    var key: String { JSONMember.name(fragment) }
   }
 
   /// The decision in the CLI's documented JSON shape:
