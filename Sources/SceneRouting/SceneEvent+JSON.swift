@@ -185,7 +185,13 @@ package enum EventMembers {
 extension SceneEvent {
   /// The member names the event decoder reads, for ``JSONValue/parse(_:keys:)``: a parse that
   /// returns them as these strings allocates none of them (`target-content-id` is one).
-  package static let jsonKeys = JSONKeys(EventMembers.all.sorted())
+  ///
+  /// A notification's come first: it is the commonest event, and the lookup compares names in
+  /// order, so `target-content-id` is found without first comparing `activationRequest`, the
+  /// same length (one `memcmp` more on every line of `route --jsonl`).
+  package static let jsonKeys = JSONKeys(
+    EventMembers.notification.sorted()
+      + EventMembers.all.subtracting(EventMembers.notification).sorted())
 
   /// Decodes an event file; the kind comes from its top-level key.
   ///
