@@ -5,9 +5,10 @@
 package final class OutputStream {
   private let descriptor: Int32
   private let name: String
-  /// Unchecked: `writeLine(bytes:)` hands it to a closure, and a class property passed `inout`
+  /// Unchecked: `write(bytes:)` hands it to a closure, and a class property passed `inout`
   /// is checked for overlapping access at run time, 80 instructions a line. The writers never
-  /// reach the stream they write to.
+  /// reach the stream they write to. (The attribute holds only in this module: a client that
+  /// passed the property `inout` itself would be checked.)
   @exclusivity(unchecked) private var buffer = ByteBuffer(capacity: OutputStream.flushSize * 2)
   /// The bytes buffered before a write: a write call costs as much as copying 30 KB into the
   /// file's pages, so they are written a megabyte at a time. (A stream is flushed sooner: the
@@ -53,11 +54,12 @@ package final class OutputStream {
     if buffer.count >= Self.flushSize { flush() }
   }
 
-  /// Lets `body` append bytes, then a newline.
-  package func writeLine(bytes body: (inout ByteBuffer) -> Void) {
-    body(&buffer)
-    buffer.append(UInt8(ascii: "\n"))
+  /// Lets `body` append bytes in place (whole lines, each with its newline), and returns what
+  /// it returns: `route --jsonl` writes each decision straight into the stream's buffer.
+  package func write<Result>(bytes body: (inout ByteBuffer) -> Result) -> Result {
+    let result = body(&buffer)
     if buffer.count >= Self.flushSize { flush() }
+    return result
   }
 
   /// Writes `text` and a newline.

@@ -30,6 +30,87 @@
   mutating func value(_ value: JSONValue)
   /// An enumeration's raw value, or `null` for nil, through the table of its quoted raw values.
   mutating func rawValue<Value>(_ value: Value?, _ table: QuotedRawValues<Value>)
+  /// Pieces fixed in the source, recorded once (``JSONRun``).
+  mutating func run(_ run: JSONRun)
+}
+
+/// Pieces of JSON fixed in the source (members, their names and fixed values, brackets),
+/// recorded once from the sink calls that write them: a byte writer copies them in one append,
+/// a tree builder replays the calls.
+///
+/// A decision line is some sixty pieces, and a third of them never change (`{"outcome":"new",
+/// "scene":null,"configuration":`): written one call each, they cost a fifth of the line.
+/// Recording keeps each name and value spelled in one place (the members' fragments, the
+/// enumerations' raw values) while the bytes are copied as one literal.
+@_spi(Internals)
+public struct JSONRun: @unchecked Sendable {
+  // Plain memory, as in `QuotedRawValues`: a run is made once, as a constant that lives as long
+  // as the process, so neither is ever freed, and neither a copy of a run (or of a struct of
+  // runs) nor an append takes a reference count.
+  @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+  private let calls: UnsafeBufferPointer<Recorder.Call>
+
+  /// Records what `write` writes.
+  public init(_ write: (inout Recorder) -> Void) {
+    var recorder = Recorder()
+    write(&recorder)
+    let calls = UnsafeMutableBufferPointer<Recorder.Call>.allocate(capacity: recorder.calls.count)
+    _ = calls.initialize(from: recorder.calls)
+    self.calls = UnsafeBufferPointer(calls)
+    var buffer = ByteBuffer()
+    for call in recorder.calls { call.replay(into: &buffer) }
+    let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: buffer.count)
+    _ = bytes.initialize(from: buffer.bytes)
+    self.bytes = UnsafeBufferPointer(bytes)
+  }
+
+  /// Makes the recorded calls on `sink`.
+  public func replay<Sink: JSONSink & ~Copyable>(into sink: inout Sink) {
+    for call in calls { call.replay(into: &sink) }
+  }
+
+  /// The sink a run is recorded from.
+  public struct Recorder: JSONSink {
+    fileprivate enum Call {
+      case beginObject, endObject, beginArray, endArray, separator
+      case firstKey(StaticString), key(StaticString)
+      case string(String?), bool(Bool), count(Int), value(JSONValue)
+
+      func replay<Sink: JSONSink & ~Copyable>(into sink: inout Sink) {
+        switch self {
+        case .beginObject: sink.beginObject()
+        case .endObject: sink.endObject()
+        case .beginArray: sink.beginArray()
+        case .endArray: sink.endArray()
+        case .separator: sink.separator()
+        case .firstKey(let fragment): sink.firstKey(fragment)
+        case .key(let fragment): sink.key(fragment)
+        case .string(let value): sink.string(value)
+        case .bool(let value): sink.bool(value)
+        case .count(let value): sink.count(value)
+        case .value(let value): sink.value(value)
+        }
+      }
+    }
+
+    fileprivate var calls: [Call] = []
+
+    public mutating func beginObject() { calls.append(.beginObject) }
+    public mutating func endObject() { calls.append(.endObject) }
+    public mutating func beginArray() { calls.append(.beginArray) }
+    public mutating func endArray() { calls.append(.endArray) }
+    public mutating func firstKey(_ fragment: StaticString) { calls.append(.firstKey(fragment)) }
+    public mutating func key(_ fragment: StaticString) { calls.append(.key(fragment)) }
+    public mutating func separator() { calls.append(.separator) }
+    public mutating func string(_ value: String?) { calls.append(.string(value)) }
+    public mutating func bool(_ value: Bool) { calls.append(.bool(value)) }
+    public mutating func count(_ value: Int) { calls.append(.count(value)) }
+    public mutating func value(_ value: JSONValue) { calls.append(.value(value)) }
+    public mutating func rawValue<Value>(_ value: Value?, _ table: QuotedRawValues<Value>) {
+      calls.append(.string(value?.rawValue))
+    }
+    public mutating func run(_ run: JSONRun) { calls += run.calls }
+  }
 }
 
 /// Each case of an enumeration with string raw values, as its quoted JSON string: made once from
@@ -97,7 +178,7 @@ public struct QuotedRawValues<Value: RawRepresentable<String> & CaseIterable>:
 
 extension JSONSink where Self: ~Copyable {
   /// `null`.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func null() { string(nil) }
 }
 
@@ -105,10 +186,14 @@ extension JSONSink where Self: ~Copyable {
 /// call per piece cost as much as the piece. The writer says which member is first, so no comma
 /// is decided by reading back the byte just written (a dependency that stalled every name).
 @_spi(Internals) extension ByteBuffer: JSONSink {
-  @inlinable public mutating func beginObject() { append(UInt8(ascii: "{")) }
-  @inlinable public mutating func endObject() { append(UInt8(ascii: "}")) }
-  @inlinable public mutating func beginArray() { append(UInt8(ascii: "[")) }
-  @inlinable public mutating func endArray() { append(UInt8(ascii: "]")) }
+  @inlinable @inline(__always)
+  public mutating func beginObject() { append(UInt8(ascii: "{")) }
+  @inlinable @inline(__always)
+  public mutating func endObject() { append(UInt8(ascii: "}")) }
+  @inlinable @inline(__always)
+  public mutating func beginArray() { append(UInt8(ascii: "[")) }
+  @inlinable @inline(__always)
+  public mutating func endArray() { append(UInt8(ascii: "]")) }
 
   @inlinable @inline(__always)
   public mutating func firstKey(_ fragment: StaticString) {
@@ -134,7 +219,8 @@ extension JSONSink where Self: ~Copyable {
   @inlinable @inline(__always)
   public mutating func bool(_ value: Bool) { append(value ? "true" as StaticString : "false") }
 
-  @inlinable public mutating func count(_ value: Int) {
+  @inlinable @inline(__always)
+  public mutating func count(_ value: Int) {
     // A suitability or a small count is one digit: one byte, not the digit counter.
     if value >= 0 && value < 10 {
       append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
@@ -150,6 +236,9 @@ extension JSONSink where Self: ~Copyable {
     guard let value else { return append("null") }
     append(table[value])
   }
+
+  @inlinable @inline(__always)
+  public mutating func run(_ run: JSONRun) { append(run.bytes) }
 }
 
 /// Builds the ``JSONValue`` a writer describes.
@@ -184,6 +273,7 @@ package struct JSONTreeBuilder: JSONSink {
   package mutating func rawValue<Value>(_ value: Value?, _ table: QuotedRawValues<Value>) {
     string(value?.rawValue)
   }
+  package mutating func run(_ run: JSONRun) { run.replay(into: &self) }
 
   private mutating func begin(_ container: Container) {
     open.append((pendingKey, container))

@@ -43,8 +43,6 @@ extension RoutingDecision {
   /// The values of `outcome`.
   enum OutcomeName: String, CaseIterable {
     case existing, new, none
-
-    static let quoted = QuotedRawValues<Self>()
   }
 
   /// The members of each entry of `candidates`, in the order they are written.
@@ -101,36 +99,27 @@ extension RoutingDecision {
   package func write<Sink: JSONSink & ~Copyable>(
     to sink: inout Sink, extra: (inout Sink) -> Void = { _ in }
   ) {
-    sink.beginObject()
-    sink.firstKey(Member.outcome.fragment)
+    let pieces = JSONPieces.shared
     switch outcome {
     case .existing(let identifier, let configuration):
-      sink.rawValue(OutcomeName.existing, OutcomeName.quoted)
-      sink.key(Member.scene.fragment)
+      sink.run(pieces.existing)
       sink.string(identifier)
       sink.key(Member.configuration.fragment)
       sink.string(configuration)
     case .newScene(let configuration):
-      sink.rawValue(OutcomeName.new, OutcomeName.quoted)
-      sink.key(Member.scene.fragment)
-      sink.null()
-      sink.key(Member.configuration.fragment)
+      sink.run(pieces.newScene)
       sink.string(configuration)
     case .none:
-      sink.rawValue(OutcomeName.none, OutcomeName.quoted)
-      sink.key(Member.scene.fragment)
-      sink.null()
-      sink.key(Member.configuration.fragment)
-      sink.null()
+      sink.run(pieces.noScene)
     }
     sink.key(Member.role.fragment)
     sink.string(role.rawValue)
     sink.key(Member.reason.fragment)
-    sink.rawValue(reason, RoutingReason.quoted)
+    sink.rawValue(reason, pieces.reason)
     sink.key(Member.targetContentIdentifier.fragment)
     sink.string(targetContentIdentifier)
     sink.key(Member.evaluated.fragment)
-    sink.rawValue(evaluated, EvaluatedString.quoted)
+    sink.rawValue(evaluated, pieces.evaluated)
     sink.key(Member.url.fragment)
     sink.string(url)
     sink.key(Member.windowGroup.fragment)
@@ -139,13 +128,10 @@ extension RoutingDecision {
     } else {
       sink.null()
     }
-    sink.key(Member.candidates.fragment)
-    sink.beginArray()
+    sink.run(pieces.candidates)
     // Fields read in place: a copy of each candidate would retain and release its strings.
     for index in candidates.indices {
-      if index > 0 { sink.separator() }
-      sink.beginObject()
-      sink.firstKey(CandidateMember.scene.fragment)
+      sink.run(index == 0 ? pieces.firstCandidate : pieces.nextCandidate)
       sink.string(candidates[index].sessionIdentifier)
       sink.key(CandidateMember.suitability.fragment)
       sink.count(candidates[index].suitability.rawValue)
@@ -153,22 +139,23 @@ extension RoutingDecision {
       candidates[index].prefers.write(to: &sink)
       sink.key(CandidateMember.canActivate.fragment)
       candidates[index].canActivate.write(to: &sink)
-      sink.key(CandidateMember.visible.fragment)
-      sink.bool(candidates[index].isVisible)
-      sink.key(CandidateMember.lost.fragment)
-      sink.rawValue(candidates[index].lost, LossReason.quoted)
+      sink.run(candidates[index].isVisible ? pieces.visible : pieces.notVisible)
+      sink.rawValue(candidates[index].lost, pieces.loss)
       sink.endObject()
     }
-    sink.endArray()
-    sink.key(Member.omittedCandidates.fragment)
+    sink.run(pieces.omittedCandidates)
     sink.count(omittedCandidates)
-    sink.key(Member.warnings.fragment)
-    sink.beginArray()
-    for index in warnings.indices {
-      if index > 0 { sink.separator() }
-      warnings[index].write(to: &sink)
+    if warnings.isEmpty {
+      sink.run(pieces.noWarnings)
+    } else {
+      sink.key(Member.warnings.fragment)
+      sink.beginArray()
+      for index in warnings.indices {
+        if index > 0 { sink.separator() }
+        warnings[index].write(to: &sink)
+      }
+      sink.endArray()
     }
-    sink.endArray()
     if !tiedSessions.isEmpty {
       sink.key(Member.tied.fragment)
       sink.beginArray()
@@ -183,24 +170,93 @@ extension RoutingDecision {
   }
 }
 
-extension RoutingReason {
-  /// The raw values as JSON strings, for the byte writer.
-  static let quoted = QuotedRawValues<Self>()
-}
+/// What a decision line writes the same way every time, made once for the byte writer: the
+/// quoted raw values of its enumerations, and its runs of fixed pieces, each recorded from the
+/// sink calls that write it (so every name is still the member's fragment, every value its raw
+/// value). In one constant, so that a line checks once that they are made (a `swift_once` for
+/// each lazy constant read), not once for each.
+struct JSONPieces: Sendable {
+  typealias Member = RoutingDecision.Member
+  typealias CandidateMember = RoutingDecision.CandidateMember
+  typealias OutcomeName = RoutingDecision.OutcomeName
 
-extension EvaluatedString {
-  /// The raw values as JSON strings, for the byte writer.
-  static let quoted = QuotedRawValues<Self>()
-}
+  let reason = QuotedRawValues<RoutingReason>()
+  let evaluated = QuotedRawValues<EvaluatedString>()
+  let loss = QuotedRawValues<LossReason>()
+  let eventKind = QuotedRawValues<EventKind>()
 
-extension LossReason {
-  /// The raw values as JSON strings, for the byte writer.
-  static let quoted = QuotedRawValues<Self>()
-}
+  /// `{"outcome":"existing","scene":`
+  let existing: JSONRun
+  /// `{"outcome":"new","scene":null,"configuration":`
+  let newScene: JSONRun
+  /// `{"outcome":"none","scene":null,"configuration":null`
+  let noScene: JSONRun
+  /// `,"candidates":[`
+  let candidates = JSONRun {
+    $0.key(Member.candidates.fragment)
+    $0.beginArray()
+  }
+  /// `{"scene":`, and `,{"scene":` after the first.
+  let firstCandidate = Self.candidate(first: true)
+  let nextCandidate = Self.candidate(first: false)
+  /// `,"visible":true,"lost":`, and its `false`.
+  let visible = Self.visible(true)
+  let notVisible = Self.visible(false)
+  /// `],"omittedCandidates":`
+  let omittedCandidates = JSONRun {
+    $0.endArray()
+    $0.key(Member.omittedCandidates.fragment)
+  }
+  /// `,"warnings":[]`
+  let noWarnings = JSONRun {
+    $0.key(Member.warnings.fragment)
+    $0.beginArray()
+    $0.endArray()
+  }
 
-extension EventKind {
-  /// The raw values as JSON strings, for the byte writer.
-  static let quoted = QuotedRawValues<Self>()
+  static let shared = JSONPieces()
+
+  private init() {
+    existing = Self.start(.existing) { _ in }
+    newScene = Self.start(.new) {
+      $0.null()
+      $0.key(Member.configuration.fragment)
+    }
+    noScene = Self.start(.none) {
+      $0.null()
+      $0.key(Member.configuration.fragment)
+      $0.null()
+    }
+  }
+
+  /// `{"outcome":` and `name`, `,"scene":`, then what `rest` writes.
+  private static func start(
+    _ name: OutcomeName, _ rest: (inout JSONRun.Recorder) -> Void
+  ) -> JSONRun {
+    JSONRun {
+      $0.beginObject()
+      $0.firstKey(Member.outcome.fragment)
+      $0.string(name.rawValue)
+      $0.key(Member.scene.fragment)
+      rest(&$0)
+    }
+  }
+
+  private static func candidate(first: Bool) -> JSONRun {
+    JSONRun {
+      if !first { $0.separator() }
+      $0.beginObject()
+      $0.firstKey(CandidateMember.scene.fragment)
+    }
+  }
+
+  private static func visible(_ value: Bool) -> JSONRun {
+    JSONRun {
+      $0.key(CandidateMember.visible.fragment)
+      $0.bool(value)
+      $0.key(CandidateMember.lost.fragment)
+    }
+  }
 }
 
 extension PredicateOutcome {

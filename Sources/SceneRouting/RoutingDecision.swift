@@ -200,7 +200,8 @@ extension RoutingDecision {
     windowGroup = nil
     candidates.removeAll(keepingCapacity: true)
     omittedCandidates = 0
-    tiedSessions.removeAll(keepingCapacity: true)
+    // Only when there are some: emptying an empty array still makes a new empty one.
+    if !tiedSessions.isEmpty { tiedSessions.removeAll(keepingCapacity: true) }
     evaluatedSessions = 0
     warnings = event.warnings
   }

@@ -95,34 +95,29 @@ struct RouteCommand: ParsableCommand {
     let file = try source.load(err: err).file
     err.flush()
     let router = file.router
-    let plan = EventRouting(
-      kind: kind, explanation: EventRouting.explanation(for: output, candidates: candidates))
-    let output = self.output
+    let plan = EventRouting(kind: kind, format: output, candidates: candidates)
     var failed = false
     // One decision for every event, filled in place: its candidate list keeps its storage.
     var decision = RoutingDecision()
-    func write(_ decision: RoutingDecision, name: EventRouting.Name, kind: EventKind) {
-      out.writeLine(bytes: {
-        EventRouting.write(decision, name: name, kind: kind, format: output, into: &$0)
-      })
-    }
 
     if jsonl {
       var reader = LineReader(descriptor: 0)
       while let line = reader.nextLine(beforeRead: { out.flush() }) {
         let name = EventRouting.Name.line(reader.lineNumber)
-        // No flush here: the reader flushes before any read that could block, so a streaming
+        // The decision is written straight into the output buffer, which is written out only
+        // when full: the reader flushes before any read that could block, so a streaming
         // consumer gets every decision before its next event is awaited, and a file piped in
         // whole is answered without a write per line.
-        let failure =
-          reader.overflowLength.map {
-            EventRouting.Failure(
-              name: name, kind: plan.kind?.rawValue, message: LineReader.overflowMessage($0),
-              fields: [("path", .string(""))])
+        let failure: EventRouting.Failure?
+        if let length = reader.overflowLength {
+          failure = EventRouting.Failure(
+            name: name, kind: plan.kind?.rawValue, message: LineReader.overflowMessage(length),
+            fields: [("path", .string(""))])
+        } else {
+          failure = out.write {
+            plan.route(line, name: name, router: router, into: &decision, output: &$0)
           }
-          ?? plan.route(line, name: name, router: router, into: &decision) {
-            write($0, name: name, kind: $1)
-          }
+        }
         if let failure {
           failed = true
           out.writeLine(json: failure.jsonValue)
@@ -133,9 +128,10 @@ struct RouteCommand: ParsableCommand {
         let name = EventRouting.Name.file(path == "-" ? "<stdin>" : path)
         let failure: EventRouting.Failure?
         do {
-          failure = plan.route(
-            try IOFailure.input(path)[...], name: name, router: router, into: &decision
-          ) { write($0, name: name, kind: $1) }
+          let event = try IOFailure.input(path)[...]
+          failure = out.write {
+            plan.route(event, name: name, router: router, into: &decision, output: &$0)
+          }
         } catch {
           failure = EventRouting.Failure(name: name, kind: nil, message: "\(error)", fields: [])
         }

@@ -657,4 +657,53 @@ struct JSONStringTests {
     buffer.removeAll()
     #expect(buffer.count == 0 && buffer.bytes.isEmpty)
   }
+
+  @Test("a piece of every length up to past the inline copies lands whole, at every offset")
+  func bufferCopiesEveryLength() {
+    // Lengths 4 to 32 are copied as two overlapping chunks: each boundary, at every alignment.
+    let source = (0..<96).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+    source.withUnsafeBufferPointer { source in
+      for offset in 0..<16 {
+        for length in 0...70 {
+          var buffer = ByteBuffer(capacity: 16)
+          buffer.append(UnsafeBufferPointer(rebasing: source[..<offset]))
+          let piece = UnsafeBufferPointer(rebasing: source[offset..<(offset + length)])
+          buffer.append(piece)
+          buffer.append(UInt8(ascii: "!"))
+          #expect(
+            Array(buffer.bytes) == Array(source[..<(offset + length)]) + [UInt8(ascii: "!")],
+            "offset \(offset), length \(length)")
+        }
+      }
+    }
+  }
+
+  @Test("a recorded run writes the bytes and the value of the calls it recorded")
+  func runRecordsItsCalls() throws {
+    func write<Sink: JSONSink & ~Copyable>(_ sink: inout Sink) {
+      sink.beginObject()
+      sink.firstKey(#","a":"#)
+      sink.null()
+      sink.key(#","b":"#)
+      sink.beginArray()
+      sink.bool(true)
+      sink.separator()
+      sink.count(12)
+      sink.separator()
+      sink.string("q\"")
+      sink.endArray()
+      sink.key(#","c":"#)
+    }
+    let run = JSONRun { write(&$0) }
+    var direct = ByteBuffer()
+    write(&direct)
+    direct.append(#""end"}"#)
+    var recorded = ByteBuffer()
+    recorded.run(run)
+    recorded.append(#""end"}"#)
+    #expect(Array(recorded.bytes) == Array(direct.bytes))
+    #expect(
+      String(decoding: recorded.bytes, as: UTF8.self)
+        == #"{"a":null,"b":[true,12,"q\""],"c":"end"}"#)
+  }
 }

@@ -34,12 +34,15 @@ package struct EventRouting {
   }
 
   /// An event that could not be routed, and where the problem was found.
-  package struct Failure {
-    package var name: Name
+  ///
+  /// A class, so that the `Failure?` every event returns is one pointer: as a struct, making and
+  /// destroying the `nil` of every routed line cost 50 instructions.
+  package final class Failure {
+    package let name: Name
     /// Nil when the event's kind could not be told.
-    package var kind: String?
-    package var message: String
-    package var fields: [(String, JSONValue)]
+    package let kind: String?
+    package let message: String
+    package let fields: [(String, JSONValue)]
 
     package init(name: Name, kind: String?, message: String, fields: [(String, JSONValue)]) {
       self.name = name
@@ -61,14 +64,26 @@ package struct EventRouting {
 
   /// The kind every event is read as, when forced.
   package var kind: EventKind?
-  /// How much of each decision is explained.
+  /// How each decision is written.
+  package var format: Format
+  /// How much of each decision is explained: what `format` writes of it.
   package var explanation: ActivationRouter.Explanation
   /// The names events are read by, kept whole by the parser.
   var keys = SceneEvent.jsonKeys
 
-  package init(kind: EventKind?, explanation: ActivationRouter.Explanation) {
+  /// Routing that writes decisions in `format`; `candidates` says which sessions a JSON
+  /// decision lists.
+  package init(kind: EventKind?, format: Format, candidates: ActivationRouter.Explanation) {
     self.kind = kind
-    self.explanation = explanation
+    self.format = format
+    // A summary needs no per-session entries (so it can take the index), an explanation every
+    // session, JSON the ones `candidates` asks for.
+    explanation =
+      switch format {
+      case .summary: .none
+      case .explain: .all
+      case .json: candidates
+      }
   }
 
   /// How `route` writes a decision.
@@ -81,26 +96,13 @@ package struct EventRouting {
     case json
   }
 
-  /// What a decision written in `format` needs explained: a summary no per-session entries (so
-  /// it can take the index), an explanation every session, JSON the `candidates` asked for.
-  package static func explanation(
-    for format: Format, candidates: ActivationRouter.Explanation
-  ) -> ActivationRouter.Explanation {
-    switch format {
-    case .summary: .none
-    case .explain: .all
-    case .json: candidates
-    }
-  }
-
-  /// Appends the decision in `format`, named by `name`, without a final newline.
-  package static func write(
-    _ decision: RoutingDecision, name: Name, kind: EventKind, format: Format,
-    into output: inout ByteBuffer
+  /// Appends the decision in ``format``, named by `name`, without a final newline.
+  package func write(
+    _ decision: RoutingDecision, name: Name, kind: EventKind, into output: inout ByteBuffer
   ) {
     switch format {
     case .json:
-      writeJSON(decision, name: name, kind: kind, into: &output)
+      Self.writeJSON(decision, name: name, kind: kind, into: &output)
     case .explain:
       output.appendUTF8("\(name): " + decision.explanation)
     case .summary:
@@ -116,15 +118,16 @@ package struct EventRouting {
     decision.write(to: &output) { output in
       name.writeMember(into: &output)
       output.key(#","kind":"#)
-      output.rawValue(kind, EventKind.quoted)
+      output.rawValue(kind, JSONPieces.shared.eventKind)
     }
   }
 
-  /// Decodes and routes one event into `decision`, then hands it to `decided`; the failure, if
-  /// it has none.
+  /// Decodes and routes one event into `decision`, and appends the decision to `output` in
+  /// ``format`` with a newline; the failure, if it has none (and then appends nothing). The
+  /// caller keeps one decision for every event, so its candidate list keeps its storage.
   package func route(
     _ bytes: ArraySlice<UInt8>, name: Name, router: ActivationRouter,
-    into decision: inout RoutingDecision, decided: (RoutingDecision, EventKind) -> Void
+    into decision: inout RoutingDecision, output: inout ByteBuffer
   ) -> Failure? {
     let kind = self.kind
     let value: JSONValue
@@ -140,7 +143,8 @@ package struct EventRouting {
     do {
       let event = try SceneEvent(json: value, byteCount: bytes.count, kind: kind)
       router.route(event, explanation: explanation, into: &decision)
-      decided(decision, event.eventKind)
+      write(decision, name: name, kind: event.eventKind, into: &output)
+      output.append(UInt8(ascii: "\n"))
       return nil
     } catch {
       return Failure(

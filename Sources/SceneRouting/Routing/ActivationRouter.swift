@@ -574,10 +574,10 @@ public struct ActivationRouter: Sendable {
     identifier: String?
   ) {
     if let winner {
-      let session = sessions[winner.position]
+      // Fields read in place: a copy of the session would retain every one of them.
       decision.outcome = .existing(
-        sessionIdentifier: session.persistentIdentifier,
-        configurationName: session.configurationName)
+        sessionIdentifier: sessions[winner.position].persistentIdentifier,
+        configurationName: sessions[winner.position].configurationName)
       decision.reason = winner.step.reason
       // Most decisions have no tie: no array is made for them.
       if !winner.tied.isEmpty { noteTie([winner.position] + winner.tied, in: &decision) }
