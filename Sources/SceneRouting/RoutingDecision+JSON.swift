@@ -325,12 +325,9 @@ extension WindowGroupChoice {
       throw FieldError(
         path: reader.child("index"), kind: .invalidValue, message: "expected a group index")
     }
-    let text = try reader.string("rule")
-    guard let rule = Rule(rawValue: text) else {
-      throw FieldError(
-        path: reader.child("rule"), kind: .unknownValue, message: "unknown value \"\(text)\"")
-    }
-    self.init(index: index, configuration: try reader.string("configuration"), rule: rule)
+    self.init(
+      index: index, configuration: try reader.string("configuration"),
+      rule: try reader.case("rule"))
   }
 }
 
@@ -348,28 +345,14 @@ extension RoutingDecision: JSONCodable {
         message: "expected a decision object, found \(json.typeDescription)")
     }
     let root = FieldReader(object: object, path: "")
-    func enumValue<T: RawRepresentable<String>>(_ key: String, in reader: FieldReader)
-      throws(FieldError) -> T
-    {
-      let text = try reader.string(key)
-      guard let value = T(rawValue: text) else {
-        throw FieldError(
-          path: reader.child(key), kind: .unknownValue, message: "unknown value \"\(text)\"")
-      }
-      return value
-    }
     let configuration = try root.optionalString(Member.configuration.key)
     let outcome: RoutingOutcome
-    let name = try root.string(Member.outcome.key)
-    switch OutcomeName(rawValue: name) {
-    case .existing?:
+    switch try root.case(Member.outcome.key, of: OutcomeName.self) {
+    case .existing:
       outcome = .existing(
         sessionIdentifier: try root.string(Member.scene.key), configurationName: configuration)
-    case .new?: outcome = .newScene(configurationName: configuration)
-    case .none?: outcome = .none
-    case nil:
-      throw FieldError(
-        path: Member.outcome.key, kind: .unknownValue, message: "unknown value \"\(name)\"")
+    case .new: outcome = .newScene(configurationName: configuration)
+    case .none: outcome = .none
     }
     func predicateOutcome(_ value: JSONValue?, _ path: String) throws(FieldError)
       -> PredicateOutcome
@@ -379,8 +362,8 @@ extension RoutingDecision: JSONCodable {
       case .bool(let answer)?: return .answered(answer)
       case .object(let failure)?:
         let reader = FieldReader(object: failure, path: path)
-        let kind: PredicateEvaluationError.Kind = try enumValue("kind", in: reader)
-        return .failed(PredicateEvaluationError(kind, try reader.string("error")))
+        return .failed(
+          PredicateEvaluationError(try reader.case("kind"), try reader.string("error")))
       case let other?:
         throw FieldError(
           path: path,
@@ -388,87 +371,49 @@ extension RoutingDecision: JSONCodable {
           message: "expected true, false, null or an error, found \(other.typeDescription)")
       }
     }
-    var candidates: [CandidateEvaluation] = []
-    switch object[Member.candidates.key] {
-    case nil, .null?: break
-    case .array(let elements)?:
-      for (index, element) in elements.enumerated() {
-        let path = "candidates[\(index)]"
-        guard case .object(let entry) = element else {
-          throw FieldError(
-            path: path, kind: .wrongType,
-            message: "expected an object, found \(element.typeDescription)")
-        }
-        let reader = FieldReader(object: entry, path: path)
-        guard case .number(let number)? = entry[CandidateMember.suitability.key],
-          let suitability = Suitability(rawValue: Int(exactly: number) ?? -1)
-        else {
-          throw FieldError(
-            path: reader.child(CandidateMember.suitability.key), kind: .invalidValue,
-            message: "expected 0, 1 or 2")
-        }
-        let lost: LossReason? = try reader.optionalString(CandidateMember.lost.key).map {
-          text throws(FieldError) in
-          guard let reason = LossReason(rawValue: text) else {
-            throw FieldError(
-              path: reader.child(CandidateMember.lost.key), kind: .unknownValue,
-              message: "unknown value \"\(text)\"")
-          }
-          return reason
-        }
-        candidates.append(
-          CandidateEvaluation(
-            sessionIdentifier: try reader.string(CandidateMember.scene.key),
-            suitability: suitability,
-            prefers: try predicateOutcome(
-              entry[CandidateMember.prefers.key], reader.child(CandidateMember.prefers.key)),
-            canActivate: try predicateOutcome(
-              entry[CandidateMember.canActivate.key],
-              reader.child(CandidateMember.canActivate.key)),
-            isVisible: try reader.optionalBool(CandidateMember.visible.key) ?? false, lost: lost))
+    let candidates = try root.elements(Member.candidates.key) {
+      element, path throws(FieldError) in
+      guard case .object(let entry) = element else {
+        throw FieldError(
+          path: path, kind: .wrongType,
+          message: "expected an object, found \(element.typeDescription)")
       }
-    case let other?:
-      throw FieldError(
-        path: Member.candidates.key, kind: .wrongType,
-        message: "expected an array, found \(other.typeDescription)")
+      let reader = FieldReader(object: entry, path: path)
+      guard case .number(let number)? = entry[CandidateMember.suitability.key],
+        let suitability = Suitability(rawValue: Int(exactly: number) ?? -1)
+      else {
+        throw FieldError(
+          path: reader.child(CandidateMember.suitability.key), kind: .invalidValue,
+          message: "expected 0, 1 or 2")
+      }
+      return CandidateEvaluation(
+        sessionIdentifier: try reader.string(CandidateMember.scene.key),
+        suitability: suitability,
+        prefers: try predicateOutcome(
+          entry[CandidateMember.prefers.key], reader.child(CandidateMember.prefers.key)),
+        canActivate: try predicateOutcome(
+          entry[CandidateMember.canActivate.key],
+          reader.child(CandidateMember.canActivate.key)),
+        isVisible: try reader.optionalBool(CandidateMember.visible.key) ?? false,
+        lost: try reader.optionalCase(CandidateMember.lost.key))
     }
-    var warnings: [RoutingWarning] = []
-    switch object[Member.warnings.key] {
-    case nil, .null?: break
-    case .array(let elements)?:
-      for (index, element) in elements.enumerated() {
-        guard case .object(let entry) = element else {
-          throw FieldError(
-            path: "warnings[\(index)]", kind: .wrongType, message: "expected {\"id\", \"message\"}")
-        }
-        let reader = FieldReader(object: entry, path: "warnings[\(index)]")
-        warnings.append(
-          RoutingWarning(
-            id: DiagnosticID(rawValue: try reader.string("id")),
-            message: try reader.string("message")))
+    let warnings = try root.elements(Member.warnings.key) {
+      element, path throws(FieldError) in
+      guard case .object(let entry) = element else {
+        throw FieldError(
+          path: path, kind: .wrongType, message: "expected {\"id\", \"message\"}")
       }
-    case let other?:
-      throw FieldError(
-        path: Member.warnings.key, kind: .wrongType,
-        message: "expected an array, found \(other.typeDescription)")
+      let reader = FieldReader(object: entry, path: path)
+      return RoutingWarning(
+        id: DiagnosticID(rawValue: try reader.string("id")), message: try reader.string("message"))
     }
-    var tied: [String] = []
-    switch object[Member.tied.key] {
-    case nil, .null?: break
-    case .array(let elements)?:
-      for (index, element) in elements.enumerated() {
-        guard case .string(let session) = element else {
-          throw FieldError(
-            path: "tied[\(index)]", kind: .wrongType,
-            message: "expected a scene, found \(element.typeDescription)")
-        }
-        tied.append(session)
+    let tied = try root.elements(Member.tied.key) { element, path throws(FieldError) in
+      guard case .string(let session) = element else {
+        throw FieldError(
+          path: path, kind: .wrongType,
+          message: "expected a scene, found \(element.typeDescription)")
       }
-    case let other?:
-      throw FieldError(
-        path: Member.tied.key, kind: .wrongType,
-        message: "expected an array, found \(other.typeDescription)"
-      )
+      return session
     }
     var omitted = 0
     switch object[Member.omittedCandidates.key] {
@@ -479,21 +424,13 @@ extension RoutingDecision: JSONCodable {
         path: Member.omittedCandidates.key, kind: .wrongType,
         message: "expected a count, found \(other.typeDescription)")
     }
-    let evaluated: EvaluatedString? = try root.optionalString(Member.evaluated.key).map {
-      text throws(FieldError) in
-      guard let value = EvaluatedString(rawValue: text) else {
-        throw FieldError(
-          path: Member.evaluated.key, kind: .unknownValue, message: "unknown value \"\(text)\"")
-      }
-      return value
-    }
     self.init(
-      outcome: outcome, reason: try enumValue(Member.reason.key, in: root),
+      outcome: outcome, reason: try root.case(Member.reason.key),
       role: SceneSessionRole(
         rawValue: try root.optionalString(Member.role.key)
           ?? SceneSessionRole.windowApplication.rawValue),
       targetContentIdentifier: try root.optionalString(Member.targetContentIdentifier.key),
-      evaluated: evaluated, url: try root.optionalString(Member.url.key),
+      evaluated: try root.optionalCase(Member.evaluated.key), url: try root.optionalString(Member.url.key),
       windowGroup: try root.optionalObject(Member.windowGroup.key).map {
         reader throws(FieldError) in
         try WindowGroupChoice(json: reader)

@@ -96,6 +96,49 @@ struct FieldReader {
     return value
   }
 
+  /// The case of `Value` that the string `key` names; nil when the member is absent or null.
+  func optionalCase<Value: RawRepresentable<String>>(
+    _ key: String, of _: Value.Type = Value.self
+  ) throws(FieldError) -> Value? {
+    guard let text = try optionalString(key) else { return nil }
+    guard let value = Value(rawValue: text) else {
+      throw FieldError(
+        path: child(key), kind: .unknownValue, message: "unknown value \"\(text)\"")
+    }
+    return value
+  }
+
+  /// The case of `Value` that the string `key` names.
+  func `case`<Value: RawRepresentable<String>>(
+    _ key: String, of _: Value.Type = Value.self
+  ) throws(FieldError) -> Value {
+    guard let value = try optionalCase(key, of: Value.self) else {
+      throw FieldError(path: child(key), kind: .missing, message: "missing required string")
+    }
+    return value
+  }
+
+  /// The elements of the array `key`, each read by `read` with its path (`candidates[2]`); none
+  /// when the member is absent or null.
+  func elements<Element>(
+    _ key: String, _ read: (_ element: JSONValue, _ path: String) throws(FieldError) -> Element
+  ) throws(FieldError) -> [Element] {
+    switch object[key] {
+    case nil, .null?: return []
+    case .array(let values)?:
+      var elements: [Element] = []
+      elements.reserveCapacity(values.count)
+      for (index, value) in values.enumerated() {
+        elements.append(try read(value, "\(child(key))[\(index)]"))
+      }
+      return elements
+    case let other?:
+      throw FieldError(
+        path: child(key), kind: .wrongType,
+        message: "expected an array, found \(other.typeDescription)")
+    }
+  }
+
   func optionalStringArray(_ key: String) throws(FieldError) -> [String]? {
     switch object[key] {
     case nil, .null?: return nil
