@@ -80,9 +80,20 @@ struct OutcomeCache {
   @inline(__always)
   subscript(key: Int) -> PredicateOutcome? {
     guard recorded.contains(key) else { return nil }
+    return recordedOutcome(key)
+  }
+
+  /// The outcome recorded for `key`, which is recorded.
+  @inline(__always)
+  func recordedOutcome(_ key: Int) -> PredicateOutcome {
     if !failures.isEmpty, let error = failures[key] { return .failed(error) }
     return .answered(matches.contains(key))
   }
+
+  /// Which of `key` and its pair (`key ^ 1`) are recorded: the even one as bit 0, the odd one
+  /// as bit 1 (``PositionBits/pair(of:)``).
+  @inline(__always)
+  func recordedPair(_ key: Int) -> UInt64 { recorded.pair(of: key) }
 
   /// Whether the outcome recorded for `key` is a match.
   func matched(_ key: Int) -> Bool { matches.contains(key) }
@@ -118,6 +129,16 @@ struct PositionBits: Sequence {
     let word = (position - 64) >> 6
     if word >= rest.count { rest += repeatElement(0, count: word + 1 - rest.count) }
     rest[word] |= 1 &<< UInt64((position - 64) & 63)
+  }
+
+  /// Whether `position & ~1` and `position | 1` are in the set, as bits 0 and 1: both from
+  /// one word, as a pair never straddles two.
+  @inline(__always)
+  func pair(of position: Int) -> UInt64 {
+    if position < 64 { return low >> UInt64(position & ~1) & 0b11 }
+    let word = (position - 64) >> 6
+    guard word < rest.count else { return 0 }
+    return rest[word] >> UInt64((position - 64) & 62) & 0b11
   }
 
   /// The lowest position, if any.
@@ -216,8 +237,11 @@ struct LazyAnswers: SuitabilityAnswers {
   private mutating func outcome(
     of key: Int, _ number: Int, _ predicate: CompiledPredicate.Unretained, _ position: Int
   ) -> PredicateOutcome {
-    if let known = sessionOutcomes[key] { return known }
-    if sessionOutcomes[key ^ 1] == nil { evaluatedSessions += 1 }
+    // The session's two answers from one read: whether this one is known, and whether either
+    // is (else the session is evaluated for the first time).
+    let recorded = sessionOutcomes.recordedPair(key)
+    if recorded >> UInt64(key & 1) & 1 != 0 { return sessionOutcomes.recordedOutcome(key) }
+    if recorded == 0 { evaluatedSessions += 1 }
     let outcome = outcome(number, predicate)
     ActivationRouter.noteFailure(outcome, of: sessions[position], in: &warnings)
     sessionOutcomes.record(key, outcome)
