@@ -119,9 +119,11 @@ struct FieldReader {
   }
 
   /// The elements of the array `key`, each read by `read` with its path (`candidates[2]`); none
-  /// when the member is absent or null.
+  /// when the member is absent or null. Anything else is an error that says what was expected
+  /// (`expecting`, "an array" unless the caller names its elements).
   func elements<Element>(
-    _ key: String, _ read: (_ element: JSONValue, _ path: String) throws(FieldError) -> Element
+    _ key: String, expecting: String = "an array",
+    _ read: (_ element: JSONValue, _ path: String) throws(FieldError) -> Element
   ) throws(FieldError) -> [Element] {
     switch object[key] {
     case nil, .null?: return []
@@ -135,28 +137,24 @@ struct FieldReader {
     case let other?:
       throw FieldError(
         path: child(key), kind: .wrongType,
-        message: "expected an array, found \(other.typeDescription)")
+        message: "expected \(expecting), found \(other.typeDescription)")
     }
   }
 
+  /// The strings of the array `key`; nil when the member is absent or null.
   func optionalStringArray(_ key: String) throws(FieldError) -> [String]? {
     switch object[key] {
     case nil, .null?: return nil
-    case .array(let elements)?:
-      var strings: [String] = []
-      for (index, element) in elements.enumerated() {
+    default:
+      return try elements(key, expecting: "an array of strings") {
+        element, path throws(FieldError) in
         guard case .string(let value) = element else {
           throw FieldError(
-            path: "\(child(key))[\(index)]",
-            kind: .wrongType, message: "expected a string, found \(element.typeDescription)")
+            path: path, kind: .wrongType,
+            message: "expected a string, found \(element.typeDescription)")
         }
-        strings.append(value)
+        return value
       }
-      return strings
-    case let other?:
-      throw FieldError(
-        path: child(key), kind: .wrongType,
-        message: "expected an array of strings, found \(other.typeDescription)")
     }
   }
 
