@@ -89,19 +89,6 @@ package enum Files {
     }
   }
 
-  /// Writes `bytes` to `path`, creating or truncating it.
-  package static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
-    let descriptor: Int32
-    switch System.openForWriting(path) {
-    case .success(let opened): descriptor = opened
-    case .failure(let error): throw FileError(kind: .cannotOpen, path: path, underlying: error)
-    }
-    defer { System.close(descriptor) }
-    if let error = bytes.withUnsafeBytes({ System.writeAll(descriptor, $0) }) {
-      throw FileError(kind: .writeFailed, path: path, underlying: error)
-    }
-  }
-
   private static func open(_ path: String) throws(FileError) -> Int32 {
     switch System.openForReading(path) {
     case .success(let descriptor): descriptor

@@ -19,11 +19,82 @@ package enum System {
     return descriptor >= 0 ? .success(descriptor) : .failure(SystemError(code: lastError()))
   }
 
-  /// The descriptor of `path` created or truncated for writing (mode 0644), or the error code.
-  package static func openForWriting(_ path: String) -> Result<Int32, SystemError> {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  /// The descriptor of a new file at `path`, created for writing with `permissions` (less the
+  /// process's umask); fails with `EEXIST` when anything is there already, so no existing file
+  /// is ever opened, let alone truncated, through it.
+  package static func createExclusively(_ path: String, permissions: UInt32)
+    -> Result<Int32, SystemError>
+  {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions))
     return descriptor >= 0 ? .success(descriptor) : .failure(SystemError(code: lastError()))
   }
+
+  /// What a path is, following symbolic links: nil when nothing is there (or it cannot be
+  /// looked at).
+  package static func status(_ path: String) -> FileStatus? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return FileStatus(
+      isRegularFile: (info.st_mode & S_IFMT) == S_IFREG,
+      permissions: UInt32(info.st_mode) & 0o7777,
+      owner: UInt32(info.st_uid), group: UInt32(info.st_gid))
+  }
+
+  /// The absolute path `path` names with every symbolic link resolved, or nil.
+  package static func resolvedPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Sets the permission bits of the file open as `descriptor` (not reduced by the umask).
+  package static func setPermissions(_ descriptor: Int32, _ permissions: UInt32) -> SystemError? {
+    fchmod(descriptor, mode_t(permissions)) == 0 ? nil : SystemError(code: lastError())
+  }
+
+  /// Gives the file open as `descriptor` this owner and group; only a privileged process may.
+  package static func setOwner(_ descriptor: Int32, owner: UInt32, group: UInt32)
+    -> SystemError?
+  {
+    fchown(descriptor, uid_t(owner), gid_t(group)) == 0 ? nil : SystemError(code: lastError())
+  }
+
+  /// Flushes what was written to `descriptor` to the device; nil when it got there.
+  package static func synchronize(_ descriptor: Int32) -> SystemError? {
+    while fsync(descriptor) != 0 {
+      let code = lastError()
+      if code != EINTR { return SystemError(code: code) }
+    }
+    return nil
+  }
+
+  /// Flushes the entries of the folder at `path` (a rename in it), where the system allows it.
+  package static func synchronizeFolder(_ path: String) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    _ = synchronize(descriptor)
+    _ = closeDescriptor(descriptor)
+  }
+
+  /// Closes `descriptor`, reporting the error a deferred write may only show here (NFS, a
+  /// quota).
+  package static func closeChecked(_ descriptor: Int32) -> SystemError? {
+    closeDescriptor(descriptor) == 0 ? nil : SystemError(code: lastError())
+  }
+
+  /// Renames `source` over `destination` in one step: a reader sees the old file or the new one.
+  package static func rename(_ source: String, to destination: String) -> SystemError? {
+    renameFile(source, destination) == 0 ? nil : SystemError(code: lastError())
+  }
+
+  /// Removes the file at `path`; nil when it is gone.
+  @discardableResult
+  package static func remove(_ path: String) -> SystemError? {
+    unlink(path) == 0 ? nil : SystemError(code: lastError())
+  }
+
+  /// This process's identifier, to name temporary files apart from another run's.
+  package static var processIdentifier: Int32 { getpid() }
 
   /// Closes `descriptor`.
   package static func close(_ descriptor: Int32) {
@@ -147,6 +218,18 @@ package enum System {
   }
 }
 
+/// What ``System/status(_:)`` reads of a file.
+package struct FileStatus: Sendable, Hashable {
+  /// Whether it is a regular file (not a folder, a device or a pipe).
+  package var isRegularFile: Bool
+  /// Its permission bits, set-id and sticky bits included.
+  package var permissions: UInt32
+  /// Its owner's user id.
+  package var owner: UInt32
+  /// Its group id.
+  package var group: UInt32
+}
+
 /// An error code from the C library, with the system's description.
 package struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The `errno` value.
@@ -156,6 +239,10 @@ package struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
   package static let notOpen = SystemError(code: EBADF)
   /// An input or output error.
   package static let inputOutput = SystemError(code: EIO)
+  /// No space left on the device.
+  package static let noSpace = SystemError(code: ENOSPC)
+  /// The path exists already.
+  package static let exists = SystemError(code: EEXIST)
 
   /// The system's description ("No space left on device"), with plainer words for a descriptor
   /// that is not open and for a folder read as a file.
@@ -178,6 +265,9 @@ private func exitProcess(_ status: Int32) -> Never { exit(status) }
 private func readDescriptor(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int)
   -> Int
 { read(descriptor, bytes, count) }
+private func renameFile(_ source: String, _ destination: String) -> Int32 {
+  rename(source, destination)
+}
 private func writeDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
   write(descriptor, bytes, count)
 }

@@ -142,16 +142,21 @@ struct LintCommand: ParsableCommand {
         }
         return try end(outcome, failing: true)
       }
+      // Each file is replaced atomically, so one that cannot be written is left as it was and
+      // the others are still fixed.
+      var unwritten = 0
       for file in fixed {
         do {
           try Files.write(file.new, to: file.path)
+          err.writeLine("\(file.path): fixed")
         } catch {
+          unwritten += 1
           err.writeLine(
-            "error: \(file.path): could not write the fixes: \(error.underlying ?? .inputOutput)")
-          throw ExitStatus.ioError
+            "error: \(file.path): could not write the fixes, the file is unchanged: "
+              + "\(error.underlying?.description ?? "not a regular file")")
         }
-        err.writeLine("\(file.path): fixed")
       }
+      if unwritten > 0 { throw ExitStatus.ioError }
       // What is left after the fixes.
       if !fixed.isEmpty { outcome = plan.run() }
     }
@@ -161,7 +166,8 @@ struct LintCommand: ParsableCommand {
         try Files.write(Array(recorded.fileContents.utf8), to: writeBaseline)
       } catch {
         err.writeLine(
-          "error: \(writeBaseline): could not write the baseline: \(error.underlying ?? .inputOutput)"
+          "error: \(writeBaseline): could not write the baseline, the file is unchanged: "
+            + "\(error.underlying?.description ?? "not a regular file")"
         )
         throw ExitStatus.cannotCreate
       }

@@ -111,3 +111,41 @@ struct OverlongLineTests {
     #expect(result.status == 65)
   }
 }
+
+/// `lint --fix` and `--write-baseline` replace a user's file whole or not at all.
+@Suite("atomic fixes")
+struct AtomicFixTests {
+  @Test(
+    "on a full file system, lint --fix and --write-baseline exit 74 and leave each file as it was",
+    .enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
+  func fullFileSystem() throws {
+    let result = try CLI.shell(
+      #"""
+      set -u
+      dir=$(mktemp -d)
+      mount -t tmpfs -o size=64k tmpfs "$dir" || { echo "mount failed"; exit 3; }
+      trap 'umount "$dir"; rmdir "$dir"' EXIT
+      cp Fixtures/lint/sources/ChatSceneDelegate.swift "$dir/Chat.swift"
+      printf 'version: 1\n' > "$dir/baseline.yml"
+      before=$(sha256sum "$dir/Chat.swift" "$dir/baseline.yml" | cut -c1-64)
+      dd if=/dev/zero of="$dir/filler" bs=4k 2>/dev/null
+      "$CLI" lint --fix "$dir/Chat.swift" > /dev/null
+      echo "fix status $?"
+      "$CLI" lint --write-baseline "$dir/baseline.yml" "$dir/Chat.swift" > /dev/null
+      echo "baseline status $?"
+      after=$(sha256sum "$dir/Chat.swift" "$dir/baseline.yml" | cut -c1-64)
+      [ "$before" = "$after" ] && echo "files unchanged"
+      ls -A "$dir" | tr '\n' ' '
+      """#)
+    #expect(result.stdout.contains("fix status 74"), "\(result.stdout) \(result.stderr)")
+    #expect(result.stdout.contains("baseline status 73"), "\(result.stdout) \(result.stderr)")
+    #expect(result.stdout.contains("files unchanged"))
+    #expect(result.stdout.hasSuffix("Chat.swift baseline.yml filler "), "no temporary file left")
+    #expect(
+      result.stderr.contains(
+        "Chat.swift: could not write the fixes, the file is unchanged: No space left on device"))
+    #expect(
+      result.stderr.contains(
+        "baseline.yml: could not write the baseline, the file is unchanged: No space left on device"))
+  }
+}
