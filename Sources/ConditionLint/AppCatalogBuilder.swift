@@ -10,6 +10,8 @@ struct AppCatalogBuilder {
   private(set) var files: [AppSwiftFile]
   /// Loads the Swift files (not yet read) that may declare one of the names.
   let load: (Set<String>) -> [AppSwiftFile]
+  /// The module's constants, for a name a file uses and does not declare.
+  let module: ModuleIndex?
   private var index: [String: [(file: Int, type: Int)]] = [:]
   private var loaded: Set<String> = []
   private(set) var diagnostics: [LintDiagnostic] = []
@@ -46,8 +48,12 @@ struct AppCatalogBuilder {
     "AlertScene", "AssistiveAccess",
   ]
 
-  init(files: [AppSwiftFile], load: @escaping (Set<String>) -> [AppSwiftFile]) {
+  init(
+    files: [AppSwiftFile], module: ModuleIndex? = nil,
+    load: @escaping (Set<String>) -> [AppSwiftFile]
+  ) {
     self.files = []
+    self.module = module
     self.load = load
     for file in files { add(file) }
   }
@@ -347,7 +353,7 @@ struct AppCatalogBuilder {
       return
     }
     walk.counts[name, default: 0] += 1
-    let values = AppSwiftFile.values(of: call)
+    let values = AppSwiftFile.values(of: call, module: module)
     let arguments = Array(call.arguments)
     func stringArgument(_ expression: ExprSyntax?) -> String? {
       guard let expression else { return nil }
@@ -431,15 +437,16 @@ struct AppCatalogBuilder {
           == "handlesExternalEvents",
         let argument = modifier.arguments.first(where: { $0.label?.text == "matching" })
       else { continue }
-      let (strings, known) = Self.strings(argument.expression, in: file)
+      let (strings, known) = strings(argument.expression, in: file)
       declaration.matching = strings
       declaration.matchingIsKnown = known
     }
   }
 
   /// A SwiftUI set's strings (a template's holes as the witness value), and whether all are known.
-  static func strings(_ expression: ExprSyntax, in file: AppSwiftFile) -> ([String], Bool) {
-    var builder = SwiftSourceBuilder(values: AppSwiftFile.values(of: expression))
+  func strings(_ expression: ExprSyntax, in file: AppSwiftFile) -> ([String], Bool) {
+    var builder = SwiftSourceBuilder(
+      values: AppSwiftFile.values(of: expression, module: module, path: file.path))
     switch builder.set(expression, depth: 0) {
     case .strings(let texts): return (texts.compactMap(\.value), true)
     case .templates(let templates):
@@ -496,7 +503,7 @@ struct AppCatalogBuilder {
           var known = true
           func set(_ argument: LabeledExprSyntax?) -> [String] {
             guard let argument else { return [] }
-            let (strings, isKnown) = Self.strings(argument.expression, in: source)
+            let (strings, isKnown) = strings(argument.expression, in: source)
             known = known && isKnown
             return strings
           }
@@ -639,7 +646,7 @@ struct AppCatalogBuilder {
             binding.initializer?.value
             ?? AppSwiftFile.returned(binding)
           if let expression {
-            switch AppSwiftFile.values(of: expression).string(expression) {
+            switch AppSwiftFile.values(of: expression, module: module).string(expression) {
             case .text(let text, _, _): producer.identifier = text.value
             case .template(let template, _): producer.template = template
             case .runtime(let reason): producer.unknown = reason

@@ -155,12 +155,24 @@ extension AppCatalog {
   ///   declared in a file the walk did not parse).
   /// - Parameter sparsely: whether a followed file is parsed for its types alone
   ///   (``AppSwiftFile/followed(path:bytes:)``) or whole.
+  /// - Parameter module: the module's constants, for the names a file uses and does not
+  ///   declare; a file whose reading looked for such a name is read again, whole, through it.
   package static func build(
     _ inputs: AppInputs, conditions: [LintedCondition], sparsely: Bool = true,
-    read: @escaping @Sendable (String) -> [UInt8]?
+    module: ModuleIndex? = nil, read: @escaping @Sendable (String) -> [UInt8]?
   ) -> AppCatalog {
+    var inputs = inputs
+    if let module {
+      for position in inputs.swiftFiles.indices {
+        let file = inputs.swiftFiles[position]
+        guard module.mayDeclare(any: file.external, besides: file.path),
+          let bytes = read(file.path), SwiftExtractor.excessiveBracketNesting(bytes) == nil
+        else { continue }
+        inputs.swiftFiles[position] = AppSwiftFile(path: file.path, bytes: bytes, module: module)
+      }
+    }
     let index = DeclarationIndex(inputs.declarations)
-    var builder = AppCatalogBuilder(files: inputs.swiftFiles) { names in
+    var builder = AppCatalogBuilder(files: inputs.swiftFiles, module: module) { names in
       // Read and parsed on every core: a level of a view chain can name many files.
       let paths = index.paths(declaring: names)
       let parsed = Mutex([AppSwiftFile?](repeating: nil, count: paths.count))

@@ -22,6 +22,9 @@ struct AppSwiftFile: Sendable {
   /// `application(_:configurationForConnecting:options:)`), with the delegate class set on them.
   var configurations: [SceneConfigurationEntry] = []
   var diagnostics: [LintDiagnostic] = []
+  /// The names the reading looked for and the file does not declare (``SwiftValues/external``):
+  /// a reading with the module's index may know more.
+  var external: Set<String> = []
   /// Whether the whole file was read; false for a file read for its producers alone
   /// (``producers(path:bytes:)``), whose types are not known.
   var isWhole = true
@@ -142,6 +145,16 @@ struct AppSwiftFile: Sendable {
     return file
   }
 
+  /// Parses `bytes` and reads them whole, resolving the names the file does not declare through
+  /// `module`.
+  init(path: String, bytes: [UInt8], module: ModuleIndex) {
+    var consulted: Set<String> = []
+    let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    self.init(
+      path: path, lines: SourceLines(swift: tree, path: path, bytes: bytes), tree: tree,
+      scanning: bytes, module: module, consulted: &consulted)
+  }
+
   /// Parses `bytes` and reads them.
   init(path: String, bytes: [UInt8]) {
     self.init(
@@ -160,11 +173,11 @@ struct AppSwiftFile: Sendable {
   /// which names the reading looked up among the file's declarations.
   private init(
     path: String, lines: SourceLines, tree: SourceFileSyntax, scanning: [UInt8],
-    consulted: inout Set<String>
+    module: ModuleIndex? = nil, consulted: inout Set<String>
   ) {
     self.path = path
     self.lines = lines
-    let scanner = Scanner(file: self, tree: tree, bytes: scanning)
+    let scanner = Scanner(file: self, tree: tree, bytes: scanning, module: module)
     scanner.walk(tree)
     types = scanner.types
     mainCalls = scanner.mainCalls
@@ -176,13 +189,17 @@ struct AppSwiftFile: Sendable {
     }
     diagnostics = scanner.diagnostics
     consulted = scanner.values.consulted
+    external = scanner.values.external
   }
 
   /// The file's values (constants, raw values), as seen from `node`'s tree.
-  static func values(of node: some SyntaxProtocol) -> SwiftValues {
+  static func values(
+    of node: some SyntaxProtocol, module: ModuleIndex? = nil, path: String = ""
+  ) -> SwiftValues {
     SwiftValues(
       node.root.as(SourceFileSyntax.self)
-        ?? SourceFileSyntax(statements: [], endOfFileToken: .endOfFileToken()))
+        ?? SourceFileSyntax(statements: [], endOfFileToken: .endOfFileToken()),
+      path: path, module: module)
   }
 
   /// The 1-based line of a node's first token.
@@ -264,9 +281,9 @@ struct AppSwiftFile: Sendable {
     /// file that renames `openWindow`).
     let interesting: [Int]?
 
-    init(file: AppSwiftFile, tree: SourceFileSyntax, bytes: [UInt8]) {
+    init(file: AppSwiftFile, tree: SourceFileSyntax, bytes: [UInt8], module: ModuleIndex?) {
       self.file = file
-      self.values = SwiftValues(tree)
+      self.values = SwiftValues(tree, path: file.path, module: module)
       let renames = bytes.withUnsafeBufferPointer {
         Linter.contains($0, Array("\\.openWindow".utf8))
       }

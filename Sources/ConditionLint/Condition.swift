@@ -104,6 +104,9 @@ package enum ValueResolution: String, Sendable, Hashable, Comparable {
   /// A `let` of the same file: a file-level constant, a `static let` or a stored `let` of a
   /// type, or an `enum` case's raw value. Inlined, with a note at the declaration.
   case sameFileConstant = "same-file constant"
+  /// A constant declared in another file of the module (``ModuleIndex``): inlined, with a note at
+  /// its declaration.
+  case moduleConstant = "module constant"
   /// The predicate a fresh `UISceneActivationConditions` has until one is set.
   case `default`
   /// A string built by interpolation: literal parts and run-time holes.
@@ -117,9 +120,10 @@ package enum ValueResolution: String, Sendable, Hashable, Comparable {
     case .literal: 0
     case .local: 1
     case .sameFileConstant: 2
-    case .default: 3
-    case .template: 4
-    case .runtime: 5
+    case .moduleConstant: 3
+    case .default: 4
+    case .template: 5
+    case .runtime: 6
     }
   }
 
@@ -128,12 +132,40 @@ package enum ValueResolution: String, Sendable, Hashable, Comparable {
 
 /// Where an inlined value was declared.
 package struct ValueOrigin: Sendable, Hashable {
-  /// `local` or `same-file constant`.
+  /// `local`, `same-file constant` or `module constant`.
   package var resolution: ValueResolution
   /// The name used (`prefix`, `Route.inbox`, `Self.id`).
   package var name: String
-  /// The file byte offset of the declaration's name.
+  /// The file byte offset of the declaration's name, in the file the value is used in; for a
+  /// module constant, the offset of the use (its declaration is ``place``).
   package var offset: Int
+  /// For a module constant, the file, line and column of its declaration.
+  package var place: SourcePlace?
+
+  package init(
+    resolution: ValueResolution, name: String, offset: Int, place: SourcePlace? = nil
+  ) {
+    self.resolution = resolution
+    self.name = name
+    self.offset = offset
+    self.place = place
+  }
+}
+
+/// A 1-based line and column in a file, as findings are reported.
+package struct SourcePlace: Sendable, Hashable, CustomStringConvertible {
+  package var file: String
+  package var line: Int
+  package var column: Int
+
+  package init(file: String, line: Int, column: Int) {
+    self.file = file
+    self.line = line
+    self.column = column
+  }
+
+  /// `file:line`.
+  package var description: String { "\(file):\(line)" }
 }
 
 /// A string built by interpolation: its literal parts and its holes, in order.

@@ -17,12 +17,21 @@ struct ConditionChecker {
     // A finding in a constant declared elsewhere in the file points back there, so the reader
     // sees both (a local is a few lines up, and needs no note).
     if diagnostics.contains(where: { $0.severity != .info }) {
-      for origin in condition.origins where origin.resolution == .sameFileConstant {
-        diagnostics.append(
-          diagnostic(
-            .inlinedValue,
-            "'\(origin.name)' is inlined from this declaration (\(origin.resolution.rawValue))",
-            at: origin.offset))
+      for origin in condition.origins {
+        let message =
+          "'\(origin.name)' is inlined from this declaration (\(origin.resolution.rawValue))"
+        if origin.resolution == .sameFileConstant {
+          diagnostics.append(diagnostic(.inlinedValue, message, at: origin.offset))
+        } else if origin.resolution == .moduleConstant, let place = origin.place {
+          // In the file that declares it, where the reader will change it.
+          diagnostics.append(
+            LintDiagnostic(
+              file: place.file, line: place.line, column: place.column, endLine: place.line,
+              endColumn: place.column, scalarColumn: place.column, scalarEndColumn: place.column,
+              severity: LintSeverity(LintRule.inlinedValue.severity),
+              id: LintRule.inlinedValue.rawValue,
+              message: message + ", used at \(path):\(position.line)"))
+        }
       }
     }
     var templates: [Template] = []
@@ -43,8 +52,11 @@ struct ConditionChecker {
       valid: result.valid,
       resolution: max(condition.resolution, condition.source.impliedResolution),
       origins: condition.origins.map { origin in
+        if let place = origin.place {
+          return (origin.name, origin.resolution, place.file, place.line, place.column)
+        }
         let at = lines.location(origin.offset)
-        return (origin.name, origin.resolution, at.line, at.column)
+        return (origin.name, origin.resolution, path, at.line, at.column)
       }, templates: templates, diagnostics: diagnostics)
   }
 

@@ -131,5 +131,7 @@ extension LintReport {
     diagnostics += other.diagnostics
     files += other.files
     app.append(other.app)
+    module.declarations += other.module.declarations
+    module.unresolved += other.module.unresolved
   }
 }

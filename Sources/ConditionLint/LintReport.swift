@@ -88,8 +88,9 @@ package struct LintedCondition: Sendable {
   package var valid: Bool?
   /// How its value was known (the weakest of its parts).
   package var resolution: ValueResolution = .literal
-  /// The declarations its inlined values came from: name, line and column.
-  package var origins: [(name: String, resolution: ValueResolution, line: Int, column: Int)] = []
+  /// The declarations its inlined values came from: name, file, line and column.
+  package var origins:
+    [(name: String, resolution: ValueResolution, file: String, line: Int, column: Int)] = []
   /// The templates it is built from, when its strings are interpolated.
   package var templates: [Template] = []
   /// Its findings.
@@ -106,6 +107,9 @@ package struct LintReport: Sendable {
   package var files = 0
   /// What the walk gathered for the app model (empty unless the linter reads the app).
   package var app = AppInputs()
+  /// What the walk gathered for the module index: each source file's candidate declarations,
+  /// and the files that used names they do not declare (emptied once the index is used).
+  package var module = ModuleInputs()
 
   package init() {}
 

@@ -103,24 +103,59 @@ package struct Linter: Sendable {
       guard let report else { continue }
       run.report.append(report)
     }
-    if readsApp { readApp(into: &run) }
+    let module = resolveAcrossFiles(&run.report, order: paths)
+    if readsApp { readApp(into: &run, module: module) }
     return run
   }
 
-  /// Builds the app model from what the walk gathered and adds its findings to the report:
-  /// property lists it could not read, and the routing findings of every app.
-  private func readApp(into run: inout Run) {
+  /// Reads a file for the module index and the app model, outside the walk.
+  private var reader: @Sendable (String) -> [UInt8]? {
     let maximumFileSize = maximumFileSize
-    let catalog = AppCatalog.build(
-      run.report.app, conditions: run.report.conditions, sparsely: readsSparsely
-    ) {
-      @Sendable path in
+    return { path in
       var buffer: [UInt8] = []
       guard let count = try? Files.read(path, into: &buffer, maximumSize: maximumFileSize) else {
         return nil
       }
       return Array(buffer[..<count])
     }
+  }
+
+  /// Checks again, with the module's index, each file whose conditions used a name another
+  /// file of the walk may declare, and puts its conditions and findings where the first reading
+  /// had them (in walk order). Returns the index.
+  private func resolveAcrossFiles(_ report: inout LintReport, order paths: [String])
+    -> ModuleIndex
+  {
+    let module = ModuleIndex(declarations: report.module.declarations, read: reader)
+    let again = report.module.unresolved.filter {
+      module.mayDeclare(any: $0.names, besides: $0.path)
+    }
+    report.module = ModuleInputs()
+    guard !again.isEmpty else { return module }
+    var position: [String: Int] = [:]
+    for (index, path) in paths.enumerated() where position[path] == nil { position[path] = index }
+    for (path, _) in again {
+      guard let bytes = reader(path) else { continue }
+      var fresh = LintReport()
+      check(file: path, bytes: bytes, module: module, into: &fresh)
+      let at = position[path] ?? Int.max
+      func replace<T>(_ list: inout [T], _ new: [T], file: (T) -> String) {
+        list.removeAll { file($0) == path }
+        let index = list.firstIndex { (position[file($0)] ?? Int.max) > at } ?? list.endIndex
+        list.insert(contentsOf: new, at: index)
+      }
+      replace(&report.conditions, fresh.conditions) { $0.file }
+      replace(&report.diagnostics, fresh.diagnostics) { $0.file }
+    }
+    return module
+  }
+
+  /// Builds the app model from what the walk gathered and adds its findings to the report:
+  /// property lists it could not read, and the routing findings of every app.
+  private func readApp(into run: inout Run, module: ModuleIndex) {
+    let catalog = AppCatalog.build(
+      run.report.app, conditions: run.report.conditions, sparsely: readsSparsely,
+      module: module, read: reader)
     run.catalog = catalog
     var findings = catalog.diagnostics.filter { $0.severity != .info }
     // A finding every `#available` branch of an app has is reported once; one that only some
@@ -271,8 +306,13 @@ package struct Linter: Sendable {
       }
       return
     }
-    let holds = buffer.withUnsafeBufferPointer {
-      Self.mayHoldConditions(UnsafeBufferPointer(rebasing: $0[..<count]))
+    let holds = buffer.withUnsafeBufferPointer { whole in
+      let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
+      let names =
+        file.hasSuffix(".swift")
+        ? ModuleDeclarations.swiftNames(bytes) : ModuleDeclarations.objCNames(bytes)
+      if !names.isEmpty { report.module.declarations.append((file, names)) }
+      return Self.mayHoldConditions(bytes)
     }
     if readsApp
       && gathersForApp(
@@ -384,8 +424,12 @@ package struct Linter: Sendable {
 
   /// Finds and checks the conditions of `bytes`, which passed the prefilter; `tree` is the file
   /// already parsed, when the app model parsed it.
+  ///
+  /// Without `module` (in the walk), the names the file uses and does not declare are recorded,
+  /// so that ``resolveAcrossFiles(_:order:)`` can check it again with the module's index.
   private func check(
-    file: String, bytes: [UInt8], tree: SourceFileSyntax? = nil, into report: inout LintReport
+    file: String, bytes: [UInt8], tree: SourceFileSyntax? = nil, module: ModuleIndex? = nil,
+    into report: inout LintReport
   ) {
     if String(validating: bytes, as: UTF8.self) == nil {
       report.diagnostics.append(
@@ -407,14 +451,16 @@ package struct Linter: Sendable {
     }
     let found: [FoundCondition]
     let lines: SourceLines
+    var external: Set<String>
     if isSwift {
       let tree = tree ?? bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-      found = SwiftExtractor.conditions(in: tree)
+      (found, external) = SwiftExtractor.conditions(in: tree, path: file, module: module)
       lines = SourceLines(swift: tree, path: file, bytes: bytes)
     } else {
-      found = ObjCExtractor.conditions(in: bytes)
+      (found, external) = ObjCExtractor.conditions(in: bytes, path: file, module: module)
       lines = SourceLines(objectiveC: bytes)
     }
+    if module == nil && !external.isEmpty { report.module.unresolved.append((file, external)) }
     let checker = ConditionChecker(path: file, lines: lines, profile: profile)
     // One predicate assigned to both conditions (`let p = NSPredicate(…)`, then `can… = p` and
     // `prefers… = p`) is checked for each, and its findings are the same: reported once.

@@ -51,6 +51,19 @@ struct LiteralText: Sendable, Hashable {
     }
   }
 
+  /// A value the file does not spell out where it is used (another file's constant, a
+  /// `String(format:)` the lint computes), placed at `offset`: every byte maps there, and none is
+  /// verbatim, so a finding in it points at the use and no fix edits it.
+  init(computed value: String, at offset: Int) {
+    self.init()
+    for byte in value.utf8 {
+      bytes.append(byte)
+      origins.append(offset)
+      verbatim.append(false)
+    }
+    finish(at: offset)
+  }
+
   /// Appends the value of an escape written at `start`.
   mutating func appendEscaped(_ scalar: Unicode.Scalar, at start: Int) {
     for byte in String(scalar).utf8 {

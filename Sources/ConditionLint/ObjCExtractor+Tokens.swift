@@ -1,3 +1,4 @@
+import Foundation
 /// The Objective-C scanner's tokens: comments, string literals, the preprocessor (`#if 0`,
 /// string `#define`s) and the file's and methods' string constants.
 extension ObjCExtractor {
@@ -166,11 +167,13 @@ extension ObjCExtractor {
     return defines
   }
 
-  /// Replaces each use of a file constant inside a body by the constant's string, remembering
-  /// its origin: `static NSString *const kName = @"…";` at file level (a pointer that is not
-  /// `const` may change, and stays a run-time value) and string `#define`s. A local of the same
-  /// name, or an assignment to the name, is left alone.
-  static func inlineConstants(_ tokens: inout [Token], defines: [String: (LiteralText, Int)]) {
+  /// The file's string constants, by name: `static NSString *const kName = @"…";` and
+  /// `NSString *const kName = @"…";` at file level (a pointer that is not `const` may change,
+  /// and stays a run-time value) and string `#define`s, each with the offset of its name. A name
+  /// defined twice (under `#if` branches) is left out: which applies is a build setting.
+  static func fileConstants(_ tokens: [Token], defines: [String: (LiteralText, Int)])
+    -> [String: (LiteralText, Int)]
+  {
     var constants = defines
     for index in tokens.indices where tokens[index].scope == -1 {
       guard let name = tokens[index].identifier, index > 0,
@@ -181,17 +184,55 @@ extension ObjCExtractor {
       else { continue }
       constants[name] = constants[name] == nil ? (literal, tokens[index].offset) : nil
     }
-    guard !constants.isEmpty else { return }
+    return constants
+  }
+
+  /// The string constants of a whole file (``fileConstants(_:defines:)``), for the module
+  /// index.
+  static func fileConstants(in bytes: [UInt8]) -> [String: (LiteralText, Int)] {
+    fileConstants(tokenize(bytes), defines: stringDefines(bytes))
+  }
+
+  /// Replaces each use of a file constant inside a body by the constant's string, remembering
+  /// its origin. A name the file does not define is asked of `external` (another file of the
+  /// module: a header's `extern` constant defined in a `.m`), when it is named as constants
+  /// are (`kName`, or a capitalised `ABCName`). A local of the same name, or an assignment to
+  /// the name, is left alone.
+  static func inlineConstants(
+    _ tokens: inout [Token], defines: [String: (LiteralText, Int)],
+    external: (String, Int) -> (LiteralText, ValueOrigin)? = { _, _ in nil }
+  ) {
+    let constants = fileConstants(tokens, defines: defines)
     for index in tokens.indices where tokens[index].scope != -1 {
-      guard let name = tokens[index].identifier, let (literal, offset) = constants[name] else {
+      guard let name = tokens[index].identifier else { continue }
+      let found: (LiteralText, ValueOrigin)
+      if let (literal, offset) = constants[name] {
+        found = (literal, ValueOrigin(resolution: .sameFileConstant, name: name, offset: offset))
+      } else if isConstantName(name), isRead(tokens, at: index),
+        localDefinition(tokens, named: name, before: index) == nil,
+        let value = external(name, tokens[index].offset)
+      {
+        found = value
+      } else {
         continue
       }
       guard isRead(tokens, at: index),
         localDefinition(tokens, named: name, before: index) == nil
       else { continue }
-      tokens[index].kind = .string(literal)
-      tokens[index].origin = ValueOrigin(resolution: .sameFileConstant, name: name, offset: offset)
+      tokens[index].kind = .string(found.0)
+      tokens[index].origin = found.1
     }
+  }
+
+  /// Whether `name` is named as Objective-C string constants are: `kName`, or capitalised
+  /// (`ABCNameKey`) and not a class being messaged or declared.
+  private static func isConstantName(_ name: String) -> Bool {
+    let scalars = Array(name.unicodeScalars.prefix(2))
+    guard let first = scalars.first else { return false }
+    if first == "k", scalars.count == 2, CharacterSet.uppercaseLetters.contains(scalars[1]) {
+      return true
+    }
+    return CharacterSet.uppercaseLetters.contains(first)
   }
 
   /// Whether the name at `index` reads a value: not an assignment to it, a member (`x.name`,

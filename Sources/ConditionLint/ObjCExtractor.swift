@@ -34,8 +34,36 @@ enum ObjCExtractor {
   }
 
   static func conditions(in bytes: [UInt8]) -> [FoundCondition] {
+    conditions(in: bytes, path: "", module: nil).conditions
+  }
+
+  /// The conditions of the file at `path`, its constants resolved through `module` where the
+  /// file does not define them; without a module, also the constant names it used and did not
+  /// define, which a reading with the module may know.
+  static func conditions(in bytes: [UInt8], path: String, module: ModuleIndex?) -> (
+    conditions: [FoundCondition], external: Set<String>
+  ) {
     var tokens = tokenize(bytes)
-    inlineConstants(&tokens, defines: stringDefines(bytes))
+    var external: Set<String> = []
+    inlineConstants(&tokens, defines: stringDefines(bytes)) { name, offset in
+      guard let module else {
+        external.insert(name)
+        return nil
+      }
+      guard let constant = module.objCConstant(name, besides: path),
+        case .text(let value) = constant.value
+      else { return nil }
+      return (
+        LiteralText(computed: value, at: offset),
+        ValueOrigin(resolution: .moduleConstant, name: name, offset: offset, place: constant.place)
+      )
+    }
+    return (extractConditions(tokens), external)
+  }
+
+  /// The conditions of a file's tokens, its constants inlined.
+  private static func extractConditions(_ tokens: [Token]) -> [FoundCondition] {
+    var tokens = tokens
     inlineLocalStrings(&tokens)
     var found: [FoundCondition] = []
     var index = 0

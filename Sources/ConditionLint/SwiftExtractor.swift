@@ -10,13 +10,23 @@ enum SwiftExtractor {
 
   /// The conditions of a parsed file (the app model parses a file once for both).
   static func conditions(in tree: SourceFileSyntax) -> [FoundCondition] {
-    let visitor = Visitor(values: SwiftValues(tree))
+    conditions(in: tree, path: "", module: nil).conditions
+  }
+
+  /// The conditions of the parsed file at `path`, its names resolved through `module` where the
+  /// file does not declare them; without a module, also the names it looked for and did not
+  /// find (``SwiftValues/external``), which a reading with the module may know.
+  static func conditions(in tree: SourceFileSyntax, path: String, module: ModuleIndex?) -> (
+    conditions: [FoundCondition], external: Set<String>
+  ) {
+    let visitor = Visitor(values: SwiftValues(tree, path: path, module: module))
     visitor.walk(tree)
     // Defaults are reported at their initializer, which may come before the assignments
     // walked first: source order.
-    return visitor.found.enumerated().sorted {
+    let found = visitor.found.enumerated().sorted {
       ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
     }.map(\.element)
+    return (found, visitor.values.external)
   }
 
   /// The deepest `[` nesting parsed. swift-syntax 603's type lookahead (`canParseInlineArrayType`)

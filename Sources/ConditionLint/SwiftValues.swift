@@ -23,6 +23,15 @@ final class SwiftValues {
   }
 
   private let tree: SourceFileSyntax
+  /// The file's path, to tell the module index which file asks.
+  let path: String
+  /// The module's constants, asked for a name this file uses but does not declare; nil while
+  /// the walk has not yet indexed the module (then ``external`` records what was missed).
+  let module: ModuleIndex?
+  /// The names (the last component of each) this file looked for and did not declare, while no
+  /// module index was given: whether a reading with the index could know more.
+  private(set) var external: Set<String> = []
+
   private lazy var collector: Collector = {
     let collector = Collector(viewMode: .sourceAccurate)
     collector.walk(tree)
@@ -52,14 +61,37 @@ final class SwiftValues {
     consulted.insert(String(key.split(separator: ".").last ?? Substring(key)))
   }
 
-  init(_ tree: SourceFileSyntax) {
+  init(_ tree: SourceFileSyntax, path: String = "", module: ModuleIndex? = nil) {
     self.tree = tree
+    self.path = path
+    self.module = module
+  }
+
+  /// The properties an enum computes per case by switching over `self` (`var identifier:
+  /// String { switch self { case .viewer: "app.viewer" … } }`), by `Type.property`: each case's
+  /// returned expression, and the `default:` one.
+  func caseProperty(_ key: String) -> CaseProperty? {
+    consult(key)
+    return collector.caseProperties[key]
+  }
+
+  /// What a property computed per case returns for each case.
+  struct CaseProperty {
+    var cases: [String: (value: ExprSyntax, offset: Int)] = [:]
+    var fallback: (value: ExprSyntax, offset: Int)?
+  }
+
+  /// What a name is asked for in the module: a constant (stored, or computed from a literal), an
+  /// enum case's raw value, or a property an enum computes per case.
+  enum Lookup {
+    case constant, rawValue, caseProperty
   }
 
   /// Collects the file's declarations in one walk.
   private final class Collector: SyntaxVisitor {
     var declarations: [String: Declaration] = [:]
     var rawValues: [String: (value: ExprSyntax?, name: String, offset: Int)] = [:]
+    var caseProperties: [String: CaseProperty] = [:]
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
       guard let scope = SwiftValues.declarationScope(of: Syntax(node)) else { return .skipChildren }
@@ -68,9 +100,23 @@ final class SwiftValues {
         guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else {
           continue
         }
-        // A computed property has an accessor block and no value the file states.
-        let value = binding.accessorBlock == nil ? binding.initializer?.value : nil
         let key = scope.isEmpty ? name.text : scope + "." + name.text
+        // A computed property states its value when its getter returns one expression (and
+        // then it is a constant: nothing assigns it); an enum's getter that switches over `self`
+        // states one per case.
+        var value = binding.initializer?.value
+        var computed = false
+        if let accessors = binding.accessorBlock {
+          value = nil
+          if let body = SwiftValues.getterBody(accessors) {
+            if let single = SwiftValues.returnedExpression(body) {
+              value = single
+              computed = true
+            } else if !scope.isEmpty, let perCase = SwiftValues.perCase(body) {
+              caseProperties[key] = perCase
+            }
+          }
+        }
         // Declared twice (in #if branches, say): which applies is a build setting.
         if declarations[key] != nil {
           declarations[key] = Declaration(
@@ -79,7 +125,7 @@ final class SwiftValues {
         } else {
           declarations[key] = Declaration(
             value: value, offset: name.positionAfterSkippingLeadingTrivia.utf8Offset,
-            isConstant: isConstant && value != nil)
+            isConstant: (isConstant || computed) && value != nil)
         }
       }
       return .skipChildren
@@ -102,6 +148,68 @@ final class SwiftValues {
       }
       return .visitChildren
     }
+  }
+
+  /// The statements of a computed property's getter: the accessor block's own statements, or
+  /// its `get { … }`; nil when it has a setter (a value that changes) or no getter.
+  static func getterBody(_ block: AccessorBlockSyntax) -> CodeBlockItemListSyntax? {
+    switch block.accessors {
+    case .getter(let statements): return statements
+    case .accessors(let accessors):
+      guard accessors.count == 1, let only = accessors.first,
+        only.accessorSpecifier.tokenKind == .keyword(.get)
+      else { return nil }
+      return only.body?.statements
+    }
+  }
+
+  /// The expression a body of one statement gives: `return x` or `x` alone.
+  static func returnedExpression(_ body: CodeBlockItemListSyntax) -> ExprSyntax? {
+    guard body.count == 1, let only = body.first else { return nil }
+    if let statement = only.item.as(ReturnStmtSyntax.self) { return statement.expression }
+    if let expression = only.item.as(ExprSyntax.self),
+      !expression.is(SwitchExprSyntax.self), !expression.is(IfExprSyntax.self)
+    {
+      return expression
+    }
+    return nil
+  }
+
+  /// `switch self { case .a: "x"; case .b, .c: return "y"; default: … }` as the expression
+  /// each case gives; nil when the body is not such a switch, or a case does more than return.
+  static func perCase(_ body: CodeBlockItemListSyntax) -> CaseProperty? {
+    guard body.count == 1, let only = body.first else { return nil }
+    var subject: SwitchExprSyntax?
+    if let statement = only.item.as(ReturnStmtSyntax.self) {
+      subject = statement.expression?.as(SwitchExprSyntax.self)
+    } else if let expression = only.item.as(ExprSyntax.self) {
+      subject = expression.as(SwitchExprSyntax.self)
+    } else if let statement = only.item.as(ExpressionStmtSyntax.self) {
+      subject = statement.expression.as(SwitchExprSyntax.self)
+    }
+    guard let switchExpression = subject,
+      switchExpression.subject.trimmedDescription == "self"
+    else { return nil }
+    var result = CaseProperty()
+    for element in switchExpression.cases {
+      guard let clause = element.as(SwitchCaseSyntax.self),
+        let value = returnedExpression(clause.statements)
+      else { return nil }
+      let offset = value.positionAfterSkippingLeadingTrivia.utf8Offset
+      switch clause.label {
+      case .default: result.fallback = (value, offset)
+      case .case(let label):
+        for item in label.caseItems {
+          // `.viewer` (a case with associated values binds them: `.order(let id)` is no literal
+          // per case, and is left out).
+          guard let member = item.pattern.as(ExpressionPatternSyntax.self)?.expression
+            .as(MemberAccessExprSyntax.self), member.base == nil
+          else { continue }
+          result.cases[member.declName.baseName.text] = (value, offset)
+        }
+      }
+    }
+    return result
   }
 
   /// The qualified name of the type `node` declares or extends (`Outer.Inner`), or nil.
@@ -349,17 +457,15 @@ extension SwiftValues {
       }
       // Every argument known: the text, at the call (not written verbatim, so never fixed).
       let offset = expression.positionAfterSkippingLeadingTrivia.utf8Offset
-      var text = LiteralText()
-      text.appendVerbatim(Array(Self.runtimeless(template).utf8), at: offset)
-      text.verbatim = text.verbatim.map { _ in false }
-      text.origins = text.origins.map { _ in offset }
-      text.finish(at: offset)
+      let text = LiteralText(computed: Self.runtimeless(template), at: offset)
       return .text(text, origins.map(\.resolution).max() ?? .literal, origins)
     }
     if let (value, origin) = referent(of: expression) {
       return adding(origin, to: string(value, depth: depth + 1))
     }
+    if let value = perCaseValue(expression, depth: depth) { return value }
     if let reason = whyRuntime(expression) { return .runtime(reason) }
+    if let value = moduleValue(of: expression) { return value }
     if let reference = expression.as(DeclReferenceExprSyntax.self) {
       return .runtime("'\(reference.baseName.text)' is not a constant of this file")
     }
@@ -382,7 +488,7 @@ extension SwiftValues {
     if let (value, origin) = referent(of: expression) {
       return urlString(value, depth: depth + 1).map { adding(origin, to: $0) }
     }
-    return nil
+    return moduleValue(of: expression)
   }
 
   /// The string value of the operands of a sequence (`prefix as NSString`, `id as CVarArg`:
@@ -437,6 +543,14 @@ extension SwiftValues {
   /// The raw value of an enum case named by `base` (`Route.inbox`, `.inbox` inside `Route`).
   private func rawValue(of base: ExprSyntax) -> (value: ExprSyntax?, name: String, offset: Int)? {
     guard let member = base.as(MemberAccessExprSyntax.self) else { return nil }
+    return sameFileRawValue(of: member)
+  }
+
+  /// The raw value of the enum case `member` names, declared in this file.
+  private func sameFileRawValue(of member: MemberAccessExprSyntax) -> (
+    value: ExprSyntax?, name: String, offset: Int
+  )? {
+    let base = ExprSyntax(member)
     let caseName = member.declName.baseName.text
     if let type = member.base?.trimmedDescription {
       if let found = rawValue(type + "." + caseName) { return found }
@@ -449,6 +563,166 @@ extension SwiftValues {
       if let found = rawValue(scope + "." + caseName) { return found }
     }
     return nil
+  }
+
+  /// `Activity.viewer.identifier`: what a property the enum computes per case (by switching
+  /// over `self`) gives for that case, from this file or the module; nil when the expression is
+  /// no such access.
+  private func perCaseValue(_ expression: ExprSyntax, depth: Int) -> StringValue? {
+    guard let member = expression.as(MemberAccessExprSyntax.self),
+      let caseAccess = member.base?.as(MemberAccessExprSyntax.self),
+      let typeName = caseAccess.base?.trimmedDescription, typeName.first?.isUppercase == true
+    else { return nil }
+    let property = member.declName.baseName.text
+    guard property != "rawValue" else { return nil }
+    let caseName = caseAccess.declName.baseName.text
+    for scope in Self.qualifiedScopes(typeName, from: Syntax(expression)) {
+      guard let found = caseProperty(scope + "." + property) else { continue }
+      guard let (value, offset) = found.cases[caseName] ?? found.fallback else {
+        return .runtime("'\(typeName).\(caseName)' has no case of '\(property)' this file reads")
+      }
+      let origin = ValueOrigin(
+        resolution: .sameFileConstant, name: "\(typeName).\(caseName).\(property)",
+        offset: offset)
+      return adding(origin, to: string(value, depth: depth + 1))
+    }
+    let keys = Self.qualifiedScopes(typeName, from: Syntax(expression)).map {
+      (scope: String) -> String in "\(scope).\(caseName).\(property)"
+    }
+    return fromModule(keys, kind: .caseProperty, name: member.trimmedDescription, use: expression)
+  }
+
+  /// `name` as a member of `scope` (`""`: the file level).
+  static func qualified(_ name: String, in scope: String) -> String {
+    scope.isEmpty ? name : scope + "." + name
+  }
+
+  /// `Type` as a name written inside the types enclosing `node` may mean it: `Outer.Type`, then
+  /// `Type`.
+  static func qualifiedScopes(_ type: String, from node: Syntax) -> [String] {
+    enclosingScopes(of: node).map { (scope: String) -> String in qualified(type, in: scope) }
+  }
+
+  /// The value of a name this file uses but does not declare, from another file of the module:
+  /// a bare name (not a local or parameter) or `Type.name`; nil for anything else, or when no
+  /// other file declares it.
+  func moduleValue(of expression: ExprSyntax) -> StringValue? {
+    var keys: [String] = []
+    var kind = Lookup.constant
+    var written = expression
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      let name = reference.baseName.text
+      guard SwiftLocals.initializer(named: name, before: Syntax(expression)) == nil else {
+        return nil
+      }
+      keys = Self.enclosingScopes(of: Syntax(expression)).map { (scope: String) -> String in
+        Self.qualified(name, in: scope)
+      }
+    } else if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+      var name = member.declName.baseName.text
+      var target = base
+      // `Route.inbox.rawValue`: the case's raw value.
+      if name == "rawValue", let caseAccess = base.as(MemberAccessExprSyntax.self),
+        let caseBase = caseAccess.base
+      {
+        kind = .rawValue
+        name = caseAccess.declName.baseName.text
+        target = caseBase
+        written = base
+      }
+      let baseText = target.trimmedDescription
+      if baseText == "self" || baseText == "Self" {
+        keys = Self.enclosingScopes(of: Syntax(expression)).filter { !$0.isEmpty }.map {
+          (scope: String) -> String in Self.qualified(name, in: scope)
+        }
+      } else if target.is(DeclReferenceExprSyntax.self) || target.is(MemberAccessExprSyntax.self),
+        baseText.first?.isUppercase == true
+      {
+        keys = Self.qualifiedScopes(baseText, from: Syntax(expression)).map {
+          (scope: String) -> String in Self.qualified(name, in: scope)
+        }
+      }
+    }
+    guard !keys.isEmpty else { return nil }
+    return fromModule(keys, kind: kind, name: written.trimmedDescription, use: expression)
+  }
+
+  /// Asks the module for the first of `keys` another file declares, and makes its value a
+  /// value at `use` in this file (a module constant's text is not this file's bytes: findings
+  /// in it are reported at the use, and never fixed there).
+  private func fromModule(
+    _ keys: [String], kind: Lookup, name: String, use: ExprSyntax
+  ) -> StringValue? {
+    guard let module else {
+      for key in keys { external.insert(String(key.split(separator: ".").last ?? Substring(key))) }
+      return nil
+    }
+    guard let constant = module.swiftConstant(keys, kind: kind, besides: path) else { return nil }
+    let offset = use.positionAfterSkippingLeadingTrivia.utf8Offset
+    let origin = ValueOrigin(
+      resolution: .moduleConstant, name: name, offset: offset, place: constant.place)
+    switch constant.value {
+    case .text(let value):
+      return .text(LiteralText(computed: value, at: offset), .moduleConstant, [origin])
+    case .template(let template): return .template(template, [origin])
+    case .runtime(let reason): return .runtime(reason)
+    }
+  }
+
+  /// The value of `key` as this file declares it, for another file that asks the module.
+  func moduleConstant(_ key: String, kind: Lookup, lines: SourceLines) -> ModuleIndex.Constant? {
+    let value: StringValue
+    let offset: Int
+    switch kind {
+    case .constant:
+      guard let found = declaration(key) else { return nil }
+      offset = found.offset
+      if let expression = found.value, found.isConstant {
+        let direct = string(expression)
+        if case .runtime = direct, let url = urlString(expression, depth: 1) {
+          value = url
+        } else {
+          value = direct
+        }
+      } else {
+        value = .runtime("'\(key)' is a var, which may change before it is used")
+      }
+    case .rawValue:
+      guard let found = rawValue(key) else { return nil }
+      offset = found.offset
+      if let expression = found.value {
+        value = string(expression)
+      } else {
+        return ModuleIndex.Constant(value: .text(found.name), place: place(offset, lines))
+      }
+    case .caseProperty:
+      let parts = key.split(separator: ".").map(String.init)
+      guard parts.count >= 3 else { return nil }
+      let property = parts.last!
+      let caseName = parts[parts.count - 2]
+      let type = parts.dropLast(2).joined(separator: ".")
+      guard let found = caseProperty(type + "." + property) else { return nil }
+      guard let (expression, at) = found.cases[caseName] ?? found.fallback else {
+        return ModuleIndex.Constant(
+          value: .runtime("'\(type).\(caseName)' has no case of '\(property)'"),
+          place: place(0, lines))
+      }
+      offset = at
+      value = string(expression)
+    }
+    let known: ModuleIndex.Value
+    switch value {
+    case .text(let text, _, _):
+      known = text.value.map(ModuleIndex.Value.text) ?? .runtime("'\(key)' is not valid UTF-8")
+    case .template(let template, _): known = .template(template)
+    case .runtime(let reason): known = .runtime(reason)
+    }
+    return ModuleIndex.Constant(value: known, place: place(offset, lines))
+  }
+
+  private func place(_ offset: Int, _ lines: SourceLines) -> SourcePlace {
+    let at = lines.location(offset)
+    return SourcePlace(file: path, line: at.line, column: at.column)
   }
 
   private func adding(_ origin: ValueOrigin, to value: StringValue) -> StringValue {

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("scenes --format scenes-file is what route and table read")
 struct AppScenesFileTests {
-  static let apps = ["MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader"]
+  static let apps = ["MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SplitConstants"]
 
   /// `value` without the table's `sources` member, which only `--app` adds.
   private func withoutSources(_ value: JSONValue) -> JSONValue {

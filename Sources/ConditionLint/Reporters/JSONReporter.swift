@@ -41,6 +41,7 @@ extension LintedCondition {
                 JSONObject([
                   ("name", .string(origin.name)),
                   ("resolution", .string(origin.resolution.rawValue)),
+                  ("file", .string(origin.file)),
                   ("line", .number(Double(origin.line))),
                   ("column", .number(Double(origin.column))),
                 ]))

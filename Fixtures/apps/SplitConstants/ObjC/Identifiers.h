@@ -1,0 +1,4 @@
+#import <Foundation/Foundation.h>
+
+extern NSString *const kInvoicePrefix;
+#define kReceiptPrefix @"receipt/"

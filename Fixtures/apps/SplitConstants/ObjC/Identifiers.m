@@ -1,0 +1,3 @@
+#import "Identifiers.h"
+
+NSString *const kInvoicePrefix = @"invoice/";

@@ -1,0 +1,289 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// The constants of the whole module, as the compiler sees them: one index of every Swift and
+/// Objective-C file under the linted paths, asked for a name a file uses but does not declare.
+///
+/// Real apps keep identifiers apart from the code that uses them (`enum Windows { static let
+/// viewer = "viewer" }` in `Constants.swift`, `extern NSString *const` in a header defined in a
+/// `.m`). The walk records, for each file, the names it may declare (a byte scan, no parse:
+/// ``ModuleDeclarations``); a name a file needs from elsewhere is then resolved here by parsing
+/// only the files that may declare it, once each, and reading the declaration in its own file's
+/// context (so a constant built from another constant of its file resolves too).
+///
+/// A name two files declare differently is unknown, with the reason; never a guess. Every value
+/// keeps its origin: the file, line and column of its declaration.
+package final class ModuleIndex: @unchecked Sendable {
+  /// The files that may declare each name (the last component of a qualified name), in walk
+  /// order.
+  private let candidates: [String: [String]]
+  private let read: @Sendable (String) -> [UInt8]?
+  /// Guards the caches below; recursive, because resolving one constant may resolve another
+  /// (`static let order = prefix + "order/"` with `prefix` in a third file).
+  private let lock = NSRecursiveLock()
+  private var swiftFiles: [String: ParsedSwiftFile?] = [:]
+  private var objCFiles: [String: [String: (LiteralText, Int)]] = [:]
+  private var resolving: Set<String> = []
+
+  /// An index over the declarations the walk recorded: each file's path and the names it may
+  /// declare.
+  ///
+  /// - Parameter read: reads a file's bytes (nil when it cannot be read).
+  package init(
+    declarations: [(path: String, names: [String])],
+    read: @escaping @Sendable (String) -> [UInt8]?
+  ) {
+    var candidates: [String: [String]] = [:]
+    for (path, names) in declarations {
+      for name in Set(names) { candidates[name, default: []].append(path) }
+    }
+    self.candidates = candidates
+    self.read = read
+  }
+
+  /// Whether any file of the module may declare one of `names`: whether asking can help.
+  package func mayDeclare(any names: some Sequence<String>, besides path: String) -> Bool {
+    names.contains { name in candidates[name]?.contains { $0 != path } == true }
+  }
+
+  /// A Swift file of the module, parsed, with its values (which ask this index in turn).
+  private final class ParsedSwiftFile {
+    let tree: SourceFileSyntax
+    let values: SwiftValues
+    let lines: SourceLines
+
+    init(path: String, bytes: [UInt8], module: ModuleIndex) {
+      tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+      values = SwiftValues(tree, path: path, module: module)
+      lines = SourceLines(swift: tree, path: path, bytes: bytes)
+    }
+  }
+
+  private func parsedSwift(_ path: String) -> ParsedSwiftFile? {
+    if let cached = swiftFiles[path] { return cached }
+    var parsed: ParsedSwiftFile?
+    if let bytes = read(path), SwiftExtractor.excessiveBracketNesting(bytes) == nil {
+      parsed = ParsedSwiftFile(path: path, bytes: bytes, module: self)
+    }
+    swiftFiles[path] = parsed
+    return parsed
+  }
+
+  /// What one declaration gives: a string the module fixes, a template, or why it is unknown.
+  enum Value: Equatable {
+    case text(String)
+    case template(Template)
+    case runtime(String)
+  }
+
+  /// A constant of the module: its value and where it is declared.
+  struct Constant: Equatable {
+    var value: Value
+    var place: SourcePlace
+  }
+
+  /// The Swift constant one of `keys` names (tried in order, innermost scope first: `Paths.order`
+  /// from inside `Outer` is `Outer.Paths.order` or `Paths.order`), declared in a file other than
+  /// `path`; nil when no other file declares any of them.
+  ///
+  /// - Parameter kind: a stored or computed constant, an enum case's raw value, or a property
+  ///   an enum computes per case (`key` is then `Type.case.property`).
+  func swiftConstant(_ keys: [String], kind: SwiftValues.Lookup, besides path: String)
+    -> Constant?
+  {
+    lock.lock()
+    defer { lock.unlock() }
+    for key in keys {
+      let name = String(key.split(separator: ".").last ?? Substring(key))
+      let files = (candidates[name] ?? []).filter { $0 != path }
+      var found: [Constant] = []
+      for file in files {
+        guard let parsed = parsedSwift(file) else { continue }
+        let guardKey = "\(file)\u{0}\(key)"
+        guard !resolving.contains(guardKey) else {
+          found.append(
+            Constant(
+              value: .runtime("'\(key)' is defined in terms of itself"),
+              place: SourcePlace(file: file, line: 1, column: 1)))
+          continue
+        }
+        resolving.insert(guardKey)
+        defer { resolving.remove(guardKey) }
+        if let constant = parsed.values.moduleConstant(key, kind: kind, lines: parsed.lines) {
+          found.append(constant)
+        }
+      }
+      guard let first = found.first else { continue }
+      // Declared in two files (one per platform, or a clash): known only when both agree.
+      if found.dropFirst().allSatisfy({ $0.value == first.value }) { return first }
+      let places = found.map(\.place.description).joined(separator: ", ")
+      return Constant(
+        value: .runtime("'\(key)' is declared in more than one file (\(places)); which applies "
+          + "is a build setting"),
+        place: first.place)
+    }
+    return nil
+  }
+
+  /// The Objective-C string constant `name` (`NSString *const name = @"…";` or a string
+  /// `#define`) declared in a file other than `path`, or nil.
+  func objCConstant(_ name: String, besides path: String) -> Constant? {
+    lock.lock()
+    defer { lock.unlock() }
+    var found: [Constant] = []
+    for file in (candidates[name] ?? []) where file != path && !file.hasSuffix(".swift") {
+      let constants: [String: (LiteralText, Int)]
+      if let cached = objCFiles[file] {
+        constants = cached
+      } else {
+        constants = read(file).map { ObjCExtractor.fileConstants(in: $0) } ?? [:]
+        objCFiles[file] = constants
+      }
+      guard let (literal, offset) = constants[name], let text = literal.value,
+        let bytes = read(file)
+      else { continue }
+      let at = SourceLines(objectiveC: bytes).location(offset)
+      found.append(
+        Constant(value: .text(text), place: SourcePlace(file: file, line: at.line, column: at.column)))
+    }
+    guard let first = found.first else { return nil }
+    if found.dropFirst().allSatisfy({ $0.value == first.value }) { return first }
+    let places = found.map(\.place.description).joined(separator: ", ")
+    return Constant(
+      value: .runtime(
+        "'\(name)' is defined in more than one file (\(places)); which applies is a build setting"),
+      place: first.place)
+  }
+}
+
+/// What the walk gathers for ``ModuleIndex``.
+package struct ModuleInputs: Sendable {
+  /// Each source file and the names it may declare (``ModuleDeclarations``).
+  var declarations: [(path: String, names: [String])] = []
+  /// The files whose conditions use names they do not declare, with those names.
+  var unresolved: [(path: String, names: Set<String>)] = []
+
+  package init() {}
+}
+
+/// The names a file may declare as module constants, read from its bytes without parsing: the
+/// walk's part of ``ModuleIndex``.
+///
+/// It over-approximates (a name after `case` in a `switch` is recorded too): a candidate costs one
+/// parse when it is asked for, a missed declaration a value the tool does not know.
+enum ModuleDeclarations {
+  /// Swift: the names after `let`, `var` and `func` that are `static`, `class` or at the start
+  /// of a line (file scope), after `case` (enum cases and their raw values), and after `var` in
+  /// a file that switches over `self` (a property an enum computes per case).
+  static func swiftNames(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+    var names: [String] = []
+    let perCase = Linter.contains(bytes, Array("switch self".utf8))
+    var position = 0
+    let count = bytes.count
+    var lineStart = true
+    var previousWord: ArraySlice<UInt8> = []
+    while position < count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\n") {
+        lineStart = true
+        position += 1
+        continue
+      }
+      guard byte.isIdentifierByte, byte < 0x80 else {
+        if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
+          lineStart = false
+          if byte != UInt8(ascii: "@") { previousWord = [] }
+        }
+        position += 1
+        continue
+      }
+      var end = position
+      while end < count, bytes[end].isIdentifierByte { end += 1 }
+      let word = Array(UnsafeBufferPointer(rebasing: bytes[position..<end]))[...]
+      let declares: Bool
+      switch word {
+      case keywordLet, keywordFunc:
+        declares = lineStart || previousWord == keywordStatic || previousWord == keywordClass
+      case keywordVar:
+        declares =
+          lineStart || previousWord == keywordStatic || previousWord == keywordClass || perCase
+      case keywordCase, keywordDefine: declares = true
+      default: declares = false
+      }
+      if declares {
+        // The names that follow: `case a, b = "x"` declares both.
+        var next = end
+        repeat {
+          while next < count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+          if next < count, bytes[next] == UInt8(ascii: "`") { next += 1 }
+          var nameEnd = next
+          while nameEnd < count, bytes[nameEnd].isIdentifierByte { nameEnd += 1 }
+          guard nameEnd > next else { break }
+          names.append(
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[next..<nameEnd]), as: UTF8.self))
+          next = nameEnd
+          if next < count, bytes[next] == UInt8(ascii: "`") { next += 1 }
+          while next < count, bytes[next] == 0x20 { next += 1 }
+          guard word == keywordCase, next < count, bytes[next] == UInt8(ascii: ",") else { break }
+          next += 1
+        } while true
+      }
+      // Modifiers between `static` and `let` (`static nonisolated let`) keep `static` in view.
+      if !(previousWord == keywordStatic && modifiers.contains(word)) {
+        previousWord = word
+      }
+      lineStart = false
+      position = end
+    }
+    return names
+  }
+
+  /// Objective-C: the name before `=` of a `const` declaration (`NSString *const kName = …`,
+  /// `extern NSString * const kName;` is only a declaration and is skipped) and of a
+  /// `#define NAME @"…"`.
+  static func objCNames(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+    var names: [String] = []
+    var position = 0
+    let count = bytes.count
+    while position < count {
+      guard bytes[position].isIdentifierByte, bytes[position] < 0x80,
+        position == 0 || !bytes[position - 1].isIdentifierByte
+      else {
+        position += 1
+        continue
+      }
+      var end = position
+      while end < count, bytes[end].isIdentifierByte { end += 1 }
+      let word = Array(UnsafeBufferPointer(rebasing: bytes[position..<end]))[...]
+      if word == keywordConst || word == keywordDefine {
+        var next = end
+        while next < count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+        var nameEnd = next
+        while nameEnd < count, bytes[nameEnd].isIdentifierByte { nameEnd += 1 }
+        if nameEnd > next {
+          names.append(
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[next..<nameEnd]), as: UTF8.self))
+        }
+        end = nameEnd
+      }
+      position = max(end, position + 1)
+    }
+    return names
+  }
+
+  private static let keywordLet = Array("let".utf8)[...]
+  private static let keywordVar = Array("var".utf8)[...]
+  private static let keywordFunc = Array("func".utf8)[...]
+  private static let keywordCase = Array("case".utf8)[...]
+  private static let keywordStatic = Array("static".utf8)[...]
+  private static let keywordClass = Array("class".utf8)[...]
+  private static let keywordDefine = Array("define".utf8)[...]
+  private static let keywordConst = Array("const".utf8)[...]
+  private static let modifiers: [ArraySlice<UInt8>] = {
+    let words: [String] = [
+      "nonisolated", "public", "private", "fileprivate", "internal", "package", "final", "open",
+    ]
+    return words.map { (word: String) -> ArraySlice<UInt8> in Array(word.utf8)[...] }
+  }()
+}

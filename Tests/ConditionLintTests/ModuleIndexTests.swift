@@ -1,0 +1,138 @@
+import ConditionLint
+import Foundation
+import PredicateTestSupport
+import Testing
+
+/// The module, not the file: names a file uses and another file declares are known, with their
+/// origin; a name two files declare differently is unknown, with the reason.
+@Suite("module index: constants across files, in Swift and Objective-C")
+struct ModuleIndexTests {
+  static let app = Fixtures.root + "/apps/SplitConstants"
+
+  /// Writes `files` under a fresh folder and returns its path.
+  private func tree(_ files: [String: String]) throws -> String {
+    let root = try temporaryFolder()
+    for (path, text) in files {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    return root.path
+  }
+
+  private func lint(_ paths: [String]) -> LintReport {
+    Linter().run(paths: paths).report
+  }
+
+  @Test(
+    "each condition built from another file's constant is known, and names that declaration",
+    arguments: [
+      // file, line, the canonical format, the origin's name, its file and line
+      ("SceneDelegate.swift", 9, #"SELF BEGINSWITH "order/""#, "Paths.orderPrefix", "Constants.swift", 10),
+      ("OrdersApp.swift", 13, #"SELF CONTAINS[cd] "app.viewer""#, "Activity.viewer.identifier", "Constants.swift", 21),
+      ("OrdersApp.swift", 28, #"SELF CONTAINS[cd] "draft/""#, "Paths.draftPrefix", "Constants.swift", 11),
+      ("InvoiceSceneDelegate.m", 9, #"SELF BEGINSWITH "invoice/""#, "kInvoicePrefix", "Identifiers.m", 3),
+    ])
+  func acrossFiles(
+    file: String, line: Int, format: String, name: String, declaredIn: String, declaredAt: Int
+  ) throws {
+    let report = lint([Self.app])
+    let condition = try #require(
+      report.conditions.first { $0.file.hasSuffix("/" + file) && $0.line == line && $0.format == format },
+      "\(report.conditions.map { "\($0.file):\($0.line) \($0.format ?? "nil")" })")
+    #expect(condition.resolution == .moduleConstant)
+    let origin = try #require(condition.origins.first)
+    #expect(origin.name == name)
+    #expect(origin.file.hasSuffix("/" + declaredIn) && origin.line == declaredAt)
+  }
+
+  @Test("a mistake in a predicate whose value is another file's is reported, with the declaration")
+  func findingsAcrossFiles() throws {
+    let report = lint([Self.app])
+    let typo = try #require(report.diagnostics.first { $0.id == "syntax.unknown-operator" })
+    #expect(typo.file.hasSuffix("SceneDelegate.swift") && typo.line == 12)
+    #expect(
+      report.diagnostics.contains {
+        $0.id == "lint.inlined-value" && $0.file.hasSuffix("Constants.swift") && $0.line == 11
+          && $0.message.contains("'Paths.draftPrefix'")
+      })
+    // The header's string #define is read as the .m's extern constant is.
+    #expect(
+      report.conditions.contains {
+        $0.format == #"(SELF BEGINSWITH "invoice/") OR (SELF BEGINSWITH "receipt/")"#
+          || $0.format == #"SELF BEGINSWITH "invoice/" OR SELF BEGINSWITH "receipt/""#
+      }, "\(report.conditions.map { $0.format ?? "nil" })")
+  }
+
+  @Test("the same file linted alone knows nothing of the others: the value stays unknown")
+  func aloneIsUnknown() throws {
+    let report = lint([Self.app + "/Sources/SceneDelegate.swift"])
+    let prefers = try #require(report.conditions.first { $0.kind == .prefersToActivate })
+    #expect(prefers.format == nil || prefers.resolution != .moduleConstant)
+  }
+
+  @Test("a name two files declare with different values is unknown: never one of them guessed")
+  func declaredTwice() throws {
+    let root = try tree([
+      "A/Paths.swift": #"enum Paths { static let order = "order/" }"#,
+      "B/Paths.swift": #"enum Paths { static let order = "orders/" }"#,
+      "Delegate.swift": """
+        import UIKit
+        func configure(_ conditions: UISceneActivationConditions) {
+          conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
+            format: "SELF BEGINSWITH %@", Paths.order)
+        }
+        """,
+    ])
+    let condition = try #require(lint([root]).conditions.first)
+    #expect(condition.resolution == .runtime)
+    #expect(condition.origins.isEmpty)
+    #expect(condition.format?.contains("order/") != true && condition.format?.contains("orders/") != true)
+  }
+
+  @Test("the same value declared in two files (one per platform) is known")
+  func declaredTwiceAlike() throws {
+    let root = try tree([
+      "iOS/Paths.swift": #"enum Paths { static let order = "order/" }"#,
+      "macOS/Paths.swift": #"enum Paths { static let order = "order/" }"#,
+      "Delegate.swift": """
+        import UIKit
+        func configure(_ conditions: UISceneActivationConditions) {
+          conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
+            format: "SELF BEGINSWITH %@", Paths.order)
+        }
+        """,
+    ])
+    let condition = try #require(lint([root]).conditions.first)
+    #expect(condition.format == #"SELF BEGINSWITH "order/""#)
+  }
+
+  @Test("a constant built from a constant of a third file resolves through both")
+  func chained() throws {
+    let root = try tree([
+      "Base.swift": #"enum Base { static let scheme = "app" }"#,
+      "Paths.swift": #"enum Paths { static let order = Base.scheme + "/order/" }"#,
+      "Delegate.swift": """
+        import UIKit
+        func configure(_ conditions: UISceneActivationConditions) {
+          conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
+            format: "SELF BEGINSWITH %@", Paths.order)
+        }
+        """,
+    ])
+    let condition = try #require(lint([root]).conditions.first)
+    #expect(condition.format == #"SELF BEGINSWITH "app/order/""#)
+  }
+
+  @Test("the catalogue reads window ids and sets from another file")
+  func catalogue() throws {
+    let run = Linter.readApp(paths: [Self.app])
+    let groups = try #require(run.catalog?.apps.first?.windowGroups)
+    #expect(groups.map(\.id) == ["orders", "viewer"])
+    #expect(groups.map(\.matching) == [["order/"], ["app.viewer"]])
+    let handoff = try #require(run.catalog?.producers.first { $0.file.hasSuffix("Handoff.swift") })
+    #expect(handoff.template?.parts.first == .text("order/"))
+    #expect(!run.report.diagnostics.contains { $0.id.hasPrefix("routing.") && $0.message.contains("viewer") })
+  }
+}
