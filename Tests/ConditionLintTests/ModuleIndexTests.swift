@@ -21,6 +21,15 @@ struct ModuleIndexTests {
     return root.path
   }
 
+  /// A scene delegate whose prefers condition is built from `Paths.order`, declared elsewhere.
+  static let delegate = """
+    import UIKit
+    func configure(_ conditions: UISceneActivationConditions) {
+      conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
+        format: "SELF BEGINSWITH %@", Paths.order)
+    }
+    """
+
   private func lint(_ paths: [String]) -> LintReport {
     Linter().run(paths: paths).report
   }
@@ -77,13 +86,7 @@ struct ModuleIndexTests {
     let root = try tree([
       "A/Paths.swift": #"enum Paths { static let order = "order/" }"#,
       "B/Paths.swift": #"enum Paths { static let order = "orders/" }"#,
-      "Delegate.swift": """
-        import UIKit
-        func configure(_ conditions: UISceneActivationConditions) {
-          conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
-            format: "SELF BEGINSWITH %@", Paths.order)
-        }
-        """,
+      "Delegate.swift": Self.delegate,
     ])
     let condition = try #require(lint([root]).conditions.first)
     #expect(condition.resolution == .runtime)
@@ -96,13 +99,7 @@ struct ModuleIndexTests {
     let root = try tree([
       "iOS/Paths.swift": #"enum Paths { static let order = "order/" }"#,
       "macOS/Paths.swift": #"enum Paths { static let order = "order/" }"#,
-      "Delegate.swift": """
-        import UIKit
-        func configure(_ conditions: UISceneActivationConditions) {
-          conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
-            format: "SELF BEGINSWITH %@", Paths.order)
-        }
-        """,
+      "Delegate.swift": Self.delegate,
     ])
     let condition = try #require(lint([root]).conditions.first)
     #expect(condition.format == #"SELF BEGINSWITH "order/""#)
@@ -113,13 +110,7 @@ struct ModuleIndexTests {
     let root = try tree([
       "Base.swift": #"enum Base { static let scheme = "app" }"#,
       "Paths.swift": #"enum Paths { static let order = Base.scheme + "/order/" }"#,
-      "Delegate.swift": """
-        import UIKit
-        func configure(_ conditions: UISceneActivationConditions) {
-          conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
-            format: "SELF BEGINSWITH %@", Paths.order)
-        }
-        """,
+      "Delegate.swift": Self.delegate,
     ])
     let condition = try #require(lint([root]).conditions.first)
     #expect(condition.format == #"SELF BEGINSWITH "app/order/""#)
