@@ -23,7 +23,8 @@ package final class ModuleIndex: @unchecked Sendable {
   /// (`static let order = prefix + "order/"` with `prefix` in a third file).
   private let lock = NSRecursiveLock()
   private var swiftFiles: [String: ParsedSwiftFile?] = [:]
-  private var objCFiles: [String: [String: (LiteralText, Int)]] = [:]
+  /// Each Objective-C file's string constants, with where each is declared.
+  private var objCFiles: [String: [String: (value: String?, place: SourcePlace)]] = [:]
   private var resolving: Set<String> = []
 
   /// An index over the declarations the walk recorded: each file's path and the names it may
@@ -114,16 +115,36 @@ package final class ModuleIndex: @unchecked Sendable {
           found.append(constant)
         }
       }
-      guard let first = found.first else { continue }
-      // Declared in two files (one per platform, or a clash): known only when both agree.
-      if found.dropFirst().allSatisfy({ $0.value == first.value }) { return first }
-      let places = found.map(\.place.description).joined(separator: ", ")
-      return Constant(
-        value: .runtime("'\(key)' is declared in more than one file (\(places)); which applies "
-          + "is a build setting"),
-        place: first.place)
+      if let agreed = Self.agreed(found, name: key) { return agreed }
     }
     return nil
+  }
+
+  /// The one value the declarations `found` give: declared in two files (one per platform, or a
+  /// clash), a name is known only when they agree, and otherwise unknown, naming each place.
+  private static func agreed(_ found: [Constant], name: String) -> Constant? {
+    guard let first = found.first else { return nil }
+    if found.dropFirst().allSatisfy({ $0.value == first.value }) { return first }
+    let places = found.map(\.place.description).joined(separator: ", ")
+    return Constant(
+      value: .runtime(
+        "'\(name)' is declared in more than one file (\(places)); which applies is a build setting"),
+      place: first.place)
+  }
+
+  /// The string constants of the Objective-C file at `path`, read and tokenized once.
+  private func objCConstants(_ path: String) -> [String: (value: String?, place: SourcePlace)] {
+    if let cached = objCFiles[path] { return cached }
+    var constants: [String: (value: String?, place: SourcePlace)] = [:]
+    if let bytes = read(path) {
+      let lines = SourceLines(objectiveC: bytes)
+      for (name, (literal, offset)) in ObjCExtractor.fileConstants(in: bytes) {
+        let at = lines.location(offset)
+        constants[name] = (literal.value, SourcePlace(file: path, line: at.line, column: at.column))
+      }
+    }
+    objCFiles[path] = constants
+    return constants
   }
 
   /// The Objective-C string constant `name` (`NSString *const name = @"…";` or a string
@@ -133,27 +154,10 @@ package final class ModuleIndex: @unchecked Sendable {
     defer { lock.unlock() }
     var found: [Constant] = []
     for file in (candidates[name] ?? []) where file != path && !file.hasSuffix(".swift") {
-      let constants: [String: (LiteralText, Int)]
-      if let cached = objCFiles[file] {
-        constants = cached
-      } else {
-        constants = read(file).map { ObjCExtractor.fileConstants(in: $0) } ?? [:]
-        objCFiles[file] = constants
-      }
-      guard let (literal, offset) = constants[name], let text = literal.value,
-        let bytes = read(file)
-      else { continue }
-      let at = SourceLines(objectiveC: bytes).location(offset)
-      found.append(
-        Constant(value: .text(text), place: SourcePlace(file: file, line: at.line, column: at.column)))
+      guard let (value, place) = objCConstants(file)[name], let value else { continue }
+      found.append(Constant(value: .text(value), place: place))
     }
-    guard let first = found.first else { return nil }
-    if found.dropFirst().allSatisfy({ $0.value == first.value }) { return first }
-    let places = found.map(\.place.description).joined(separator: ", ")
-    return Constant(
-      value: .runtime(
-        "'\(name)' is defined in more than one file (\(places)); which applies is a build setting"),
-      place: first.place)
+    return Self.agreed(found, name: name)
   }
 }
 
@@ -176,13 +180,16 @@ enum ModuleDeclarations {
   /// Swift: the names after `let`, `var` and `func` that are `static`, `class` or at the start
   /// of a line (file scope), after `case` (enum cases and their raw values), and after `var` in
   /// a file that switches over `self` (a property an enum computes per case).
+  ///
+  /// Runs over every file of the walk: a word is classified in place (``Word``), and only a
+  /// declared name becomes a `String`.
   static func swiftNames(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
     var names: [String] = []
     let perCase = Linter.contains(bytes, Array("switch self".utf8))
     var position = 0
     let count = bytes.count
     var lineStart = true
-    var previousWord: ArraySlice<UInt8> = []
+    var previous = Word.other
     while position < count {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\n") {
@@ -193,22 +200,19 @@ enum ModuleDeclarations {
       guard byte.isIdentifierByte, byte < 0x80 else {
         if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
           lineStart = false
-          if byte != UInt8(ascii: "@") { previousWord = [] }
+          if byte != UInt8(ascii: "@") { previous = .other }
         }
         position += 1
         continue
       }
       var end = position
       while end < count, bytes[end].isIdentifierByte { end += 1 }
-      let word = Array(UnsafeBufferPointer(rebasing: bytes[position..<end]))[...]
+      let word = Word(UnsafeBufferPointer(rebasing: bytes[position..<end]))
       let declares: Bool
       switch word {
-      case keywordLet, keywordFunc:
-        declares = lineStart || previousWord == keywordStatic || previousWord == keywordClass
-      case keywordVar:
-        declares =
-          lineStart || previousWord == keywordStatic || previousWord == keywordClass || perCase
-      case keywordCase, keywordDefine: declares = true
+      case .let, .func: declares = lineStart || previous == .static || previous == .class
+      case .var: declares = lineStart || previous == .static || previous == .class || perCase
+      case .case, .define: declares = true
       default: declares = false
       }
       if declares {
@@ -225,23 +229,21 @@ enum ModuleDeclarations {
           next = nameEnd
           if next < count, bytes[next] == UInt8(ascii: "`") { next += 1 }
           while next < count, bytes[next] == 0x20 { next += 1 }
-          guard word == keywordCase, next < count, bytes[next] == UInt8(ascii: ",") else { break }
+          guard word == .case, next < count, bytes[next] == UInt8(ascii: ",") else { break }
           next += 1
         } while true
       }
       // Modifiers between `static` and `let` (`static nonisolated let`) keep `static` in view.
-      if !(previousWord == keywordStatic && modifiers.contains(word)) {
-        previousWord = word
-      }
+      if !(previous == .static && word == .modifier) { previous = word }
       lineStart = false
       position = end
     }
     return names
   }
 
-  /// Objective-C: the name before `=` of a `const` declaration (`NSString *const kName = …`,
-  /// `extern NSString * const kName;` is only a declaration and is skipped) and of a
-  /// `#define NAME @"…"`.
+  /// Objective-C: the name after each `const` (`NSString *const kName = …`, and the header's
+  /// `extern NSString *const kName;`, which the index then finds has no value) and after
+  /// `#define`.
   static func objCNames(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
     var names: [String] = []
     var position = 0
@@ -255,8 +257,8 @@ enum ModuleDeclarations {
       }
       var end = position
       while end < count, bytes[end].isIdentifierByte { end += 1 }
-      let word = Array(UnsafeBufferPointer(rebasing: bytes[position..<end]))[...]
-      if word == keywordConst || word == keywordDefine {
+      let word = Word(UnsafeBufferPointer(rebasing: bytes[position..<end]))
+      if word == .const || word == .define {
         var next = end
         while next < count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
         var nameEnd = next
@@ -272,18 +274,32 @@ enum ModuleDeclarations {
     return names
   }
 
-  private static let keywordLet = Array("let".utf8)[...]
-  private static let keywordVar = Array("var".utf8)[...]
-  private static let keywordFunc = Array("func".utf8)[...]
-  private static let keywordCase = Array("case".utf8)[...]
-  private static let keywordStatic = Array("static".utf8)[...]
-  private static let keywordClass = Array("class".utf8)[...]
-  private static let keywordDefine = Array("define".utf8)[...]
-  private static let keywordConst = Array("const".utf8)[...]
-  private static let modifiers: [ArraySlice<UInt8>] = {
-    let words: [String] = [
-      "nonisolated", "public", "private", "fileprivate", "internal", "package", "final", "open",
+  /// The words the scans act on, told from a word's bytes without copying them.
+  enum Word: Equatable {
+    case `let`, `var`, `func`, `case`, `static`, `class`, define, const
+    /// A modifier that may stand between `static` and `let` (`static nonisolated let`).
+    case modifier
+    case other
+
+    init(_ word: UnsafeBufferPointer<UInt8>) {
+      self = .other
+      guard word.count >= 3, word.count <= 11 else { return }
+      for (text, kind) in Word.table where text.count == word.count {
+        if word.elementsEqual(text) {
+          self = kind
+          return
+        }
+      }
+    }
+
+    private static let table: [([UInt8], Word)] = {
+      let words: [(String, Word)] = [
+      ("let", .let), ("var", .var), ("func", .func), ("case", .case), ("static", .static),
+      ("class", .class), ("define", .define), ("const", .const), ("nonisolated", .modifier),
+      ("public", .modifier), ("private", .modifier), ("fileprivate", .modifier),
+      ("internal", .modifier), ("package", .modifier), ("final", .modifier), ("open", .modifier),
     ]
-    return words.map { (word: String) -> ArraySlice<UInt8> in Array(word.utf8)[...] }
-  }()
+      return words.map { (text: String, kind: Word) -> ([UInt8], Word) in (Array(text.utf8), kind) }
+    }()
+  }
 }

@@ -204,21 +204,18 @@ extension ObjCExtractor {
   ) {
     let constants = fileConstants(tokens, defines: defines)
     for index in tokens.indices where tokens[index].scope != -1 {
-      guard let name = tokens[index].identifier else { continue }
+      guard let name = tokens[index].identifier,
+        constants[name] != nil || isConstantName(name), isRead(tokens, at: index),
+        localDefinition(tokens, named: name, before: index) == nil
+      else { continue }
       let found: (LiteralText, ValueOrigin)
       if let (literal, offset) = constants[name] {
         found = (literal, ValueOrigin(resolution: .sameFileConstant, name: name, offset: offset))
-      } else if isConstantName(name), isRead(tokens, at: index),
-        localDefinition(tokens, named: name, before: index) == nil,
-        let value = external(name, tokens[index].offset)
-      {
+      } else if let value = external(name, tokens[index].offset) {
         found = value
       } else {
         continue
       }
-      guard isRead(tokens, at: index),
-        localDefinition(tokens, named: name, before: index) == nil
-      else { continue }
       tokens[index].kind = .string(found.0)
       tokens[index].origin = found.1
     }
