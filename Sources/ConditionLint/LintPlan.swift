@@ -131,7 +131,6 @@ extension LintReport {
     diagnostics += other.diagnostics
     files += other.files
     app.append(other.app)
-    module.declarations += other.module.declarations
     module.unresolved += other.module.unresolved
   }
 }

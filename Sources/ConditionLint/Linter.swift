@@ -123,10 +123,21 @@ package struct Linter: Sendable {
   /// Checks again, with the module's index, each file whose conditions used a name another
   /// file of the walk may declare, and puts its conditions and findings where the first reading
   /// had them (in walk order). Returns the index.
+  ///
+  /// The index searches the tree only for the names some file looks for and does not declare
+  /// (first, at once, its conditions' and its app reading's): a tree whose files are
+  /// self-contained pays nothing for it.
   private func resolveAcrossFiles(_ report: inout LintReport, order paths: [String])
     -> ModuleIndex
   {
-    let module = ModuleIndex(declarations: report.module.declarations, read: reader)
+    var needed = report.module.unresolved.reduce(into: Set<String>()) { $0.formUnion($1.names) }
+    if readsApp {
+      for file in report.app.swiftFiles { needed.formUnion(file.external) }
+    }
+    let module = ModuleIndex(
+      sources: paths.filter { !AppInputs.isAppFile($0) }, maximumFileSize: maximumFileSize,
+      read: reader)
+    module.search(needed)
     let again = report.module.unresolved.filter {
       module.mayDeclare(any: $0.names, besides: $0.path)
     }
@@ -306,13 +317,8 @@ package struct Linter: Sendable {
       }
       return
     }
-    let holds = buffer.withUnsafeBufferPointer { whole in
-      let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
-      let names =
-        file.hasSuffix(".swift")
-        ? ModuleDeclarations.swiftNames(bytes) : ModuleDeclarations.objCNames(bytes)
-      if !names.isEmpty { report.module.declarations.append((file, names)) }
-      return Self.mayHoldConditions(bytes)
+    let holds = buffer.withUnsafeBufferPointer {
+      Self.mayHoldConditions(UnsafeBufferPointer(rebasing: $0[..<count]))
     }
     if readsApp
       && gathersForApp(

@@ -1,5 +1,7 @@
 import Foundation
+import PortableIO
 import SwiftParser
+import Synchronization
 import SwiftSyntax
 
 /// The constants of the whole module, as the compiler sees them: one index of every Swift and
@@ -7,17 +9,21 @@ import SwiftSyntax
 ///
 /// Real apps keep identifiers apart from the code that uses them (`enum Windows { static let
 /// viewer = "viewer" }` in `Constants.swift`, `extern NSString *const` in a header defined in a
-/// `.m`). The walk records, for each file, the names it may declare (a byte scan, no parse:
-/// ``ModuleDeclarations``); a name a file needs from elsewhere is then resolved here by parsing
-/// only the files that may declare it, once each, and reading the declaration in its own file's
-/// context (so a constant built from another constant of its file resolves too).
+/// `.m`). The walk records the names each file looked for and did not declare; after it, the
+/// files that hold one of those names are scanned for the names they may declare (a byte scan,
+/// no parse: ``ModuleDeclarations``), and a name is resolved here by parsing only the files that
+/// may declare it, once each, and reading the declaration in its own file's context (so a
+/// constant built from another constant of its file resolves too).
 ///
 /// A name two files declare differently is unknown, with the reason; never a guess. Every value
 /// keeps its origin: the file, line and column of its declaration.
 package final class ModuleIndex: @unchecked Sendable {
-  /// The files that may declare each name (the last component of a qualified name), in walk
-  /// order.
-  private let candidates: [String: [String]]
+  /// The Swift and Objective-C files of the walk, in walk order.
+  private let sources: [String]
+  private let maximumFileSize: Int
+  /// The files that may declare each name searched for so far (the last component of a
+  /// qualified name), in walk order; a name searched for and declared nowhere maps to none.
+  private var candidates: [String: [String]] = [:]
   private let read: @Sendable (String) -> [UInt8]?
   /// Guards the caches below; recursive, because resolving one constant may resolve another
   /// (`static let order = prefix + "order/"` with `prefix` in a third file).
@@ -27,25 +33,67 @@ package final class ModuleIndex: @unchecked Sendable {
   private var objCFiles: [String: [String: (value: String?, place: SourcePlace)]] = [:]
   private var resolving: Set<String> = []
 
-  /// An index over the declarations the walk recorded: each file's path and the names it may
-  /// declare.
+  /// An index over `sources` (the walk's source files, in its order), which it searches for a
+  /// name the first time it is asked for it.
   ///
-  /// - Parameter read: reads a file's bytes (nil when it cannot be read).
+  /// - Parameter read: reads a file's bytes for a parse (nil when it cannot be read).
   package init(
-    declarations: [(path: String, names: [String])],
-    read: @escaping @Sendable (String) -> [UInt8]?
+    sources: [String], maximumFileSize: Int, read: @escaping @Sendable (String) -> [UInt8]?
   ) {
-    var candidates: [String: [String]] = [:]
-    for (path, names) in declarations {
+    self.sources = sources
+    self.maximumFileSize = maximumFileSize
+    self.read = read
+  }
+
+  /// Searches the sources for the files that may declare each of `names` not searched for yet,
+  /// all in one pass on every core: a file is scanned for its declarations
+  /// (``ModuleDeclarations``) only when it holds one of the names at all (a byte search).
+  package func search(_ names: Set<String>) {
+    lock.lock()
+    defer { lock.unlock() }
+    let missing = names.filter { candidates[$0] == nil }
+    guard !missing.isEmpty else { return }
+    for name in missing { candidates[name] = [] }
+    let needles = missing.filter { $0.utf8.count >= 2 }.map { Array($0.utf8) }
+    guard !needles.isEmpty else { return }
+    let sources = sources
+    let maximumFileSize = maximumFileSize
+    let chunkSize = 64
+    let chunkCount = (sources.count + chunkSize - 1) / chunkSize
+    let found = Mutex([[(path: String, names: [String])]](repeating: [], count: chunkCount))
+    DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+      var buffer: [UInt8] = []
+      var declared: [(path: String, names: [String])] = []
+      for path in sources[(chunk * chunkSize)..<min(sources.count, (chunk + 1) * chunkSize)] {
+        guard let count = try? Files.read(path, into: &buffer, maximumSize: maximumFileSize)
+        else { continue }
+        let names = buffer.withUnsafeBufferPointer { whole -> [String] in
+          let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
+          guard needles.contains(where: { Linter.contains(bytes, $0) }) else { return [] }
+          return (path.hasSuffix(".swift")
+            ? ModuleDeclarations.swiftNames(bytes) : ModuleDeclarations.objCNames(bytes))
+            .filter { missing.contains($0) }
+        }
+        if !names.isEmpty { declared.append((path, names)) }
+      }
+      found.withLock { $0[chunk] = declared }
+    }
+    for (path, names) in found.withLock({ $0 }).joined() {
       for name in Set(names) { candidates[name, default: []].append(path) }
     }
-    self.candidates = candidates
-    self.read = read
+  }
+
+  /// The files that may declare `name`, searched for now if it was not yet.
+  private func files(declaring name: String) -> [String] {
+    if candidates[name] == nil { search([name]) }
+    return candidates[name] ?? []
   }
 
   /// Whether any file of the module may declare one of `names`: whether asking can help.
   package func mayDeclare(any names: some Sequence<String>, besides path: String) -> Bool {
-    names.contains { name in candidates[name]?.contains { $0 != path } == true }
+    lock.lock()
+    defer { lock.unlock() }
+    return names.contains { name in files(declaring: name).contains { $0 != path } }
   }
 
   /// A Swift file of the module, parsed, with its values (which ask this index in turn).
@@ -97,7 +145,7 @@ package final class ModuleIndex: @unchecked Sendable {
     defer { lock.unlock() }
     for key in keys {
       let name = String(key.split(separator: ".").last ?? Substring(key))
-      let files = (candidates[name] ?? []).filter { $0 != path }
+      let files = files(declaring: name).filter { $0 != path }
       var found: [Constant] = []
       for file in files {
         guard let parsed = parsedSwift(file) else { continue }
@@ -153,7 +201,7 @@ package final class ModuleIndex: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     var found: [Constant] = []
-    for file in (candidates[name] ?? []) where file != path && !file.hasSuffix(".swift") {
+    for file in files(declaring: name) where file != path && !file.hasSuffix(".swift") {
       guard let (value, place) = objCConstants(file)[name], let value else { continue }
       found.append(Constant(value: .text(value), place: place))
     }
@@ -163,8 +211,6 @@ package final class ModuleIndex: @unchecked Sendable {
 
 /// What the walk gathers for ``ModuleIndex``.
 package struct ModuleInputs: Sendable {
-  /// Each source file and the names it may declare (``ModuleDeclarations``).
-  var declarations: [(path: String, names: [String])] = []
   /// The files whose conditions use names they do not declare, with those names.
   var unresolved: [(path: String, names: Set<String>)] = []
 
@@ -181,8 +227,8 @@ enum ModuleDeclarations {
   /// of a line (file scope), after `case` (enum cases and their raw values), and after `var` in
   /// a file that switches over `self` (a property an enum computes per case).
   ///
-  /// Runs over every file of the walk: a word is classified in place (``Word``), and only a
-  /// declared name becomes a `String`.
+  /// Runs over every file that holds a name some file needs: a word is classified in place
+  /// (``Word``), and only a declared name becomes a `String`.
   static func swiftNames(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
     var names: [String] = []
     let perCase = Linter.contains(bytes, Array("switch self".utf8))
