@@ -443,26 +443,15 @@ struct AppCatalogBuilder {
     }
   }
 
-  /// A SwiftUI set's strings (a template's holes as the witness value), and whether all are known.
-  func strings(_ expression: ExprSyntax, in file: AppSwiftFile) -> ([String], Bool) {
+  /// A SwiftUI set's strings (one built by interpolation a template), and whether all are known.
+  func strings(_ expression: ExprSyntax, in file: AppSwiftFile) -> ([Template], Bool) {
     var builder = SwiftSourceBuilder(
       values: AppSwiftFile.values(of: expression, module: module, path: file.path))
     switch builder.set(expression, depth: 0) {
-    case .strings(let texts): return (texts.compactMap(\.value), true)
-    case .templates(let templates):
-      return (templates.map { Self.witnessed($0) }, true)
+    case .strings(let texts): return (texts.compactMap(\.value).map { Template($0) }, true)
+    case .templates(let templates): return (templates, true)
     default: return ([], false)
     }
-  }
-
-  /// A template's text with each hole as ``Producer/holeWitness``.
-  static func witnessed(_ template: Template) -> String {
-    template.parts.map {
-      switch $0 {
-      case .text(let text): text
-      case .hole: Producer.holeWitness
-      }
-    }.joined()
   }
 
   static func calleeName(_ call: FunctionCallExprSyntax) -> String? {
@@ -501,7 +490,7 @@ struct AppCatalogBuilder {
           let preferring = call.arguments.first { $0.label?.text == "preferring" }
           let allowing = call.arguments.first { $0.label?.text == "allowing" }
           var known = true
-          func set(_ argument: LabeledExprSyntax?) -> [String] {
+          func set(_ argument: LabeledExprSyntax?) -> [Template] {
             guard let argument else { return [] }
             let (strings, isKnown) = strings(argument.expression, in: source)
             known = known && isKnown

@@ -1,3 +1,4 @@
+import PredicateEvaluation
 import SceneJSON
 
 /// What `scene-router scenes` reads from an app's source tree: its apps' scene declarations and
@@ -56,8 +57,9 @@ package struct SceneDeclaration: Sendable {
   /// The scene configuration name a new scene of it gets. **Decision:** SwiftUI does not
   /// document one; the tool names it by its id, else its title, else `Kind N`.
   package var configuration: String
-  /// The strings of the scene's `handlesExternalEvents(matching:)`; nil without the modifier.
-  package var matching: [String]?
+  /// The strings of the scene's `handlesExternalEvents(matching:)` (a string built by
+  /// interpolation is a template); nil without the modifier.
+  package var matching: [Template]?
   /// Whether `matching` holds every string: false when one is a run-time value (then the
   /// modifier's set is unknown, and findings that need it are not reported).
   package var matchingIsKnown = true
@@ -84,8 +86,8 @@ package struct SceneDeclaration: Sendable {
 
 /// `handlesExternalEvents(preferring:allowing:)` on a view inside a scene.
 package struct ViewConditions: Sendable {
-  package var preferring: [String]
-  package var allowing: [String]
+  package var preferring: [Template]
+  package var allowing: [Template]
   /// Whether both sets hold only strings the source fixes.
   package var isKnown = true
   package var file: String
@@ -147,23 +149,25 @@ package struct Producer: Sendable, Hashable {
   /// ``SceneDeclaration/platforms``); empty: built for every platform.
   package var platforms: [String] = []
 
-  /// The string routed: the identifier, or the template with each hole as a witness value.
-  package var routedString: String? {
-    if let identifier {
-      return kind == .urlScheme ? identifier + "witness" : identifier
-    }
-    guard let template else { return nil }
-    return template.parts.map {
-      switch $0 {
-      case .text(let text): text
-      case .hole: Producer.holeWitness
-      }
-    }.joined()
+  /// Whether the event carries a target content identifier at all: false where the source
+  /// passes nil, or sets none (then nothing is routed by one).
+  package var carriesIdentifier = true
+
+  /// The reason an identifier assigned `nil` has.
+  static let nilIdentifier = "the identifier is nil"
+
+  /// What the event carries, as known text and holes: the identifier, the template, or one
+  /// hole for a run-time value; a URL scheme stands for every URL of it (`x-example://⟨URL⟩`).
+  /// Nil for an event with no identifier, and for `openWindow`, which routes by window id.
+  package var routedValue: TextTemplate? {
+    guard carriesIdentifier, kind != .openWindowID, kind != .openWindowValue else { return nil }
+    let value: TextTemplate =
+      identifier.map { TextTemplate($0) } ?? template ?? .unknown(unknownName)
+    return kind == .urlScheme ? TextTemplate(parts: value.parts + [.hole("URL")]) : value
   }
 
-  /// The value a template's hole is routed with. **Decision:** a plain word with no `/`, `.` or
-  /// quote, so it satisfies a `*` or a `BEGINSWITH` of the literal part and nothing more.
-  package static let holeWitness = "witness"
+  /// The name an identifier known only at run time goes by in a table row and a note.
+  private var unknownName: String { "\(kind.rawValue) identifier" }
 }
 
 extension AppCatalog {
@@ -172,6 +176,16 @@ extension AppCatalog {
     func number(_ value: Int) -> JSONValue { .number(Double(value)) }
     func strings(_ values: [String]?) -> JSONValue {
       values.map { .array($0.map(JSONValue.string)) } ?? .null
+    }
+    // A set's element: its string, or for a template `{"template": [parts]}`.
+    func set(_ values: [Template]?) -> JSONValue {
+      values.map { values in
+        .array(
+          values.map { value in
+            value.text.map(JSONValue.string)
+              ?? .object(JSONObject([("template", value.jsonValue)]))
+          })
+      } ?? .null
     }
     func template(_ value: Template?) -> JSONValue {
       value.map(\.jsonValue) ?? .null
@@ -195,7 +209,7 @@ extension AppCatalog {
                     ("configuration", .string(group.configuration)),
                     (
                       "handlesExternalEvents",
-                      group.matchingIsKnown ? strings(group.matching) : .null
+                      group.matchingIsKnown ? set(group.matching) : .null
                     ),
                     ("platforms", strings(group.platforms)),
                     ("eventHandlers", strings(group.eventHandlers)),
@@ -206,8 +220,8 @@ extension AppCatalog {
                       group.views.map { views in
                         .object(
                           JSONObject([
-                            ("preferring", views.isKnown ? strings(views.preferring) : .null),
-                            ("allowing", views.isKnown ? strings(views.allowing) : .null),
+                            ("preferring", views.isKnown ? set(views.preferring) : .null),
+                            ("allowing", views.isKnown ? set(views.allowing) : .null),
                             ("file", .string(views.file)), ("line", number(views.line)),
                           ]))
                       } ?? .null
@@ -235,10 +249,7 @@ extension AppCatalog {
                               ("kind", .string(condition.kind.rawValue)),
                               ("format", condition.format.map(JSONValue.string) ?? .null),
                               ("resolution", .string(condition.resolution.rawValue)),
-                              (
-                                "templates",
-                                .array(condition.templates.map(\.jsonValue))
-                              ),
+                              ("variables", .array(condition.variables.map(\.jsonValue))),
                               ("file", .string(condition.file)), ("line", number(condition.line)),
                             ]))
                         })

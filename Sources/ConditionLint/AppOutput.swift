@@ -44,10 +44,6 @@ extension Linter.Run {
       routings.count > 1
       ? "\(routings.count) apps (\(routings.map(\.appName).joined(separator: ", "))); "
         + "using the first, '\(routings[0].app.name)' (--name chooses)" : nil
-    if let problem = routings[0].problem {
-      throw AppChoiceError(
-        description: "the app's scenes file is invalid: \(problem)", note: note)
-    }
     return (routings[0], note)
   }
 }
@@ -56,7 +52,7 @@ extension Linter.Run {
 package enum AppOutput {
   package static func text(_ catalog: AppCatalog) -> String {
     var lines: [String] = []
-    func quoted(_ strings: [String]) -> String {
+    func quoted(_ strings: [Template]) -> String {
       "[" + strings.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
     }
     if catalog.apps.isEmpty {

@@ -334,7 +334,7 @@ extension AppCatalog {
       rest = rest[rest.index(after: end)...]
     }
     parts.append(.text(String(rest)))
-    return Template(joining: parts.filter { $0 != .text("") })
+    return Template(parts: parts.filter { $0 != .text("") })
   }
 
   private static func producers(in list: PropertyList, path: String) -> [Producer] {
@@ -344,7 +344,7 @@ extension AppCatalog {
         guard let name = scheme.string else { continue }
         var producer = Producer(kind: .urlScheme, file: path, line: scheme.line ?? 1)
         if let template = template(name) {
-          producer.template = Template(joining: template.parts + [.text("://")])
+          producer.template = Template(parts: template.parts + [.text("://")])
           producer.unknown = "the scheme is a build setting"
         } else {
           producer.identifier = name + "://"
@@ -360,6 +360,7 @@ extension AppCatalog {
       producer.unknown =
         "a static quick action carries no target content identifier (UIApplicationShortcutItems "
         + "documents no key for one)"
+      producer.carriesIdentifier = false
       producers.append(producer)
     }
     return producers
@@ -414,6 +415,7 @@ extension AppCatalog {
       producer.identifier = identifier
     } else {
       producer.unknown = "the payload has no aps.target-content-id"
+      producer.carriesIdentifier = false
     }
     return producer
   }

@@ -1,36 +1,61 @@
+import PredicateEvaluation
 import SceneJSON
 import SceneRouting
 
 /// Routes an app's producers through its catalogue with the library's router, and reports what a
 /// developer would want to know before shipping: events no scene takes, window groups that open
 /// a new window per event, ids nothing opens, and decisions won by order alone.
+///
+/// A condition or an identifier that holds a run-time value answers *always*, *never* or
+/// *depends* (``StaticAnswer``). The router is then run once for each combination of the
+/// answers that depend, with those conditions as constants: a decision that is the same for
+/// every combination holds for every value, and one that differs depends on the values the
+/// answers named. A finding is reported only when it holds for every value; otherwise a note
+/// says what it depends on (DESIGN §10, "three answers").
 package struct AppRouting: Sendable {
   /// The app routed.
   package var app: CatalogApp
-  /// The scenes file the catalogue makes (the shape `route --scenes` reads).
-  package var scenesFile: JSONValue
-  /// The scenes file read back, for routing.
-  package var file: ScenesFile?
-  /// Why the scenes file could not be read back (a bug, reported rather than hidden).
-  package var problem: String?
-  /// Where each scene of the scenes file is declared (`file:line`), by its id.
-  package var sceneLocations: [String: String] = [:]
+  /// The scenes an event can find open: a window group's window with view-level sets, a UIKit
+  /// configuration whose delegate sets conditions; in declaration order.
+  package var scenes: [AppScene] = []
+  /// The window groups a new scene comes from, in declaration order (routable ones only).
+  package var windowGroups: [AppWindowGroup] = []
+  /// The configuration a new scene of each role gets when no window group decides: the first
+  /// of the role in the manifest.
+  package var defaultConfigurations: [SceneSessionRole: String] = [:]
+  /// The profile the conditions need: `extended` when one uses MATCHES.
+  package var profile: ValidationProfile = .uikit
   /// Set while the findings of one platform's scene list are made (``findings(_:)``): where they
   /// hold is then written as ``platformsToken``, filled in once every platform is routed.
-  private var routesOnePlatform = false
+  var routesOnePlatform = false
 
-  /// The value a scene's unknown set is written as: a named placeholder that matches nothing an
-  /// app produces.
-  static func placeholder(_ what: String) -> String { "\(placeholderMark)\(what)⟩" }
+  /// An open scene of the catalogue.
+  package struct AppScene: Sendable {
+    /// The session's identifier: `open <configuration>` for a window group's window, the
+    /// configuration's name for a UIKit scene.
+    package var id: String
+    package var configuration: String
+    package var role: SceneSessionRole
+    package var canActivate: AppCondition
+    package var prefersToActivate: AppCondition
+    /// SwiftUI's view-level sets the conditions come from, when the scene is a window group's.
+    package var views: ViewConditions?
+    /// Where it is declared: `file:line`.
+    package var place: String
+  }
 
-  /// How every placeholder starts.
-  static let placeholderMark = "⟨run-time: "
+  /// A window group a new scene comes from.
+  package struct AppWindowGroup: Sendable {
+    /// Its configuration name, unique in the app.
+    package var configuration: String
+    /// Its `handlesExternalEvents(matching:)` set as a condition; nil without the modifier.
+    package var matching: AppCondition?
+    /// Its declaration.
+    package var declaration: SceneDeclaration
+  }
 
   package init(app: CatalogApp) {
     self.app = app
-    var windowGroups: [JSONValue] = []
-    var scenes: [JSONValue] = []
-    var extended = false
     var seen: Set<String> = []
     for group in app.windowGroups where group.isRoutable {
       // Two declarations with one configuration name: the second is named by its line, and a
@@ -45,391 +70,372 @@ package struct AppRouting: Sendable {
           copy += 1
         }
       }
-      var entry: [(String, JSONValue)] = [("configuration", .string(configuration))]
-      if let matching = group.matching {
-        let strings = group.matchingIsKnown ? matching : [Self.placeholder("matching set")]
-        entry.append(("handlesExternalEvents", .array(strings.map(JSONValue.string))))
+      let matching = group.matching.map { set in
+        group.matchingIsKnown
+          ? AppCondition.matching(set)
+          : .unknown(
+            name: "the matching set of '\(configuration)'",
+            reason: "handlesExternalEvents(matching:) is given a run-time value")
       }
-      windowGroups.append(.object(JSONObject(entry)))
+      windowGroups.append(
+        AppWindowGroup(configuration: configuration, matching: matching, declaration: group))
+      let place = "\(group.file):\(group.line)"
       if let views = group.views {
-        sceneLocations["open " + configuration] = "\(group.file):\(group.line)"
-        let preferring = views.isKnown ? views.preferring : [Self.placeholder("preferring")]
-        let allowing = views.isKnown ? views.allowing : [Self.placeholder("allowing")]
+        func condition(_ set: [Template], _ label: String) -> AppCondition {
+          views.isKnown
+            ? .matching(set)
+            : .unknown(
+              name: "the \(label) set of '\(configuration)'",
+              reason: "a view-level set is a run-time value")
+        }
         scenes.append(
-          .object(
-            JSONObject([
-              ("id", .string("open " + configuration)), ("configuration", .string(configuration)),
-              (
-                "handlesExternalEvents",
-                .object(
-                  JSONObject([
-                    ("preferring", .array(preferring.map(JSONValue.string))),
-                    ("allowing", .array(allowing.map(JSONValue.string))),
-                  ]))
-              ),
-            ])))
+          AppScene(
+            id: "open " + configuration, configuration: configuration, role: .windowApplication,
+            canActivate: condition(views.allowing, "allowing"),
+            prefersToActivate: condition(views.preferring, "preferring"), views: views,
+            place: place))
+      } else if let reason = group.viewsUnknown {
+        // **Decision** (DESIGN §10): a root view not followed leaves the open window's sets
+        // unknown, not empty.
+        let unknown = AppCondition.unknown(
+          name: "the view conditions of '\(configuration)'", reason: reason)
+        scenes.append(
+          AppScene(
+            id: "open " + configuration, configuration: configuration, role: .windowApplication,
+            canActivate: unknown, prefersToActivate: unknown, views: nil, place: place))
       }
     }
-    var defaults: [(String, JSONValue)] = []
     for entry in app.sceneConfigurations {
       guard let name = entry.name else { continue }
       let role = Self.role(entry.role)
-      if !defaults.contains(where: { $0.0 == role }) { defaults.append((role, .string(name))) }
+      if defaultConfigurations[role] == nil { defaultConfigurations[role] = name }
       let conditions = entry.activationConditions
       guard !conditions.isEmpty else { continue }
-      var predicates: [(String, JSONValue)] = []
-      for (kind, key) in [
-        (ConditionKind.canActivate, "canActivate"), (.prefersToActivate, "prefersToActivate"),
-      ] {
+      func condition(_ kind: ConditionKind) -> AppCondition {
         // The last assignment in source order is the one in force.
-        guard let condition = conditions.last(where: { $0.kind == kind }) else { continue }
-        var format = condition.format
-        if let template = condition.templates.first, condition.templates.count == 1,
-          let witnessed = ConditionChecker.witnessed(template, hole: Producer.holeWitness)
-        {
-          format = witnessed
+        guard let condition = conditions.last(where: { $0.kind == kind }) else {
+          return .known(kind == .canActivate ? .truePredicate : .falsePredicate, variables: [])
         }
-        predicates.append((key, .string(format ?? "SELF == \"\(Self.placeholder("predicate"))\"")))
+        guard let predicate = condition.predicate, condition.valid == true else {
+          let reason =
+            condition.diagnostics.first { $0.id == LintRule.notCheckable.rawValue }?.message
+            ?? (condition.valid == false
+              ? "the predicate is invalid (UIKit raises when it is set)"
+              : "the predicate is not known statically")
+          return .unknown(name: "the \(kind.rawValue) predicate of '\(name)'", reason: reason)
+        }
+        return .known(predicate, variables: condition.variables)
       }
-      if conditions.contains(where: { $0.format?.contains("MATCHES") == true }) { extended = true }
-      sceneLocations[name] = "\(entry.file):\(entry.line)"
+      if conditions.contains(where: { $0.format?.contains("MATCHES") == true }) {
+        profile = .extended
+      }
       scenes.append(
-        .object(
-          JSONObject([
-            ("id", .string(name)), ("configuration", .string(name)),
-            ("role", .string(role)),
-            ("activationConditions", .object(JSONObject(predicates))),
-          ])))
-    }
-    var file: [(String, JSONValue)] = [("profile", .string(extended ? "extended" : "uikit"))]
-    if !defaults.isEmpty { file.append(("defaultConfigurations", .object(JSONObject(defaults)))) }
-    if !windowGroups.isEmpty { file.append(("windowGroups", .array(windowGroups))) }
-    file.append(("scenes", .array(scenes)))
-    scenesFile = .object(JSONObject(file))
-    do {
-      self.file = try ScenesFile(json: scenesFile)
-    } catch {
-      problem = error.description
+        AppScene(
+          id: name, configuration: name, role: role, canActivate: condition(.canActivate),
+          prefersToActivate: condition(.prefersToActivate), views: nil,
+          place: "\(entry.file):\(entry.line)"))
     }
   }
 
-  /// The scene session role a manifest key names.
-  static func role(_ key: String) -> String {
+  /// The scene session role a manifest key names: every role `UISceneSession.Role` defines,
+  /// by its Info.plist key; another key is kept as it is written (the router warns on it).
+  static func role(_ key: String) -> SceneSessionRole {
     switch key {
-    case "UIWindowSceneSessionRoleApplication": "windowApplication"
-    case "UIWindowSceneSessionRoleExternalDisplayNonInteractive":
-      "windowExternalDisplayNonInteractive"
-    case "UIWindowSceneSessionRoleExternalDisplay": "windowExternalDisplay"
+    case "UIWindowSceneSessionRoleApplication": .windowApplication
+    case "UIWindowSceneSessionRoleExternalDisplayNonInteractive",
+      "UIWindowSceneSessionRoleExternalDisplay":
+      .windowExternalDisplayNonInteractive
     case "CPTemplateApplicationSceneSessionRoleApplication": "carTemplateApplication"
-    default: key
+    case "CPTemplateApplicationDashboardSceneSessionRoleApplication":
+      "carTemplateApplicationDashboard"
+    case "CPTemplateApplicationInstrumentClusterSceneSessionRoleApplication":
+      "carTemplateApplicationInstrumentCluster"
+    case "UIWindowSceneSessionRoleVolumetricApplication": "windowApplicationVolumetric"
+    case "UISceneSessionRoleImmersiveSpaceApplication": "immersiveSpaceApplication"
+    default: SceneSessionRole(rawValue: key)
     }
   }
 
-  /// The event a producer makes, carrying `string`.
-  static func event(_ producer: Producer, string: String) -> SceneEvent? {
-    switch producer.kind {
+  /// What each name a routing answer may depend on stands for, for messages.
+  var dependencyDescriptions: [String: String] {
+    var descriptions: [String: String] = [:]
+    for condition in scenes.flatMap({ [$0.canActivate, $0.prefersToActivate] })
+      + windowGroups.compactMap(\.matching)
+    {
+      for (name, description) in condition.dependencies where descriptions[name] == nil {
+        descriptions[name] = description
+      }
+    }
+    return descriptions
+  }
+
+  /// The names `names` stand for, in a message: `$orderPrefix ('Paths.orderPrefix' is a
+  /// run-time value), 'note.id'`.
+  func describe(_ names: [String]) -> String {
+    let descriptions = dependencyDescriptions
+    return names.map { descriptions[$0] ?? "'\($0)'" }.joined(separator: ", ")
+  }
+
+  // MARK: The scenes file
+
+  /// The scenes file of the catalogue, built as values, when every condition is known: the
+  /// file `route --app` routes events through. Nil when a condition holds a run-time value
+  /// (``problem`` says which): such an app is routed by ``route(_:kind:)`` instead.
+  package var file: ScenesFile? {
+    guard problem == nil else { return nil }
+    var sessions: [SceneSession] = []
+    for scene in scenes {
+      let conditions: ActivationConditions
+      if let views = scene.views {
+        conditions = ActivationConditions(
+          ExternalEventHandling(
+            preferring: views.preferring.compactMap(\.text),
+            allowing: views.allowing.compactMap(\.text)))
+      } else {
+        guard let can = scene.canActivate.predicate,
+          let prefers = scene.prefersToActivate.predicate,
+          let canActivate = try? CompiledPredicate(can, profile: profile),
+          let prefersToActivate = try? CompiledPredicate(prefers, profile: profile)
+        else { return nil }
+        conditions = ActivationConditions(
+          canActivateForTargetContentIdentifierPredicate: canActivate,
+          prefersToActivateForTargetContentIdentifierPredicate: prefersToActivate)
+      }
+      sessions.append(
+        SceneSession(
+          persistentIdentifier: scene.id, role: scene.role, configurationName: scene.configuration,
+          activationConditions: conditions))
+    }
+    return ScenesFile(
+      sessions: sessions, profile: profile, defaultConfigurations: defaultConfigurations,
+      windowGroups: windowGroups.map { group in
+        WindowGroup(
+          configuration: group.configuration,
+          matching: group.declaration.matching.map { $0.compactMap(\.text) })
+      })
+  }
+
+  /// Why the app has no concrete scenes file: the conditions that hold run-time values, and
+  /// what they depend on; nil when every condition is known.
+  package var problem: String? {
+    var unknown: [String] = []
+    for scene in scenes {
+      for condition in [scene.prefersToActivate, scene.canActivate] where condition.predicate == nil
+      {
+        unknown.append(
+          "scene '\(scene.id)' depends on "
+            + condition.dependencies.map(\.description).joined(separator: ", "))
+      }
+    }
+    for group in windowGroups {
+      if let matching = group.matching, matching.predicate == nil {
+        unknown.append(
+          "window group '\(group.configuration)' depends on "
+            + matching.dependencies.map(\.description).joined(separator: ", "))
+      }
+    }
+    guard !unknown.isEmpty else { return nil }
+    return "the app's conditions hold run-time values, so its events cannot be routed "
+      + "concretely (scene-router table --app shows what each depends on): "
+      + unknown.joined(separator: "; ")
+  }
+
+  /// The scenes file `scenes --format scenes-file` writes: each condition printed with its
+  /// run-time values as `$variables` and described under `variables`, so `route --scenes`
+  /// names the variable rather than routing a made-up value.
+  package var scenesFile: JSONValue {
+    func set(_ values: [Template]) -> JSONValue {
+      .array(
+        values.map { value in
+          value.text.map(JSONValue.string) ?? .object(JSONObject([("template", value.jsonValue)]))
+        })
+    }
+    var groups: [JSONValue] = []
+    for group in windowGroups {
+      var entry: [(String, JSONValue)] = [("configuration", .string(group.configuration))]
+      if let matching = group.declaration.matching {
+        entry.append(
+          ("handlesExternalEvents", group.declaration.matchingIsKnown ? set(matching) : .null))
+      }
+      groups.append(.object(JSONObject(entry)))
+    }
+    var sessions: [JSONValue] = []
+    for scene in scenes {
+      var entry: [(String, JSONValue)] = [
+        ("id", .string(scene.id)), ("configuration", .string(scene.configuration)),
+      ]
+      if let views = scene.views, views.isKnown {
+        entry.append(
+          (
+            "handlesExternalEvents",
+            .object(
+              JSONObject([("preferring", set(views.preferring)), ("allowing", set(views.allowing))])
+            )
+          ))
+      } else {
+        entry.append(("role", .string(scene.role.rawValue)))
+        var predicates: [(String, JSONValue)] = []
+        var variables: [JSONValue] = []
+        for (key, condition) in [
+          ("canActivate", scene.canActivate), ("prefersToActivate", scene.prefersToActivate),
+        ] {
+          predicates.append((key, condition.format.map(JSONValue.string) ?? .null))
+          if case .known(_, let list) = condition { variables += list.map(\.jsonValue) }
+        }
+        entry.append(("activationConditions", .object(JSONObject(predicates))))
+        if !variables.isEmpty { entry.append(("variables", .array(variables))) }
+      }
+      sessions.append(.object(JSONObject(entry)))
+    }
+    var file: [(String, JSONValue)] = [("profile", .string(profile.rawValue))]
+    if !defaultConfigurations.isEmpty {
+      file.append(
+        (
+          "defaultConfigurations",
+          .object(
+            JSONObject(
+              app.sceneConfigurations.compactMap { entry in
+                let role = Self.role(entry.role)
+                guard defaultConfigurations[role] == entry.name, let name = entry.name else {
+                  return nil
+                }
+                return (role.rawValue, .string(name))
+              }))
+        ))
+    }
+    if !groups.isEmpty { file.append(("windowGroups", .array(groups))) }
+    file.append(("scenes", .array(sessions)))
+    return .object(JSONObject(file))
+  }
+
+  // MARK: Routing
+
+  /// What routing one identifier gives, for every value of its holes and of the conditions'
+  /// run-time values.
+  package struct Decision: Sendable {
+    /// The identifier routed, as known text and holes.
+    package var value: TextTemplate
+    /// Each scene's answers, in ``AppRouting/scenes`` order.
+    package var answers: [(prefers: StaticAnswer, can: StaticAnswer)]
+    /// Each window group's `matching` answer (nil without the modifier).
+    package var matching: [StaticAnswer?]
+    /// The router's decision for each combination of the answers that depend, as distinct
+    /// decisions (one when nothing depends); empty when there were too many to route.
+    package var decisions: [RoutingDecision]
+    /// The names the answers that depend depend on, in order.
+    package var dependencies: [String]
+
+    /// The decision, when every value of the run-time parts gives the same one.
+    package var decision: RoutingDecision? { decisions.count == 1 ? decisions[0] : nil }
+
+    /// Whether `property` holds for every value (`true`), for none (`false`), or for some.
+    package func holds(_ property: (RoutingDecision) -> Bool) -> Bool? {
+      guard !decisions.isEmpty else { return nil }
+      let count = decisions.count { property($0) }
+      return count == decisions.count ? true : count == 0 ? false : nil
+    }
+  }
+
+  /// The most answers that depend that are routed in every combination (2¹⁰ routes); past it
+  /// the decision is only said to depend.
+  static let combinationLimit = 10
+
+  /// Routes an event of `kind` carrying `value`, for every value of its run-time parts.
+  package func route(_ value: TextTemplate, kind: Producer.Kind) -> Decision {
+    let answers = scenes.map { scene in
+      (
+        prefers: scene.prefersToActivate.answer(for: value),
+        can: scene.canActivate.answer(for: value)
+      )
+    }
+    let matching = windowGroups.map { $0.matching?.answer(for: value) }
+    var all = answers.flatMap { [$0.prefers, $0.can] } + matching.compactMap { $0 }
+    var dependencies: [String] = []
+    for name in all.flatMap(\.dependencies) where !dependencies.contains(name) {
+      dependencies.append(name)
+    }
+    let dependent = all.indices.filter { all[$0].value == nil }
+    var decision = Decision(
+      value: value, answers: answers, matching: matching, decisions: [],
+      dependencies: dependencies)
+    guard dependent.count <= Self.combinationLimit,
+      let event = Self.event(kind, value: value)
+    else { return decision }
+    for combination in 0..<(1 << dependent.count) {
+      for (bit, index) in dependent.enumerated() {
+        all[index] = combination & (1 << bit) != 0 ? .always : .never
+      }
+      let routed = router(all).route(event)
+      if !decision.decisions.contains(where: { Self.same($0, routed) }) {
+        decision.decisions.append(routed)
+      }
+    }
+    return decision
+  }
+
+  /// Whether two decisions open the same thing the same way, with the same warnings.
+  private static func same(_ lhs: RoutingDecision, _ rhs: RoutingDecision) -> Bool {
+    lhs.outcome == rhs.outcome && lhs.reason == rhs.reason
+      && lhs.windowGroup?.index == rhs.windowGroup?.index
+      && lhs.windowGroup?.rule == rhs.windowGroup?.rule
+      && lhs.warnings.map(\.id) == rhs.warnings.map(\.id)
+      && lhs.tiedSessions == rhs.tiedSessions
+  }
+
+  /// A router over the catalogue with every condition a constant: `answers` holds each scene's
+  /// prefers and can answer, then each window group's matching answer, all decided.
+  private func router(_ answers: [StaticAnswer]) -> ActivationRouter {
+    var next = 0
+    func constant() -> CompiledPredicate {
+      defer { next += 1 }
+      return answers[next] == .always ? .alwaysTrue : .alwaysFalse
+    }
+    var sessions: [SceneSession] = []
+    for scene in scenes {
+      let prefers = constant()
+      let can = constant()
+      sessions.append(
+        SceneSession(
+          persistentIdentifier: scene.id, role: scene.role, configurationName: scene.configuration,
+          activationConditions: ActivationConditions(
+            canActivateForTargetContentIdentifierPredicate: can,
+            prefersToActivateForTargetContentIdentifierPredicate: prefers)))
+    }
+    let groups = windowGroups.map { group in
+      WindowGroup(
+        configuration: group.configuration,
+        matching: group.matching.map { _ in constant() == .alwaysTrue ? ["*"] : [] })
+    }
+    return ActivationRouter(
+      sessions: sessions, defaultConfigurations: defaultConfigurations, windowGroups: groups)
+  }
+
+  /// The event a producer of `kind` makes carrying `value`. The conditions it meets are
+  /// constants by then, so the string carried only has to be one: the known text, each hole
+  /// empty.
+  static func event(_ kind: Producer.Kind, value: TextTemplate) -> SceneEvent? {
+    let string = value.filled { _ in "" }
+    switch kind {
     case .userActivity, .targetContentIdentifier:
-      SceneEvent(
+      return SceneEvent(
         .userActivity(UserActivity(activityType: "activity", targetContentIdentifier: string)))
     case .notification, .payload:
-      SceneEvent(.notification(PushNotification(targetContentIdentifier: string)))
+      return SceneEvent(.notification(PushNotification(targetContentIdentifier: string)))
     case .shortcutItem:
-      SceneEvent(
+      return SceneEvent(
         .shortcutItem(
           ShortcutItem(
             type: "shortcut", localizedTitle: "shortcut", targetContentIdentifier: string)))
-    case .urlScheme: SceneEvent(.url(string))
+    case .urlScheme: return SceneEvent(.url(string))
     case .appIntent:
-      SceneEvent(
-        .appIntent(
-          AppIntentRequest(intentType: producer.detail ?? string, contentIdentifier: string)))
+      return SceneEvent(
+        .appIntent(AppIntentRequest(intentType: "intent", contentIdentifier: string)))
     case .activationRequest:
-      SceneEvent(
+      return SceneEvent(
         .activationRequest(
           .userActivity(UserActivity(activityType: "activity", targetContentIdentifier: string))))
-    case .openWindowID, .openWindowValue, .infoPlistShortcutItem: nil
+    case .openWindowID, .openWindowValue, .infoPlistShortcutItem: return nil
     }
-  }
-
-  /// Where the findings hold. SwiftUI's first rule sends every event to the one open scene on a
-  /// platform with a single scene per app, so findings about choosing among scenes hold where an
-  /// app has several: iPadOS, macOS and visionOS (and a declaration's own `#if os(…)`).
-  func platforms(_ group: SceneDeclaration? = nil) -> String {
-    if routesOnePlatform { return Self.platformsToken }
-    let own = (group?.platforms ?? []) + app.platforms
-    let base = "on iPadOS, macOS and visionOS, where an app has several scenes"
-    return own.isEmpty ? base : base + " (declared for \(own.joined(separator: ", ")))"
-  }
-
-  /// The app's name in messages: the same for every `#available` branch, so that a finding
-  /// every branch has is reported once (``Linter`` merges them).
-  private var appLabel: String { app.name }
-
-  /// A name for the app, with its `#available` branch.
-  package var appName: String {
-    app.variant.map { "\(app.name) [\($0)]" } ?? app.name
-  }
-
-  /// The platforms where an app has several scenes, by the name `#if os(…)` gives each, and the
-  /// name findings use (an iPhone app has one scene; an iPad's is the multi-window iOS).
-  static let multiScenePlatforms = [
-    ("iOS", "iPadOS"), ("macOS", "macOS"), ("visionOS", "visionOS"),
-  ]
-
-  /// Stands for "on these platforms, where an app has several scenes" in a finding made for one
-  /// platform's scene list.
-  static let platformsToken = "\u{1}platforms\u{1}"
-  /// Stands for " on these platforms" (nothing when the finding holds on every platform the app
-  /// is built for) in a finding made for one platform's scene list.
-  static let someToken = "\u{1}some\u{1}"
-
-  /// Where a finding that holds wherever a scene is missing holds: nothing for one scene list;
-  /// ``someToken`` while one platform's is routed.
-  private var onSomePlatforms: String { routesOnePlatform ? Self.someToken : "" }
-
-  /// Whether a declaration under `#if` clauses naming `platforms` (``SceneDeclaration/platforms``:
-  /// the `os(…)` names of each enclosing clause, an `#else`'s negated) is compiled for `os`: one
-  /// of the names it is under, if any, is `os`, and no negated name is. (`xrOS` is visionOS.)
-  package static func isCompiled(_ platforms: [String], for os: String) -> Bool {
-    func normalized(_ name: Substring) -> String { name == "xrOS" ? "visionOS" : String(name) }
-    let positive = platforms.filter { !$0.hasPrefix("!") }.map { normalized($0[...]) }
-    let negated = platforms.filter { $0.hasPrefix("!") }.map { normalized($0.dropFirst()) }
-    return (positive.isEmpty || positive.contains(os)) && !negated.contains(os)
-  }
-
-  /// The routing findings for `producers`.
-  ///
-  /// When window groups are declared under `#if os(…)`, each platform where an app has several
-  /// scenes has its own list (the first group without `handlesExternalEvents(matching:)` on
-  /// iPadOS may be another than on macOS): each list is routed, and a finding says on which
-  /// platforms it holds.
-  package func findings(_ producers: [Producer]) -> [LintDiagnostic] {
-    guard !routesOnePlatform, app.windowGroups.contains(where: { !$0.platforms.isEmpty }) else {
-      return sceneListFindings(producers)
-    }
-    var merged: [(finding: LintDiagnostic, platforms: [String])] = []
-    let built = Self.multiScenePlatforms.filter { Self.isCompiled(app.platforms, for: $0.0) }
-    for (os, name) in built {
-      var variant = app
-      variant.windowGroups = app.windowGroups.filter { Self.isCompiled($0.platforms, for: os) }
-      var routing = AppRouting(app: variant)
-      routing.routesOnePlatform = true
-      let compiled = producers.filter { Self.isCompiled($0.platforms, for: os) }
-      for finding in routing.sceneListFindings(compiled) {
-        if let index = merged.firstIndex(where: { $0.finding == finding }) {
-          // The same finding twice in one list (two producers on one line) is one finding.
-          if merged[index].platforms.last != name { merged[index].platforms.append(name) }
-        } else {
-          merged.append((finding, [name]))
-        }
-      }
-    }
-    return merged.map { finding, platforms in
-      var finding = finding
-      let list =
-        platforms.count == 1
-        ? platforms[0]
-        : platforms.dropLast().joined(separator: ", ") + " and " + platforms[platforms.count - 1]
-      finding.message = finding.message.replacingOccurrences(
-        of: Self.platformsToken, with: "on \(list), where an app has several scenes"
-      ).replacingOccurrences(
-        of: Self.someToken, with: platforms.count == built.count ? "" : " on \(list)")
-      return finding
-    }
-  }
-
-  /// The routing findings of one scene list (``findings(_:)``).
-  private func sceneListFindings(_ producers: [Producer]) -> [LintDiagnostic] {
-    guard let file else {
-      return [
-        AppCatalog.finding(
-          .notFollowed,
-          "the app's scenes could not be routed: \(problem ?? "unknown problem")", file: app.file,
-          line: app.line, severity: .warning)
-      ]
-    }
-    if app.supportsMultipleScenes == false && app.windowGroups.isEmpty {
-      // One scene: nothing to choose between.
-      return []
-    }
-    let router = file.router
-    let routable = app.windowGroups.filter(\.isRoutable)
-    let dependsOnRunTime = dependsOnRunTimeValues
-    let declaresConditions =
-      routable.contains { $0.matching != nil || $0.views != nil }
-      || app.sceneConfigurations.contains { !$0.activationConditions.isEmpty }
-    var findings: [LintDiagnostic] = []
-    var reachedGroups: [Int: [Producer]] = [:]
-    var openedIDs: Set<String> = []
-    var openedReferences: Set<String> = []
-    var opensValues = false
-    var opensUnknownIDs = false
-    // A literal id no group declares may be the id of a group whose id the source does not fix.
-    var mayOpenUnknownIDs = false
-    for producer in producers {
-      switch producer.kind {
-      case .openWindowID:
-        // A constant a group's id names opens that group, whether its value is known or not.
-        let namesGroup =
-          producer.reference.map { reference in
-            app.windowGroups.contains { $0.idReference == reference }
-          } ?? false
-        if namesGroup, let reference = producer.reference { openedReferences.insert(reference) }
-        guard let id = producer.identifier else {
-          // An id the source does not fix may be any group's.
-          if !namesGroup { opensUnknownIDs = true }
-          continue
-        }
-        openedIDs.insert(id)
-        if namesGroup || app.windowGroups.contains(where: { $0.id == id }) { continue }
-        if app.windowGroups.contains(where: \.idIsUnknown) {
-          mayOpenUnknownIDs = true
-        } else {
-          findings.append(
-            AppCatalog.finding(
-              .unhandled,
-              "openWindow(id: \"\(id)\") opens nothing: no scene of \(appLabel) declares the id "
-                + "'\(id)'\(onSomePlatforms)", file: producer.file, line: producer.line))
-        }
-        continue
-      case .openWindowValue:
-        opensValues = true
-        if !app.windowGroups.contains(where: { $0.presentedType != nil }) {
-          findings.append(
-            AppCatalog.finding(
-              .unhandled,
-              "openWindow(value: \(producer.detail ?? "…")) opens nothing: no WindowGroup of "
-                + "\(appLabel) is declared with 'for:' a type\(onSomePlatforms)",
-              file: producer.file,
-              line: producer.line))
-        }
-        continue
-      default: break
-      }
-      guard let string = producer.routedString, let event = Self.event(producer, string: string)
-      else { continue }
-      let decision = router.route(event)
-      let shown =
-        producer.identifier.map { "'\($0)'" } ?? "'\(string)' (its template with witness values)"
-      if let choice = decision.windowGroup {
-        reachedGroups[choice.index, default: []].append(producer)
-      }
-      for warning in decision.warnings where warning.id.rawValue == "routing.order-dependent" {
-        findings.append(
-          AppCatalog.finding(
-            .orderDependent,
-            "\(producer.kind.rawValue) \(shown): \(warning.message); which scene it opens "
-              + "depends on their order \(platforms())", file: producer.file, line: producer.line))
-      }
-      // A set or predicate known only at run time (a placeholder in the scenes file) may take
-      // the event: whether it is handled is then unknown, and not reported.
-      // A URL scheme stands for every URL of it: when the app's sets name URLs of the scheme
-      // (`x-example://main`), those are the URLs it opens, and the witness URL says nothing.
-      if producer.kind == .urlScheme, let scheme = producer.identifier,
-        namesURLs(of: scheme, in: routable)
-      {
-        continue
-      }
-      switch decision.outcome {
-      case .none where !dependsOnRunTime:
-        findings.append(
-          AppCatalog.finding(
-            .unhandled,
-            "\(producer.kind.rawValue) \(shown) is taken by no scene of \(appLabel): no open "
-              + "scene's conditions match and every window group's handlesExternalEvents(matching:) "
-              + "excludes it, so the event opens nothing \(platforms())", file: producer.file,
-            line: producer.line,
-            fixDescription:
-              "add a matching string to a window group's handlesExternalEvents(matching:), or "
-              + "remove the modifier from the group that should take it"))
-      case .newScene(let configuration) where declaresConditions && !dependsOnRunTime:
-        if decision.windowGroup?.rule == .matching { break }
-        let what =
-          decision.windowGroup != nil
-          ? "SwiftUI falls back to the first group without handlesExternalEvents(matching:), "
-            + "'\(configuration ?? "?")', and opens a new window of it"
-          : "UIKit creates a new scene of '\(configuration ?? "the default configuration")'"
-        findings.append(
-          AppCatalog.finding(
-            .unhandled,
-            "\(producer.kind.rawValue) \(shown) matches no scene's conditions in \(appLabel): "
-              + "\(what) \(platforms())", file: producer.file, line: producer.line))
-      default: break
-      }
-    }
-    // The group a URL nobody else takes reaches: the first with "*" in its matching set, else
-    // the first without the modifier.
-    let fallback =
-      routable.firstIndex { $0.matching?.contains("*") == true }
-      ?? routable.firstIndex { $0.matching == nil }
-    var routableIndex = 0
-    for group in app.windowGroups {
-      // Only windows are opened by openWindow(id:): an immersive space's id is opened by
-      // openImmersiveSpace, which the app model does not read, so it is never called unreachable.
-      guard group.isRoutable else { continue }
-      defer { routableIndex += 1 }
-      let handled = routableIndex == fallback ? group.eventHandlers : []
-      let matched = group.matchingIsKnown ? (group.matching ?? []).filter { !$0.isEmpty } : []
-      if group.views == nil, group.viewsUnknown == nil, reachedGroups[routableIndex] == nil,
-        handled.isEmpty, !matched.isEmpty
-      {
-        // The group's own matching set says events reach it.
-        let strings = matched.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
-        findings.append(
-          AppCatalog.finding(
-            .newWindowPerEvent,
-            "\(group.kind) '\(group.configuration)' of \(appLabel) takes external events "
-              + "(handlesExternalEvents(matching: [\(strings)])) and no view in it declares "
-              + "handlesExternalEvents(preferring:allowing:), so every event it matches opens a "
-              + "new window " + platforms(group), file: group.file, line: group.line,
-            fixDescription:
-              "add .handlesExternalEvents(preferring: [...], allowing: [...]) to the root view so "
-              + "an open window takes the events it should"))
-      }
-      if group.views == nil, group.viewsUnknown == nil, reachedGroups[routableIndex] == nil,
-        let handler = handled.first
-      {
-        findings.append(
-          AppCatalog.finding(
-            .newWindowPerEvent,
-            "\(group.kind) '\(group.configuration)' of \(appLabel) takes external events "
-              + "(\(handler)) and no view in it declares "
-              + "handlesExternalEvents(preferring:allowing:), so every URL or activity opens a "
-              + "new window " + platforms(group), file: group.file, line: group.line,
-            fixDescription:
-              "add .handlesExternalEvents(preferring: [...], allowing: [\"*\"]) to the root view "
-              + "so an open window takes the events"))
-      }
-      if let producers = reachedGroups[routableIndex], group.views == nil, group.viewsUnknown == nil
-      {
-        let names = producers.prefix(3).map { "\($0.file):\($0.line)" }.joined(separator: ", ")
-        findings.append(
-          AppCatalog.finding(
-            .newWindowPerEvent,
-            "\(group.kind) '\(group.configuration)' of \(appLabel) is reached by \(producers.count) "
-              + "event source(s) (\(names)) and no view in it declares "
-              + "handlesExternalEvents(preferring:allowing:), so every event opens a new window "
-              + platforms(group), file: group.file, line: group.line,
-            fixDescription:
-              "add .handlesExternalEvents(preferring: [...], allowing: [\"*\"]) to the root view "
-              + "so an open window takes the events, or .handlesExternalEvents(matching: []) to "
-              + "keep this group out of external events"))
-      }
-      // A group whose matching set names strings is meant for external events the tree may not
-      // show (a URL scheme in build settings): not called unreachable.
-      let opened =
-        group.id.map(openedIDs.contains) == true
-        || group.idReference.map(openedReferences.contains) == true
-      if group.id ?? group.idReference != nil, routableIndex > 0, !opened, !opensUnknownIDs,
-        !(group.idIsUnknown && mayOpenUnknownIDs),
-        group.matching?.contains(where: { !$0.isEmpty }) != true,
-        reachedGroups[routableIndex] == nil,
-        !(group.presentedType != nil && opensValues), !isInWindowMenu(group)
-      {
-        findings.append(unreachable(group))
-      }
-    }
-    return findings
   }
 
   /// The producers that belong to `app` among `producers`: those whose file shares the most
@@ -448,76 +454,8 @@ package struct AppRouting: Sendable {
     }
   }
 
-  /// Whether people can open `group` from the menu bar whatever the code opens: on macOS a
-  /// `Window` or `UtilityWindow` adds its own command (the Windows menu lists a `Window` by its
-  /// title, Apple's `Window` page; `WindowVisibilityToggle`'s page names "the default commands
-  /// added by `Window` and `UtilityWindow`"). **Decision:** such a scene compiled for macOS is
-  /// never unreachable; one declared only for another platform (visionOS) can be.
-  private func isInWindowMenu(_ group: SceneDeclaration) -> Bool {
-    ["Window", "UtilityWindow"].contains(group.kind)
-      && Self.isCompiled(group.platforms + app.platforms, for: "macOS")
-  }
-
-  private func unreachable(_ group: SceneDeclaration) -> LintDiagnostic {
-    AppCatalog.finding(
-      .groupUnreachable,
-      "\(group.kind) id \(group.id.map { "'\($0)'" } ?? group.idReference ?? "") of \(appLabel) "
-        + "is opened by no openWindow(id:), URL or identifier the app produces\(onSomePlatforms)",
-      file: group.file, line: group.line)
-  }
-
-  /// The rows of the app's routing table, with where each comes from: each producer's string
-  /// (a template with witness values, once), then the witnesses of the conditions; and where
-  /// each scene is declared.
-  /// Whether a known `matching:`, `preferring:` or `allowing:` string of `groups` is a URL of
-  /// `scheme` (`x-example://`), compared without case.
-  private func namesURLs(of scheme: String, in groups: [SceneDeclaration]) -> Bool {
-    let prefix = scheme.lowercased()
-    return groups.contains { group in
-      var strings = group.matchingIsKnown ? group.matching ?? [] : []
-      if let views = group.views, views.isKnown { strings += views.preferring + views.allowing }
-      return strings.contains { $0.lowercased().hasPrefix(prefix) && $0.count > prefix.count }
-    }
-  }
-
-  /// Whether a set or a predicate the routing reads is known only at run time (written as a
-  /// placeholder): it may take any event.
-  ///
-  /// **Decision** (DESIGN §10): a finding that would rest on such a value, an event taken by no
-  /// scene or opening a new window for want of a match, is not reported; the table says why.
-  package var dependsOnRunTimeValues: Bool {
-    app.windowGroups.contains {
-      $0.isRoutable && (!$0.matchingIsKnown || $0.views?.isKnown == false || $0.viewsUnknown != nil)
-    }
-      || app.sceneConfigurations.contains { entry in
-        entry.name != nil
-          && entry.activationConditions.contains { $0.format == nil && $0.templates.isEmpty }
-      }
-  }
-
-  package func tableRows(among catalog: AppCatalog) -> (
-    identifiers: [String], sources: TableRendering.Sources
-  ) {
-    var sources = TableRendering.Sources(scenes: sceneLocations)
-    var identifiers: [String] = []
-    for producer in Self.producers(catalog.producers, of: app, among: catalog.apps) {
-      guard producer.kind != .openWindowID, producer.kind != .openWindowValue,
-        let string = producer.routedString, sources.rows[string] == nil
-      else { continue }
-      identifiers.append(string)
-      sources.rows[string] = "\(producer.file):\(producer.line)"
-    }
-    if let router = file?.router {
-      // A placeholder stands for a value the source does not fix: no identifier is made of it.
-      identifiers += RoutingTable.witnesses(of: router).filter {
-        !$0.contains(Self.placeholderMark)
-      }
-    }
-    if dependsOnRunTimeValues {
-      sources.caveat =
-        "some of the app's sets or predicates are run-time values (shown as "
-        + "\(Self.placeholder("…"))); an identifier no scene takes here may be taken at run time"
-    }
-    return (identifiers, sources)
+  /// A name for the app, with its `#available` branch.
+  package var appName: String {
+    app.variant.map { "\(app.name) [\($0)]" } ?? app.name
   }
 }

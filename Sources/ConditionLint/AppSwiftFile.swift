@@ -472,7 +472,9 @@ struct AppSwiftFile: Sendable {
     /// The string value of what follows an assignment's `=` (its operands in the sequence), as
     /// a producer's identifier, template or reason.
     private func value(assigned parts: [ExprSyntax]) -> (String?, Template?, String?) {
-      if parts.count == 1, parts[0].is(NilLiteralExprSyntax.self) { return (nil, nil, "nil") }
+      if parts.count == 1, parts[0].is(NilLiteralExprSyntax.self) {
+        return (nil, nil, Producer.nilIdentifier)
+      }
       switch values.string(assigned: parts) {
       case .text(let text, _, _):
         guard let value = text.value else { return (nil, nil, "the string is not valid UTF-8") }
@@ -497,7 +499,9 @@ struct AppSwiftFile: Sendable {
       producer.platforms = AppSwiftFile.platforms(of: node)
       if let parts {
         (producer.identifier, producer.template, producer.unknown) = value(assigned: parts)
-        if let reason = producer.unknown, reason != "nil" {
+        if producer.unknown == Producer.nilIdentifier {
+          producer.carriesIdentifier = false
+        } else if let reason = producer.unknown {
           diagnostics.append(
             file.note(
               .runtimeValue, "the \(kind.rawValue) identifier is a run-time value: \(reason)",
@@ -689,6 +693,7 @@ struct AppSwiftFile: Sendable {
       producer.platforms = AppSwiftFile.platforms(of: node)
       guard let activity, !activity.is(NilLiteralExprSyntax.self) else {
         producer.unknown = "no user activity: a new scene of the default configuration"
+        producer.carriesIdentifier = false
         producer.detail = "nil"
         producers.append(producer)
         return
@@ -715,9 +720,11 @@ struct AppSwiftFile: Sendable {
       }
       if let found {
         (producer.identifier, producer.template, producer.unknown) = value(assigned: found)
+        producer.carriesIdentifier = producer.unknown != Producer.nilIdentifier
       } else {
         producer.unknown =
           "the body sets no targetContentIdentifier on '\(name)'; routed by its webpageURL, if any"
+        producer.carriesIdentifier = false
       }
       producers.append(producer)
     }

@@ -1,3 +1,5 @@
+import PredicateEvaluation
+
 /// Which condition a finding is: one of UIKit's two predicates, or one of SwiftUI's string sets.
 package enum ConditionKind: String, Sendable, Hashable, CaseIterable {
   case canActivate
@@ -50,7 +52,12 @@ extension PredicateSource {
   var impliedResolution: ValueResolution {
     switch self {
     case .format(_, let arguments):
-      arguments.contains { $0 == .runtime || $0 == .runtimeArray }
+      arguments.contains {
+        switch $0 {
+        case .runtime, .runtimeArray: true
+        default: false
+        }
+      }
         ? .runtime
         : arguments.contains { if case .template = $0 { true } else { false } }
           ? .template : .literal
@@ -72,7 +79,8 @@ enum FormatArgument: Sendable, Hashable {
   case string(String)
   /// An array literal of string literals (for `IN %@`).
   case strings([String])
-  case runtime
+  /// A value known only at run time: the expression written (abbreviated), and why.
+  case runtime(source: String, reason: String)
   /// A string built by interpolation (or `stringWithFormat:`): its literal parts and holes.
   case template(Template)
   /// A run-time array (`argumentArray:`) of any length: the rest of the specifiers take run-time
@@ -168,23 +176,11 @@ package struct SourcePlace: Sendable, Hashable, CustomStringConvertible {
   package var description: String { "\(file):\(line)" }
 }
 
-/// A string built by interpolation: its literal parts and its holes, in order.
-package struct Template: Sendable, Hashable {
-  /// One part of a template.
-  package enum Part: Sendable, Hashable {
-    /// Literal text.
-    case text(String)
-    /// A run-time value: the interpolated expression's source text.
-    case hole(String)
-  }
+/// A string built by interpolation: its literal parts and its holes, in order. The evaluation
+/// layer's type, so that a predicate can answer for it (``TextTemplate``).
+package typealias Template = TextTemplate
 
-  /// The parts, in order; adjacent text parts are joined.
-  package var parts: [Part]
-
-  package init(parts: [Part]) {
-    self.parts = parts
-  }
-
+extension Template {
   /// The template of a string made by `String(format:)` or `stringWithFormat:` from `format`
   /// and its arguments' parts (a known text, or a hole): each specifier is replaced by its
   /// argument's parts, `%%` by `%`; a specifier past the arguments is a hole of its own.
@@ -213,19 +209,6 @@ package struct Template: Sendable, Hashable {
       next += 1
     }
     parts.append(.text(text))
-    self.init(joining: parts.filter { $0 != .text("") })
-  }
-
-  /// A template of `parts` with adjacent text parts joined.
-  init(joining parts: [Part]) {
-    var joined: [Part] = []
-    for part in parts {
-      if case .text(let tail) = part, case .text(let head)? = joined.last {
-        joined[joined.count - 1] = .text(head + tail)
-      } else {
-        joined.append(part)
-      }
-    }
-    self.init(parts: joined)
+    self.init(parts: parts)
   }
 }

@@ -13,7 +13,16 @@ struct ConditionChecker {
   func check(_ condition: FoundCondition) -> LintedCondition {
     let position = lines.location(condition.offset)
     var diagnostics: [LintDiagnostic] = []
-    let result = evaluate(condition.source, at: condition.offset, into: &diagnostics)
+    var marks = RunTimeMarks()
+    let result = evaluate(
+      condition.source, at: condition.offset, marks: &marks, into: &diagnostics)
+    // Run-time values stand in as marks while checking; the condition keeps them as variables.
+    let (predicate, variables) = result.predicate.map(marks.typed) ?? (nil, [])
+    if !marks.isEmpty {
+      for index in diagnostics.indices {
+        diagnostics[index].message = marks.readable(diagnostics[index].message)
+      }
+    }
     // A finding in a constant declared elsewhere in the file points back there, so the reader
     // sees both (a local is a few lines up, and needs no note).
     if diagnostics.contains(where: { $0.severity != .info }) {
@@ -34,22 +43,9 @@ struct ConditionChecker {
         }
       }
     }
-    var templates: [Template] = []
-    switch condition.source {
-    case .interpolated(let template, _): templates = [template]
-    case .templates(let list): templates = list
-    case .format(let literal, let arguments):
-      if let format = literal.value,
-        let template = Self.template(format, arguments, profile: profile)
-      {
-        templates = [template]
-      }
-    default: break
-    }
     return LintedCondition(
       file: path, line: position.line, column: position.column, kind: condition.kind,
-      isStatic: result.isStatic, format: result.predicate?.predicateFormat,
-      valid: result.valid,
+      isStatic: result.isStatic, predicate: predicate, valid: result.valid,
       resolution: max(condition.resolution, condition.source.impliedResolution),
       origins: condition.origins.map { origin in
         if let place = origin.place {
@@ -57,7 +53,7 @@ struct ConditionChecker {
         }
         let at = lines.location(origin.offset)
         return (origin.name, origin.resolution, path, at.line, at.column)
-      }, templates: templates, diagnostics: diagnostics)
+      }, variables: variables, diagnostics: diagnostics)
   }
 
   /// A finding of lint's own `rule` at file bytes `offset..<end`, at the rule's severity unless
@@ -96,8 +92,11 @@ struct ConditionChecker {
     var isStatic: Bool
   }
 
+  /// The predicate `source` builds, with each run-time value as a mark of `marks`, and its
+  /// findings.
   private func evaluate(
-    _ source: PredicateSource, at offset: Int, into diagnostics: inout [LintDiagnostic]
+    _ source: PredicateSource, at offset: Int, marks: inout RunTimeMarks,
+    into diagnostics: inout [LintDiagnostic]
   ) -> Result {
     switch source {
     case .value(let value):
@@ -111,10 +110,10 @@ struct ConditionChecker {
           fixDescription: fix.map { "replace with '\($0.replacement)'" }))
       // With every hole inside quotes, the format is what `%@` with a run-time string gives
       // (for a value with no quote in it): checked so, its findings at the format.
-      guard let witnessed = Self.witnessed(template) else {
+      guard let marked = Self.quotedHoles(template, marks: &marks) else {
         return Result(predicate: nil, valid: nil, isStatic: false)
       }
-      let compilation = CompiledPredicate.compile(witnessed, profile: profile)
+      let compilation = CompiledPredicate.compile(marked, profile: profile)
       for found in compilation.diagnostics {
         diagnostics.append(
           diagnostic(
@@ -143,9 +142,9 @@ struct ConditionChecker {
       // Either value is a valid predicate; which one depends on the platform's BOOL.
       return Result(predicate: nil, valid: true, isStatic: false)
     case .templates(let templates):
-      // Interpolated set elements are fine in SwiftUI, whatever their values; the predicate is
-      // given with each hole as the run-time string (the app model routes them with witnesses).
-      let values = templates.map(Self.runtimeText)
+      // Interpolated set elements are fine in SwiftUI, whatever their values; each becomes a
+      // variable of the predicate, bound to its template.
+      let values = templates.map { marks.text($0) }
       return Result(
         predicate: ExternalEventHandling.predicate(matching: values), valid: true, isStatic: false)
     case .notCheckable(let reason):
@@ -164,7 +163,7 @@ struct ConditionChecker {
       return Result(
         predicate: ExternalEventHandling.predicate(matching: values), valid: true, isStatic: true)
     case .compound(let kind, let parts):
-      let results = parts.map { evaluate($0, at: offset, into: &diagnostics) }
+      let results = parts.map { evaluate($0, at: offset, marks: &marks, into: &diagnostics) }
       let isStatic = results.allSatisfy(\.isStatic)
       let valid: Bool? =
         results.contains { $0.valid == false }
@@ -241,7 +240,7 @@ struct ConditionChecker {
             at: offset, severity: few ? .error : nil))
       }
       let compilation = CompiledPredicate.compile(
-        format, arguments: Self.placeholders(format, arguments), profile: profile)
+        format, arguments: Self.placeholders(format, arguments, marks: &marks), profile: profile)
       // Only the first error's fix is offered: the parser recovers after an error, and what it
       // reports next may be a consequence that the first fix removes. `--fix` lints again after
       // each round, so independent errors are fixed in later rounds.
@@ -304,10 +303,10 @@ struct ConditionChecker {
       ? nil : text
   }
 
-  /// The format `template` stands for with each hole as ``runtimeString``, when every
-  /// hole lies inside a quoted string of the format (so the value is a string constant, whatever
-  /// it is, short of a quote) and the format has no `%` specifier; otherwise nil.
-  static func witnessed(_ template: Template, hole: String = runtimeString) -> String? {
+  /// The format `template` stands for with each hole marked in `marks`, when every hole lies
+  /// inside a quoted string of the format (so the value is a string constant, whatever it is,
+  /// short of a quote) and the format has no `%` specifier; otherwise nil.
+  static func quotedHoles(_ template: Template, marks: inout RunTimeMarks) -> String? {
     var text = ""
     var quote: Character?
     var escaped = false
@@ -328,82 +327,21 @@ struct ConditionChecker {
           }
         }
         text += value
-      case .hole:
+      case .hole(let source):
         guard quote != nil, !escaped else { return nil }
-        text += hole
+        text += marks.mark(source: source, reason: "'\(source)' is a run-time value")
       }
     }
     return text
   }
 
-  /// The string a run-time `%@` argument, or a template's hole, is checked and printed as.
-  static let runtimeString = "run-time value"
-
-  /// `template`'s text with each hole as ``runtimeString``.
-  static func runtimeText(_ template: Template) -> String {
-    template.parts.map { part in
-      switch part {
-      case .text(let text): text
-      case .hole: runtimeString
-      }
-    }.joined()
-  }
-
-  /// Marks a template argument's hole `index` in the printed predicate: private-use scalars no
-  /// identifier holds.
-  private static func holeMarker(_ index: Int) -> String { "\u{F8F0}\(index)\u{F8F1}" }
-
-  /// The predicate a format with template arguments stands for, as a template: the predicate is
-  /// compiled with each hole marked, printed, and cut at the marks, so the literal parts are the
-  /// predicate's own text (quoted and escaped as NSPredicate prints it). Nil without template
-  /// arguments, or with a run-time one, or when the format does not compile.
-  static func template(_ format: String, _ arguments: [FormatArgument], profile: ValidationProfile)
-    -> Template?
-  {
-    var holes: [String] = []
-    var marked: [FormatArgument] = []
-    for argument in arguments {
-      switch argument {
-      case .runtime, .runtimeArray: return nil
-      case .string, .strings: marked.append(argument)
-      case .template(let template):
-        var text = ""
-        for part in template.parts {
-          switch part {
-          case .text(let value): text += value
-          case .hole(let name):
-            text += holeMarker(holes.count)
-            holes.append(name)
-          }
-        }
-        marked.append(.string(text))
-      }
-    }
-    guard !holes.isEmpty,
-      let compiled = CompiledPredicate.compile(
-        format, arguments: placeholders(format, marked), profile: profile
-      ).compiled
-    else { return nil }
-    var parts: [Template.Part] = []
-    var rest = Substring(compiled.predicate.predicateFormat)
-    while let open = rest.firstIndex(of: "\u{F8F0}") {
-      guard let close = rest[open...].firstIndex(of: "\u{F8F1}"),
-        let index = Int(rest[rest.index(after: open)..<close]), holes.indices.contains(index)
-      else { return nil }
-      if open > rest.startIndex { parts.append(.text(String(rest[..<open]))) }
-      parts.append(.hole(holes[index]))
-      rest = rest[rest.index(after: close)...]
-    }
-    if !rest.isEmpty { parts.append(.text(String(rest))) }
-    return Template(parts: parts)
-  }
-
-  /// The arguments to substitute: literal strings as themselves; a run-time value as a typed
-  /// placeholder for its specifier — a string for `%@`, a key path for `%K` (which activation
-  /// conditions reject), a number for the numeric ones; a template as a run-time value.
-  static func placeholders(_ format: String, _ arguments: [FormatArgument])
-    -> [PredicateArgument]?
-  {
+  /// The arguments to substitute: literal strings as themselves; a run-time value as a mark of
+  /// `marks` of its specifier's type (a string for `%@` and `%K`, whose key path the parser then
+  /// names as not `SELF`; a number for the numeric ones); a template as its text with each hole
+  /// marked.
+  static func placeholders(
+    _ format: String, _ arguments: [FormatArgument], marks: inout RunTimeMarks
+  ) -> [PredicateArgument]? {
     var conversions: [UInt8] = []
     let bytes = Array(format.utf8)
     var index = 0
@@ -422,21 +360,33 @@ struct ConditionChecker {
     guard !conversions.isEmpty || !arguments.isEmpty else { return nil }
     var result: [PredicateArgument] = []
     for (position, conversion) in conversions.enumerated() {
-      var given = position < arguments.count ? arguments[position] : FormatArgument.runtime
-      // A template for `%@` is its text with each hole as the run-time string.
-      if case .template(let template) = given {
-        given =
-          conversion == UInt8(ascii: "@")
-          ? .string(Self.runtimeText(template)) : .runtime
+      var given =
+        position < arguments.count
+        ? arguments[position]
+        : FormatArgument.runtime(
+          source: "argument \(position + 1)",
+          reason: "the format's specifier \(position + 1) has no argument in the source")
+      if given == .runtimeArray {
+        given = .runtime(
+          source: "argument \(position + 1)",
+          reason: "the arguments are a run-time array (argumentArray:)")
       }
-      if given == .runtimeArray { given = .runtime }
       switch (given, conversion) {
       case (.string(let value), _): result.append(.string(value))
       case (.strings(let values), _): result.append(.array(values.map(PredicateArgument.string)))
-      case (.runtime, UInt8(ascii: "@")): result.append(.string(runtimeString))
-      case (.runtime, UInt8(ascii: "K")): result.append(.string("run-time key path"))
-      case (.runtime, let byte) where "fFeEgGaA".utf8.contains(byte): result.append(.double(0))
-      case (.runtime, _), (.runtimeArray, _), (.template, _): result.append(.integer(0))
+      case (.template(let template), UInt8(ascii: "@")):
+        result.append(.string(marks.text(template)))
+      case (.template(let template), _):
+        let source = template.description
+        result.append(
+          .integer(marks.markNumber(source: source, reason: "'\(source)' is a run-time value")))
+      case (.runtime(let source, let reason), UInt8(ascii: "K")):
+        result.append(.string(marks.mark(source: source, reason: reason)))
+      case (.runtime(let source, let reason), UInt8(ascii: "@")):
+        result.append(.string(marks.mark(source: source, reason: reason)))
+      case (.runtime(let source, let reason), _):
+        result.append(.integer(marks.markNumber(source: source, reason: reason)))
+      case (.runtimeArray, _): break
       }
     }
     // Literal arguments past the specifiers still count (NSPredicate ignores extras).

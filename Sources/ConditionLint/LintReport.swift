@@ -82,8 +82,11 @@ package struct LintedCondition: Sendable {
   package var kind: ConditionKind
   /// Whether the source spells the whole predicate out (no run-time value in it).
   package var isStatic: Bool
-  /// The canonical predicate, when it is known and valid.
-  package var format: String?
+  /// The predicate, when it is valid: each value known only at run time is a `$variable`
+  /// (``variables``).
+  package var predicate: FormatPredicate?
+  /// The canonical predicate, when it is valid, with its run-time values as `$variables`.
+  package var format: String? { predicate?.predicateFormat }
   /// Whether it is valid under the profile; nil when it cannot be checked.
   package var valid: Bool?
   /// How its value was known (the weakest of its parts).
@@ -91,8 +94,9 @@ package struct LintedCondition: Sendable {
   /// The declarations its inlined values came from: name, file, line and column.
   package var origins:
     [(name: String, resolution: ValueResolution, file: String, line: Int, column: Int)] = []
-  /// The templates it is built from, when its strings are interpolated.
-  package var templates: [Template] = []
+  /// The predicate's `$variables`: the values the source does not fix, with their templates or
+  /// why they are unknown.
+  package var variables: [ConditionVariable] = []
   /// Its findings.
   package var diagnostics: [LintDiagnostic]
 }
@@ -142,13 +146,15 @@ package enum LintRule: String, DiagnosticKind {
   case newWindowPerEvent = "routing.new-window-per-event"
   case groupUnreachable = "routing.group-unreachable"
   case orderDependent = "routing.order-dependent"
+  case dependsOnRunTime = "routing.depends-on-run-time"
 
   /// The severity it is reported at; ``argumentCount`` is an error when arguments are missing,
   /// and ``notFollowed`` a warning when a whole scene list cannot be routed.
   package var severity: DiagnosticSeverity {
     switch self {
     case .blockPredicate, .boxedBoolean, .missingPercent: .error
-    case .inlinedValue, .notCheckable, .runtimeValue, .notFollowed, .recursion: .note
+    case .inlinedValue, .notCheckable, .runtimeValue, .notFollowed, .recursion, .dependsOnRunTime:
+      .note
     case .interpolatedFormat, .archiveTooLarge, .emptySwiftUIString, .fileTooLarge, .notUTF8,
       .unreadable, .notParsed, .quotedFormatArgument, .argumentCount, .propertyList, .unhandled,
       .newWindowPerEvent, .groupUnreachable, .orderDependent:
@@ -218,6 +224,10 @@ package enum LintRule: String, DiagnosticKind {
     case .orderDependent:
       "Several scenes take the event equally; which one the system picks depends on their "
         + "order, which differs between launches."
+    case .dependsOnRunTime:
+      "Where the event goes depends on values the app has only at run time (a hole of its "
+        + "identifier, a condition built from a run-time value): the routing finding holds for "
+        + "some of their values and not others, so it is noted with what it depends on."
     case .notParsed:
       "The Swift file nests '[' deeper than swift-syntax's parser handles in reasonable time "
         + "(its lookahead takes exponential time there), so it is not checked."

@@ -1,8 +1,8 @@
 import Foundation
 import PortableIO
 import SwiftParser
-import Synchronization
 import SwiftSyntax
+import Synchronization
 
 /// The constants of the whole module, as the compiler sees them: one index of every Swift and
 /// Objective-C file under the linted paths, asked for a name a file uses but does not declare.
@@ -70,7 +70,8 @@ package final class ModuleIndex: @unchecked Sendable {
         let names = buffer.withUnsafeBufferPointer { whole -> [String] in
           let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
           guard needles.contains(where: { Linter.contains(bytes, $0) }) else { return [] }
-          return (path.hasSuffix(".swift")
+          return
+            (path.hasSuffix(".swift")
             ? ModuleDeclarations.swiftNames(bytes) : ModuleDeclarations.objCNames(bytes))
             .filter { missing.contains($0) }
         }
@@ -340,11 +341,11 @@ enum ModuleDeclarations {
 
     private static let table: [([UInt8], Word)] = {
       let words: [(String, Word)] = [
-      ("let", .let), ("var", .var), ("func", .func), ("case", .case), ("static", .static),
-      ("class", .class), ("define", .define), ("const", .const), ("nonisolated", .modifier),
-      ("public", .modifier), ("private", .modifier), ("fileprivate", .modifier),
-      ("internal", .modifier), ("package", .modifier), ("final", .modifier), ("open", .modifier),
-    ]
+        ("let", .let), ("var", .var), ("func", .func), ("case", .case), ("static", .static),
+        ("class", .class), ("define", .define), ("const", .const), ("nonisolated", .modifier),
+        ("public", .modifier), ("private", .modifier), ("fileprivate", .modifier),
+        ("internal", .modifier), ("package", .modifier), ("final", .modifier), ("open", .modifier),
+      ]
       return words.map { (text: String, kind: Word) -> ([UInt8], Word) in (Array(text.utf8), kind) }
     }()
   }

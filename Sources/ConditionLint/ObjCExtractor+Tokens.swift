@@ -1,4 +1,5 @@
 import Foundation
+
 /// The Objective-C scanner's tokens: comments, string literals, the preprocessor (`#if 0`,
 /// string `#define`s) and the file's and methods' string constants.
 extension ObjCExtractor {

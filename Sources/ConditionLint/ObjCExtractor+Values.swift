@@ -496,13 +496,19 @@ extension ObjCExtractor {
       var index = open + 1
       while index < close {
         let end = min(expressionEnd(tokens, from: index, comma: true), close)
-        guard let value = stringValue(tokens, index..<end) else { return .runtime }
+        guard let value = stringValue(tokens, index..<end) else { return runtime(tokens, range) }
         values.append(value)
         index = end + 1
       }
       return .strings(values)
     }
-    return .runtime
+    return runtime(tokens, range)
+  }
+
+  /// The argument `range` as a run-time value named by its source.
+  private static func runtime(_ tokens: [Token], _ range: Range<Int>) -> FormatArgument {
+    let source = SwiftValues.abbreviated(sourceText(tokens, range))
+    return .runtime(source: source, reason: "'\(source)' is a run-time value")
   }
 
   /// The expression of the last `name = expr;` (a declaration or an assignment) before `use`.

@@ -5,8 +5,9 @@ import SceneRouting
 /// One loader for every command that routes, so each reports the same problems in the same
 /// words. Nothing is printed: notes, warnings and failures come back as the lines to show.
 package struct ScenesInput {
-  /// The scenes, as a scenes file (an app's is made from its catalogue).
-  package var file: ScenesFile
+  /// The scenes, as a scenes file (an app's is made from its catalogue); nil for an app whose
+  /// conditions hold run-time values (``AppRouting/problem``), which only its table routes.
+  package var file: ScenesFile?
   /// The name to show for them: the path given.
   package var path: String
   /// For an app, the read of its tree.
@@ -50,11 +51,7 @@ package struct ScenesInput {
       throw Failure(lines: ["error: \(path): no such file or folder"], missingPath: true)
     }
     let routing = try choose(run, name: name, notes: &notes)
-    guard let file = routing.file else {
-      throw Failure(
-        lines: ["error: the app's scenes file is invalid: \(routing.problem ?? "not made")"])
-    }
-    return ScenesInput(file: file, path: path, run: run, routing: routing)
+    return ScenesInput(file: routing.file, path: path, run: run, routing: routing)
   }
 
   /// The app of `run` named `name` (else the first); `notes` receives what the choice noted.

@@ -162,23 +162,30 @@ struct SwiftSourceBuilder {
     if let elements = arrayLiteral(expression) {
       var strings: [String] = []
       for element in elements {
-        guard case .string(let value) = formatArgument(element) else { return .runtime }
+        guard case .string(let value) = formatArgument(element) else {
+          return Self.runtime(expression, "an element of it is a run-time value")
+        }
         strings.append(value)
       }
       return .strings(strings)
     }
     switch values.string(expression) {
     case .text(let text, let resolution, let origins):
-      guard let value = text.value else { return .runtime }
+      guard let value = text.value else { return Self.runtime(expression, "it is not valid UTF-8") }
       note(resolution, origins)
       return .string(value)
     case .template(let template, let origins):
       note(.template, origins)
       return .template(template)
-    case .runtime:
+    case .runtime(let reason):
       note(.runtime)
-      return .runtime
+      return Self.runtime(expression, reason)
     }
+  }
+
+  /// A run-time format argument, named by its source.
+  private static func runtime(_ expression: ExprSyntax, _ reason: String) -> FormatArgument {
+    .runtime(source: SwiftValues.abbreviated(expression), reason: reason)
   }
 
   private mutating func subpredicates(_ expression: ExprSyntax, depth: Int) -> [PredicateSource]? {

@@ -202,8 +202,9 @@ final class SwiftValues {
         for item in label.caseItems {
           // `.viewer` (a case with associated values binds them: `.order(let id)` is no literal
           // per case, and is left out).
-          guard let member = item.pattern.as(ExpressionPatternSyntax.self)?.expression
-            .as(MemberAccessExprSyntax.self), member.base == nil
+          guard
+            let member = item.pattern.as(ExpressionPatternSyntax.self)?.expression
+              .as(MemberAccessExprSyntax.self), member.base == nil
           else { continue }
           result.cases[member.declName.baseName.text] = (value, offset)
         }
@@ -366,7 +367,7 @@ extension SwiftValues {
     guard known else { return nil }
     // A part that is not a known text makes the whole a template.
     guard texts.count == operands.count else {
-      return .template(Template(joining: pieces), origins)
+      return .template(Template(parts: pieces), origins)
     }
     guard let text = LiteralText(joining: texts) else { return nil }
     return .text(text, resolution, origins)

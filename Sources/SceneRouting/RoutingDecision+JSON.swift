@@ -3,13 +3,13 @@ import PredicateEvaluation
 
 /// The members of one JSON object, each spelled once as its fragment `,"name":`, which the byte
 /// writer copies whole; ``key`` is the name the reader looks up.
-protocol JSONMembers: CaseIterable {
+package protocol JSONMembers: CaseIterable {
   var fragment: StaticString { get }
 }
 
 extension JSONMembers {
   /// The member's name.
-  var key: String { JSONMember.name(fragment) }
+  package var key: String { JSONMember.name(fragment) }
 }
 
 extension RoutingDecision {

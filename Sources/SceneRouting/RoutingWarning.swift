@@ -115,3 +115,8 @@ extension RoutingWarning {
   /// Every id the router and its readers can warn with, derived from the message type.
   public static let ids: [DiagnosticID] = RoutingMessage.Kind.allCases.map(\.id)
 }
+
+extension RoutingWarning {
+  /// `routing.order-dependent`: a decision won by order alone, the id callers look for.
+  package static let orderDependent = RoutingMessage.Kind.orderDependent.id
+}

@@ -92,7 +92,13 @@ struct RouteCommand: ParsableCommand {
   func run() throws { try OutputStream.withStandardStreams(route) }
 
   private func route(out: OutputStream, err: OutputStream) throws {
-    let file = try source.load(err: err).file
+    let loaded = try source.load(err: err)
+    guard let file = loaded.file else {
+      // An app whose conditions hold run-time values: an event's scene depends on them.
+      err.writeLine("error: \(loaded.routing?.problem ?? "the app has no scenes to route")")
+      err.flush()
+      throw ExitStatus.dataError
+    }
     err.flush()
     let router = file.router
     let plan = EventRouting(kind: kind, format: output, candidates: candidates)

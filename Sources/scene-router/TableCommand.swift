@@ -62,10 +62,21 @@ struct TableCommand: ParsableCommand {
   func run() throws {
     try OutputStream.withStandardStreams { out, err in
       let loaded = try source.load(err: err)
-      let file = loaded.file
+      if let routing = loaded.routing, let catalog = loaded.run?.catalog {
+        // An app's table: the identifiers it produces, each for every value of its run-time
+        // parts, with the routing findings beside them.
+        let producers = AppRouting.producers(
+          catalog.producers, of: routing.app, among: catalog.apps)
+        let table = AppTable(routing, catalog: catalog, findings: routing.findings(producers))
+        switch format {
+        case .text: out.write(table.text(path: loaded.path))
+        case .json: out.writeLine(json: table.jsonValue)
+        case .html: out.write(table.html(path: loaded.path))
+        }
+        return
+      }
+      guard let file = loaded.file else { throw ExitStatus.dataError }
       let scenes = loaded.path
-      var sources: TableRendering.Sources?
-
       var failed = false
       var list = identifierArguments
       if let identifiers {
@@ -75,19 +86,13 @@ struct TableCommand: ParsableCommand {
         list += lines.identifiers
       }
       let router = file.router
-      if let routing = loaded.routing, let catalog = loaded.run?.catalog {
-        let (identifiers, rows) = routing.tableRows(among: catalog)
-        list += identifiers
-        sources = rows
-      } else if witnesses {
-        list += RoutingTable.witnesses(of: router)
-      }
+      if witnesses { list += RoutingTable.witnesses(of: router) }
       // The table keeps the first of each identifier.
       let table = RoutingTable(
         router: router, identifiers: list,
         options: RoutingOptions(role: SceneSessionRole(rawValue: role)))
       out.write(
-        TableRendering.render(table, format: format, file: file, path: scenes, sources: sources))
+        TableRendering.render(table, format: format, file: file, path: scenes))
       if failed { throw ExitStatus.dataError }
     }
   }

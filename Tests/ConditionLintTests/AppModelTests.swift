@@ -334,13 +334,30 @@ struct AppModelTests {
     #expect(catalog.apps.map(\.platforms) == [["macOS"], ["!macOS"]])
   }
 
-  @Test("each fixture app's scenes file reads back and routes every producer")
+  @Test("each fixture app routes every producer; a concrete scenes file only without run-time sets")
   func fixtureAppsRoute() throws {
+    // The apps whose conditions hold a run-time value (a set element built by interpolation).
+    let runTime: Set = ["MultiWindowNotes"]
     for name in ["MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SplitConstants"] {
       let run = Linter.readApp(paths: [Self.apps + "/" + name])
+      let catalog = try #require(run.catalog)
       #expect(!run.routings.isEmpty, "\(name)")
       for routing in run.routings {
-        #expect(routing.problem == nil, "\(name): \(routing.problem ?? "")")
+        if runTime.contains(name) {
+          #expect(routing.file == nil)
+          #expect(routing.problem?.contains("depends on") == true, "\(name)")
+        } else {
+          #expect(routing.problem == nil, "\(name): \(routing.problem ?? "")")
+          #expect(routing.file != nil, "\(name)")
+        }
+        for producer in AppRouting.producers(
+          catalog.producers, of: routing.app, among: catalog.apps)
+        {
+          guard let value = producer.routedValue else { continue }
+          #expect(
+            !routing.route(value, kind: producer.kind).decisions.isEmpty,
+            "\(name): \(producer.file):\(producer.line)")
+        }
       }
     }
   }
@@ -401,20 +418,24 @@ struct AppModelTests {
       <key>CFBundleURLSchemes</key><array><string>x-example</string></array>
       </dict></array></dict></plist>
       """)
-    // The same app with its matching set written as literals: the scheme is reported.
+    // The same app with its matching set written as a literal that takes no URL: the scheme is
+    // reported, since it holds for every URL of it.
     let known = Linter.readApp(paths: [
-      try tree(["App.swift": app(matching: #"["other"]"#), "Info.plist": plist])
+      try tree(["App.swift": app(matching: #"[]"#), "Info.plist": plist])
     ])
     #expect(known.report.diagnostics.contains { $0.id == "routing.unhandled" })
     let run = Linter.readApp(paths: [
       try tree(["App.swift": app(matching: "[Settings.shared.route]"), "Info.plist": plist])
     ])
     #expect(!run.report.diagnostics.contains { $0.id == "routing.unhandled" })
+    // What it depends on is said instead, at the producer.
+    let note = try #require(run.report.diagnostics.first { $0.id == "routing.depends-on-run-time" })
+    #expect(note.message.contains("Settings.shared.route") || note.message.contains("matching set"))
     let routing = try #require(run.routings.first)
-    #expect(routing.dependsOnRunTimeValues)
-    let rows = routing.tableRows(among: try #require(run.catalog))
-    #expect(rows.sources.caveat != nil)
-    #expect(!rows.identifiers.contains { $0.contains("run-time") }, "no row is a placeholder")
+    #expect(routing.file == nil, "no concrete scenes file: a condition is a run-time value")
+    let table = AppTable(routing, catalog: try #require(run.catalog), findings: [])
+    #expect(table.rows.map(\.routed.value.description) == ["x-example://⟨URL⟩"])
+    #expect(table.rows.first?.routed.decision == nil, "the row depends on the run-time set")
   }
 
   @Test(

@@ -89,18 +89,29 @@ struct LintShapesTests {
     #expect(raw.format == #"SELF == "settings""#)
     let template = try #require(
       report.conditions.first { $0.file.hasSuffix("Templates.swift") && $0.line == 9 })
-    #expect(template.templates == [Template(parts: [.text("chat/thread/"), .hole("id")])])
+    // A template is a variable of the printed predicate, bound to its known parts and holes.
+    #expect(template.format == "SELF CONTAINS[cd] $id")
+    #expect(
+      template.variables == [
+        ConditionVariable(
+          name: "id", source: "id",
+          template: Template(parts: [.text("chat/thread/"), .hole("id")]),
+          reason: "'id' is a run-time value")
+      ])
     let argument = try #require(
       report.conditions.first { $0.file.hasSuffix("Templates.swift") && $0.line == 22 })
+    #expect(argument.format == "SELF == $session")
     #expect(
-      argument.templates == [
-        Template(parts: [.text(#"SELF == "com.example.sessions/"#), .hole("session"), .text("\"")])
+      argument.variables.map(\.template) == [
+        Template(parts: [.text("com.example.sessions/"), .hole("session")])
       ])
     #expect(!argument.isStatic)
-    // A format whose holes lie inside quotes is checked with the holes as run-time strings.
+    // A format whose holes lie inside quotes is checked with each quoted string a variable.
     let quoted = try #require(
       report.conditions.first { $0.file.hasSuffix("Templates.swift") && $0.line == 14 })
-    #expect(quoted.format == #"SELF == "chat/thread/run-time value""#)
+    #expect(quoted.format == "SELF == $thread")
+    #expect(
+      quoted.variables.first?.template == Template(parts: [.text("chat/thread/"), .hole("thread")]))
     #expect(quoted.valid == true)
     let keyPath = try #require(
       report.conditions.first { $0.file.hasSuffix("Templates.swift") && $0.line == 16 })

@@ -27,6 +27,12 @@ struct StaticAnswerTests {
     #expect(try answer("SELF LIKE 'order/?'", order) == .depends(on: ["orderID"]))
     #expect(try answer("SELF CONTAINS 'der/'", order) == .always)
     #expect(try answer("SELF CONTAINS 'invoice'", order) == .depends(on: ["orderID"]))
+    // The id is one path component: it holds no '/', so no other path can be inside it.
+    #expect(try answer("SELF CONTAINS[cd] 'invoice/'", order) == .never)
+    #expect(try answer("SELF BEGINSWITH 'order/42/edit'", order) == .never)
+    #expect(try answer("SELF == 'order/4/2'", order) == .never)
+    let whole = TextTemplate(parts: [.hole("prefix"), .text("order")])
+    #expect(try answer("SELF CONTAINS 'invoice/'", whole) == .depends(on: ["prefix"]))
     #expect(try answer("SELF ENDSWITH '/'", order) == .depends(on: ["orderID"]))
     #expect(try answer("SELF IN {'a', 'order/1'}", order) == .depends(on: ["orderID"]))
     #expect(try answer("SELF IN {'a', 'b'}", order) == .never)
@@ -147,6 +153,15 @@ struct StaticAnswerTests {
         generator.random.chance(0.5)
         ? Self.withVariables(base, &generator, &bindings, holes: &holes) : base
       let variables = Self.variableNames(predicate)
+      // A path component's hole holds no separator (TextTemplate.isComponent(at:)).
+      var components: Set<String> = []
+      for template in [identifier] + bindings.values {
+        for (index, part) in template.parts.enumerated() {
+          if case .hole(let name) = part, template.isComponent(at: index) {
+            components.insert(name)
+          }
+        }
+      }
       let answer = predicate.answer(for: identifier, variables: bindings)
       guard let expected = answer.value else {
         checked += 1
@@ -158,7 +173,11 @@ struct StaticAnswerTests {
         var values: [String: String] = [:]
         func fill(_ name: String) -> String {
           if let value = values[name] { return value }
-          let value = generator.random.pick(Self.fillings)
+          let choices =
+            components.contains(name)
+            ? Self.fillings.filter { !$0.unicodeScalars.contains(where: TextTemplate.isSeparator) }
+            : Self.fillings
+          let value = generator.random.pick(choices)
           values[name] = value
           return value
         }

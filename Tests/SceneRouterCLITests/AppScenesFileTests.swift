@@ -3,16 +3,19 @@ import PredicateTestSupport
 import SceneJSON
 import Testing
 
+extension JSONValue {
+  /// The elements, when this is an array.
+  fileprivate var arrayValue: [JSONValue]? {
+    if case .array(let elements) = self { return elements }
+    return nil
+  }
+}
+
 @Suite("scenes --format scenes-file is what route and table read")
 struct AppScenesFileTests {
-  static let apps = ["MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SplitConstants"]
-
-  /// `value` without the table's `sources` member, which only `--app` adds.
-  private func withoutSources(_ value: JSONValue) -> JSONValue {
-    guard case .object(var object) = value else { return value }
-    object["sources"] = nil
-    return .object(object)
-  }
+  static let apps = [
+    "MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SplitConstants",
+  ]
 
   @Test(
     "each fixture app: its scenes file, saved and read by --scenes, routes each producer as --app does",
@@ -26,26 +29,53 @@ struct AppScenesFileTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let scenes = folder.appendingPathComponent("scenes.json").path
     try written.stdoutBytes.write(to: URL(fileURLWithPath: scenes))
+    let file = try JSONValue.parse(Array(written.stdoutBytes))
+    let sessions = file.objectValue?["scenes"]?.arrayValue ?? []
+    let holdsVariables = sessions.contains { $0.objectValue?["variables"] != nil }
+    let holdsTemplates = written.stdout.contains(#""template":"#)
 
-    // The app's own table lists its producers' identifiers; the saved file routes the same
-    // identifiers to the same scenes, for the same reasons.
     let fromApp = try CLI.run(["table", "--app", path, "--format", "json"])
     #expect(fromApp.status == 0, "\(fromApp.stderr)")
     let appTable = try JSONValue.parse(Array(fromApp.stdoutBytes))
-    guard case .array(let rows)? = appTable.objectValue?["rows"] else {
-      Issue.record("no rows")
-      return
-    }
-    let identifiers = rows.compactMap { $0.objectValue?["identifier"]?.stringValue }
-    #expect(!identifiers.isEmpty)
-    let fromFile = try CLI.run(["table", "--scenes", scenes, "--format", "json"] + identifiers)
-    #expect(fromFile.status == 0, "\(fromFile.stderr)")
-    #expect(try JSONValue.parse(Array(fromFile.stdoutBytes)) == withoutSources(appTable))
-
-    // route: each payload file of the app, through --app and through the saved file.
+    let rows = appTable.objectValue?["rows"]?.arrayValue ?? []
+    #expect(!rows.isEmpty)
     let payloads =
       (try? FileManager.default.contentsOfDirectory(
         atPath: CLI.repositoryRoot + "/" + path + "/Payloads")) ?? []
+
+    if holdsVariables || holdsTemplates {
+      // A condition holds a run-time value: the file says so, `route --scenes` names the
+      // variable or template rather than routing a made-up value, and `route --app` refuses.
+      let routed = try CLI.run(
+        ["route", "--scenes", scenes, "--format", "json", "-"],
+        stdin: Data(#"{"aps": {"target-content-id": "x"}}"#.utf8))
+      #expect(routed.status == 65, "\(routed.stdout)\(routed.stderr)")
+      for payload in payloads.sorted() {
+        let viaApp = try CLI.run([
+          "route", "--app", path, "--format", "json", "\(path)/Payloads/\(payload)",
+        ])
+        #expect(viaApp.status == 65)
+        #expect(viaApp.stderr.contains("run-time values"), "\(viaApp.stderr)")
+      }
+      return
+    }
+
+    // Every condition is known: each row the app table decides for every value is the
+    // decision the saved file gives its identifier.
+    for row in rows {
+      guard let object = row.objectValue, let identifier = object["identifier"]?.stringValue,
+        object["holdsForEveryValue"] == .bool(true),
+        let decision = object["decisions"]?.arrayValue?.first?.objectValue
+      else { continue }
+      let fromFile = try CLI.run(["table", "--scenes", scenes, "--format", "json", identifier])
+      #expect(fromFile.status == 0, "\(fromFile.stderr)")
+      let fileRow = try JSONValue.parse(Array(fromFile.stdoutBytes)).objectValue?["rows"]?
+        .arrayValue?.first?.objectValue
+      for key in ["outcome", "scene", "configuration"] {
+        #expect(fileRow?[key] == decision[key], "\(app) \(identifier) \(key)")
+      }
+    }
+    // route: each payload file of the app, through --app and through the saved file.
     for payload in payloads.sorted() {
       let event = "\(path)/Payloads/\(payload)"
       let viaApp = try CLI.run(["route", "--app", path, "--format", "json", event])

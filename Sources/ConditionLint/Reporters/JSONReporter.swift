@@ -23,7 +23,8 @@ package enum JSONReporter: LintReporter {
 
 extension LintedCondition {
   /// A condition: where it is, its kind and format, whether it is static and valid, how its
-  /// value was resolved (and through which origins), its templates and its diagnostics.
+  /// value was resolved (and through which origins), its run-time `$variables` and its
+  /// diagnostics.
   var jsonValue: JSONValue {
     .object(
       JSONObject([
@@ -47,7 +48,7 @@ extension LintedCondition {
                 ]))
             })
         ),
-        ("templates", .array(templates.map(\.jsonValue))),
+        ("variables", .array(variables.map(\.jsonValue))),
         ("diagnostics", .array(diagnostics.map(\.jsonValue))),
       ]))
   }
@@ -65,6 +66,19 @@ extension LintDiagnostic {
         [(SourceLocation(line: $0.line, column: $0.column), $0.offset, $0.length, $0.replacement)]
       } ?? []
     ).jsonValue
+  }
+}
+
+extension ConditionVariable {
+  /// `{"name": "orderPrefix", "source": "Paths.orderPrefix", "template": null, "reason": "…"}`:
+  /// the variable of the printed format, what the app writes for it, its known parts when it is
+  /// a template, and why it is not known.
+  var jsonValue: JSONValue {
+    .object(
+      JSONObject([
+        ("name", .string(name)), ("source", .string(source)),
+        ("template", template.map(\.jsonValue) ?? .null), ("reason", .string(reason)),
+      ]))
   }
 }
 

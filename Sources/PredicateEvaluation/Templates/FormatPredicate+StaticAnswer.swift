@@ -209,17 +209,61 @@ private final class StaticEvaluation {
     let holes = depends(.text(lhs), .text(rhs))
     if let text = right.text ?? left.text {
       let template = right.text == nil ? right : left
-      let bytes = Array(text.utf8)
-      let head = Array(template.head.utf8)
-      let tail = Array(template.tail.utf8)
-      let fits =
-        bytes.count >= head.count + tail.count && bytes.starts(with: head)
-        && bytes.reversed().starts(with: tail.reversed())
+      // Scalars are equal exactly when their UTF-8 bytes are.
+      let fits = Self.canMatch(Array(text.unicodeScalars), in: template, atStart: true, atEnd: true)
       return fits ? holes : .never
     }
     let heads = (Array(left.head.utf8), Array(right.head.utf8))
     let tails = (Array(left.tail.utf8.reversed()), Array(right.tail.utf8.reversed()))
     return Self.lineUp(heads.0, heads.1) && Self.lineUp(tails.0, tails.1) ? holes : .never
+  }
+
+  /// Whether some filling of `template`'s holes makes `needle` occur in it: at its start, at
+  /// its end, both (equal) or anywhere. A hole takes any run of scalars, but no separator when
+  /// it is a path component (``TextTemplate/isComponent(at:)``).
+  ///
+  /// The template is read as an automaton (a text scalar must match; a hole loops on what it may
+  /// hold) that `needle` is run through: O(needle × template). Unit boundaries are not checked,
+  /// so the answer may be *possible* where the operator would refuse a split unit: it only ever
+  /// turns *never* into *depends*, which is safe.
+  static func canMatch(
+    _ needle: [Unicode.Scalar], in template: TextTemplate, atStart: Bool, atEnd: Bool
+  ) -> Bool {
+    enum Element {
+      case scalar(Unicode.Scalar)
+      case hole(component: Bool)
+    }
+    var elements: [Element] = []
+    for (index, part) in template.parts.enumerated() {
+      switch part {
+      case .text(let text): elements += text.unicodeScalars.map(Element.scalar)
+      case .hole: elements.append(.hole(component: template.isComponent(at: index)))
+      }
+    }
+    // States: positions 0...count; at a hole's position the hole may take more scalars, or be
+    // left (an epsilon move to the next position).
+    func closure(_ states: inout [Bool]) {
+      for position in elements.indices where states[position] {
+        if case .hole = elements[position] { states[position + 1] = true }
+      }
+    }
+    var states = [Bool](repeating: !atStart, count: elements.count + 1)
+    states[0] = true
+    closure(&states)
+    for scalar in needle {
+      var next = [Bool](repeating: false, count: elements.count + 1)
+      for position in elements.indices where states[position] {
+        switch elements[position] {
+        case .scalar(let expected): if expected == scalar { next[position + 1] = true }
+        case .hole(let component):
+          if !(component && TextTemplate.isSeparator(scalar)) { next[position] = true }
+        }
+      }
+      closure(&next)
+      guard next.contains(true) else { return false }
+      states = next
+    }
+    return atEnd ? states[elements.count] : true
   }
 
   /// Whether one sequence starts with the other.
@@ -240,21 +284,16 @@ private final class StaticEvaluation {
     if let text = pin.text {
       let needleText = UnitText(text)
       if needleText.isEmpty { return .never }
+      let always: Bool
       switch kind {
-      case .prefix:
-        let head = UnitText(hay.head)
-        if head.hasPrefix(needleText) { return .always }
-        return needleText.count > head.count && needleText.scalars.starts(with: head.scalars)
-          ? holes : .never
-      case .suffix:
-        let tail = UnitText(hay.tail)
-        if tail.hasSuffix(needleText) { return .always }
-        return needleText.count > tail.count
-          && needleText.scalars.reversed().starts(with: tail.scalars.reversed())
-          ? holes : .never
-      case .contains:
-        return hay.texts.contains { UnitText($0).contains(needleText) } ? .always : holes
+      case .prefix: always = UnitText(hay.head).hasPrefix(needleText)
+      case .suffix: always = UnitText(hay.tail).hasSuffix(needleText)
+      case .contains: always = hay.texts.contains { UnitText($0).contains(needleText) }
       }
+      if always { return .always }
+      let possible = Self.canMatch(
+        needleText.scalars, in: hay, atStart: kind == .prefix, atEnd: kind == .suffix)
+      return possible ? holes : .never
     }
     // The needle has holes: it may be long or short, but the haystack holds its known text.
     guard let text = hay.text else {

@@ -108,6 +108,28 @@ package struct TextTemplate: Sendable, Hashable, CustomStringConvertible {
     }.joined()
   }
 
+  /// Whether the hole at `index` of ``parts`` is one path component: the text before it ends
+  /// with `/`, or the text after it starts with one.
+  ///
+  /// **Decision:** such a hole's value holds no `/` (nor a character that folds to one, `／`):
+  /// `"order/\(order.id)"` is an order's path, and its id is one component of it. So
+  /// `order/⟨id⟩` never contains `notes/library`, while it may contain `library`. A hole with
+  /// no `/` beside it (`"\(prefix)order"`, a whole identifier built at run time) may hold any
+  /// string.
+  package func isComponent(at index: Int) -> Bool {
+    guard parts.indices.contains(index), case .hole = parts[index] else { return false }
+    if index > 0, case .text(let before) = parts[index - 1], before.hasSuffix("/") { return true }
+    if index + 1 < parts.count, case .text(let after) = parts[index + 1], after.hasPrefix("/") {
+      return true
+    }
+    return false
+  }
+
+  /// The scalars a component hole never holds (``isComponent(at:)``).
+  package static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "/" || scalar == "\u{FF0F}"
+  }
+
   /// Whether a hole's value could join the text after it into one unit of text, so that what
   /// is known of the text alone (its prefix, what it contains) may not hold once filled.
   ///
@@ -146,5 +168,12 @@ package struct TextTemplate: Sendable, Hashable, CustomStringConvertible {
       return true
     default: return false
     }
+  }
+}
+
+extension TextTemplate: ExpressibleByStringLiteral {
+  /// A template with no hole: `"order/"`.
+  package init(stringLiteral value: String) {
+    self.init(value)
   }
 }

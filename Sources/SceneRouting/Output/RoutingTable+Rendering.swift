@@ -16,12 +16,12 @@ package enum TableRendering {
   /// The whole table in `format`, ending with a newline; `path` names the scenes' source and
   /// `file` is the scenes file the HTML shows.
   package static func render(
-    _ table: RoutingTable, format: Format, file: ScenesFile, path: String, sources: Sources?
+    _ table: RoutingTable, format: Format, file: ScenesFile, path: String
   ) -> String {
     switch format {
-    case .text: text(table, path: path, sources: sources)
-    case .json: json(table, sources: sources).jsonText + "\n"
-    case .html: html(table, file: file, path: path, sources: sources)
+    case .text: text(table, path: path)
+    case .json: table.jsonValue.jsonText + "\n"
+    case .html: html(table, file: file, path: path)
     }
   }
   /// What a row opens, in words: `scene 'x'`, `new scene 'Config'`, `no scene`.
@@ -51,44 +51,11 @@ package enum TableRendering {
     return parts.isEmpty ? "no scene matches" : parts.joined(separator: "; ")
   }
 
-  /// Where a table's rows and scenes come from, for a table of an app read from source.
-  package struct Sources {
-    /// `file:line` of each identifier's producer.
-    package var rows: [String: String] = [:]
-    /// `file:line` of each scene's declaration.
-    package var scenes: [String: String] = [:]
-    /// What the reader must know before trusting the rows (an app whose sets are run-time
-    /// values), when there is something.
-    package var caveat: String?
-
-    package init(rows: [String: String] = [:], scenes: [String: String] = [:]) {
-      self.rows = rows
-      self.scenes = scenes
-    }
-  }
-
-  /// The table's JSON, with a `sources` object (`rows` and `scenes`, each `file:line` by
-  /// identifier or scene, and the `caveat` when there is one) when the table is an app's.
-  package static func json(_ table: RoutingTable, sources: Sources? = nil) -> JSONValue {
-    guard let sources, case .object(var object) = table.jsonValue else { return table.jsonValue }
-    func located(_ keys: [String], _ places: [String: String]) -> JSONValue {
-      .object(JSONObject(keys.compactMap { key in places[key].map { (key, .string($0)) } }))
-    }
-    var members: [(String, JSONValue)] = [
-      ("rows", located(table.rows.map(\.identifier), sources.rows)),
-      ("scenes", located(table.scenes, sources.scenes)),
-    ]
-    if let caveat = sources.caveat { members.append(("caveat", .string(caveat))) }
-    object["sources"] = .object(JSONObject(members))
-    return .object(object)
-  }
-
-  package static func text(_ table: RoutingTable, path: String, sources: Sources? = nil) -> String {
+  package static func text(_ table: RoutingTable, path: String) -> String {
     var lines: [String] = []
     lines.append(
       "\(path): \(table.scenes.count) scene\(table.scenes.count == 1 ? "" : "s"), "
         + "\(table.rows.count) identifier\(table.rows.count == 1 ? "" : "s")")
-    if let caveat = sources?.caveat { lines.append("note: \(caveat)") }
     let width = min(48, table.rows.map(\.identifier.count).max() ?? 0)
     let opensWidth = min(32, table.rows.map { opens($0.decision).count }.max() ?? 0)
     func pad(_ text: String, _ length: Int) -> String {
@@ -98,13 +65,10 @@ package enum TableRendering {
       lines.append(
         pad(row.identifier, width) + "  → " + pad(opens(row.decision), opensWidth) + "  "
           + row.decision.reason.rawValue + " · " + matches(row, scenes: table.scenes))
-      if let source = sources?.rows[row.identifier] {
-        lines.append(pad("", width) + "    from \(source)")
-      }
       if let group = row.decision.windowGroup {
         lines.append(pad("", width) + "    " + group.explanation)
       }
-      for warning in row.decision.warnings where warning.id != "routing.order-dependent" {
+      for warning in row.decision.warnings where warning.id != RoutingWarning.orderDependent {
         lines.append(pad("", width) + "    warning: \(warning)")
       }
     }
@@ -115,11 +79,6 @@ package enum TableRendering {
     }
     section("Identifiers no scene handles", table.unhandledIdentifiers)
     section("Scenes no identifier reaches", table.unreachedScenes)
-    if let sources {
-      section(
-        "Scenes",
-        table.scenes.map { scene in "\(scene)" + (sources.scenes[scene].map { "  \($0)" } ?? "") })
-    }
     section(
       "Ties", table.ties.map { "\($0.identifier): " + $0.scenes.joined(separator: ", ") },
       note: table.ties.isEmpty
@@ -151,48 +110,58 @@ package enum TableRendering {
     return result
   }
 
+  /// The start of a table page, through `</head>`: its title and the one style every table page
+  /// shares (a grid whose cells are coloured by what the scene answers).
+  package static func pageHead(title: String) -> String {
+    """
+    <!DOCTYPE html>
+    <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
+    <head>
+    <meta charset="utf-8"/>
+    <title>\(escape(title))</title>
+    <style>
+    body { font: 14px -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 2em; color: #1d1d1f; }
+    h1 { font-size: 1.4em; } h2 { font-size: 1.1em; margin-top: 2em; }
+    table.grid { border-collapse: collapse; }
+    table.grid th, table.grid td { border: 1px solid #d2d2d7; padding: 4px 8px; text-align: left; vertical-align: top; }
+    table.grid thead th { background: #f5f5f7; position: sticky; top: 0; }
+    td.prefers { background: #d1f2d9; } td.can { background: #fff3c4; } td.none { color: #a1a1a6; }
+    td.other { background: #f5f5f7; color: #a1a1a6; }
+    td.depends { background: #e8e0ff; } td.new { background: #dbeafe; }
+    td.winner { outline: 3px solid #0071e3; outline-offset: -3px; font-weight: bold; }
+    code { font-family: ui-monospace, Menlo, Consolas, monospace; }
+    small { color: #6e6e73; } .tie, .finding { color: #b25000; }
+    </style>
+    </head>
+
+    """
+  }
+
   package static func html(
-    _ table: RoutingTable, file: ScenesFile, path: String, sources: Sources? = nil
+    _ table: RoutingTable, file: ScenesFile, path: String
   ) -> String {
     let sessions = Dictionary(
       file.sessions.map { ($0.persistentIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
-    var page = """
-      <!DOCTYPE html>
-      <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
-      <head>
-      <meta charset="utf-8"/>
-      <title>Routing table: \(escape(path))</title>
-      <style>
-      body { font: 14px -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 2em; color: #1d1d1f; }
-      h1 { font-size: 1.4em; } h2 { font-size: 1.1em; margin-top: 2em; }
-      table.grid { border-collapse: collapse; }
-      table.grid th, table.grid td { border: 1px solid #d2d2d7; padding: 4px 8px; text-align: left; vertical-align: top; }
-      table.grid thead th { background: #f5f5f7; position: sticky; top: 0; }
-      td.prefers { background: #d1f2d9; } td.can { background: #fff3c4; } td.none { color: #a1a1a6; }
-      td.other { background: #f5f5f7; color: #a1a1a6; }
-      td.winner { outline: 3px solid #0071e3; outline-offset: -3px; font-weight: bold; }
-      code { font-family: ui-monospace, Menlo, Consolas, monospace; }
-      small { color: #6e6e73; } .tie { color: #b25000; }
-      </style>
-      </head>
-      <body>
-      <h1>Which scene each identifier opens</h1>
-      <p>Scenes file <code>\(escape(path))</code>: \(table.scenes.count) scenes, \(table.rows.count) identifiers.
-      Each row is one target content identifier routed as an event carrying it. Each cell says what
-      that scene's activation conditions answer: <b>prefers</b> (its prefers-to-activate predicate
-      matches), <b>can</b> (only its can-activate predicate matches) or <b>none</b>; a blank grey
-      cell is a scene of another role. The outlined cell is the scene that opens. A scene that
-      prefers an identifier wins over one that only can take it; among equals, the most recently
-      active wins; a scene already visible gives way to a hidden one.</p>
-      \(sources?.caveat.map { "<p><b>Note:</b> \(escape($0)).</p>\n" } ?? "")<table class="grid">
-      <thead><tr><th>Identifier</th><th>Opens</th>
-      """
+    var page =
+      pageHead(title: "Routing table: \(path)")
+        + """
+        <body>
+        <h1>Which scene each identifier opens</h1>
+        <p>Scenes file <code>\(escape(path))</code>: \(table.scenes.count) scenes, \(table.rows.count) identifiers.
+        Each row is one target content identifier routed as an event carrying it. Each cell says what
+        that scene's activation conditions answer: <b>prefers</b> (its prefers-to-activate predicate
+        matches), <b>can</b> (only its can-activate predicate matches) or <b>none</b>; a blank grey
+        cell is a scene of another role. The outlined cell is the scene that opens. A scene that
+        prefers an identifier wins over one that only can take it; among equals, the most recently
+        active wins; a scene already visible gives way to a hidden one.</p>
+        <table class="grid">
+        <thead><tr><th>Identifier</th><th>Opens</th>
+        """
     for scene in table.scenes {
       let configuration =
         sessions[scene]?.configurationName.map { "<br/><small>\(escape($0))</small>" } ?? ""
       let visible =
-        (sessions[scene]?.isVisible == true ? "<br/><small>visible</small>" : "")
-        + (sources?.scenes[scene].map { "<br/><small class=\"source\">\(escape($0))</small>" } ?? "")
+        sessions[scene]?.isVisible == true ? "<br/><small>visible</small>" : ""
       page +=
         "<th data-scene=\"\(escape(scene))\"><code>\(escape(scene))</code>\(configuration)\(visible)</th>"
     }
@@ -203,11 +172,7 @@ package enum TableRendering {
         ? "" : "<br/><small class=\"tie\">tie: won by order alone</small>"
       page +=
         "<tr data-identifier=\"\(escape(row.identifier))\"><th scope=\"row\"><code>"
-        + "\(escape(row.identifier))</code>"
-        + (sources?.rows[row.identifier].map {
-          "<br/><small class=\"source\">\(escape($0))</small>"
-        } ?? "")
-        + "</th><td>\(escape(opens(row.decision)))<br/><small>"
+        + "\(escape(row.identifier))</code></th><td>\(escape(opens(row.decision)))<br/><small>"
         + "\(escape(why(row.decision)))</small>\(tie)</td>"
       for scene in table.scenes {
         let winner = row.decision.sessionIdentifier == scene ? " winner" : ""

@@ -1,0 +1,83 @@
+import PredicateEvaluation
+import SceneRouting
+
+/// What is known of one activation condition of a scene read from source: a predicate whose
+/// run-time values are `$variables`, or nothing at all.
+///
+/// Asked about an identifier, it answers *always*, *never* or *depends* (``StaticAnswer``), so
+/// the routing of an app whose conditions hold run-time values says what it depends on rather
+/// than routing a made-up value.
+package enum AppCondition: Sendable, Hashable {
+  /// A predicate; each value the source does not fix is a `$variable` of `variables`.
+  case known(FormatPredicate, variables: [ConditionVariable])
+  /// A condition the source does not fix at all (a predicate from a run-time value, a set
+  /// built at run time, a root view not followed): named for messages, with why.
+  case unknown(name: String, reason: String)
+
+  /// The condition of a SwiftUI set: `TRUEPREDICATE` with `"*"`, else `SELF CONTAINS[cd]` of
+  /// each non-empty string OR-ed (``ExternalEventHandling/predicate(matching:)``), an element
+  /// built by interpolation as a variable bound to its template.
+  static func matching(_ set: [Template]) -> AppCondition {
+    var literals: [String] = []
+    var variables: [ConditionVariable] = []
+    var comparisons: [FormatPredicate] = []
+    for element in set {
+      if let text = element.text {
+        literals.append(text)
+        continue
+      }
+      let source = element.holes.first ?? "value"
+      let name = RunTimeMarks.uniqueName(for: source, among: variables)
+      variables.append(
+        ConditionVariable(
+          name: name, source: source, template: element,
+          reason: element.holes.map { "'\($0)' is a run-time value" }.joined(separator: "; ")))
+      comparisons.append(
+        .comparison(
+          .evaluatedObject, .contains, FormatExpression(.variable(name)),
+          options: [.caseInsensitive, .diacriticInsensitive]))
+    }
+    let known = ExternalEventHandling.predicate(matching: literals)
+    if known == .truePredicate || comparisons.isEmpty { return .known(known, variables: []) }
+    let parts = (known == .falsePredicate ? [] : [known]) + comparisons
+    return .known(parts.count == 1 ? parts[0] : .or(parts), variables: variables)
+  }
+
+  /// What the condition answers for `identifier`, whatever the run-time values hold.
+  func answer(for identifier: TextTemplate) -> StaticAnswer {
+    switch self {
+    case .known(let predicate, let variables):
+      var bindings: [String: TextTemplate] = [:]
+      for variable in variables { bindings[variable.name] = variable.template }
+      return predicate.answer(for: identifier, variables: bindings)
+    case .unknown(let name, _):
+      return .depends(on: [name])
+    }
+  }
+
+  /// The predicate, when it holds no run-time value.
+  var predicate: FormatPredicate? {
+    guard case .known(let predicate, let variables) = self, variables.isEmpty else { return nil }
+    return predicate
+  }
+
+  /// The printed predicate, its run-time values as `$variables`; nil when nothing is known.
+  var format: String? {
+    guard case .known(let predicate, _) = self else { return nil }
+    return predicate.predicateFormat
+  }
+
+  /// Each name an answer of it may depend on, with what it stands for in a message: a
+  /// variable with nothing known (`$orderPrefix: 'Paths.orderPrefix' is a run-time value`), a
+  /// template's hole (`'note.id'`), the condition itself when nothing of it is known.
+  var dependencies: [(name: String, description: String)] {
+    switch self {
+    case .known(_, let variables):
+      variables.flatMap { variable in
+        variable.template.map { $0.holes.map { ($0, "'\($0)'") } }
+          ?? [(variable.name, "$\(variable.name) (\(variable.reason))")]
+      }
+    case .unknown(let name, let reason): [(name, "\(name) (\(reason))")]
+    }
+  }
+}

@@ -1,0 +1,357 @@
+import PredicateEvaluation
+import SceneRouting
+
+extension AppRouting {
+  /// Where the findings hold. SwiftUI's first rule sends every event to the one open scene on a
+  /// platform with a single scene per app, so findings about choosing among scenes hold where an
+  /// app has several: iPadOS, macOS and visionOS (and a declaration's own `#if os(…)`).
+  func platforms(_ group: SceneDeclaration? = nil) -> String {
+    if routesOnePlatform { return Self.platformsToken }
+    let own = (group?.platforms ?? []) + app.platforms
+    let base = "on iPadOS, macOS and visionOS, where an app has several scenes"
+    return own.isEmpty ? base : base + " (declared for \(own.joined(separator: ", ")))"
+  }
+
+  /// The app's name in messages: the same for every `#available` branch, so that a finding
+  /// every branch has is reported once (``Linter`` merges them).
+  private var appLabel: String { app.name }
+
+  /// The platforms where an app has several scenes, by the name `#if os(…)` gives each, and the
+  /// name findings use (an iPhone app has one scene; an iPad's is the multi-window iOS).
+  static let multiScenePlatforms = [
+    ("iOS", "iPadOS"), ("macOS", "macOS"), ("visionOS", "visionOS"),
+  ]
+
+  /// Stands for "on these platforms, where an app has several scenes" in a finding made for one
+  /// platform's scene list.
+  static let platformsToken = "\u{1}platforms\u{1}"
+  /// Stands for " on these platforms" (nothing when the finding holds on every platform the app
+  /// is built for) in a finding made for one platform's scene list.
+  static let someToken = "\u{1}some\u{1}"
+
+  /// Where a finding that holds wherever a scene is missing holds: nothing for one scene list;
+  /// ``someToken`` while one platform's is routed.
+  private var onSomePlatforms: String { routesOnePlatform ? Self.someToken : "" }
+
+  /// Whether a declaration under `#if` clauses naming `platforms` (``SceneDeclaration/platforms``:
+  /// the `os(…)` names of each enclosing clause, an `#else`'s negated) is compiled for `os`: one
+  /// of the names it is under, if any, is `os`, and no negated name is. (`xrOS` is visionOS.)
+  package static func isCompiled(_ platforms: [String], for os: String) -> Bool {
+    func normalized(_ name: Substring) -> String { name == "xrOS" ? "visionOS" : String(name) }
+    let positive = platforms.filter { !$0.hasPrefix("!") }.map { normalized($0[...]) }
+    let negated = platforms.filter { $0.hasPrefix("!") }.map { normalized($0.dropFirst()) }
+    return (positive.isEmpty || positive.contains(os)) && !negated.contains(os)
+  }
+
+  /// The routing findings for `producers`.
+  ///
+  /// When window groups are declared under `#if os(…)`, each platform where an app has several
+  /// scenes has its own list (the first group without `handlesExternalEvents(matching:)` on
+  /// iPadOS may be another than on macOS): each list is routed, and a finding says on which
+  /// platforms it holds.
+  package func findings(_ producers: [Producer]) -> [LintDiagnostic] {
+    guard !routesOnePlatform, app.windowGroups.contains(where: { !$0.platforms.isEmpty }) else {
+      return sceneListFindings(producers)
+    }
+    var merged: [(finding: LintDiagnostic, platforms: [String])] = []
+    let built = Self.multiScenePlatforms.filter { Self.isCompiled(app.platforms, for: $0.0) }
+    for (os, name) in built {
+      var variant = app
+      variant.windowGroups = app.windowGroups.filter { Self.isCompiled($0.platforms, for: os) }
+      var routing = AppRouting(app: variant)
+      routing.routesOnePlatform = true
+      let compiled = producers.filter { Self.isCompiled($0.platforms, for: os) }
+      for finding in routing.sceneListFindings(compiled) {
+        if let index = merged.firstIndex(where: { $0.finding == finding }) {
+          // The same finding twice in one list (two producers on one line) is one finding.
+          if merged[index].platforms.last != name { merged[index].platforms.append(name) }
+        } else {
+          merged.append((finding, [name]))
+        }
+      }
+    }
+    return merged.map { finding, platforms in
+      var finding = finding
+      let list =
+        platforms.count == 1
+        ? platforms[0]
+        : platforms.dropLast().joined(separator: ", ") + " and " + platforms[platforms.count - 1]
+      finding.message = finding.message.replacingOccurrences(
+        of: Self.platformsToken, with: "on \(list), where an app has several scenes"
+      ).replacingOccurrences(
+        of: Self.someToken, with: platforms.count == built.count ? "" : " on \(list)")
+      return finding
+    }
+  }
+
+  /// An identifier in a message: quoted text, or a template with its holes by name.
+  private static func shown(_ value: TextTemplate) -> String {
+    value.text.map { "'\($0)'" } ?? "'\(value)'"
+  }
+
+  /// The routing findings of one scene list (``findings(_:)``).
+  private func sceneListFindings(_ producers: [Producer]) -> [LintDiagnostic] {
+    if app.supportsMultipleScenes == false && app.windowGroups.isEmpty {
+      // One scene: nothing to choose between.
+      return []
+    }
+    let routable = app.windowGroups.filter(\.isRoutable)
+    let declaresConditions =
+      routable.contains { $0.matching != nil || $0.views != nil || $0.viewsUnknown != nil }
+      || app.sceneConfigurations.contains { !$0.activationConditions.isEmpty }
+    var findings: [LintDiagnostic] = []
+    var reachedGroups: [Int: [Producer]] = [:]
+    // Groups some event may reach, for some value of the run-time parts.
+    var mayReachGroups: Set<Int> = []
+    var openedIDs: Set<String> = []
+    var openedReferences: Set<String> = []
+    var opensValues = false
+    var opensUnknownIDs = false
+    // A literal id no group declares may be the id of a group whose id the source does not fix.
+    var mayOpenUnknownIDs = false
+    for producer in producers {
+      switch producer.kind {
+      case .openWindowID:
+        // A constant a group's id names opens that group, whether its value is known or not.
+        let namesGroup =
+          producer.reference.map { reference in
+            app.windowGroups.contains { $0.idReference == reference }
+          } ?? false
+        if namesGroup, let reference = producer.reference { openedReferences.insert(reference) }
+        guard let id = producer.identifier else {
+          // An id the source does not fix may be any group's.
+          if !namesGroup { opensUnknownIDs = true }
+          continue
+        }
+        openedIDs.insert(id)
+        if namesGroup || app.windowGroups.contains(where: { $0.id == id }) { continue }
+        if app.windowGroups.contains(where: \.idIsUnknown) {
+          mayOpenUnknownIDs = true
+        } else {
+          findings.append(
+            AppCatalog.finding(
+              .unhandled,
+              "openWindow(id: \"\(id)\") opens nothing: no scene of \(appLabel) declares the id "
+                + "'\(id)'\(onSomePlatforms)", file: producer.file, line: producer.line))
+        }
+        continue
+      case .openWindowValue:
+        opensValues = true
+        if !app.windowGroups.contains(where: { $0.presentedType != nil }) {
+          findings.append(
+            AppCatalog.finding(
+              .unhandled,
+              "openWindow(value: \(producer.detail ?? "…")) opens nothing: no WindowGroup of "
+                + "\(appLabel) is declared with 'for:' a type\(onSomePlatforms)",
+              file: producer.file,
+              line: producer.line))
+        }
+        continue
+      default: break
+      }
+      guard let value = producer.routedValue else { continue }
+      // A URL scheme stands for every URL of it: when the app's sets name URLs of the scheme
+      // (`x-example://main`), those are the URLs it opens, and the scheme alone says nothing.
+      if producer.kind == .urlScheme, let scheme = producer.identifier,
+        namesURLs(of: scheme, in: routable)
+      {
+        continue
+      }
+      let routed = route(value, kind: producer.kind)
+      let shown = Self.shown(value)
+      let what = "\(producer.kind.rawValue) \(shown)"
+      guard !routed.decisions.isEmpty else {
+        findings.append(
+          AppCatalog.finding(
+            .dependsOnRunTime,
+            "where \(what) goes depends on more run-time values than are routed "
+              + "(\(routed.dependencies.count)): \(describe(routed.dependencies))",
+            file: producer.file, line: producer.line))
+        continue
+      }
+      // Outcomes that hold only for some values, said once in a note at the producer.
+      var depends: [String] = []
+      if let group = routed.decision?.windowGroup {
+        reachedGroups[group.index, default: []].append(producer)
+      }
+      for decision in routed.decisions {
+        if let group = decision.windowGroup { mayReachGroups.insert(group.index) }
+      }
+      let tied = { (decision: RoutingDecision) in
+        decision.warnings.contains { $0.id == RoutingWarning.orderDependent }
+      }
+      switch routed.holds(tied) {
+      case true?:
+        for warning in routed.decisions[0].warnings
+        where warning.id == RoutingWarning.orderDependent {
+          findings.append(
+            AppCatalog.finding(
+              .orderDependent,
+              "\(what): \(warning.message); which scene it opens depends on their order "
+                + "\(platforms())", file: producer.file, line: producer.line))
+        }
+      case nil: depends.append("is won by order alone")
+      case false?: break
+      }
+      let opensNothing = { (decision: RoutingDecision) in
+        if case .none = decision.outcome { return true }
+        return false
+      }
+      switch routed.holds(opensNothing) {
+      case true?:
+        findings.append(
+          AppCatalog.finding(
+            .unhandled,
+            "\(what) is taken by no scene of \(appLabel): no open scene's conditions match and "
+              + "every window group's handlesExternalEvents(matching:) excludes it, so the event "
+              + "opens nothing \(platforms())", file: producer.file, line: producer.line,
+            fixDescription:
+              "add a matching string to a window group's handlesExternalEvents(matching:), or "
+              + "remove the modifier from the group that should take it"))
+      case nil: depends.append("opens nothing")
+      case false?: break
+      }
+      if declaresConditions {
+        // A new scene for want of a match: no condition or matching set takes the event.
+        let fallsBack = { (decision: RoutingDecision) in
+          if case .newScene = decision.outcome { return decision.windowGroup?.rule != .matching }
+          return false
+        }
+        switch routed.holds(fallsBack) {
+        case true?:
+          let decision = routed.decisions[0]
+          let configuration: String? =
+            if case .newScene(let name) = decision.outcome { name } else { nil }
+          let opens =
+            decision.windowGroup != nil
+            ? "SwiftUI falls back to the first group without handlesExternalEvents(matching:), "
+              + "'\(configuration ?? "?")', and opens a new window of it"
+            : "UIKit creates a new scene of '\(configuration ?? "the default configuration")'"
+          findings.append(
+            AppCatalog.finding(
+              .unhandled,
+              "\(what) matches no scene's conditions in \(appLabel): \(opens) \(platforms())",
+              file: producer.file, line: producer.line))
+        case nil: depends.append("opens a new scene for want of a match")
+        case false?: break
+        }
+      }
+      if !depends.isEmpty {
+        findings.append(
+          AppCatalog.finding(
+            .dependsOnRunTime,
+            "whether \(what) " + Self.list(depends) + " depends on run-time values: "
+              + describe(routed.dependencies), file: producer.file, line: producer.line))
+      }
+    }
+    // The group a URL nobody else takes reaches: the first with "*" in its matching set, else
+    // the first without the modifier.
+    let fallback =
+      routable.firstIndex { $0.matching?.contains(Template("*")) == true }
+      ?? routable.firstIndex { $0.matching == nil }
+    var routableIndex = 0
+    for group in app.windowGroups {
+      // Only windows are opened by openWindow(id:): an immersive space's id is opened by
+      // openImmersiveSpace, which the app model does not read, so it is never called unreachable.
+      guard group.isRoutable else { continue }
+      defer { routableIndex += 1 }
+      let handled = routableIndex == fallback ? group.eventHandlers : []
+      let matched =
+        group.matchingIsKnown ? (group.matching ?? []).filter { !$0.parts.isEmpty } : []
+      let noViews = group.views == nil && group.viewsUnknown == nil
+      if noViews, reachedGroups[routableIndex] == nil, handled.isEmpty, !matched.isEmpty {
+        // The group's own matching set says events reach it.
+        let strings = matched.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
+        findings.append(
+          AppCatalog.finding(
+            .newWindowPerEvent,
+            "\(group.kind) '\(group.configuration)' of \(appLabel) takes external events "
+              + "(handlesExternalEvents(matching: [\(strings)])) and no view in it declares "
+              + "handlesExternalEvents(preferring:allowing:), so every event it matches opens a "
+              + "new window " + platforms(group), file: group.file, line: group.line,
+            fixDescription:
+              "add .handlesExternalEvents(preferring: [...], allowing: [...]) to the root view so "
+              + "an open window takes the events it should"))
+      }
+      if noViews, reachedGroups[routableIndex] == nil, let handler = handled.first {
+        findings.append(
+          AppCatalog.finding(
+            .newWindowPerEvent,
+            "\(group.kind) '\(group.configuration)' of \(appLabel) takes external events "
+              + "(\(handler)) and no view in it declares "
+              + "handlesExternalEvents(preferring:allowing:), so every URL or activity opens a "
+              + "new window " + platforms(group), file: group.file, line: group.line,
+            fixDescription:
+              "add .handlesExternalEvents(preferring: [...], allowing: [\"*\"]) to the root view "
+              + "so an open window takes the events"))
+      }
+      if let producers = reachedGroups[routableIndex], noViews {
+        let names = producers.prefix(3).map { "\($0.file):\($0.line)" }.joined(separator: ", ")
+        findings.append(
+          AppCatalog.finding(
+            .newWindowPerEvent,
+            "\(group.kind) '\(group.configuration)' of \(appLabel) is reached by \(producers.count) "
+              + "event source(s) (\(names)) and no view in it declares "
+              + "handlesExternalEvents(preferring:allowing:), so every event opens a new window "
+              + platforms(group), file: group.file, line: group.line,
+            fixDescription:
+              "add .handlesExternalEvents(preferring: [...], allowing: [\"*\"]) to the root view "
+              + "so an open window takes the events, or .handlesExternalEvents(matching: []) to "
+              + "keep this group out of external events"))
+      }
+      // A group whose matching set names strings is meant for external events the tree may not
+      // show (a URL scheme in build settings): not called unreachable.
+      let opened =
+        group.id.map(openedIDs.contains) == true
+        || group.idReference.map(openedReferences.contains) == true
+      if group.id ?? group.idReference != nil, routableIndex > 0, !opened, !opensUnknownIDs,
+        !(group.idIsUnknown && mayOpenUnknownIDs),
+        group.matching?.contains(where: { !$0.parts.isEmpty }) != true, group.matchingIsKnown,
+        !mayReachGroups.contains(routableIndex),
+        !(group.presentedType != nil && opensValues), !isInWindowMenu(group)
+      {
+        findings.append(unreachable(group))
+      }
+    }
+    return findings
+  }
+
+  /// `a`, `a or b`, `a, b or c`.
+  private static func list(_ items: [String]) -> String {
+    items.count <= 1
+      ? items.joined()
+      : items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
+  }
+
+  /// Whether people can open `group` from the menu bar whatever the code opens: on macOS a
+  /// `Window` or `UtilityWindow` adds its own command (the Windows menu lists a `Window` by its
+  /// title, Apple's `Window` page; `WindowVisibilityToggle`'s page names "the default commands
+  /// added by `Window` and `UtilityWindow`"). **Decision:** such a scene compiled for macOS is
+  /// never unreachable; one declared only for another platform (visionOS) can be.
+  private func isInWindowMenu(_ group: SceneDeclaration) -> Bool {
+    ["Window", "UtilityWindow"].contains(group.kind)
+      && Self.isCompiled(group.platforms + app.platforms, for: "macOS")
+  }
+
+  private func unreachable(_ group: SceneDeclaration) -> LintDiagnostic {
+    AppCatalog.finding(
+      .groupUnreachable,
+      "\(group.kind) id \(group.id.map { "'\($0)'" } ?? group.idReference ?? "") of \(appLabel) "
+        + "is opened by no openWindow(id:), URL or identifier the app produces\(onSomePlatforms)",
+      file: group.file, line: group.line)
+  }
+
+  /// Whether a known `matching:`, `preferring:` or `allowing:` string of `groups` is a URL of
+  /// `scheme` (`x-example://`), compared without case.
+  private func namesURLs(of scheme: String, in groups: [SceneDeclaration]) -> Bool {
+    let prefix = scheme.lowercased()
+    return groups.contains { group in
+      var strings = group.matchingIsKnown ? group.matching ?? [] : []
+      if let views = group.views, views.isKnown { strings += views.preferring + views.allowing }
+      return strings.contains {
+        let text = $0.description.lowercased()
+        return text.hasPrefix(prefix) && text.count > prefix.count
+      }
+    }
+  }
+}
