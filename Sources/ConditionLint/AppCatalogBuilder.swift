@@ -154,11 +154,15 @@ struct AppCatalogBuilder {
         }
         var availability: String?
         var first = SceneWalk()
-        scenes(body.1, in: body.0, platforms: [], depth: 0, expanding: [type.name], walk: &first)
+        scenes(
+          body.1, in: body.0, platforms: .everywhere, depth: 0, expanding: [type.name],
+          walk: &first)
         availability = first.availability
         if let availability {
           var second = SceneWalk(choice: 1)
-          scenes(body.1, in: body.0, platforms: [], depth: 0, expanding: [type.name], walk: &second)
+          scenes(
+            body.1, in: body.0, platforms: .everywhere, depth: 0, expanding: [type.name],
+            walk: &second)
           apps.append(app(type, file, first, variant: availability))
           apps.append(app(type, file, second, variant: "else of " + availability))
         } else {
@@ -203,7 +207,8 @@ struct AppCatalogBuilder {
   }
 
   private mutating func scenes(
-    _ items: CodeBlockItemListSyntax, in file: AppSwiftFile, platforms: [String], depth: Int,
+    _ items: CodeBlockItemListSyntax, in file: AppSwiftFile, platforms: CompiledPlatforms,
+    depth: Int,
     expanding: [String], walk: inout SceneWalk
   ) {
     for item in items {
@@ -213,7 +218,8 @@ struct AppCatalogBuilder {
           for clause in conditional.clauses {
             guard case .statements(let statements)? = clause.elements else { continue }
             scenes(
-              statements, in: file, platforms: AppSwiftFile.platforms(of: statements), depth: depth,
+              statements, in: file,
+              platforms: platforms.intersection(CompiledPlatforms.of(statements)), depth: depth,
               expanding: expanding, walk: &walk)
           }
         }
@@ -235,7 +241,7 @@ struct AppCatalogBuilder {
   }
 
   private mutating func scene(
-    _ expression: ExprSyntax, in file: AppSwiftFile, platforms: [String], depth: Int,
+    _ expression: ExprSyntax, in file: AppSwiftFile, platforms: CompiledPlatforms, depth: Int,
     expanding: [String], walk: inout SceneWalk
   ) {
     if let branch = expression.as(IfExprSyntax.self) {
@@ -391,6 +397,14 @@ struct AppCatalogBuilder {
       file: file.path, line: file.line(call))
     declaration.idReference = idExpression.flatMap(SwiftValues.constantReference)
     declaration.idIsUnknown = idExpression != nil && id == nil
+    if !platforms.undecided.isEmpty {
+      diagnostics.append(
+        file.note(
+          .buildCondition,
+          "the \(name) is under #if \(platforms.undecided.joined(separator: ", ")), which the "
+            + "source does not fix: it is read as built where either branch may be",
+          at: call))
+    }
     apply(modifiers, in: file, to: &declaration)
     let content =
       call.trailingClosure
@@ -413,7 +427,7 @@ struct AppCatalogBuilder {
   /// within one chain of modifiers (where the one written first, on the declaration, is
   /// applied last). SwiftUI does not say which of two nested sets applies.
   private mutating func expand(
-    _ statements: CodeBlockItemListSyntax, in source: AppSwiftFile, platforms: [String],
+    _ statements: CodeBlockItemListSyntax, in source: AppSwiftFile, platforms: CompiledPlatforms,
     depth: Int, expanding: [String], modifiers: [FunctionCallExprSyntax],
     writtenIn file: AppSwiftFile, walk: inout SceneWalk
   ) {

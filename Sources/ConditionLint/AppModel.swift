@@ -29,8 +29,8 @@ package struct CatalogApp: Sendable {
   /// For one branch of `if #available(…)` in `body`, which (`#available(macOS 14, *)`, or
   /// `else of #available(…)`); nil when the body does not branch.
   package var variant: String?
-  /// The platforms the type is compiled for when an `#if os(…)` surrounds it; empty: all.
-  package var platforms: [String] = []
+  /// The platforms the type is compiled for, from the `#if` clauses around it.
+  package var platforms = CompiledPlatforms.everywhere
   /// SwiftUI scene declarations, in declaration order (custom `Scene` types expanded).
   package var windowGroups: [SceneDeclaration] = []
   /// UIKit scene configurations from the manifest.
@@ -63,8 +63,8 @@ package struct SceneDeclaration: Sendable {
   /// Whether `matching` holds every string: false when one is a run-time value (then the
   /// modifier's set is unknown, and findings that need it are not reported).
   package var matchingIsKnown = true
-  /// `os(…)` names of the `#if` clauses around the declaration (`!os(iOS)` in an `#else`).
-  package var platforms: [String] = []
+  /// The platforms the declaration is compiled for, from the `#if` clauses around it.
+  package var platforms = CompiledPlatforms.everywhere
   package var file: String
   package var line: Int
   /// The view-level sets reached from the root view; nil when no view declares them.
@@ -145,9 +145,8 @@ package struct Producer: Sendable, Hashable {
   package var detail: String?
   /// For `openWindow(id:)`, the static constant the id names (``SwiftValues/constantReference(_:)``).
   package var reference: String?
-  /// The `os(…)` names of the `#if` clauses around a Swift producer (an `#else`'s negated, as
-  /// ``SceneDeclaration/platforms``); empty: built for every platform.
-  package var platforms: [String] = []
+  /// The platforms a Swift producer is compiled for, from the `#if` clauses around it.
+  package var platforms = CompiledPlatforms.everywhere
 
   /// Whether the event carries a target content identifier at all: false where the source
   /// passes nil, or sets none (then nothing is routed by one).
@@ -195,7 +194,7 @@ extension AppCatalog {
         JSONObject([
           ("name", .string(app.name)), ("file", .string(app.file)), ("line", number(app.line)),
           ("variant", app.variant.map(JSONValue.string) ?? .null),
-          ("platforms", strings(app.platforms)),
+          ("platforms", strings(app.platforms.names)),
           ("supportsMultipleScenes", app.supportsMultipleScenes.map(JSONValue.bool) ?? .null),
           (
             "windowGroups",
@@ -211,7 +210,7 @@ extension AppCatalog {
                       "handlesExternalEvents",
                       group.matchingIsKnown ? set(group.matching) : .null
                     ),
-                    ("platforms", strings(group.platforms)),
+                    ("platforms", strings(group.platforms.names)),
                     ("eventHandlers", strings(group.eventHandlers)),
                     ("file", .string(group.file)),
                     ("line", number(group.line)),

@@ -61,7 +61,9 @@ package enum AppOutput {
     for app in catalog.apps {
       var head = "app \(app.name)  \(app.file):\(app.line)"
       if let variant = app.variant { head += "  [\(variant)]" }
-      if !app.platforms.isEmpty { head += "  #if \(app.platforms.joined(separator: ", "))" }
+      if !app.platforms.clauses.isEmpty {
+        head += "  #if \(app.platforms.clauses.joined(separator: ", "))"
+      }
       if let multiple = app.supportsMultipleScenes {
         head += "  UIApplicationSupportsMultipleScenes: \(multiple)"
       }
@@ -75,7 +77,9 @@ package enum AppOutput {
         }
         if let title = group.title { line += " title \"\(title)\"" }
         if let type = group.presentedType { line += " for \(type)" }
-        if !group.platforms.isEmpty { line += "  #if \(group.platforms.joined(separator: ", "))" }
+        if !group.platforms.clauses.isEmpty {
+          line += "  #if \(group.platforms.clauses.joined(separator: ", "))"
+        }
         if !group.isRoutable { line += "  (not routed)" }
         lines.append(line + "  \(group.file):\(group.line)")
         if let matching = group.matching {

@@ -7,19 +7,20 @@ extension AppRouting {
   /// app has several: iPadOS, macOS and visionOS (and a declaration's own `#if os(…)`).
   func platforms(_ group: SceneDeclaration? = nil) -> String {
     if routesOnePlatform { return Self.platformsToken }
-    let own = (group?.platforms ?? []) + app.platforms
+    let own = (group?.platforms ?? .everywhere).intersection(app.platforms)
     let base = "on iPadOS, macOS and visionOS, where an app has several scenes"
-    return own.isEmpty ? base : base + " (declared for \(own.joined(separator: ", ")))"
+    return own.clauses.isEmpty
+      ? base : base + " (declared for \(own.clauses.joined(separator: ", ")))"
   }
 
   /// The app's name in messages: the same for every `#available` branch, so that a finding
   /// every branch has is reported once (``Linter`` merges them).
   private var appLabel: String { app.name }
 
-  /// The platforms where an app has several scenes, by the name `#if os(…)` gives each, and the
-  /// name findings use (an iPhone app has one scene; an iPad's is the multi-window iOS).
-  static let multiScenePlatforms = [
-    ("iOS", "iPadOS"), ("macOS", "macOS"), ("visionOS", "visionOS"),
+  /// The platforms where an app has several scenes, and the name findings use for each (an
+  /// iPhone app has one scene; an iPad's is the multi-window iOS).
+  static let multiScenePlatforms: [(Platform, String)] = [
+    (.iOS, "iPadOS"), (.macOS, "macOS"), (.visionOS, "visionOS"),
   ]
 
   /// Stands for "on these platforms, where an app has several scenes" in a finding made for one
@@ -33,16 +34,6 @@ extension AppRouting {
   /// ``someToken`` while one platform's is routed.
   private var onSomePlatforms: String { routesOnePlatform ? Self.someToken : "" }
 
-  /// Whether a declaration under `#if` clauses naming `platforms` (``SceneDeclaration/platforms``:
-  /// the `os(…)` names of each enclosing clause, an `#else`'s negated) is compiled for `os`: one
-  /// of the names it is under, if any, is `os`, and no negated name is. (`xrOS` is visionOS.)
-  package static func isCompiled(_ platforms: [String], for os: String) -> Bool {
-    func normalized(_ name: Substring) -> String { name == "xrOS" ? "visionOS" : String(name) }
-    let positive = platforms.filter { !$0.hasPrefix("!") }.map { normalized($0[...]) }
-    let negated = platforms.filter { $0.hasPrefix("!") }.map { normalized($0.dropFirst()) }
-    return (positive.isEmpty || positive.contains(os)) && !negated.contains(os)
-  }
-
   /// The routing findings for `producers`.
   ///
   /// When window groups are declared under `#if os(…)`, each platform where an app has several
@@ -50,17 +41,18 @@ extension AppRouting {
   /// iPadOS may be another than on macOS): each list is routed, and a finding says on which
   /// platforms it holds.
   package func findings(_ producers: [Producer]) -> [LintDiagnostic] {
-    guard !routesOnePlatform, app.windowGroups.contains(where: { !$0.platforms.isEmpty }) else {
+    guard !routesOnePlatform, app.windowGroups.contains(where: { !$0.platforms.isEverywhere })
+    else {
       return sceneListFindings(producers)
     }
     var merged: [(finding: LintDiagnostic, platforms: [String])] = []
-    let built = Self.multiScenePlatforms.filter { Self.isCompiled(app.platforms, for: $0.0) }
+    let built = Self.multiScenePlatforms.filter { app.platforms.contains($0.0) }
     for (os, name) in built {
       var variant = app
-      variant.windowGroups = app.windowGroups.filter { Self.isCompiled($0.platforms, for: os) }
+      variant.windowGroups = app.windowGroups.filter { $0.platforms.contains(os) }
       var routing = AppRouting(app: variant)
       routing.routesOnePlatform = true
-      let compiled = producers.filter { Self.isCompiled($0.platforms, for: os) }
+      let compiled = producers.filter { $0.platforms.contains(os) }
       for finding in routing.sceneListFindings(compiled) {
         if let index = merged.firstIndex(where: { $0.finding == finding }) {
           // The same finding twice in one list (two producers on one line) is one finding.
@@ -330,7 +322,7 @@ extension AppRouting {
   /// never unreachable; one declared only for another platform (visionOS) can be.
   private func isInWindowMenu(_ group: SceneDeclaration) -> Bool {
     ["Window", "UtilityWindow"].contains(group.kind)
-      && Self.isCompiled(group.platforms + app.platforms, for: "macOS")
+      && group.platforms.intersection(app.platforms).contains(.macOS)
   }
 
   private func unreachable(_ group: SceneDeclaration) -> LintDiagnostic {

@@ -217,44 +217,6 @@ struct AppSwiftFile: Sendable {
       message: message)
   }
 
-  /// `os(…)` names of the `#if` clauses around `node`, innermost last (`!os(iOS)` in `#else`).
-  static func platforms(of node: some SyntaxProtocol) -> [String] {
-    var found: [String] = []
-    var current = node.parent
-    while let parent = current {
-      if let clause = parent.as(IfConfigClauseSyntax.self) {
-        found.insert(contentsOf: Self.platforms(clause), at: 0)
-      }
-      current = parent.parent
-    }
-    return found
-  }
-
-  /// A clause's platforms: the `os(x)` names in its condition, or for `#else`/`#elseif` the
-  /// earlier clauses' names negated.
-  private static func platforms(_ clause: IfConfigClauseSyntax) -> [String] {
-    func names(_ condition: ExprSyntax?) -> [String] {
-      guard let condition else { return [] }
-      var names: [String] = []
-      for token in condition.tokens(viewMode: .sourceAccurate) {
-        if case .identifier(let text) = token.tokenKind,
-          token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen,
-          token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)?
-            .text == "os"
-        {
-          names.append(text)
-        }
-      }
-      return names
-    }
-    let own = names(clause.condition)
-    if !own.isEmpty { return own }
-    guard clause.poundKeyword.tokenKind == .poundElse,
-      let clauses = clause.parent?.as(IfConfigClauseListSyntax.self)
-    else { return [] }
-    return clauses.filter { $0 != clause }.flatMap { names($0.condition) }.map { "!" + $0 }
-  }
-
   /// The names a type inherits or conforms to, each's last component (`SwiftUI.App` → `App`).
   static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
     clause?.inheritedTypes.map {
@@ -366,7 +328,7 @@ struct AppSwiftFile: Sendable {
         isMain: attributes.contains {
           $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main"
         },
-        file: file.path, line: file.line(node), platforms: AppSwiftFile.platforms(of: node))
+        file: file.path, line: file.line(node), platforms: CompiledPlatforms.of(node))
       let end = node.endPositionBeforeTrailingTrivia.utf8Offset
       declaration.endLine = file.lines.location(max(0, end - 1)).line
       for member in members.members where mayHoldInterest(member) {
@@ -496,7 +458,15 @@ struct AppSwiftFile: Sendable {
       detail: String? = nil
     ) {
       var producer = Producer(kind: kind, file: file.path, line: file.line(node), detail: detail)
-      producer.platforms = AppSwiftFile.platforms(of: node)
+      producer.platforms = CompiledPlatforms.of(node)
+      if !producer.platforms.undecided.isEmpty {
+        diagnostics.append(
+          file.note(
+            .buildCondition,
+            "the \(kind.rawValue) is under #if "
+              + "\(producer.platforms.undecided.joined(separator: ", ")), which the source does not "
+              + "fix: it is read as built where either branch may be", at: node))
+      }
       if let parts {
         (producer.identifier, producer.template, producer.unknown) = value(assigned: parts)
         if producer.unknown == Producer.nilIdentifier {
@@ -690,7 +660,7 @@ struct AppSwiftFile: Sendable {
     /// the same body sets one on that name.
     private func record(activation node: FunctionCallExprSyntax, activity: ExprSyntax?) {
       var producer = Producer(kind: .activationRequest, file: file.path, line: file.line(node))
-      producer.platforms = AppSwiftFile.platforms(of: node)
+      producer.platforms = CompiledPlatforms.of(node)
       guard let activity, !activity.is(NilLiteralExprSyntax.self) else {
         producer.unknown = "no user activity: a new scene of the default configuration"
         producer.carriesIdentifier = false
@@ -741,7 +711,7 @@ struct AppTypeDeclaration: Sendable {
   var file: String
   var line: Int
   var endLine: Int = 0
-  var platforms: [String]
+  var platforms: CompiledPlatforms
   /// The statements of its `body` getter.
   var body: CodeBlockItemListSyntax?
   /// Its `contentIdentifier` property (an App Intent's).
@@ -754,7 +724,7 @@ struct AppTypeDeclaration: Sendable {
     let members = sceneMembers.keys.sorted().map { "\($0): \(sceneMembers[$0]!.description)" }
     return [
       keyword, name, inherited.joined(separator: ","), "\(isMain)", "\(line)-\(endLine)",
-      platforms.joined(separator: ","), body?.description ?? "-",
+      platforms.clauses.joined(separator: ","), body?.description ?? "-",
       contentIdentifier?.description ?? "-",
     ].joined(separator: "|") + members.joined(separator: "|")
   }

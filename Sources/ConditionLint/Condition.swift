@@ -35,7 +35,7 @@ indirect enum PredicateSource: Sendable, Hashable {
   /// A format built by string interpolation: it breaks when a value holds a quote. Its literal parts and
   /// holes, and the rewrite to a `%@` argument when the holes sit inside quotes.
   case interpolated(Template, fix: SourceEdit?)
-  /// A SwiftUI set with elements built by interpolation: routed later with witness values.
+  /// A SwiftUI set with elements built by interpolation: each element a template.
   case templates([Template])
   /// `NSPredicate(block:)` / `predicateWithBlock:`: UIKit raises when one is assigned.
   case block

@@ -140,6 +140,7 @@ package enum LintRule: String, DiagnosticKind {
   case boxedBoolean = "lint.boxed-boolean"
   case runtimeValue = "app.run-time-value"
   case notFollowed = "app.not-followed"
+  case buildCondition = "app.build-condition"
   case recursion = "app.recursion"
   case propertyList = "app.property-list"
   case unhandled = "routing.unhandled"
@@ -153,7 +154,8 @@ package enum LintRule: String, DiagnosticKind {
   package var severity: DiagnosticSeverity {
     switch self {
     case .blockPredicate, .boxedBoolean, .missingPercent: .error
-    case .inlinedValue, .notCheckable, .runtimeValue, .notFollowed, .recursion, .dependsOnRunTime:
+    case .inlinedValue, .notCheckable, .runtimeValue, .notFollowed, .recursion, .dependsOnRunTime,
+      .buildCondition:
       .note
     case .interpolatedFormat, .archiveTooLarge, .emptySwiftUIString, .fileTooLarge, .notUTF8,
       .unreadable, .notParsed, .quotedFormatArgument, .argumentCount, .propertyList, .unhandled,
@@ -224,6 +226,10 @@ package enum LintRule: String, DiagnosticKind {
     case .orderDependent:
       "Several scenes take the event equally; which one the system picks depends on their "
         + "order, which differs between launches."
+    case .buildCondition:
+      "The declaration is under an #if whose condition is a build setting the source does not fix "
+        + "(a custom flag, canImport, targetEnvironment): it is read on both sides, as built "
+        + "wherever either branch may be."
     case .dependsOnRunTime:
       "Where the event goes depends on values the app has only at run time (a hole of its "
         + "identifier, a condition built from a run-time value): the routing finding holds for "

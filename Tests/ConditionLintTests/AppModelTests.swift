@@ -331,7 +331,8 @@ struct AppModelTests {
     ])
     let catalog = try #require(Linter.readApp(paths: [root]).catalog)
     #expect(catalog.apps.map(\.name) == ["MacApp", "PhoneApp"])
-    #expect(catalog.apps.map(\.platforms) == [["macOS"], ["!macOS"]])
+    #expect(
+      catalog.apps.map(\.platforms.names) == [["macOS"], ["iOS", "tvOS", "watchOS", "visionOS"]])
   }
 
   @Test("each fixture app routes every producer; a concrete scenes file only without run-time sets")
@@ -549,21 +550,75 @@ struct AppModelTests {
         """)
     ])
     let run = Linter.readApp(paths: [root])
-    #expect(run.catalog?.producers.map(\.platforms) == [["macOS"]])
+    #expect(run.catalog?.producers.map(\.platforms.names) == [["macOS"]])
     #expect(run.report.diagnostics.filter { $0.id.hasPrefix("routing.") }.isEmpty)
   }
 
-  @Test("a declaration's #if clauses decide the platforms it is built for")
-  func compiledForPlatform() {
-    #expect(AppRouting.isCompiled([], for: "iOS"))
-    #expect(AppRouting.isCompiled(["macOS"], for: "macOS"))
-    #expect(!AppRouting.isCompiled(["macOS"], for: "iOS"))
-    #expect(AppRouting.isCompiled(["iOS", "xrOS"], for: "visionOS"))
-    #expect(!AppRouting.isCompiled(["!macOS"], for: "macOS"))
-    #expect(AppRouting.isCompiled(["!macOS", "!tvOS"], for: "iOS"))
-    // An #else inside `#if os(macOS) || os(iOS)`: macOS only.
-    #expect(AppRouting.isCompiled(["macOS", "iOS", "!iOS"], for: "macOS"))
-    #expect(!AppRouting.isCompiled(["macOS", "iOS", "!iOS"], for: "iOS"))
+  @Test(
+    "#if is evaluated as the compiler does: !, &&, ||, parentheses, #elseif and #else negate",
+    arguments: [
+      ("#if os(macOS)", ["macOS"]),
+      ("#if !os(iOS)", ["macOS", "tvOS", "watchOS", "visionOS"]),
+      ("#if os(iOS) || os(xrOS)", ["iOS", "visionOS"]),
+      ("#if os(iOS) && !targetEnvironment(macCatalyst)", ["iOS"]),
+      ("#if (os(iOS) || os(macOS)) && !os(macOS)", ["iOS"]),
+      ("#if os(iOS)\n#elseif os(macOS)", ["macOS"]),
+      ("#if os(iOS) || os(tvOS)\n#elseif os(macOS)\n#else", ["watchOS", "visionOS"]),
+      ("#if canImport(UIKit)", ["iOS", "macOS", "tvOS", "watchOS", "visionOS"]),
+      ("#if os(macOS)\n#else", ["iOS", "tvOS", "watchOS", "visionOS"]),
+    ])
+  func ifConfig(_ clauses: String, _ platforms: [String]) throws {
+    // The declaration sits in the last clause written.
+    let source =
+      "import SwiftUI\n\(clauses)\nstruct Marked: View { var body: some View { Text(\"m\") } }\n#endif\n"
+    let run = Linter.readApp(paths: [
+      try tree([
+        "App.swift": utf8(
+          """
+          import SwiftUI
+          @main struct A: App { var body: some Scene { WindowGroup { Text("a") } } }
+          """),
+        "Marked.swift": utf8(
+          source.replacingOccurrences(
+            of: "struct Marked",
+            with:
+              "@main struct Marked: App { var body: some Scene { WindowGroup { Text(\"x\") } } }\nstruct Unused"
+          )),
+      ])
+    ])
+    let app = try #require(run.catalog?.apps.first { $0.name == "Marked" })
+    let expected = platforms.count == 5 ? [] : platforms
+    #expect(app.platforms.names == expected, "\(clauses)")
+    if clauses.contains("canImport") { #expect(app.platforms.undecided == ["canImport(UIKit)"]) }
+  }
+
+  @Test("#if os(…) on a scene: each platform's list is routed; #if !os(iOS) is not iOS")
+  func negatedPlatform() throws {
+    let root = try tree([
+      "App.swift": utf8(
+        """
+        import SwiftUI
+        @main struct Photos: App {
+          var body: some Scene {
+            WindowGroup { Text("b").handlesExternalEvents(preferring: [], allowing: ["*"]) }
+            #if !os(iOS)
+              Window("Activity", id: "activity") { Text("a") }
+            #endif
+          }
+        }
+        struct Browser: View {
+          @Environment(\\.openWindow) private var openWindow
+          var body: some View { Button("Activity") { openWindow(id: "activity") } }
+        }
+        """)
+    ])
+    let run = Linter.readApp(paths: [root])
+    let group = try #require(run.catalog?.apps.first?.windowGroups.last)
+    #expect(!group.platforms.contains(.iOS))
+    #expect(group.platforms.contains(.macOS) && group.platforms.contains(.visionOS))
+    // The window opens nothing on iPadOS only, where the #if leaves it out.
+    let finding = try #require(run.report.diagnostics.first { $0.id == "routing.unhandled" })
+    #expect(finding.message.hasSuffix("on iPadOS"), "\(finding.message)")
   }
 
   @Test("each target's events go through its own app; an id nobody fixes silences unreachable")

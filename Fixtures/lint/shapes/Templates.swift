@@ -1,6 +1,6 @@
 import SwiftUI
 
-// Interpolated strings are templates: literal parts and holes, routed later with witnesses.
+// Interpolated strings are templates: literal parts and holes, routed for every hole value.
 struct ThreadView: View {
   let id: String
 
