@@ -129,6 +129,10 @@ package struct Producer: Sendable, Hashable {
     case urlScheme
     /// An APNs payload file with `aps.target-content-id`.
     case payload
+    /// A URL the app opens itself: SwiftUI's `Link(destination:)`, `openURL(_:)` from the
+    /// environment, `UIApplication.shared.open(_:)`, a widget's `widgetURL(_:)`. It comes back
+    /// to the app when its scheme is one the app declares.
+    case openURL
   }
 
   package var kind: Kind

@@ -92,6 +92,7 @@ extension AppRouting {
       routable.contains { $0.matching != nil || $0.views != nil || $0.viewsUnknown != nil }
       || app.sceneConfigurations.contains { !$0.activationConditions.isEmpty }
     var findings: [LintDiagnostic] = []
+    let producers = Self.events(producers)
     var reachedGroups: [Int: [Producer]] = [:]
     // Groups some event may reach, for some value of the run-time parts.
     var mayReachGroups: Set<Int> = []

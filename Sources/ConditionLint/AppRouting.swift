@@ -426,7 +426,7 @@ package struct AppRouting: Sendable {
         .shortcutItem(
           ShortcutItem(
             type: "shortcut", localizedTitle: "shortcut", targetContentIdentifier: string)))
-    case .urlScheme: return SceneEvent(.url(string))
+    case .urlScheme, .openURL: return SceneEvent(.url(string))
     case .appIntent:
       return SceneEvent(
         .appIntent(AppIntentRequest(intentType: "intent", contentIdentifier: string)))
@@ -453,6 +453,38 @@ package struct AppRouting: Sendable {
       return shared(producer.file, app.file) == best
     }
   }
+
+  /// The producers among `producers` that make an event of this app: all but a URL the app
+  /// opens that does not come back to it.
+  ///
+  /// **Decision:** a URL the app opens itself (``Producer/Kind/openURL``) comes back to it when
+  /// its scheme is one the app declares in `CFBundleURLTypes`; when the tree declares none, when
+  /// it is not a scheme another app owns (`http`, `https`, `mailto`, `tel`, `sms`, `facetime`,
+  /// `maps`, `itms-apps`, `app-settings`). A universal link comes back only through associated
+  /// domains, which live in the entitlements, not the source: an `https` URL is not routed. A URL
+  /// whose scheme the source does not fix is not routed either.
+  package static func events(_ producers: [Producer]) -> [Producer] {
+    let declared = Set(
+      producers.filter { $0.kind == .urlScheme }.compactMap { $0.identifier.map(scheme) })
+    return producers.filter { producer in
+      guard producer.kind == .openURL else { return true }
+      let head = producer.identifier ?? producer.template?.head ?? ""
+      guard head.contains(":") else { return false }
+      let name = scheme(head)
+      return declared.isEmpty ? !externalSchemes.contains(name) : declared.contains(name)
+    }
+  }
+
+  /// The scheme of a URL's text, lowercased: what comes before its first `:`.
+  private static func scheme(_ text: String) -> String {
+    String(text.prefix { $0 != ":" }).lowercased()
+  }
+
+  /// Schemes that open another app or the system, never this one.
+  private static let externalSchemes: Set<String> = [
+    "http", "https", "mailto", "tel", "sms", "facetime", "facetime-audio", "maps", "itms-apps",
+    "itms-appss", "app-settings", "shortcuts",
+  ]
 
   /// A name for the app, with its `#available` branch.
   package var appName: String {

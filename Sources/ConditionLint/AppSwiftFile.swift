@@ -36,7 +36,8 @@ struct AppSwiftFile: Sendable {
   /// covers `WindowGroup`, `Window(` and `openWindow`; `ContentIdentifier` covers
   /// `targetContentIdentifier` and an intent's `contentIdentifier`.
   static let markers: [[UInt8]] = [
-    "Scene", "Window", "@main", "ContentProvidingIntent",
+    "Scene", "Window", "@main", "ContentProvidingIntent", "Link(", "openURL", "widgetURL",
+    ".open(",
   ].map { Array($0.utf8) }
   // (`UISceneConfiguration(` holds `Scene`.)
 
@@ -238,9 +239,11 @@ struct AppSwiftFile: Sendable {
     var delegateClasses: [String: String] = [:]
     /// Names bound to `@Environment(\.openWindow)` in this file.
     var openWindowNames: Set<String> = ["openWindow"]
+    /// Names bound to `@Environment(\.openURL)` in this file.
+    var openURLNames: Set<String> = ["openURL"]
 
     /// Where the file holds one of ``interest``, in order; nil when every node is visited (a
-    /// file that renames `openWindow`).
+    /// file that binds `openWindow` or `openURL` to a name of its own).
     let interesting: [Int]?
 
     init(file: AppSwiftFile, tree: SourceFileSyntax, bytes: [UInt8], module: ModuleIndex?) {
@@ -248,6 +251,7 @@ struct AppSwiftFile: Sendable {
       self.values = SwiftValues(tree, path: file.path, module: module)
       let renames = bytes.withUnsafeBufferPointer {
         Linter.contains($0, Array("\\.openWindow".utf8))
+          || Linter.contains($0, Array("\\.openURL".utf8))
       }
       self.interesting = renames ? nil : Self.offsets(of: Self.interest, in: bytes)
       super.init(viewMode: .sourceAccurate)
@@ -263,7 +267,7 @@ struct AppSwiftFile: Sendable {
     /// the lint's own prefilter passes over files, makes the scan cost what the few that do cost.
     static let interest: [[UInt8]] = [
       "ontentIdentifier", "delegateClass", "main", "Scene", "openWindow", "body", "struct",
-      "class", "enum", "actor", "extension", "protocol",
+      "class", "enum", "actor", "extension", "protocol", "Link", "openURL", "widgetURL", "open(",
     ].map { Array($0.utf8) }
 
     /// The offsets at which one of `patterns` starts in `bytes`, in order: one pass, each byte
@@ -413,13 +417,14 @@ struct AppSwiftFile: Sendable {
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-      // `@Environment(\.openWindow) private var open`
-      if node.attributes.contains(where: {
-        $0.as(AttributeSyntax.self)?.arguments?.trimmedDescription.contains(".openWindow") == true
+      // `@Environment(\.openWindow) private var open`, `@Environment(\.openURL) var visit`
+      for (key, isWindow) in [(".openWindow", true), (".openURL", false)]
+      where node.attributes.contains(where: {
+        $0.as(AttributeSyntax.self)?.arguments?.trimmedDescription.contains(key) == true
       }) {
         for binding in node.bindings {
           if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-            openWindowNames.insert(name)
+            if isWindow { openWindowNames.insert(name) } else { openURLNames.insert(name) }
           }
         }
       }
@@ -554,8 +559,8 @@ struct AppSwiftFile: Sendable {
       guard
         callee == "main" || callee == "requestSceneSessionActivation"
           || callee == "callAsFunction" || callee == "UISceneConfiguration"
-          || callee == "activateSceneSession"
-          || openWindowNames.contains(callee)
+          || callee == "activateSceneSession" || callee == "Link" || callee == "widgetURL"
+          || callee == "open" || openWindowNames.contains(callee) || openURLNames.contains(callee)
       else { return .visitChildren }
       let arguments = Array(node.arguments)
       func argument(_ label: String) -> ExprSyntax? {
@@ -579,6 +584,19 @@ struct AppSwiftFile: Sendable {
         } else if let value = argument("value") {
           add(.openWindowValue, at: node, value: nil, detail: value.trimmedDescription)
         }
+      }
+      // URLs the app opens itself.
+      let opensURL =
+        (base == nil && openURLNames.contains(callee))
+        || (callee == "callAsFunction"
+          && base.map { openURLNames.contains($0.trimmedDescription) } == true)
+        || (callee == "open" && base.map { Self.isSharedApplication($0) } == true)
+        || (callee == "widgetURL" && base != nil)
+      if opensURL, let url = arguments.first?.expression {
+        addURL(at: node, url: url)
+      }
+      if callee == "Link", base == nil, let url = argument("destination") {
+        addURL(at: node, url: url)
       }
       if callee == "UISceneConfiguration", base == nil {
         record(configuration: node, name: argument("name"), role: argument("sessionRole"))
@@ -608,6 +626,30 @@ struct AppSwiftFile: Sendable {
         record(activation: node, activity: activity)
       }
       return .visitChildren
+    }
+
+    /// Whether `base` is the shared application object (`UIApplication.shared`), whose `open(_:)`
+    /// hands a URL to the system.
+    private static func isSharedApplication(_ base: ExprSyntax) -> Bool {
+      let text = base.trimmedDescription
+      return text == "UIApplication.shared" || text == "UIKit.UIApplication.shared"
+        || text == "application" || text == "app"
+    }
+
+    /// A URL the app opens, with its string value.
+    private func addURL(at node: FunctionCallExprSyntax, url: ExprSyntax) {
+      var producer = Producer(
+        kind: .openURL, file: file.path, line: file.line(node),
+        detail: SwiftValues.abbreviated(url))
+      producer.platforms = CompiledPlatforms.of(node)
+      switch values.url(url) {
+      case .text(let text, _, _):
+        producer.identifier = text.value
+        if text.value == nil { producer.unknown = "the string is not valid UTF-8" }
+      case .template(let template, _): producer.template = template
+      case .runtime(let reason): producer.unknown = reason
+      }
+      producers.append(producer)
     }
 
     /// A scene configuration made in code: its name (when the file fixes it) and role, and the

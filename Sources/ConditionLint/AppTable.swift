@@ -92,7 +92,8 @@ package struct AppTable: Sendable {
     self.columns = columns
     var rows: [Row] = []
     var seen: Set<TextTemplate> = []
-    let producers = AppRouting.producers(catalog.producers, of: routing.app, among: catalog.apps)
+    let producers = AppRouting.events(
+      AppRouting.producers(catalog.producers, of: routing.app, among: catalog.apps))
     for producer in producers {
       guard let value = producer.routedValue, seen.insert(value).inserted else { continue }
       let routed = routing.route(value, kind: producer.kind)

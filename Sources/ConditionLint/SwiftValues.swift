@@ -473,6 +473,13 @@ extension SwiftValues {
     return .runtime("'\(Self.abbreviated(expression))' is a run-time value")
   }
 
+  /// The string of a URL expression: `URL(string: s)!`, a constant holding one, or a run-time
+  /// value with why.
+  func url(_ expression: ExprSyntax) -> StringValue {
+    urlString(expression, depth: 0)
+      ?? .runtime("'\(Self.abbreviated(expression))' is a URL known only at run time")
+  }
+
   /// The string a URL expression is made from: `URL(string: s)!`, `URL(string: s)?` or a constant
   /// holding one; nil when it is made otherwise.
   private func urlString(_ expression: ExprSyntax, depth: Int) -> StringValue? {

@@ -592,6 +592,59 @@ struct AppModelTests {
     if clauses.contains("canImport") { #expect(app.platforms.undecided == ["canImport(UIKit)"]) }
   }
 
+  @Test("URLs the app opens itself are events when their scheme is the app's own")
+  func urlsTheAppOpens() throws {
+    let root = try tree([
+      "App.swift": utf8(
+        """
+        import SwiftUI
+        @main struct Notes: App {
+          var body: some Scene {
+            WindowGroup { Text("n").handlesExternalEvents(preferring: ["notes://note/"], allowing: []) }
+            .handlesExternalEvents(matching: ["notes://note/"])
+            WindowGroup("Settings", id: "settings") { Text("s") }
+          }
+        }
+        struct Row: View {
+          let id: String
+          @Environment(\\.openURL) private var visit
+          var body: some View {
+            Link("Open", destination: URL(string: "notes://note/\\(id)")!)
+            Button("Help") { visit(URL(string: "https://example.com/help")!) }
+            Button("Settings") { UIApplication.shared.open(URL(string: "notes://settings")!) }
+          }
+        }
+        struct Small: View {
+          var body: some View { Text("w").widgetURL(URL(string: "notes://widget")) }
+        }
+        """),
+      "Info.plist": utf8(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>CFBundleURLTypes</key><array><dict>
+        <key>CFBundleURLSchemes</key><array><string>notes</string></array>
+        </dict></array></dict></plist>
+        """),
+    ])
+    let run = Linter.readApp(paths: [root])
+    let catalog = try #require(run.catalog)
+    let opened = catalog.producers.filter { $0.kind == .openURL }
+    #expect(opened.map(\.line) == [13, 14, 15, 19])
+    #expect(opened[0].template == Template(parts: [.text("notes://note/"), .hole("id")]))
+    #expect(opened[1].identifier == "https://example.com/help")
+    // The https link leaves the app; the others come back to it.
+    let events = AppRouting.events(catalog.producers).filter { $0.kind == .openURL }
+    #expect(events.map(\.line) == [13, 15, 19])
+    let table = AppTable(try #require(run.routings.first), catalog: catalog, findings: [])
+    #expect(
+      table.rows.map(\.routed.value.description).filter { $0.hasPrefix("notes://") }
+        == ["notes://note/⟨id⟩", "notes://settings", "notes://widget", "notes://⟨URL⟩"])
+    // notes://settings and notes://widget: no set takes them, and every group has a matching
+    // set but the Settings one, whose window opens for them.
+    let settings = try #require(table.rows.first { $0.routed.value.text == "notes://settings" })
+    #expect(AppTable.opens(settings) == "new scene 'settings'")
+  }
+
   @Test("#if os(…) on a scene: each platform's list is routed; #if !os(iOS) is not iOS")
   func negatedPlatform() throws {
     let root = try tree([
