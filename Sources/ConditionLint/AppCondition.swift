@@ -55,6 +55,38 @@ package enum AppCondition: Sendable, Hashable {
     }
   }
 
+  /// Whether it takes every identifier: `TRUEPREDICATE`, a `"*"` set, UIKit's default.
+  var isCatchAll: Bool {
+    if case .known(let predicate, _) = self { return predicate == .truePredicate }
+    return false
+  }
+
+  /// The string literals the condition compares identifiers with (`"orders/"` of
+  /// `SELF BEGINSWITH "orders/"`, a set's strings), in order.
+  var literals: [String] {
+    guard case .known(let predicate, _) = self else { return [] }
+    var found: [String] = []
+    func collect(_ operand: FormatExpression) {
+      switch operand.kind {
+      case .constant(.string(let text)): if !found.contains(text) { found.append(text) }
+      case .aggregate(let elements): elements.forEach(collect)
+      default: break
+      }
+    }
+    func walk(_ predicate: FormatPredicate) {
+      switch predicate.kind {
+      case .constant: break
+      case .comparison(let comparison):
+        collect(comparison.lhs)
+        collect(comparison.rhs)
+      case .not(let operand): walk(operand)
+      case .and(let operands), .or(let operands): operands.forEach(walk)
+      }
+    }
+    walk(predicate)
+    return found
+  }
+
   /// The predicate, when it holds no run-time value.
   var predicate: FormatPredicate? {
     guard case .known(let predicate, let variables) = self, variables.isEmpty else { return nil }

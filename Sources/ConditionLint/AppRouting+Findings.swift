@@ -229,6 +229,19 @@ extension AppRouting {
         case false?: break
         }
       }
+      if let miss = nearMiss(routed) {
+        findings.append(
+          AppCatalog.finding(
+            .nearMiss,
+            "\(what) is taken only by a catch-all (it opens "
+              + "\(TableRendering.opens(routed.decisions[0]))), yet it is \(miss.distance) edit"
+              + (miss.distance == 1 ? "" : "s")
+              + " from '\(miss.literal)' in the conditions of '\(miss.scene)' (\(miss.place)): "
+              + "did you mean '\(miss.literal)'?", file: producer.file, line: producer.line,
+            fixDescription:
+              "write '\(miss.literal)' where the identifier is made, or in the conditions"
+          ))
+      }
       if !depends.isEmpty {
         findings.append(
           AppCatalog.finding(
@@ -307,6 +320,52 @@ extension AppRouting {
       }
     }
     return findings
+  }
+
+  /// The literal an identifier most likely meant, when only catch-alls take it for every value:
+  /// no condition that names strings matches it, and its known text (the whole identifier, or a
+  /// template's text before its first hole) is one or two edits from a literal of another
+  /// scene's conditions, compared over as many characters as the literal has (give or take two),
+  /// so `order/⟨id⟩` meets `orders/`.
+  private func nearMiss(_ routed: Decision) -> (
+    literal: String, distance: Int, scene: String, place: String
+  )? {
+    guard let decision = routed.decision else { return nil }
+    if case .none = decision.outcome { return nil }
+    var named: [(condition: AppCondition, scene: String, place: String)] = []
+    for (index, scene) in scenes.enumerated() {
+      for (condition, answer) in [
+        (scene.prefersToActivate, routed.answers[index].prefers),
+        (scene.canActivate, routed.answers[index].can),
+      ] where !condition.isCatchAll {
+        if answer != .never { return nil }
+        named.append((condition, scene.configuration, scene.place))
+      }
+    }
+    for (index, group) in windowGroups.enumerated() {
+      guard let matching = group.matching, !matching.isCatchAll else { continue }
+      if routed.matching[index] != .never { return nil }
+      named.append(
+        (matching, group.configuration, "\(group.declaration.file):\(group.declaration.line)"))
+    }
+    let text = routed.value.text ?? routed.value.head
+    let known = Array(text)
+    guard known.count >= 3 else { return nil }
+    var best: (literal: String, distance: Int, scene: String, place: String)?
+    for (condition, scene, place) in named {
+      for literal in condition.literals where literal.count >= 3 {
+        let shortest = max(1, literal.count - 2)
+        let longest = min(known.count, literal.count + 2)
+        guard shortest <= longest else { continue }
+        let lengths = shortest...longest
+        let distance = lengths.compactMap {
+          editDistance(String(known.prefix($0)), literal, limit: 2)
+        }.min()
+        guard let distance, distance > 0, distance < (best?.distance ?? 3) else { continue }
+        best = (literal, distance, scene, place)
+      }
+    }
+    return best
   }
 
   /// `a`, `a or b`, `a, b or c`.

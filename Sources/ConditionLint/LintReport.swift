@@ -148,6 +148,7 @@ package enum LintRule: String, DiagnosticKind {
   case groupUnreachable = "routing.group-unreachable"
   case orderDependent = "routing.order-dependent"
   case dependsOnRunTime = "routing.depends-on-run-time"
+  case nearMiss = "routing.near-miss"
 
   /// The severity it is reported at; ``argumentCount`` is an error when arguments are missing,
   /// and ``notFollowed`` a warning when a whole scene list cannot be routed.
@@ -159,7 +160,7 @@ package enum LintRule: String, DiagnosticKind {
       .note
     case .interpolatedFormat, .archiveTooLarge, .emptySwiftUIString, .fileTooLarge, .notUTF8,
       .unreadable, .notParsed, .quotedFormatArgument, .argumentCount, .propertyList, .unhandled,
-      .newWindowPerEvent, .groupUnreachable, .orderDependent:
+      .newWindowPerEvent, .groupUnreachable, .orderDependent, .nearMiss:
       .warning
     }
   }
@@ -226,6 +227,10 @@ package enum LintRule: String, DiagnosticKind {
     case .orderDependent:
       "Several scenes take the event equally; which one the system picks depends on their "
         + "order, which differs between launches."
+    case .nearMiss:
+      "Only a catch-all condition (TRUEPREDICATE, \"*\", UIKit's default) or a fallback window "
+        + "takes the identifier, while it is within an edit or two of a literal in another "
+        + "scene's conditions: most likely a typo that sends every such event to the wrong window."
     case .buildCondition:
       "The declaration is under an #if whose condition is a build setting the source does not fix "
         + "(a custom flag, canImport, targetEnvironment): it is read on both sides, as built "

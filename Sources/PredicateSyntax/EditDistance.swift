@@ -1,6 +1,6 @@
 /// The optimal string alignment distance (Levenshtein plus adjacent transposition) between two
 /// words, or nil once it exceeds `limit` — enough to suggest `BEGINSWITH` for `BEGINWITH`.
-func editDistance(_ a: String, _ b: String, limit: Int) -> Int? {
+package func editDistance(_ a: String, _ b: String, limit: Int) -> Int? {
   let a = Array(a.unicodeScalars)
   let b = Array(b.unicodeScalars)
   if abs(a.count - b.count) > limit { return nil }

@@ -592,6 +592,38 @@ struct AppModelTests {
     if clauses.contains("canImport") { #expect(app.platforms.undecided == ["canImport(UIKit)"]) }
   }
 
+  @Test(
+    "an identifier only a catch-all takes, an edit from another scene's literal, is a near miss")
+  func nearMiss() throws {
+    func app(_ identifier: String) -> [UInt8] {
+      utf8(
+        """
+        import SwiftUI
+        @main struct Shop: App {
+          var body: some Scene {
+            WindowGroup { Text("main") }
+            WindowGroup("Orders", id: "orders") {
+              Text("o").handlesExternalEvents(preferring: ["orders/"], allowing: ["orders/"])
+            }
+            .handlesExternalEvents(matching: ["orders/"])
+          }
+        }
+        func handoff(id: String) {
+          let activity = NSUserActivity(activityType: "order")
+          activity.targetContentIdentifier = \(identifier)
+        }
+        """)
+    }
+    let typo = Linter.readApp(paths: [try tree(["App.swift": app(#""order/\\(id)""#)])])
+    let finding = try #require(typo.report.diagnostics.first { $0.id == "routing.near-miss" })
+    #expect(finding.line == 13)
+    #expect(finding.message.contains("did you mean 'orders/'"), "\(finding.message)")
+    let right = Linter.readApp(paths: [try tree(["App.swift": app(#""orders/\\(id)""#)])])
+    #expect(!right.report.diagnostics.contains { $0.id == "routing.near-miss" })
+    let far = Linter.readApp(paths: [try tree(["App.swift": app(#""invoice/\\(id)""#)])])
+    #expect(!far.report.diagnostics.contains { $0.id == "routing.near-miss" })
+  }
+
   @Test("URLs the app opens itself are events when their scheme is the app's own")
   func urlsTheAppOpens() throws {
     let root = try tree([
