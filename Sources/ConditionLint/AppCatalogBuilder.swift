@@ -376,11 +376,21 @@ struct AppCatalogBuilder {
     let idExpression = arguments.first { $0.label?.text == "id" }?.expression
     let id = stringArgument(idExpression)
     if let idExpression, id == nil {
-      diagnostics.append(
-        file.note(
-          .runtimeValue,
-          "the \(name)'s id '\(SwiftValues.abbreviated(idExpression))' is a run-time value",
-          at: call))
+      let written = SwiftValues.abbreviated(idExpression)
+      if SwiftValues.constantReference(idExpression) != nil {
+        // A constant whose value the tree does not hold: one value, unknown here.
+        diagnostics.append(
+          file.note(.runtimeValue, "the \(name)'s id '\(written)' is a run-time value", at: call))
+      } else {
+        var finding = file.note(
+          .unstableWindowID,
+          "the \(name)'s id '\(written)' is computed at run time: an id identifies the group "
+            + "(WindowGroup's init(id:)), so openWindow(id:) must compute the same string to open "
+            + "it, and a value that differs between launches matches no window restored with the "
+            + "old one", at: call)
+        finding.fixDescription = "declare the id as a constant, and open it by that constant"
+        diagnostics.append(finding)
+      }
     }
     let titleArgument = arguments.first {
       $0.label == nil && !$0.expression.is(ClosureExprSyntax.self)

@@ -149,6 +149,7 @@ package enum LintRule: String, DiagnosticKind {
   case orderDependent = "routing.order-dependent"
   case dependsOnRunTime = "routing.depends-on-run-time"
   case nearMiss = "routing.near-miss"
+  case unstableWindowID = "routing.unstable-window-id"
 
   /// The severity it is reported at; ``argumentCount`` is an error when arguments are missing,
   /// and ``notFollowed`` a warning when a whole scene list cannot be routed.
@@ -160,7 +161,7 @@ package enum LintRule: String, DiagnosticKind {
       .note
     case .interpolatedFormat, .archiveTooLarge, .emptySwiftUIString, .fileTooLarge, .notUTF8,
       .unreadable, .notParsed, .quotedFormatArgument, .argumentCount, .propertyList, .unhandled,
-      .newWindowPerEvent, .groupUnreachable, .orderDependent, .nearMiss:
+      .newWindowPerEvent, .groupUnreachable, .orderDependent, .nearMiss, .unstableWindowID:
       .warning
     }
   }
@@ -227,6 +228,10 @@ package enum LintRule: String, DiagnosticKind {
     case .orderDependent:
       "Several scenes take the event equally; which one the system picks depends on their "
         + "order, which differs between launches."
+    case .unstableWindowID:
+      "A window group's id is computed at run time (a variable, an interpolation, a call): "
+        + "openWindow(id:) must compute the same string to open it, and windows restored at "
+        + "launch are matched by the id they were saved with. Declare the id as a constant."
     case .nearMiss:
       "Only a catch-all condition (TRUEPREDICATE, \"*\", UIKit's default) or a fallback window "
         + "takes the identifier, while it is within an edit or two of a literal in another "

@@ -624,6 +624,29 @@ struct AppModelTests {
     #expect(!far.report.diagnostics.contains { $0.id == "routing.near-miss" })
   }
 
+  @Test("a window id computed at run time is unstable; a constant from outside the tree is not")
+  func unstableWindowID() throws {
+    let run = Linter.readApp(paths: [
+      try tree([
+        "App.swift": utf8(
+          """
+          import SwiftUI
+          @main struct Docs: App {
+            var session = UUID().uuidString
+            var body: some Scene {
+              WindowGroup { Text("main") }
+              WindowGroup("Doc", id: "doc-\\(session)") { Text("d") }
+              WindowGroup("Logs", id: External.logs) { Text("l") }
+            }
+          }
+          """)
+      ])
+    ])
+    let unstable = run.report.diagnostics.filter { $0.id == "routing.unstable-window-id" }
+    #expect(unstable.map(\.line) == [6])
+    #expect(unstable.first?.message.contains("doc-") == true)
+  }
+
   @Test("URLs the app opens itself are events when their scheme is the app's own")
   func urlsTheAppOpens() throws {
     let root = try tree([
