@@ -102,49 +102,20 @@ package struct AppInputs: Sendable {
 }
 
 /// An Objective-C file's classes (`@implementation X` … `@end`, by line) and the identifiers it
-/// sets with `targetContentIdentifier = @"…"` or `setTargetContentIdentifier:@"…"`.
+/// sets, read by the lint's own Objective-C tokenizer (``ObjCExtractor/appReading(in:path:module:)``).
 struct AppObjCFile: Sendable {
   var path: String
   var classes: [(name: String, lines: ClosedRange<Int>)] = []
   var producers: [Producer] = []
+  /// The constant names its values used and it does not define (read again with the module).
+  var external: Set<String> = []
 
-  init(path: String, bytes: [UInt8]) {
+  init(path: String, bytes: [UInt8], module: ModuleIndex? = nil) {
     self.path = path
-    let text = String(decoding: bytes, as: UTF8.self)
-    var open: (String, Int)?
-    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-    {
-      let trimmed = line.drop { $0 == " " || $0 == "\t" }
-      if trimmed.hasPrefix("@implementation") {
-        let name = trimmed.dropFirst("@implementation".count).drop { $0 == " " }.prefix {
-          $0.isLetter || $0.isNumber || $0 == "_"
-        }
-        open = (String(name), number + 1)
-      } else if trimmed.hasPrefix("@end"), let (name, start) = open {
-        classes.append((name, start...(number + 1)))
-        open = nil
-      }
-      for marker in ["targetContentIdentifier = @\"", "setTargetContentIdentifier:@\""] {
-        guard let range = line.range(of: marker) else { continue }
-        let rest = line[range.upperBound...]
-        let kind = AppObjCFile.kind(String(line[..<range.lowerBound]))
-        var producer = Producer(kind: kind, file: path, line: number + 1)
-        if let end = rest.firstIndex(of: "\""), !rest[..<end].contains("\\") {
-          producer.identifier = String(rest[..<end])
-        } else {
-          producer.unknown = "the literal has escapes the scanner does not decode"
-        }
-        producers.append(producer)
-      }
-    }
-  }
-
-  private static func kind(_ receiver: String) -> Producer.Kind {
-    let lower = receiver.lowercased()
-    if lower.contains("activity") { return .userActivity }
-    if lower.contains("content") { return .notification }
-    if lower.contains("shortcut") { return .shortcutItem }
-    return .targetContentIdentifier
+    let reading = ObjCExtractor.appReading(in: bytes, path: path, module: module)
+    classes = reading.classes
+    producers = reading.producers
+    external = reading.external
   }
 }
 
@@ -163,6 +134,12 @@ extension AppCatalog {
   ) -> AppCatalog {
     var inputs = inputs
     if let module {
+      for position in inputs.objCFiles.indices {
+        let file = inputs.objCFiles[position]
+        guard module.mayDeclare(any: file.external, besides: file.path), let bytes = read(file.path)
+        else { continue }
+        inputs.objCFiles[position] = AppObjCFile(path: file.path, bytes: bytes, module: module)
+      }
       for position in inputs.swiftFiles.indices {
         let file = inputs.swiftFiles[position]
         guard module.mayDeclare(any: file.external, besides: file.path),

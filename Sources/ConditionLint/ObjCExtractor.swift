@@ -50,15 +50,23 @@ enum ObjCExtractor {
         external.insert(name)
         return nil
       }
-      guard let constant = module.objCConstant(name, besides: path),
-        case .text(let value) = constant.value
-      else { return nil }
-      return (
-        LiteralText(computed: value, at: offset),
-        ValueOrigin(resolution: .moduleConstant, name: name, offset: offset, place: constant.place)
-      )
+      return moduleConstant(name, at: offset, in: module, besides: path)
     }
     return (extractConditions(tokens), external)
+  }
+
+  /// The value of the module constant `name` (declared in another file than `path`) as text at
+  /// `offset`, with its origin; nil when the module does not know one value for it.
+  static func moduleConstant(
+    _ name: String, at offset: Int, in module: ModuleIndex, besides path: String
+  ) -> (LiteralText, ValueOrigin)? {
+    guard let constant = module.objCConstant(name, besides: path),
+      case .text(let value) = constant.value
+    else { return nil }
+    return (
+      LiteralText(computed: value, at: offset),
+      ValueOrigin(resolution: .moduleConstant, name: name, offset: offset, place: constant.place)
+    )
   }
 
   /// The conditions of a file's tokens, its constants inlined.

@@ -647,6 +647,40 @@ struct AppModelTests {
     #expect(unstable.first?.message.contains("doc-") == true)
   }
 
+  @Test("Objective-C producers are read by the tokenizer: templates, constants, no comments")
+  func objectiveCProducers() throws {
+    let run = Linter.readApp(paths: [
+      try tree([
+        "Routes.h": utf8("extern NSString *const kInboxIdentifier;\n"),
+        "Routes.m": utf8("NSString *const kInboxIdentifier = @\"inbox\";\n"),
+        "Handoff.m": utf8(
+          """
+          #import "Routes.h"
+          @implementation Handoff
+          - (void)go:(NSString *)orderID content:(UNMutableNotificationContent *)content {
+            NSUserActivity *activity = [[NSUserActivity alloc] initWithActivityType:@"x"];
+            activity.targetContentIdentifier = [NSString stringWithFormat:@"order/%@", orderID];
+            [activity setTargetContentIdentifier:[@"invoice/" stringByAppendingString:orderID]];
+            activity.targetContentIdentifier = kInboxIdentifier;
+            // activity.targetContentIdentifier = @"commented";
+          #if 0
+            activity.targetContentIdentifier = @"dead";
+          #endif
+            content.targetContentIdentifier = nil;
+          }
+          @end
+          """),
+      ])
+    ])
+    let producers = try #require(run.catalog?.producers.filter { $0.file.hasSuffix("Handoff.m") })
+    #expect(producers.map(\.line) == [5, 6, 7, 12])
+    #expect(producers[0].template == Template(parts: [.text("order/"), .hole("orderID")]))
+    #expect(producers[0].kind == .userActivity)
+    #expect(producers[1].template == Template(parts: [.text("invoice/"), .hole("orderID")]))
+    #expect(producers[2].identifier == "inbox")
+    #expect(producers[3].kind == .notification && !producers[3].carriesIdentifier)
+  }
+
   @Test("URLs the app opens itself are events when their scheme is the app's own")
   func urlsTheAppOpens() throws {
     let root = try tree([

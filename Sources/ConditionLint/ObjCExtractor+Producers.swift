@@ -1,0 +1,150 @@
+extension ObjCExtractor {
+  /// What an Objective-C file gives the app model: its classes and the identifiers it sets.
+  struct AppReading {
+    /// `@implementation X` … `@end`, each class by its name and its lines.
+    var classes: [(name: String, lines: ClosedRange<Int>)] = []
+    var producers: [Producer] = []
+    /// The constant names a value used and the file does not define: a reading with the
+    /// module's index may know them.
+    var external: Set<String> = []
+  }
+
+  /// The classes of a file and the identifiers it sets, read through the same tokens and values
+  /// as its conditions: `x.targetContentIdentifier = v;` and `[x setTargetContentIdentifier:v]`,
+  /// `v` a literal, a constant (the file's, or the module's through `module`), a local the
+  /// method assigns once, `[NSString stringWithFormat:…]` or `[a stringByAppendingString:b]`
+  /// (templates); nothing in a comment, a string or `#if 0`.
+  static func appReading(in bytes: [UInt8], path: String, module: ModuleIndex?) -> AppReading {
+    var reading = AppReading()
+    var tokens = tokenize(bytes)
+    inlineConstants(&tokens, defines: stringDefines(bytes)) { name, offset in
+      guard let module else {
+        reading.external.insert(name)
+        return nil
+      }
+      return moduleConstant(name, at: offset, in: module, besides: path)
+    }
+    inlineLocalStrings(&tokens)
+    let lines = SourceLines(objectiveC: bytes)
+    var open: (name: String, line: Int)?
+    for index in tokens.indices {
+      guard let name = tokens[index].identifier else { continue }
+      let line = { lines.location(tokens[index].offset).line }
+      if index > 0, tokens[index - 1].isPunctuation(UInt8(ascii: "@")) {
+        if name == "implementation", index + 1 < tokens.count,
+          let type = tokens[index + 1].identifier
+        {
+          open = (type, line())
+        } else if name == "end", let (type, start) = open {
+          reading.classes.append((type, start...max(start, line())))
+          open = nil
+        }
+        continue
+      }
+      let receiver: Range<Int>
+      let value: Range<Int>
+      if name == "targetContentIdentifier", index > 1,
+        tokens[index - 1].isPunctuation(UInt8(ascii: ".")), index + 1 < tokens.count,
+        tokens[index + 1].isPunctuation(UInt8(ascii: "=")),
+        !(index + 2 < tokens.count && tokens[index + 2].isPunctuation(UInt8(ascii: "=")))
+      {
+        // receiver.targetContentIdentifier = value;
+        var start = index - 1
+        while start > 0,
+          tokens[start - 1].identifier != nil || tokens[start - 1].isPunctuation(UInt8(ascii: "."))
+        {
+          start -= 1
+        }
+        receiver = start..<(index - 1)
+        value = (index + 2)..<expressionEnd(tokens, from: index + 2)
+      } else if name == "setTargetContentIdentifier", index + 1 < tokens.count,
+        tokens[index + 1].isPunctuation(UInt8(ascii: ":")),
+        !isMethodDeclaration(tokens, nameAt: index),
+        let bracket = enclosingOpener(tokens, before: index),
+        tokens[bracket].isPunctuation(UInt8(ascii: "["))
+      {
+        // [receiver setTargetContentIdentifier:value]
+        receiver = (bracket + 1)..<index
+        value = (index + 2)..<expressionEnd(tokens, from: index + 2)
+      } else {
+        continue
+      }
+      var producer = Producer(
+        kind: kind(sourceText(tokens, receiver)), file: path, line: line())
+      if value.count == 1, tokens[value.lowerBound].identifier == "nil" {
+        producer.unknown = Producer.nilIdentifier
+        producer.carriesIdentifier = false
+      } else if let text = stringValue(tokens, value) {
+        producer.identifier = text
+      } else if let template = formattedString(tokens, value, depth: 0)
+        ?? appendedString(tokens, value, depth: 0)
+      {
+        producer.template = template
+      } else {
+        producer.unknown =
+          "'\(SwiftValues.abbreviated(sourceText(tokens, value)))' is a run-time value"
+      }
+      reading.producers.append(producer)
+    }
+    return reading
+  }
+
+  /// The template of `[a stringByAppendingString:b]` (nested, or through a local the method
+  /// assigns once): each side's text when it is a string, else a hole named by its source.
+  static func appendedString(_ tokens: [Token], _ range: Range<Int>, depth: Int) -> Template? {
+    guard depth < 8, !range.isEmpty else { return nil }
+    if range.count == 1, let name = tokens[range.lowerBound].identifier,
+      let (from, to) = localDefinition(tokens, named: name, before: range.lowerBound)
+    {
+      let scope = tokens[range.lowerBound].scope
+      let assignments = tokens.indices.filter {
+        tokens[$0].scope == scope && tokens[$0].identifier == name && isAssignment(tokens, to: $0)
+      }
+      guard assignments.count == 1 else { return nil }
+      return appendedString(tokens, from..<to, depth: depth + 1)
+    }
+    guard tokens[range.lowerBound].isPunctuation(UInt8(ascii: "[")),
+      tokens[range.upperBound - 1].isPunctuation(UInt8(ascii: "]"))
+    else { return nil }
+    let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
+    // The selector at the message's own level: the receiver may be a literal or a send.
+    var depth = 0
+    var selector: Int?
+    for index in inner {
+      if case .punctuation(let byte) = tokens[index].kind {
+        if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") { depth += 1 }
+        if byte == UInt8(ascii: "]") || byte == UInt8(ascii: ")") { depth -= 1 }
+      }
+      if depth == 0, index > inner.lowerBound, index + 1 < inner.upperBound,
+        tokens[index].identifier == "stringByAppendingString",
+        tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
+      {
+        selector = index
+        break
+      }
+    }
+    guard let receiverEnd = selector else { return nil }
+    func parts(_ part: Range<Int>) -> [Template.Part] {
+      if let text = stringValue(tokens, part) { return [.text(text)] }
+      if let template = formattedString(tokens, part, depth: depth + 1)
+        ?? appendedString(tokens, part, depth: depth + 1)
+      {
+        return template.parts
+      }
+      return [.hole(sourceText(tokens, part))]
+    }
+    return Template(
+      parts: parts(inner.lowerBound..<receiverEnd)
+        + parts((receiverEnd + 2)..<inner.upperBound))
+  }
+
+  /// The kind of event a receiver's name says it makes: a user activity, a notification's
+  /// content, a shortcut item; else an identifier set on a receiver of unknown type.
+  private static func kind(_ receiver: String) -> Producer.Kind {
+    let lower = receiver.lowercased()
+    if lower.contains("activity") { return .userActivity }
+    if lower.contains("content") { return .notification }
+    if lower.contains("shortcut") { return .shortcutItem }
+    return .targetContentIdentifier
+  }
+}
