@@ -133,6 +133,10 @@ package struct Producer: Sendable, Hashable {
     /// environment, `UIApplication.shared.open(_:)`, a widget's `widgetURL(_:)`. It comes back
     /// to the app when its scheme is one the app declares.
     case openURL
+    /// A file the system hands the app (opened from Files or Finder, dropped, shared): a
+    /// document type of `CFBundleDocumentTypes`, or a `DocumentGroup`'s. Routed as its
+    /// `file://` URL.
+    case document
   }
 
   package var kind: Kind

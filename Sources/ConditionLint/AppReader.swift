@@ -261,6 +261,21 @@ extension AppCatalog {
         catalog.producers.append(producer)
       }
     }
+    // A DocumentGroup opens files whether or not the tree holds the Info.plist that declares
+    // their types: one file event for it when no document type is declared.
+    if !catalog.producers.contains(where: { $0.kind == .document }) {
+      for app in catalog.apps {
+        for group in app.windowGroups where group.kind == "DocumentGroup" {
+          var producer = Producer(
+            kind: .document, file: group.file, line: group.line, detail: "DocumentGroup")
+          var template = Template(parts: [.text("file://"), .hole("path")])
+          template.pathHoles = ["path"]
+          producer.template = template
+          producer.platforms = group.platforms
+          catalog.producers.append(producer)
+        }
+      }
+    }
     catalog.producers.sort { ($0.file, $0.line) < ($1.file, $1.line) }
     catalog.diagnostics.sort { ($0.file, $0.line) < ($1.file, $1.line) }
     return catalog
@@ -329,6 +344,7 @@ extension AppCatalog {
         producers.append(producer)
       }
     }
+    producers += documents(in: list, path: path)
     for item in list["UIApplicationShortcutItems"]?.array ?? [] {
       let type = item["UIApplicationShortcutItemType"]
       var producer = Producer(
@@ -342,6 +358,58 @@ extension AppCatalog {
     }
     return producers
   }
+
+  /// The files the app opens: a producer per extension of each `CFBundleDocumentTypes` entry
+  /// (its `CFBundleTypeExtensions`, and the `public.filename-extension` tags its
+  /// `LSItemContentTypes` are declared with in `UTExportedTypeDeclarations` or
+  /// `UTImportedTypeDeclarations`, or that a few system types have), each routed as
+  /// `file://⟨path⟩.ext`; a type whose extensions are not known as `file://⟨path⟩`.
+  private static func documents(in list: PropertyList, path: String) -> [Producer] {
+    var tags: [String: [String]] = systemTypeExtensions
+    for key in ["UTExportedTypeDeclarations", "UTImportedTypeDeclarations"] {
+      for declaration in list[key]?.array ?? [] {
+        guard let identifier = declaration["UTTypeIdentifier"]?.string else { continue }
+        let tag = declaration["UTTypeTagSpecification"]?["public.filename-extension"]
+        tags[identifier] = tag?.array?.compactMap(\.string) ?? tag?.string.map { [$0] } ?? []
+      }
+    }
+    var producers: [Producer] = []
+    for type in list["CFBundleDocumentTypes"]?.array ?? [] {
+      var extensions = (type["CFBundleTypeExtensions"]?.array ?? []).compactMap(\.string)
+      for uti in (type["LSItemContentTypes"]?.array ?? []).compactMap(\.string) {
+        extensions += tags[uti] ?? []
+      }
+      var seen: Set<String> = []
+      extensions = extensions.map { $0.lowercased() }.filter {
+        $0 != "*" && seen.insert($0).inserted
+      }
+      let name = type["CFBundleTypeName"]?.string
+      for fileExtension in extensions.isEmpty ? [nil] : extensions.map(Optional.some) {
+        var producer = Producer(
+          kind: .document, file: path, line: type.line ?? 1, detail: name)
+        var template = Template(
+          parts: [.text("file://"), .hole("path")] + (fileExtension.map { [.text(".\($0)")] } ?? [])
+        )
+        template.pathHoles = ["path"]
+        producer.template = template
+        producers.append(producer)
+      }
+    }
+    return producers
+  }
+
+  /// The file name extensions of system types apps list in `LSItemContentTypes` (Apple's
+  /// *System-declared uniform type identifiers*); an abstract type (`public.data`,
+  /// `public.image`) has none: any file of it.
+  private static let systemTypeExtensions: [String: [String]] = [
+    "public.plain-text": ["txt"], "public.utf8-plain-text": ["txt"], "com.adobe.pdf": ["pdf"],
+    "public.png": ["png"], "public.jpeg": ["jpg", "jpeg"], "public.heic": ["heic"],
+    "public.json": ["json"], "public.html": ["html", "htm"], "public.rtf": ["rtf"],
+    "net.daringfireball.markdown": ["md", "markdown"],
+    "public.comma-separated-values-text": ["csv"],
+    "public.zip-archive": ["zip"], "public.mp3": ["mp3"], "public.mpeg-4": ["mp4"],
+    "com.apple.quicktime-movie": ["mov"], "public.xml": ["xml"], "public.svg-image": ["svg"],
+  ]
 
   private static func manifest(in list: PropertyList, path: String) -> CatalogApp? {
     guard let manifest = list["UIApplicationSceneManifest"] else { return nil }

@@ -143,6 +143,13 @@ extension AppRouting {
       default: break
       }
       guard let value = producer.routedValue else { continue }
+      // **Decision:** a DocumentGroup opens each document in a window of its own, by design:
+      // a file event of an app that declares one is not a routing finding.
+      if producer.kind == .document,
+        app.windowGroups.contains(where: { $0.kind == "DocumentGroup" })
+      {
+        continue
+      }
       // A URL scheme stands for every URL of it: when the app's sets name URLs of the scheme
       // (`x-example://main`), those are the URLs it opens, and the scheme alone says nothing.
       if producer.kind == .urlScheme, let scheme = producer.identifier,

@@ -426,7 +426,7 @@ package struct AppRouting: Sendable {
         .shortcutItem(
           ShortcutItem(
             type: "shortcut", localizedTitle: "shortcut", targetContentIdentifier: string)))
-    case .urlScheme, .openURL: return SceneEvent(.url(string))
+    case .urlScheme, .openURL, .document: return SceneEvent(.url(string))
     case .appIntent:
       return SceneEvent(
         .appIntent(AppIntentRequest(intentType: "intent", contentIdentifier: string)))

@@ -681,6 +681,66 @@ struct AppModelTests {
     #expect(producers[3].kind == .notification && !producers[3].carriesIdentifier)
   }
 
+  @Test(
+    "files of the app's document types are events: a window group without sets opens one per file")
+  func documentTypes() throws {
+    let plist = utf8(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict>
+      <key>CFBundleDocumentTypes</key><array>
+        <dict><key>CFBundleTypeName</key><string>PDF</string>
+          <key>LSItemContentTypes</key><array><string>com.adobe.pdf</string></array></dict>
+        <dict><key>CFBundleTypeName</key><string>Notes</string>
+          <key>LSItemContentTypes</key><array><string>com.example.notes</string></array></dict>
+      </array>
+      <key>UTExportedTypeDeclarations</key><array><dict>
+        <key>UTTypeIdentifier</key><string>com.example.notes</string>
+        <key>UTTypeTagSpecification</key><dict>
+          <key>public.filename-extension</key><array><string>notesdoc</string></array></dict>
+      </dict></array>
+      </dict></plist>
+      """)
+    let viewer = Linter.readApp(paths: [
+      try tree([
+        "App.swift": utf8(
+          """
+          import SwiftUI
+          @main struct Viewer: App {
+            var body: some Scene {
+              WindowGroup { Text("v").onOpenURL { url in print(url) } }
+            }
+          }
+          """),
+        "Info.plist": plist,
+      ])
+    ])
+    let documents = try #require(viewer.catalog?.producers.filter { $0.kind == .document })
+    #expect(
+      documents.map { $0.template?.description } == ["file://⟨path⟩.pdf", "file://⟨path⟩.notesdoc"])
+    let finding = try #require(
+      viewer.report.diagnostics.first { $0.id == "routing.new-window-per-event" })
+    #expect(finding.message.contains("reached by 2 event source(s)"), "\(finding.message)")
+    // A path holds '/': a set that names a folder may take it.
+    let path = try #require(documents.first?.template)
+    #expect(!path.isComponent(at: 1))
+
+    // A DocumentGroup opens each document in its own window, by design.
+    let editor = Linter.readApp(paths: [
+      try tree([
+        "App.swift": utf8(
+          """
+          import SwiftUI
+          @main struct Editor: App {
+            var body: some Scene { DocumentGroup(newDocument: TextFile()) { Text($0.document.text) } }
+          }
+          """)
+      ])
+    ])
+    #expect(editor.catalog?.producers.map(\.kind) == [.document])
+    #expect(!editor.report.diagnostics.contains { $0.id.hasPrefix("routing.") })
+  }
+
   @Test("URLs the app opens itself are events when their scheme is the app's own")
   func urlsTheAppOpens() throws {
     let root = try tree([

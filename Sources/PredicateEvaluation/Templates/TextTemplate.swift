@@ -21,6 +21,9 @@ package struct TextTemplate: Sendable, Hashable, CustomStringConvertible {
 
   /// The parts, in order; adjacent text parts are joined and empty ones dropped.
   package var parts: [Part]
+  /// The holes that may hold any string, `/` included, wherever they sit (a file's path):
+  /// never path components (``isComponent(at:)``).
+  package var pathHoles: Set<String> = []
 
   /// A template of `parts`, with adjacent text parts joined and empty ones dropped.
   package init(parts: [Part]) {
@@ -117,7 +120,9 @@ package struct TextTemplate: Sendable, Hashable, CustomStringConvertible {
   /// no `/` beside it (`"\(prefix)order"`, a whole identifier built at run time) may hold any
   /// string.
   package func isComponent(at index: Int) -> Bool {
-    guard parts.indices.contains(index), case .hole = parts[index] else { return false }
+    guard parts.indices.contains(index), case .hole(let name) = parts[index],
+      !pathHoles.contains(name)
+    else { return false }
     if index > 0, case .text(let before) = parts[index - 1], before.hasSuffix("/") { return true }
     if index + 1 < parts.count, case .text(let after) = parts[index + 1], after.hasPrefix("/") {
       return true
