@@ -240,8 +240,8 @@ extension AppRouting {
         findings.append(
           AppCatalog.finding(
             .nearMiss,
-            "\(what) is taken only by a catch-all (it opens "
-              + "\(TableRendering.opens(routed.decisions[0]))), yet it is \(miss.distance) edit"
+            "\(what) reaches \(TableRendering.opens(routed.decisions[0])) only through a "
+              + "catch-all, yet it is \(miss.distance) edit"
               + (miss.distance == 1 ? "" : "s")
               + " from '\(miss.literal)' in the conditions of '\(miss.scene)' (\(miss.place)): "
               + "did you mean '\(miss.literal)'?", file: producer.file, line: producer.line,
@@ -329,29 +329,31 @@ extension AppRouting {
     return findings
   }
 
-  /// The literal an identifier most likely meant, when only catch-alls take it for every value:
-  /// no condition that names strings matches it, and its known text (the whole identifier, or a
-  /// template's text before its first hole) is one or two edits from a literal of another
-  /// scene's conditions, compared over as many characters as the literal has (give or take two),
-  /// so `order/⟨id⟩` meets `orders/`.
+  /// The literal an identifier most likely meant: a literal of a scene's conditions that never
+  /// take it, one or two edits from its known text (the whole identifier, or a template's text
+  /// before its first hole, compared over as many characters as the literal has, give or take
+  /// two, so `order/⟨id⟩` meets `orders/`), while no condition that names strings always takes
+  /// it and it opens something: a catch-all or a fallback window has it.
   private func nearMiss(_ routed: Decision) -> (
     literal: String, distance: Int, scene: String, place: String
   )? {
-    guard let decision = routed.decision else { return nil }
-    if case .none = decision.outcome { return nil }
+    guard !routed.decisions.isEmpty,
+      !routed.decisions.contains(where: { if case .none = $0.outcome { true } else { false } })
+    else { return nil }
     var named: [(condition: AppCondition, scene: String, place: String)] = []
     for (index, scene) in scenes.enumerated() {
-      for (condition, answer) in [
+      let answers = [
         (scene.prefersToActivate, routed.answers[index].prefers),
         (scene.canActivate, routed.answers[index].can),
-      ] where !condition.isCatchAll {
-        if answer != .never { return nil }
-        named.append((condition, scene.configuration, scene.place))
-      }
+      ].filter { !$0.0.isCatchAll }
+      if answers.contains(where: { $0.1 == .always }) { return nil }
+      guard answers.allSatisfy({ $0.1 == .never }) else { continue }
+      named += answers.map { ($0.0, scene.configuration, scene.place) }
     }
     for (index, group) in windowGroups.enumerated() {
       guard let matching = group.matching, !matching.isCatchAll else { continue }
-      if routed.matching[index] != .never { return nil }
+      if routed.matching[index] == .always { return nil }
+      guard routed.matching[index] == .never else { continue }
       named.append(
         (matching, group.configuration, "\(group.declaration.file):\(group.declaration.line)"))
     }

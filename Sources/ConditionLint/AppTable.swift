@@ -188,11 +188,11 @@ package struct AppTable: Sendable {
         cell == .none || cell == .newWindow ? nil : "\(cell.name): \(column.configuration)"
       }
       var line = pad(labels[index], width) + "  → " + pad(opened[index], opensWidth) + "  "
-      if let decision = row.routed.decision {
-        line += decision.reason.rawValue
-      } else {
-        line += "depends"
+      var reasons: [String] = []
+      for decision in row.routed.decisions where !reasons.contains(decision.reason.rawValue) {
+        reasons.append(decision.reason.rawValue)
       }
+      line += reasons.isEmpty ? "depends" : reasons.joined(separator: " or ")
       line += " · " + (matched.isEmpty ? "no scene matches" : matched.joined(separator: "; "))
       lines.append(line)
       let indent = pad("", width) + "    "

@@ -393,7 +393,7 @@ extension SwiftValues {
     }
     if let literal = expression.as(StringLiteralExprSyntax.self) {
       if let text = SwiftExtractor.decode(literal) { return .text(text, .literal, []) }
-      return .template(Self.template(literal), [])
+      return interpolation(literal, depth: depth)
     }
     if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1,
       let only = tuple.elements.first, only.label == nil
@@ -740,6 +740,39 @@ extension SwiftValues {
     case .template(let template, let origins): return .template(template, [origin] + origins)
     case .runtime: return value
     }
+  }
+
+  /// An interpolated literal's value: each interpolated value the file (or the module) fixes
+  /// joins the text (`"\\(Routes.orderPrefix)\\(id)"` is `orders/⟨id⟩`), any other is a hole
+  /// named by its source; all known, it is a text at the literal's place.
+  private func interpolation(_ literal: StringLiteralExprSyntax, depth: Int) -> StringValue {
+    var parts: [Template.Part] = []
+    var origins: [ValueOrigin] = []
+    var resolution = ValueResolution.literal
+    for segment in literal.segments {
+      switch segment {
+      case .stringSegment(let text):
+        parts.append(
+          .text(
+            SwiftExtractor.decodeSegment(text, pounds: literal.openingPounds?.text.count ?? 0)))
+      case .expressionSegment(let hole):
+        guard hole.expressions.count == 1, let only = hole.expressions.first, only.label == nil
+        else {
+          parts.append(.hole(hole.expressions.trimmedDescription))
+          continue
+        }
+        let value = string(only.expression, depth: depth + 1)
+        if case .text(_, let how, _) = value { resolution = max(resolution, how) }
+        let (pieces, from) = Self.parts(of: value, written: only.expression)
+        parts += pieces
+        origins += from
+      }
+    }
+    let template = Template(parts: parts)
+    guard let text = template.text else { return .template(template, origins) }
+    return .text(
+      LiteralText(computed: text, at: literal.positionAfterSkippingLeadingTrivia.utf8Offset),
+      resolution, origins)
   }
 
   /// An interpolated literal's parts: decoded text, and each hole's source text.

@@ -338,8 +338,10 @@ struct AppModelTests {
   @Test("each fixture app routes every producer; a concrete scenes file only without run-time sets")
   func fixtureAppsRoute() throws {
     // The apps whose conditions hold a run-time value (a set element built by interpolation).
-    let runTime: Set = ["MultiWindowNotes"]
-    for name in ["MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SplitConstants"] {
+    let runTime: Set = ["MultiWindowNotes", "Shop"]
+    for name in [
+      "MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SplitConstants", "Shop",
+    ] {
       let run = Linter.readApp(paths: [Self.apps + "/" + name])
       let catalog = try #require(run.catalog)
       #expect(!run.routings.isEmpty, "\(name)")
@@ -741,6 +743,49 @@ struct AppModelTests {
     #expect(!editor.report.diagnostics.contains { $0.id.hasPrefix("routing.") })
   }
 
+  @Test("the Shop fixture: constants across files and ObjC headers, #if, links, files, a near miss")
+  func shopFixture() throws {
+    let run = Linter.readApp(paths: [Self.apps + "/Shop"])
+    let catalog = try #require(run.catalog)
+    let app = try #require(catalog.apps.first)
+    // Window ids are constants of Constants/Routes.swift; #if !os(iOS) and #elseif os(iOS).
+    #expect(app.windowGroups.map(\.id) == ["catalog", "order", "activity", "receipts"])
+    #expect(app.windowGroups[1].matching == ["orders/"])
+    #expect(!app.windowGroups[2].platforms.contains(.iOS))
+    #expect(app.windowGroups[2].platforms.contains(.macOS))
+    #expect(app.windowGroups[3].platforms.names == ["iOS"])
+    // The order view's preferring set joins the constant into its template.
+    #expect(
+      app.windowGroups[1].views?.preferring
+        == [Template(parts: [.text("orders/"), .hole(#"id ?? """#)])])
+    func value(_ producer: Producer) -> String {
+      producer.identifier ?? producer.template?.description ?? "?"
+    }
+    #expect(
+      catalog.producers.map { "\($0.kind.rawValue) \(value($0))" } == [
+        "urlScheme shop://", "document file://⟨path⟩.shopreceipt",
+        "userActivity order/⟨order.id⟩", "notification orders/⟨order.id⟩",
+        "notification receipts/⟨receiptID⟩", "notification invoices/⟨number⟩",
+        "openURL https://example.com/shop/help", "openURL shop://orders/last",
+        "openWindow.id activity",
+      ])
+    // What a careful reader finds: the typo, the receipts window nothing opens on the iPad, and
+    // two ties that depend on whether the open order window is the one the event names.
+    let findings = run.report.diagnostics.filter { $0.id.hasPrefix("routing.") }
+    #expect(
+      findings.map { "\($0.file.split(separator: "/").last ?? ""):\($0.line) \($0.id)" } == [
+        "Handoff.swift:12 routing.near-miss", "Handoff.swift:19 routing.depends-on-run-time",
+        "ShopApp.swift:20 routing.group-unreachable",
+        "CatalogView.swift:10 routing.depends-on-run-time",
+      ])
+    #expect(findings[0].message.contains("did you mean 'orders/'"))
+    #expect(findings[2].message.hasSuffix("on iPadOS"))
+    // The table has a row per identifier that comes back to the app: not the https link.
+    let table = AppTable(try #require(run.routings.first), catalog: catalog, findings: findings)
+    #expect(table.rows.count == 7)
+    #expect(!table.rows.contains { $0.routed.value.description.hasPrefix("https") })
+  }
+
   @Test("URLs the app opens itself are events when their scheme is the app's own")
   func urlsTheAppOpens() throws {
     let root = try tree([
@@ -870,7 +915,9 @@ struct AppModelTests {
           "\($0.file):\($0.line) \($0.id)"
         })
     }
-    let names = ["MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SplitConstants"]
+    let names = [
+      "MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SplitConstants", "Shop",
+    ]
     let alone = names.map { findings([Self.apps + "/" + $0]) }.reduce(into: Set<String>()) {
       $0.formUnion($1)
     }

@@ -14,7 +14,7 @@ extension JSONValue {
 @Suite("scenes --format scenes-file is what route and table read")
 struct AppScenesFileTests {
   static let apps = [
-    "MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SplitConstants",
+    "MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SplitConstants", "Shop",
   ]
 
   @Test(

@@ -296,17 +296,26 @@ private final class StaticEvaluation {
       return possible ? holes : .never
     }
     // The needle has holes: it may be long or short, but the haystack holds its known text.
+    // Wherever the needle occurs, each of its known parts does: one the haystack cannot hold
+    // there rules every filling out.
     guard let text = hay.text else {
+      let fits: Bool
       switch kind {
       case .prefix:
-        return Self.lineUp(Array(hay.head.unicodeScalars), Array(pin.head.unicodeScalars))
-          ? holes : .never
+        fits =
+          Self.lineUp(Array(hay.head.unicodeScalars), Array(pin.head.unicodeScalars))
+          && Self.canMatch(Array(pin.head.unicodeScalars), in: hay, atStart: true, atEnd: false)
       case .suffix:
-        return Self.lineUp(
-          Array(hay.tail.unicodeScalars.reversed()), Array(pin.tail.unicodeScalars.reversed()))
-          ? holes : .never
-      case .contains: return holes
+        fits =
+          Self.lineUp(
+            Array(hay.tail.unicodeScalars.reversed()), Array(pin.tail.unicodeScalars.reversed()))
+          && Self.canMatch(Array(pin.tail.unicodeScalars), in: hay, atStart: false, atEnd: true)
+      case .contains:
+        fits = pin.texts.allSatisfy {
+          Self.canMatch(Array($0.unicodeScalars), in: hay, atStart: false, atEnd: false)
+        }
       }
+      return fits ? holes : .never
     }
     let scalars = Array(text.unicodeScalars)
     switch kind {

@@ -1,0 +1,3 @@
+#import "ShopRoutes.h"
+
+NSString *const SHPReceiptPrefix = @"receipts/";
