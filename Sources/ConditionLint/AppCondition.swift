@@ -44,7 +44,7 @@ package enum AppCondition: Sendable, Hashable {
   }
 
   /// What the condition answers for `identifier`, whatever the run-time values hold.
-  func answer(for identifier: TextTemplate) -> StaticAnswer {
+  package func answer(for identifier: TextTemplate) -> StaticAnswer {
     switch self {
     case .known(let predicate, let variables):
       var bindings: [String: TextTemplate] = [:]

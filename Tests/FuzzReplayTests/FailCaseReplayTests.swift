@@ -74,6 +74,34 @@ struct FailCaseReplayTests {
     #expect(inputs > 500)
   }
 
+  @Test("every fixture app passes the app invariants as modules: the index, #if, three answers")
+  func appSeedsPass() {
+    var inputs = 0
+    for path in Fixtures.allFiles(below: "apps") {
+      guard let text = Fixtures.read(path) else { continue }
+      let bytes = Array(text.utf8)
+      if path.hasSuffix(".swift") {
+        // One file, then the file and each other Swift file of its app through the index.
+        #expect(LintFuzzInvariants.app([0xF1] + bytes).isEmpty, "\(path)")
+        let app = path.split(separator: "/").prefix(2).joined(separator: "/")
+        for other in Fixtures.allFiles(below: app)
+        where other.hasSuffix(".swift") && other != path {
+          let pair = [0xF4] + bytes + [0] + Array((Fixtures.read(other) ?? "").utf8)
+          #expect(LintFuzzInvariants.app(pair).isEmpty, "\(path) + \(other)")
+          inputs += 1
+        }
+      } else if path.hasSuffix(".h"),
+        let implementation = Fixtures.read(
+          String(path.dropLast(2)) + ".m")
+      {
+        let pair = [0xF6] + bytes + [0] + Array(implementation.utf8)
+        #expect(LintFuzzInvariants.app(pair).isEmpty, "\(path)")
+        inputs += 1
+      }
+    }
+    #expect(inputs > 10)
+  }
+
   @Test("every target has saved cases, and the replay reads them byte for byte")
   func foldersHoldCases() {
     for target in FailCase.targets {

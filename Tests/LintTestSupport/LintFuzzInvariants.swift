@@ -82,33 +82,52 @@ public enum LintFuzzInvariants {
   }
 
   /// The app model's readers, for a first byte of 0xF0 or more: the rest as an `Info.plist`
-  /// (XML or binary; low bits 0), a Swift file declaring scenes (1), an APNs payload (2), or a
-  /// Swift file beside a plist made of the same bytes (3). No trap, no hang; every note, finding
-  /// and producer at a line of the file it names; a Swift file's sparse readings agree with its
-  /// whole reading.
+  /// (XML or binary; low bits 0), a Swift file declaring scenes (1), an APNs payload (2), a Swift
+  /// file beside a plist made of the same bytes (3), or a module (4 to 7): the bytes cut at
+  /// their first NUL (else their middle) into two Swift files, or into an Objective-C header
+  /// and its implementation (bit 1), resolved through one module index. No trap, no hang;
+  /// every note, finding and producer at a line of the file it names; a Swift file's sparse
+  /// readings agree with its whole reading; every three-valued answer agrees with the
+  /// concrete evaluation of a filling of its holes; a scenes file is made exactly when every
+  /// condition is known.
   public static func app(_ input: [UInt8]) -> [String] {
     let bytes = Array(input.dropFirst())
-    let files: [(path: String, bytes: [UInt8])]
-    switch input[0] & 3 {
+    var files: [(path: String, bytes: [UInt8])]
+    switch input[0] & 7 {
     case 0: files = [("App/Info.plist", bytes)]
-    case 1: files = [("App/App.swift", bytes)]
+    case 1, 5: files = [("App/App.swift", bytes)]
     case 2: files = [("App/push.apns", bytes)]
-    default: files = [("App/App.swift", bytes), ("App/Info.plist", bytes)]
+    case 3: files = [("App/App.swift", bytes), ("App/Info.plist", bytes)]
+    default:
+      let cut = bytes.firstIndex(of: 0) ?? bytes.count / 2
+      let head = Array(bytes[..<cut])
+      let tail = Array(bytes[min(cut + 1, bytes.count)...])
+      files =
+        input[0] & 2 == 0
+        ? [("App/App.swift", head), ("App/Constants.swift", tail)]
+        : [("App/Routes.h", head), ("App/Routes.m", tail), ("App/App.swift", bytes)]
     }
     _ = try? PropertyList.read(bytes)
     var violations: [String] = []
     // The sparse readings (producers alone, followed views) say what the whole file says.
-    if input[0] & 1 == 1,
-      let disagreement = AppInputs.sparseReadingDisagreement(
-        path: "App/App.swift", bytes: bytes)
-    {
-      violations.append("sparse reading differs: \(disagreement)")
+    for (path, contents) in files where path.hasSuffix(".swift") {
+      if let disagreement = AppInputs.sparseReadingDisagreement(path: path, bytes: contents) {
+        violations.append("sparse reading of \(path) differs: \(disagreement)")
+      }
     }
-    let catalog = AppCatalog.build(AppInputs(files: files), conditions: []) { _ in nil }
-    let lineCount = lineLengths(bytes).count
+    let contents = Dictionary(files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+    let read: @Sendable (String) -> [UInt8]? = { contents[$0] }
+    let module =
+      files.count > 1
+      ? ModuleIndex(sources: files.map(\.path), maximumFileSize: 1 << 20, read: read) : nil
+    let catalog = AppCatalog.build(
+      AppInputs(files: files), conditions: [], module: module, read: read)
+    let lineCounts = Dictionary(
+      files.map { ($0.path, lineLengths($0.bytes).count) }, uniquingKeysWith: { a, _ in a })
     func check(_ file: String, _ line: Int, _ what: String) {
-      if line < 1 || line > lineCount {
-        violations.append("\(what) at \(file):\(line), outside 1...\(lineCount)")
+      let count = lineCounts[file] ?? 0
+      if line < 1 || line > count {
+        violations.append("\(what) at \(file):\(line), outside 1...\(count)")
       }
     }
     for producer in catalog.producers {
@@ -118,14 +137,58 @@ public enum LintFuzzInvariants {
     for app in catalog.apps {
       for group in app.windowGroups { check(group.file, group.line, group.kind) }
       let routing = AppRouting(app: app)
-      if let problem = routing.problem { violations.append("scenes file rejected: \(problem)") }
+      if (routing.problem == nil) != (routing.file != nil) {
+        violations.append(
+          "a scenes file made \(routing.file == nil ? "not " : "")with every condition known")
+      }
       for finding in routing.findings(catalog.producers) {
         check(finding.file, finding.line, finding.id)
+      }
+      for producer in catalog.producers {
+        guard let value = producer.routedValue else { continue }
+        violations += threeValuedAgrees(routing, value)
+        _ = routing.route(value, kind: producer.kind)
       }
       _ = routing.scenesFile.jsonText
     }
     _ = catalog.jsonValue.jsonText
     _ = AppOutput.text(catalog)
+    return violations
+  }
+
+  /// Each scene condition's three-valued answer for `value`, against the compiled predicate
+  /// evaluated on one filling of the holes (and of the variables bound to templates).
+  static func threeValuedAgrees(_ routing: AppRouting, _ value: TextTemplate) -> [String] {
+    var violations: [String] = []
+    // A value a path-component hole may hold, and that composes with nothing before it.
+    let fill: (String) -> String = { _ in "x1" }
+    let identifier = value.filled(fill)
+    for scene in routing.scenes {
+      for condition in [scene.prefersToActivate, scene.canActivate] {
+        guard case .known(let predicate, let variables) = condition,
+          let expected = condition.answer(for: value).value
+        else { continue }
+        var substitutions: [String: PredicateArgument] = [:]
+        var bound = true
+        for variable in variables {
+          guard let template = variable.template else {
+            bound = false
+            break
+          }
+          substitutions[variable.name] = .string(template.filled(fill))
+        }
+        guard bound,
+          let compiled = try? CompiledPredicate(
+            predicate.substituting(variables: substitutions), profile: .extended)
+        else { continue }
+        let actual = (try? compiled.evaluate(with: identifier)) ?? false
+        if actual != expected {
+          violations.append(
+            "\(predicate.predicateFormat) answered \(expected) for \(value), but \(actual) for "
+              + "'\(identifier)'")
+        }
+      }
+    }
     return violations
   }
 }
