@@ -15,6 +15,10 @@ struct AppCatalogBuilder {
   private var index: [String: [(file: Int, type: Int)]] = [:]
   private var loaded: Set<String> = []
   private(set) var diagnostics: [LintDiagnostic] = []
+  /// The platforms the declarations being read are compiled for: a name declared under
+  /// mutually exclusive `#if os(…)` branches is one declaration per platform, and a lookup
+  /// takes the one built where the code that names it is.
+  private var platforms = CompiledPlatforms.everywhere
   /// The event handlers the last ``viewConditions(_:in:)`` search met (`onOpenURL file:line`).
   private var handlers: [String] = []
 
@@ -78,7 +82,12 @@ struct AppCatalogBuilder {
   }
 
   private func types(named name: String) -> [(file: AppSwiftFile, type: AppTypeDeclaration)] {
-    (index[name] ?? []).map { (files[$0.file], files[$0.file].types[$0.type]) }
+    let all = (index[name] ?? []).map {
+      (file: files[$0.file], type: files[$0.file].types[$0.type])
+    }
+    // Those built on a platform the reading is for, when the others are not.
+    let built = all.filter { !$0.type.platforms.platforms.isDisjoint(with: platforms.platforms) }
+    return built.isEmpty ? all : built
   }
 
   /// The `body` of a type named `name`, with its file: when several types have the name (two
@@ -98,6 +107,7 @@ struct AppCatalogBuilder {
     var best: (AppSwiftFile, Value)?
     var bestShared = -1
     for (file, value) in candidates {
+      if file.path == near { return (file, value) }
       let shared = LintPaths.sharedFolders(near, file.path)
       if shared > bestShared {
         best = (file, value)
@@ -144,6 +154,8 @@ struct AppCatalogBuilder {
     for file in files {
       for type in file.types where type.keyword != "extension" && isApp(type, in: file) {
         guard type.isMain || called.contains(type.name) else { continue }
+        platforms = type.platforms
+        defer { platforms = .everywhere }
         guard let body = body(of: type.name, near: file.path) else {
           diagnostics.append(
             note(
@@ -421,6 +433,9 @@ struct AppCatalogBuilder {
       ?? arguments.last { $0.expression.is(ClosureExprSyntax.self) }?.expression.as(
         ClosureExprSyntax.self)
     if let content {
+      let outer = self.platforms
+      self.platforms = outer.intersection(platforms)
+      defer { self.platforms = outer }
       let (views, unknown, notes) = viewConditions(content, in: file)
       declaration.views = views
       declaration.viewsUnknown = unknown

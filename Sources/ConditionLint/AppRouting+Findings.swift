@@ -41,6 +41,11 @@ extension AppRouting {
   /// iPadOS may be another than on macOS): each list is routed, and a finding says on which
   /// platforms it holds.
   package func findings(_ producers: [Producer]) -> [LintDiagnostic] {
+    // A producer built for none of the app's platforms (the macOS app's code, beside an iOS app
+    // of the same name) makes no event of it.
+    let producers = producers.filter {
+      !$0.platforms.platforms.isDisjoint(with: app.platforms.platforms)
+    }
     guard !routesOnePlatform, app.windowGroups.contains(where: { !$0.platforms.isEverywhere })
     else {
       return sceneListFindings(producers)

@@ -93,7 +93,8 @@ package struct AppTable: Sendable {
     var rows: [Row] = []
     var seen: Set<TextTemplate> = []
     let producers = AppRouting.events(
-      AppRouting.producers(catalog.producers, of: routing.app, among: catalog.apps))
+      AppRouting.producers(catalog.producers, of: routing.app, among: catalog.apps)
+    ).filter { !$0.platforms.platforms.isDisjoint(with: routing.app.platforms.platforms) }
     for producer in producers {
       guard let value = producer.routedValue, seen.insert(value).inserted else { continue }
       let routed = routing.route(value, kind: producer.kind)

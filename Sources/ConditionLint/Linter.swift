@@ -177,13 +177,15 @@ package struct Linter: Sendable {
     for app in catalog.apps {
       let routing = AppRouting(app: app)
       run.routings.append(routing)
-      variants[app.name, default: []].append(app.variant ?? "")
+      // One app per platform may share a name: each is its own app, not a branch of another.
+      let name = ([app.name] + app.platforms.names).joined(separator: " ")
+      variants[name, default: []].append(app.variant ?? "")
       let producers = AppRouting.producers(catalog.producers, of: app, among: catalog.apps)
       for finding in routing.findings(producers) {
         let key = "\(finding.id)\u{0}\(finding.file)\u{0}\(finding.line)\u{0}\(finding.message)"
         if found[key] == nil {
           order.append(key)
-          found[key] = (finding, app.name, [])
+          found[key] = (finding, name, [])
         }
         found[key]!.variants.append(app.variant ?? "")
       }

@@ -786,6 +786,50 @@ struct AppModelTests {
     #expect(!table.rows.contains { $0.routed.value.description.hasPrefix("https") })
   }
 
+  @Test("one app per platform with the same names: each platform reads its own declarations")
+  func appPerPlatform() throws {
+    let run = Linter.readApp(paths: [
+      try tree([
+        "Notes-iOS.swift": utf8(
+          """
+          import SwiftUI
+          #if os(iOS)
+          @main struct Notes: App {
+            var body: some Scene { WindowGroup { RootView() } }
+          }
+          struct RootView: View {
+            var body: some View { Text("i").handlesExternalEvents(preferring: ["ios/"], allowing: ["*"]) }
+          }
+          #endif
+          """),
+        "Notes-macOS.swift": utf8(
+          """
+          import SwiftUI
+          #if os(macOS)
+          @main struct Notes: App {
+            var body: some Scene {
+              WindowGroup { RootView() }
+              Window("Inspector", id: "inspector") { Text("x") }
+            }
+          }
+          struct RootView: View {
+            @Environment(\\.openWindow) private var openWindow
+            var body: some View { Button("Inspect") { openWindow(id: "inspector") } }
+          }
+          #endif
+          """),
+      ])
+    ])
+    let apps = try #require(run.catalog?.apps)
+    #expect(apps.map(\.platforms.names) == [["iOS"], ["macOS"]])
+    #expect(apps[0].windowGroups.count == 1)
+    #expect(apps[0].windowGroups[0].views?.preferring == ["ios/"])
+    #expect(apps[1].windowGroups.map(\.kind) == ["WindowGroup", "Window"])
+    #expect(apps[1].windowGroups[0].views == nil)
+    // The macOS window is opened on macOS: nothing is reported, on either platform.
+    #expect(!run.report.diagnostics.contains { $0.id.hasPrefix("routing.") })
+  }
+
   @Test("URLs the app opens itself are events when their scheme is the app's own")
   func urlsTheAppOpens() throws {
     let root = try tree([
