@@ -43,6 +43,10 @@ final class SwiftValues {
   /// in it (``SwiftSkeleton/sparse(_:around:)``).
   private(set) var consulted: Set<String> = []
 
+  /// While a function's body is read for a call, each parameter's name and the hole that stands
+  /// for it (`#0`, `#1`: no source expression is written so): innermost call last.
+  private var parameterHoles: [[String: String]] = []
+
   /// The declaration of a qualified name: `name` at file level, `Type.name` in a type (an
   /// extension's members under the extended type's name).
   func declaration(_ key: String) -> Declaration? {
@@ -81,10 +85,26 @@ final class SwiftValues {
     var fallback: (value: ExprSyntax, offset: Int)?
   }
 
+  /// A function the file declares that returns a `String` by one expression: its parameters'
+  /// names in order, that expression and where the name is written; nil when the name is
+  /// declared twice (overloads: which one a call means is the compiler's business).
+  struct Function {
+    var parameters: [String]
+    var value: ExprSyntax
+    var offset: Int
+  }
+
+  /// The function a qualified name declares (``Function``).
+  func function(_ key: String) -> Function? {
+    consult(key)
+    return collector.functions[key] ?? nil
+  }
+
   /// What a name is asked for in the module: a constant (stored, or computed from a literal), an
-  /// enum case's raw value, or a property an enum computes per case.
+  /// enum case's raw value, a property an enum computes per case, or a function that returns a
+  /// template of its parameters.
   enum Lookup {
-    case constant, rawValue, caseProperty
+    case constant, rawValue, caseProperty, function
   }
 
   /// Collects the file's declarations in one walk.
@@ -92,6 +112,28 @@ final class SwiftValues {
     var declarations: [String: Declaration] = [:]
     var rawValues: [String: (value: ExprSyntax?, name: String, offset: Int)] = [:]
     var caseProperties: [String: CaseProperty] = [:]
+    var functions: [String: Function?] = [:]
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+      guard let scope = SwiftValues.declarationScope(of: Syntax(node)) else { return .skipChildren }
+      let key = scope.isEmpty ? node.name.text : scope + "." + node.name.text
+      guard functions[key] == nil else {
+        functions[key] = .some(nil)
+        return .skipChildren
+      }
+      let returnsString = node.signature.returnClause?.type.trimmedDescription == "String"
+      guard returnsString, let body = node.body,
+        let value = SwiftValues.returnedExpression(body.statements)
+      else {
+        functions[key] = .some(nil)
+        return .skipChildren
+      }
+      functions[key] = Function(
+        parameters: node.signature.parameterClause.parameters.map {
+          ($0.secondName ?? $0.firstName).text
+        }, value: value, offset: node.name.positionAfterSkippingLeadingTrivia.utf8Offset)
+      return .skipChildren
+    }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
       guard let scope = SwiftValues.declarationScope(of: Syntax(node)) else { return .skipChildren }
@@ -391,6 +433,12 @@ extension SwiftValues {
     guard depth < Self.maximumDepth else {
       return .runtime("the value is defined too far from its use")
     }
+    // A parameter of the function being read for a call: the hole its argument fills.
+    if let reference = expression.as(DeclReferenceExprSyntax.self),
+      let hole = parameterHoles.last?[reference.baseName.text]
+    {
+      return .template(Template(parts: [.hole(hole)]), [])
+    }
     if let literal = expression.as(StringLiteralExprSyntax.self) {
       if let text = SwiftExtractor.decode(literal) { return .text(text, .literal, []) }
       return interpolation(literal, depth: depth)
@@ -460,6 +508,11 @@ extension SwiftValues {
       let offset = expression.positionAfterSkippingLeadingTrivia.utf8Offset
       let text = LiteralText(computed: Self.runtimeless(template), at: offset)
       return .text(text, origins.map(\.resolution).max() ?? .literal, origins)
+    }
+    if let call = expression.as(FunctionCallExprSyntax.self),
+      let value = functionCall(call, depth: depth)
+    {
+      return value
     }
     if let (value, origin) = referent(of: expression) {
       return adding(origin, to: string(value, depth: depth + 1))
@@ -677,6 +730,95 @@ extension SwiftValues {
     }
   }
 
+  /// The value of a call of a function that returns a template of its parameters
+  /// (`Routes.order(id)` with `static func order(_ id: String) -> String { prefix + id }`):
+  /// the function's value with each parameter's hole filled by its argument's value here
+  /// (`orders/⟨id⟩`). Nil when the callee is no such function of the file or the module.
+  private func functionCall(_ call: FunctionCallExprSyntax, depth: Int) -> StringValue? {
+    guard call.trailingClosure == nil, depth + 1 < Self.maximumDepth else { return nil }
+    var keys: [String] = []
+    let callee = call.calledExpression
+    if let reference = callee.as(DeclReferenceExprSyntax.self) {
+      let name = reference.baseName.text
+      guard name.first?.isLowercase == true else { return nil }
+      keys = Self.enclosingScopes(of: Syntax(call)).map { Self.qualified(name, in: $0) }
+    } else if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
+      let name = member.declName.baseName.text
+      let baseText = base.trimmedDescription
+      if baseText == "self" || baseText == "Self" {
+        keys = Self.enclosingScopes(of: Syntax(call)).filter { !$0.isEmpty }.map {
+          Self.qualified(name, in: $0)
+        }
+      } else if base.is(DeclReferenceExprSyntax.self) || base.is(MemberAccessExprSyntax.self),
+        baseText.first?.isUppercase == true
+      {
+        keys = Self.qualifiedScopes(baseText, from: Syntax(call)).map {
+          Self.qualified(name, in: $0)
+        }
+      }
+    }
+    guard !keys.isEmpty else { return nil }
+    let body: StringValue
+    if let key = keys.first(where: { function($0) != nil }), let found = function(key) {
+      let origin = ValueOrigin(
+        resolution: .sameFileConstant, name: callee.trimmedDescription, offset: found.offset)
+      body = adding(origin, to: functionValue(found, depth: depth + 1))
+    } else if let value = fromModule(
+      keys, kind: .function, name: callee.trimmedDescription, use: ExprSyntax(call))
+    {
+      body = value
+    } else {
+      return nil
+    }
+    let template: Template
+    var origins: [ValueOrigin]
+    var resolution = ValueResolution.literal
+    switch body {
+    case .runtime: return body
+    case .text(let text, let how, let from):
+      guard let value = text.value else { return nil }
+      template = Template(value)
+      origins = from
+      resolution = how
+    case .template(let found, let from):
+      template = found
+      origins = from
+    }
+    resolution = max(resolution, origins.map(\.resolution).max() ?? .literal)
+    // Each parameter's hole, filled with its argument's value here.
+    let arguments = Array(call.arguments)
+    var parts: [Template.Part] = []
+    for part in template.parts {
+      guard case .hole(let name) = part, name.hasPrefix("#"), let index = Int(name.dropFirst())
+      else {
+        parts.append(part)
+        continue
+      }
+      guard arguments.indices.contains(index) else { return nil }
+      let argument = arguments[index].expression
+      let value = string(argument, depth: depth + 1)
+      if case .text(_, let how, _) = value { resolution = max(resolution, how) }
+      let (pieces, from) = Self.parts(of: value, written: argument)
+      parts += pieces
+      origins += from
+    }
+    let filled = Template(parts: parts)
+    guard let text = filled.text else { return .template(filled, origins) }
+    return .text(
+      LiteralText(computed: text, at: call.positionAfterSkippingLeadingTrivia.utf8Offset),
+      resolution, origins)
+  }
+
+  /// A function's value with each parameter as its hole (`#0`, `#1`, …).
+  private func functionValue(_ function: Function, depth: Int) -> StringValue {
+    parameterHoles.append(
+      Dictionary(
+        function.parameters.enumerated().map { ($1, "#\($0)") },
+        uniquingKeysWith: { first, _ in first }))
+    defer { parameterHoles.removeLast() }
+    return string(function.value, depth: depth)
+  }
+
   /// The value of `key` as this file declares it, for another file that asks the module.
   func moduleConstant(_ key: String, kind: Lookup, lines: SourceLines) -> ModuleIndex.Constant? {
     let value: StringValue
@@ -695,6 +837,10 @@ extension SwiftValues {
       } else {
         value = .runtime("'\(key)' is a var, which may change before it is used")
       }
+    case .function:
+      guard let found = function(key) else { return nil }
+      offset = found.offset
+      value = functionValue(found, depth: 0)
     case .rawValue:
       guard let found = rawValue(key) else { return nil }
       offset = found.offset

@@ -38,17 +38,31 @@ struct ModuleIndexTests {
     "each condition built from another file's constant is known, and names that declaration",
     arguments: [
       // file, line, the canonical format, the origin's name, its file and line
-      ("SceneDelegate.swift", 9, #"SELF BEGINSWITH "order/""#, "Paths.orderPrefix", "Constants.swift", 10),
-      ("OrdersApp.swift", 13, #"SELF CONTAINS[cd] "app.viewer""#, "Activity.viewer.identifier", "Constants.swift", 21),
-      ("OrdersApp.swift", 28, #"SELF CONTAINS[cd] "draft/""#, "Paths.draftPrefix", "Constants.swift", 11),
-      ("InvoiceSceneDelegate.m", 9, #"SELF BEGINSWITH "invoice/""#, "kInvoicePrefix", "Identifiers.m", 3),
+      (
+        "SceneDelegate.swift", 9, #"SELF BEGINSWITH "order/""#, "Paths.orderPrefix",
+        "Constants.swift", 10
+      ),
+      (
+        "OrdersApp.swift", 13, #"SELF CONTAINS[cd] "app.viewer""#, "Activity.viewer.identifier",
+        "Constants.swift", 21
+      ),
+      (
+        "OrdersApp.swift", 28, #"SELF CONTAINS[cd] "draft/""#, "Paths.draftPrefix",
+        "Constants.swift", 11
+      ),
+      (
+        "InvoiceSceneDelegate.m", 9, #"SELF BEGINSWITH "invoice/""#, "kInvoicePrefix",
+        "Identifiers.m", 3
+      ),
     ])
   func acrossFiles(
     file: String, line: Int, format: String, name: String, declaredIn: String, declaredAt: Int
   ) throws {
     let report = lint([Self.app])
     let condition = try #require(
-      report.conditions.first { $0.file.hasSuffix("/" + file) && $0.line == line && $0.format == format },
+      report.conditions.first {
+        $0.file.hasSuffix("/" + file) && $0.line == line && $0.format == format
+      },
       "\(report.conditions.map { "\($0.file):\($0.line) \($0.format ?? "nil")" })")
     #expect(condition.resolution == .moduleConstant)
     let origin = try #require(condition.origins.first)
@@ -91,7 +105,8 @@ struct ModuleIndexTests {
     let condition = try #require(lint([root]).conditions.first)
     #expect(condition.resolution == .runtime)
     #expect(condition.origins.isEmpty)
-    #expect(condition.format?.contains("order/") != true && condition.format?.contains("orders/") != true)
+    #expect(
+      condition.format?.contains("order/") != true && condition.format?.contains("orders/") != true)
   }
 
   @Test("the same value declared in two files (one per platform) is known")
@@ -116,6 +131,47 @@ struct ModuleIndexTests {
     #expect(condition.format == #"SELF BEGINSWITH "app/order/""#)
   }
 
+  @Test("a function returning a template of its parameters is a template at each call")
+  func functionTemplates() throws {
+    let root = try tree([
+      "Routes.swift": """
+      enum Routes {
+        static let prefix = "orders/"
+        static func order(_ id: String) -> String { prefix + id }
+        static func invoice(number: String, year: String) -> String { "invoices/\\(year)/\\(number)" }
+      }
+      func thread(_ id: String) -> String { "chat/thread/" + id }
+      """,
+      "Handoff.swift": """
+      import Foundation
+      func handoff(orderID: String) {
+        let activity = NSUserActivity(activityType: "order")
+        activity.targetContentIdentifier = Routes.order(orderID)
+        let known = NSUserActivity(activityType: "order")
+        known.targetContentIdentifier = Routes.order("42")
+        let invoice = NSUserActivity(activityType: "invoice")
+        invoice.targetContentIdentifier = Routes.invoice(number: orderID, year: "2026")
+        let chat = NSUserActivity(activityType: "chat")
+        chat.targetContentIdentifier = thread(orderID)
+      }
+      func configure(_ conditions: UISceneActivationConditions, id: String) {
+        conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
+          format: "SELF == %@", Routes.order(id))
+      }
+      """,
+    ])
+    let run = Linter.readApp(paths: [root])
+    let producers = try #require(run.catalog?.producers)
+    #expect(
+      producers.map { $0.identifier ?? $0.template?.description ?? "?" } == [
+        "orders/⟨orderID⟩", "orders/42", "invoices/2026/⟨orderID⟩", "chat/thread/⟨orderID⟩",
+      ])
+    let condition = try #require(run.report.conditions.first)
+    #expect(condition.format == "SELF == $id")
+    #expect(
+      condition.variables.first?.template == Template(parts: [.text("orders/"), .hole("id")]))
+  }
+
   @Test("the catalogue reads window ids and sets from another file")
   func catalogue() throws {
     let run = Linter.readApp(paths: [Self.app])
@@ -124,6 +180,9 @@ struct ModuleIndexTests {
     #expect(groups.map(\.matching) == [["order/"], ["app.viewer"]])
     let handoff = try #require(run.catalog?.producers.first { $0.file.hasSuffix("Handoff.swift") })
     #expect(handoff.template?.parts.first == .text("order/"))
-    #expect(!run.report.diagnostics.contains { $0.id.hasPrefix("routing.") && $0.message.contains("viewer") })
+    #expect(
+      !run.report.diagnostics.contains {
+        $0.id.hasPrefix("routing.") && $0.message.contains("viewer")
+      })
   }
 }
