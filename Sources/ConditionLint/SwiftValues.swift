@@ -796,16 +796,34 @@ extension SwiftValues {
       }
       guard arguments.indices.contains(index) else { return nil }
       let argument = arguments[index].expression
-      let value = string(argument, depth: depth + 1)
-      if case .text(_, let how, _) = value { resolution = max(resolution, how) }
-      let (pieces, from) = Self.parts(of: value, written: argument)
-      parts += pieces
-      origins += from
+      join(
+        string(argument, depth: depth + 1), written: argument, into: &parts, &origins, &resolution)
     }
-    let filled = Template(parts: parts)
-    guard let text = filled.text else { return .template(filled, origins) }
+    return Self.joined(parts, origins, resolution, at: ExprSyntax(call))
+  }
+
+  /// Appends the value `written` gives to a string being built of parts: its text, its parts,
+  /// or a hole named by the expression.
+  private func join(
+    _ value: StringValue, written: ExprSyntax, into parts: inout [Template.Part],
+    _ origins: inout [ValueOrigin], _ resolution: inout ValueResolution
+  ) {
+    if case .text(_, let how, _) = value { resolution = max(resolution, how) }
+    let (pieces, from) = Self.parts(of: value, written: written)
+    parts += pieces
+    origins += from
+  }
+
+  /// The string of `parts`: a template while a hole remains, else a text at `node`, not
+  /// written verbatim there.
+  private static func joined(
+    _ parts: [Template.Part], _ origins: [ValueOrigin], _ resolution: ValueResolution,
+    at node: ExprSyntax
+  ) -> StringValue {
+    let template = Template(parts: parts)
+    guard let text = template.text else { return .template(template, origins) }
     return .text(
-      LiteralText(computed: text, at: call.positionAfterSkippingLeadingTrivia.utf8Offset),
+      LiteralText(computed: text, at: node.positionAfterSkippingLeadingTrivia.utf8Offset),
       resolution, origins)
   }
 
@@ -907,18 +925,12 @@ extension SwiftValues {
           parts.append(.hole(hole.expressions.trimmedDescription))
           continue
         }
-        let value = string(only.expression, depth: depth + 1)
-        if case .text(_, let how, _) = value { resolution = max(resolution, how) }
-        let (pieces, from) = Self.parts(of: value, written: only.expression)
-        parts += pieces
-        origins += from
+        join(
+          string(only.expression, depth: depth + 1), written: only.expression, into: &parts,
+          &origins, &resolution)
       }
     }
-    let template = Template(parts: parts)
-    guard let text = template.text else { return .template(template, origins) }
-    return .text(
-      LiteralText(computed: text, at: literal.positionAfterSkippingLeadingTrivia.utf8Offset),
-      resolution, origins)
+    return Self.joined(parts, origins, resolution, at: ExprSyntax(literal))
   }
 
   /// An interpolated literal's parts: decoded text, and each hole's source text.
