@@ -56,7 +56,7 @@ package enum AppCondition: Sendable, Hashable {
   }
 
   /// Whether it takes every identifier: `TRUEPREDICATE`, a `"*"` set, UIKit's default.
-  var isCatchAll: Bool {
+  package var isCatchAll: Bool {
     if case .known(let predicate, _) = self { return predicate == .truePredicate }
     return false
   }

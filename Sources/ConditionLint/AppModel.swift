@@ -106,6 +106,8 @@ package struct SceneConfigurationEntry: Sendable {
   package var line: Int
   /// The activation conditions the delegate class's code sets (the lint's findings in it).
   package var activationConditions: [LintedCondition] = []
+  /// Whether a file of the tree declares the delegate class; nil when none is named.
+  package var delegateDeclared: Bool?
 }
 
 /// A place in the app that makes an event the system routes.

@@ -246,6 +246,17 @@ extension AppCatalog {
           + inputs.objCFiles.flatMap { file in
             file.classes.filter { $0.name == name }.map { (file.path, $0.lines) }
           }
+        catalog.apps[app].sceneConfigurations[entry].delegateDeclared = !candidates.isEmpty
+        if candidates.isEmpty {
+          catalog.diagnostics.append(
+            AppCatalog.finding(
+              .missingDelegateClass,
+              "the scene configuration '\(configuration.name ?? "?")' names the delegate class "
+                + "'\(name)', which no file of the tree declares: UIKit cannot make its delegate, "
+                + "and the scene's conditions are unknown", file: configuration.file,
+              line: configuration.line,
+              fixDescription: "declare the class, or correct UISceneDelegateClassName"))
+        }
         func shared(_ path: String) -> Int { LintPaths.sharedFolders(configuration.file, path) }
         let best = candidates.map { shared($0.file) }.max() ?? 0
         let ranges = candidates.filter { shared($0.file) == best }

@@ -110,7 +110,22 @@ package struct AppRouting: Sendable {
       let role = Self.role(entry.role)
       if defaultConfigurations[role] == nil { defaultConfigurations[role] = name }
       let conditions = entry.activationConditions
-      guard !conditions.isEmpty else { continue }
+      if conditions.isEmpty {
+        // A delegate the tree declares that sets no conditions, or no delegate at all, keeps
+        // UIKit's defaults (UISceneActivationConditions: can activate for anything, prefers
+        // nothing); one whose class the tree does not hold may set any.
+        let defaults = entry.delegateDeclared != false
+        let unknown = AppCondition.unknown(
+          name: "the conditions of '\(name)'",
+          reason: "its delegate class '\(entry.delegateClass ?? "?")' is not in the tree")
+        scenes.append(
+          AppScene(
+            id: name, configuration: name, role: role,
+            canActivate: defaults ? .known(.truePredicate, variables: []) : unknown,
+            prefersToActivate: defaults ? .known(.falsePredicate, variables: []) : unknown,
+            views: nil, place: "\(entry.file):\(entry.line)"))
+        continue
+      }
       func condition(_ kind: ConditionKind) -> AppCondition {
         // The last assignment in source order is the one in force.
         guard let condition = conditions.last(where: { $0.kind == kind }) else {

@@ -150,6 +150,7 @@ package enum LintRule: String, DiagnosticKind {
   case dependsOnRunTime = "routing.depends-on-run-time"
   case nearMiss = "routing.near-miss"
   case unstableWindowID = "routing.unstable-window-id"
+  case missingDelegateClass = "app.missing-delegate-class"
 
   /// The severity it is reported at; ``argumentCount`` is an error when arguments are missing,
   /// and ``notFollowed`` a warning when a whole scene list cannot be routed.
@@ -161,7 +162,8 @@ package enum LintRule: String, DiagnosticKind {
       .note
     case .interpolatedFormat, .archiveTooLarge, .emptySwiftUIString, .fileTooLarge, .notUTF8,
       .unreadable, .notParsed, .quotedFormatArgument, .argumentCount, .propertyList, .unhandled,
-      .newWindowPerEvent, .groupUnreachable, .orderDependent, .nearMiss, .unstableWindowID:
+      .newWindowPerEvent, .groupUnreachable, .orderDependent, .nearMiss, .unstableWindowID,
+      .missingDelegateClass:
       .warning
     }
   }
@@ -228,6 +230,10 @@ package enum LintRule: String, DiagnosticKind {
     case .orderDependent:
       "Several scenes take the event equally; which one the system picks depends on their "
         + "order, which differs between launches."
+    case .missingDelegateClass:
+      "A scene configuration names a delegate class (UISceneDelegateClassName, with "
+        + "$(PRODUCT_MODULE_NAME). resolved) that no file of the tree declares: a typo or a "
+        + "renamed class leaves the scene without its delegate."
     case .unstableWindowID:
       "A window group's id is computed at run time (a variable, an interpolation, a call): "
         + "openWindow(id:) must compute the same string to open it, and windows restored at "

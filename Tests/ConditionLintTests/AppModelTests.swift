@@ -830,6 +830,75 @@ struct AppModelTests {
     #expect(!run.report.diagnostics.contains { $0.id.hasPrefix("routing.") })
   }
 
+  @Test("UIKit configurations whose delegates set no conditions keep the defaults, and tie")
+  func uikitDefaults() throws {
+    let plist = utf8(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict>
+      <key>UIApplicationSceneManifest</key><dict>
+        <key>UIApplicationSupportsMultipleScenes</key><true/>
+        <key>UISceneConfigurations</key><dict>
+          <key>UIWindowSceneSessionRoleApplication</key><array>
+            <dict><key>UISceneConfigurationName</key><string>Main</string>
+              <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).MainSceneDelegate</string></dict>
+            <dict><key>UISceneConfigurationName</key><string>Settings</string>
+              <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).SettingsSceneDelegate</string></dict>
+            <dict><key>UISceneConfigurationName</key><string>Legacy</string>
+              <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).LegacySceneDelgate</string></dict>
+          </array>
+        </dict>
+      </dict>
+      </dict></plist>
+      """)
+    let run = Linter.readApp(paths: [
+      try tree([
+        "Info.plist": plist,
+        "Delegates.swift": utf8(
+          """
+          import UIKit
+          class MainSceneDelegate: UIResponder, UIWindowSceneDelegate {}
+          class SettingsSceneDelegate: UIResponder, UIWindowSceneDelegate {}
+          func handoff() {
+            let activity = NSUserActivity(activityType: "x")
+            activity.targetContentIdentifier = "inbox"
+          }
+          """),
+      ])
+    ])
+    let routing = try #require(run.routings.first)
+    #expect(routing.scenes.map(\.id) == ["Main", "Settings", "Legacy"])
+    #expect(routing.scenes[0].canActivate.isCatchAll)
+    let ids = run.report.diagnostics.map(\.id)
+    #expect(ids.contains("app.missing-delegate-class"))
+    // Main and Settings both take 'inbox' by default; Legacy's conditions are unknown, and it
+    // may prefer it: whether order alone decides depends on them.
+    let note = try #require(run.report.diagnostics.first { $0.id == "routing.depends-on-run-time" })
+    #expect(note.line == 6 && note.message.contains("Legacy"))
+    // Without Legacy, order alone decides, for certain.
+    let text = String(decoding: plist, as: UTF8.self)
+    let start = try #require(
+      text.range(of: "<dict><key>UISceneConfigurationName</key><string>Legacy"))
+    let end = try #require(text.range(of: "</dict>", range: start.upperBound..<text.endIndex))
+    let twoScenes = Array(
+      text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "").utf8)
+    let tied = Linter.readApp(paths: [
+      try tree(["Info.plist": twoScenes, "Delegates.swift": utf8(Self.defaultDelegates)])
+    ])
+    let tie = try #require(tied.report.diagnostics.first { $0.id == "routing.order-dependent" })
+    #expect(tie.line == 6)
+  }
+
+  static let defaultDelegates = """
+    import UIKit
+    class MainSceneDelegate: UIResponder, UIWindowSceneDelegate {}
+    class SettingsSceneDelegate: UIResponder, UIWindowSceneDelegate {}
+    func handoff() {
+      let activity = NSUserActivity(activityType: "x")
+      activity.targetContentIdentifier = "inbox"
+    }
+    """
+
   @Test("URLs the app opens itself are events when their scheme is the app's own")
   func urlsTheAppOpens() throws {
     let root = try tree([
