@@ -108,6 +108,10 @@ package struct SceneConfigurationEntry: Sendable {
   package var activationConditions: [LintedCondition] = []
   /// Whether a file of the tree declares the delegate class; nil when none is named.
   package var delegateDeclared: Bool?
+  /// Whether the delegate class implements `windowScene(_:performActionFor:completionHandler:)`
+  /// (`windowScene:performActionForShortcutItem:completionHandler:`), which an open scene's
+  /// shortcut item reaches; nil when the class is not in the tree.
+  package var handlesShortcutItems: Bool?
 }
 
 /// A place in the app that makes an event the system routes.

@@ -260,6 +260,11 @@ extension AppCatalog {
         func shared(_ path: String) -> Int { LintPaths.sharedFolders(configuration.file, path) }
         let best = candidates.map { shared($0.file) }.max() ?? 0
         let ranges = candidates.filter { shared($0.file) == best }
+        if !ranges.isEmpty {
+          catalog.apps[app].sceneConfigurations[entry].handlesShortcutItems = ranges.contains {
+            declaresShortcutHandler(read($0.file) ?? [], lines: $0.lines)
+          }
+        }
         catalog.apps[app].sceneConfigurations[entry].activationConditions = conditions.filter {
           condition in
           ranges.contains { $0.file == condition.file && $0.lines.contains(condition.line) }
@@ -290,6 +295,34 @@ extension AppCatalog {
     catalog.producers.sort { ($0.file, $0.line) < ($1.file, $1.line) }
     catalog.diagnostics.sort { ($0.file, $0.line) < ($1.file, $1.line) }
     return catalog
+  }
+
+  /// Whether lines `lines` of a file (a delegate class's) declare the shortcut item handler:
+  /// `func windowScene(` with `performActionFor` in its signature in Swift, a
+  /// `performActionForShortcutItem:` selector in Objective-C; lines that are comments do not
+  /// count. A text test over the class's lines, as a declaration may span several.
+  static func declaresShortcutHandler(_ bytes: [UInt8], lines: ClosedRange<Int>) -> Bool {
+    var text = ""
+    var number = 0
+    for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      number += 1
+      guard lines.contains(number) else { continue }
+      let trimmed = String(decoding: line, as: UTF8.self).drop { $0 == " " || $0 == "\t" }
+      if trimmed.hasPrefix("//") || trimmed.hasPrefix("*") || trimmed.hasPrefix("/*") { continue }
+      text += trimmed + " "
+    }
+    if text.contains("performActionForShortcutItem:") { return true }
+    var rest = Substring(text)
+    while let start = rest.range(of: "func windowScene(") {
+      let signature = rest[start.upperBound...].prefix(300)
+      if let brace = signature.firstIndex(of: "{"),
+        signature[..<brace].contains("performActionFor")
+      {
+        return true
+      }
+      rest = rest[start.upperBound...]
+    }
+    return false
   }
 
   /// The index of the app in `apps` whose file shares the most folders with `file`.

@@ -216,6 +216,43 @@ extension AppRouting {
       case nil: depends.append("opens nothing")
       case false?: break
       }
+      if producer.kind == .shortcutItem, let handler = shortcutHandlerMissing(routed) {
+        findings.append(
+          AppCatalog.finding(
+            .noHandler,
+            "\(what) opens the open scene '\(handler.scene)', whose delegate \(handler.delegate) "
+              + "has no windowScene(_:performActionFor:completionHandler:): UIKit hands an open "
+              + "scene its shortcut items there, and the action is dropped \(platforms())",
+            file: producer.file, line: producer.line,
+            fixDescription:
+              "implement windowScene(_:performActionFor:completionHandler:) in \(handler.delegate)")
+        )
+      }
+      if producer.kind == .activationRequest {
+        // A request reuses only a scene that prefers its content; otherwise every request
+        // creates one more scene.
+        let creates = { (decision: RoutingDecision) in
+          if case .newScene = decision.outcome { return true }
+          return false
+        }
+        switch routed.holds(creates) {
+        case true?:
+          let opens = TableRendering.opens(routed.decisions[0])
+          findings.append(
+            AppCatalog.finding(
+              .newWindowPerEvent,
+              "\(what) opens a \(opens) on every request: an activation request reuses only a "
+                + "scene whose prefers-to-activate condition matches its content, and none of "
+                + "\(appLabel)'s does \(platforms())", file: producer.file, line: producer.line,
+              fixDescription:
+                "make the scene this content belongs to prefer it (its "
+                + "prefersToActivateForTargetContentIdentifierPredicate), or pass that scene's "
+                + "session to the request"))
+          continue
+        case nil: depends.append("opens a new scene on every request")
+        case false?: break
+        }
+      }
       if declaresConditions {
         // A new scene for want of a match: no condition or matching set takes the event.
         let fallsBack = { (decision: RoutingDecision) in
@@ -380,6 +417,19 @@ extension AppRouting {
       }
     }
     return best
+  }
+
+  /// The open UIKit scene a shortcut item reaches for every value, when its delegate class is in
+  /// the tree and lacks the handler an open scene's shortcut items go to
+  /// (`UIWindowSceneDelegate.windowScene(_:performActionFor:completionHandler:)`). A new scene
+  /// gets the item in its connection options instead, so only an open scene counts.
+  private func shortcutHandlerMissing(_ routed: Decision) -> (scene: String, delegate: String)? {
+    guard let decision = routed.decision,
+      case .existing(let session, _) = decision.outcome,
+      let entry = app.sceneConfigurations.first(where: { $0.name == session }),
+      entry.handlesShortcutItems == false, let delegate = entry.delegateClass
+    else { return nil }
+    return (session, String(delegate.split(separator: ".").last ?? Substring(delegate)))
   }
 
   /// `a`, `a or b`, `a, b or c`.

@@ -151,6 +151,7 @@ package enum LintRule: String, DiagnosticKind {
   case nearMiss = "routing.near-miss"
   case unstableWindowID = "routing.unstable-window-id"
   case missingDelegateClass = "app.missing-delegate-class"
+  case noHandler = "routing.no-handler"
 
   /// The severity it is reported at; ``argumentCount`` is an error when arguments are missing,
   /// and ``notFollowed`` a warning when a whole scene list cannot be routed.
@@ -163,7 +164,7 @@ package enum LintRule: String, DiagnosticKind {
     case .interpolatedFormat, .archiveTooLarge, .emptySwiftUIString, .fileTooLarge, .notUTF8,
       .unreadable, .notParsed, .quotedFormatArgument, .argumentCount, .propertyList, .unhandled,
       .newWindowPerEvent, .groupUnreachable, .orderDependent, .nearMiss, .unstableWindowID,
-      .missingDelegateClass:
+      .missingDelegateClass, .noHandler:
       .warning
     }
   }
@@ -230,6 +231,10 @@ package enum LintRule: String, DiagnosticKind {
     case .orderDependent:
       "Several scenes take the event equally; which one the system picks depends on their "
         + "order, which differs between launches."
+    case .noHandler:
+      "A shortcut item reaches an open scene whose delegate does not implement "
+        + "windowScene(_:performActionFor:completionHandler:), where UIKit hands an open scene "
+        + "its shortcut items: the quick action does nothing."
     case .missingDelegateClass:
       "A scene configuration names a delegate class (UISceneDelegateClassName, with "
         + "$(PRODUCT_MODULE_NAME). resolved) that no file of the tree declares: a typo or a "

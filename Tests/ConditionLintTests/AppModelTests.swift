@@ -832,25 +832,11 @@ struct AppModelTests {
 
   @Test("UIKit configurations whose delegates set no conditions keep the defaults, and tie")
   func uikitDefaults() throws {
-    let plist = utf8(
-      """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <plist version="1.0"><dict>
-      <key>UIApplicationSceneManifest</key><dict>
-        <key>UIApplicationSupportsMultipleScenes</key><true/>
-        <key>UISceneConfigurations</key><dict>
-          <key>UIWindowSceneSessionRoleApplication</key><array>
-            <dict><key>UISceneConfigurationName</key><string>Main</string>
-              <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).MainSceneDelegate</string></dict>
-            <dict><key>UISceneConfigurationName</key><string>Settings</string>
-              <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).SettingsSceneDelegate</string></dict>
-            <dict><key>UISceneConfigurationName</key><string>Legacy</string>
-              <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).LegacySceneDelgate</string></dict>
-          </array>
-        </dict>
-      </dict>
-      </dict></plist>
-      """)
+    let main = ("Main", "$(PRODUCT_MODULE_NAME).MainSceneDelegate")
+    let settings = ("Settings", "$(PRODUCT_MODULE_NAME).SettingsSceneDelegate")
+    let plist = Self.manifest([
+      main, settings, ("Legacy", "$(PRODUCT_MODULE_NAME).LegacySceneDelgate"),
+    ])
     let run = Linter.readApp(paths: [
       try tree([
         "Info.plist": plist,
@@ -876,12 +862,7 @@ struct AppModelTests {
     let note = try #require(run.report.diagnostics.first { $0.id == "routing.depends-on-run-time" })
     #expect(note.line == 6 && note.message.contains("Legacy"))
     // Without Legacy, order alone decides, for certain.
-    let text = String(decoding: plist, as: UTF8.self)
-    let start = try #require(
-      text.range(of: "<dict><key>UISceneConfigurationName</key><string>Legacy"))
-    let end = try #require(text.range(of: "</dict>", range: start.upperBound..<text.endIndex))
-    let twoScenes = Array(
-      text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "").utf8)
+    let twoScenes = Self.manifest([main, settings])
     let tied = Linter.readApp(paths: [
       try tree(["Info.plist": twoScenes, "Delegates.swift": utf8(Self.defaultDelegates)])
     ])
@@ -898,6 +879,105 @@ struct AppModelTests {
       activity.targetContentIdentifier = "inbox"
     }
     """
+
+  /// An Info.plist whose scene manifest lists `configurations` (name, delegate class) for the
+  /// application role, several scenes allowed.
+  static func manifest(_ configurations: [(name: String, delegate: String)]) -> [UInt8] {
+    let entries = configurations.map {
+      "<dict><key>UISceneConfigurationName</key><string>\($0.name)</string>"
+        + "<key>UISceneDelegateClassName</key><string>\($0.delegate)</string></dict>"
+    }.joined(separator: "\n")
+    return utf8(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict>
+      <key>UIApplicationSceneManifest</key><dict>
+        <key>UIApplicationSupportsMultipleScenes</key><true/>
+        <key>UISceneConfigurations</key><dict>
+          <key>UIWindowSceneSessionRoleApplication</key><array>
+      \(entries)
+          </array>
+        </dict>
+      </dict>
+      </dict></plist>
+      """)
+  }
+
+  @Test("an activation request no scene prefers opens a new scene on every request")
+  func activationRequestEveryTime() throws {
+    func delegates(prefers: String) -> [UInt8] {
+      utf8(
+        """
+        import UIKit
+        class MainSceneDelegate: UIResponder, UIWindowSceneDelegate {}
+        class SettingsSceneDelegate: UIResponder, UIWindowSceneDelegate {
+          func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+            scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == %@", "PREFERS")
+          }
+        }
+        func showSettings() {
+          let activity = NSUserActivity(activityType: "com.example.settings")
+          activity.targetContentIdentifier = "settings"
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+        }
+        """.replacingOccurrences(of: "PREFERS", with: prefers))
+    }
+    let plist = Self.manifest([
+      ("Main", "MainSceneDelegate"), ("Settings", "SettingsSceneDelegate"),
+    ])
+    let typo = Linter.readApp(paths: [
+      try tree(["Info.plist": plist, "Delegates.swift": delegates(prefers: "setting")])
+    ])
+    let finding = try #require(
+      typo.report.diagnostics.first { $0.id == "routing.new-window-per-event" })
+    #expect(finding.line == 11)
+    #expect(finding.message.contains("on every request"))
+    let right = Linter.readApp(paths: [
+      try tree(["Info.plist": plist, "Delegates.swift": delegates(prefers: "settings")])
+    ])
+    #expect(!right.report.diagnostics.contains { $0.id == "routing.new-window-per-event" })
+  }
+
+  @Test("a shortcut item an open scene takes needs its delegate's performActionFor handler")
+  func shortcutHandler() throws {
+    func delegates(handled: Bool) -> [UInt8] {
+      utf8(
+        """
+        import UIKit
+        class MainSceneDelegate: UIResponder, UIWindowSceneDelegate {
+          func windowScene(
+            _ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
+            completionHandler: @escaping (Bool) -> Void
+          ) { completionHandler(true) }
+        }
+        class ComposeSceneDelegate: UIResponder, UIWindowSceneDelegate {
+          func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+            scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINSWITH 'compose/'")
+          }
+          HANDLER
+        }
+        func addShortcut() {
+          let shortcut = UIMutableApplicationShortcutItem(type: "compose", localizedTitle: "New")
+          shortcut.targetContentIdentifier = "compose/new"
+        }
+        """.replacingOccurrences(
+          of: "HANDLER",
+          with: handled
+            ? "func windowScene(_ w: UIWindowScene, performActionFor s: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void) {}"
+            : "// func windowScene(_ w: UIWindowScene, performActionFor s: …) is to come"))
+    }
+    let plist = Self.manifest([("Main", "MainSceneDelegate"), ("Compose", "ComposeSceneDelegate")])
+    let missing = Linter.readApp(paths: [
+      try tree(["Info.plist": plist, "Delegates.swift": delegates(handled: false)])
+    ])
+    let finding = try #require(missing.report.diagnostics.first { $0.id == "routing.no-handler" })
+    #expect(finding.line == 16)
+    #expect(finding.message.contains("ComposeSceneDelegate"))
+    let handled = Linter.readApp(paths: [
+      try tree(["Info.plist": plist, "Delegates.swift": delegates(handled: true)])
+    ])
+    #expect(!handled.report.diagnostics.contains { $0.id == "routing.no-handler" })
+  }
 
   @Test("URLs the app opens itself are events when their scheme is the app's own")
   func urlsTheAppOpens() throws {
