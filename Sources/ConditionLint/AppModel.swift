@@ -37,6 +37,10 @@ package struct CatalogApp: Sendable {
   package var sceneConfigurations: [SceneConfigurationEntry] = []
   /// `UIApplicationSupportsMultipleScenes`, when the manifest says.
   package var supportsMultipleScenes: Bool?
+  /// Where the app makes scene configurations in code (`UISceneConfiguration(name:…)`, as
+  /// `application(_:configurationForConnecting:options:)` returns them): the configuration a new
+  /// scene gets is then chosen there, not by the manifest's order. Nil when it makes none.
+  package var configuresInCode: SourcePlace?
 }
 
 /// A SwiftUI scene declaration: `WindowGroup`, `Window`, `DocumentGroup`, `Settings`,

@@ -204,6 +204,10 @@ extension AppCatalog {
       }
       for entry in coded {
         guard let index = nearest(manifests, to: entry.file) else { continue }
+        if manifests[index].configuresInCode == nil {
+          manifests[index].configuresInCode = SourcePlace(
+            file: entry.file, line: entry.line, column: 1)
+        }
         if let name = entry.name,
           manifests[index].sceneConfigurations.contains(where: {
             $0.name == name && $0.role == entry.role
@@ -227,6 +231,8 @@ extension AppCatalog {
       {
         for index in owners {
           catalog.apps[index].sceneConfigurations += manifest.sceneConfigurations
+          catalog.apps[index].configuresInCode =
+            catalog.apps[index].configuresInCode ?? manifest.configuresInCode
           catalog.apps[index].supportsMultipleScenes =
             catalog.apps[index].supportsMultipleScenes ?? manifest.supportsMultipleScenes
         }

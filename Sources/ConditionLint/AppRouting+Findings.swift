@@ -228,6 +228,29 @@ extension AppRouting {
               "implement windowScene(_:performActionFor:completionHandler:) in \(handler.delegate)")
         )
       }
+      if producer.kind == .activationRequest, let wrong = wrongConfiguration(routed),
+        let created = wrong.created
+      {
+        findings.append(
+          AppCatalog.finding(
+            .wrongConfiguration,
+            "\(what): when no '\(wrong.claimedBy)' scene is open, the request creates a scene of "
+              + "'\(created)', the configuration a new scene of the application role gets (the "
+              + "first in the manifest), while the conditions of '\(wrong.claimedBy)' claim this "
+              + "content \(platforms())", file: producer.file, line: producer.line,
+            fixDescription:
+              "return the '\(wrong.claimedBy)' configuration for this activity from "
+              + "application(_:configurationForConnecting:options:)"))
+      } else if producer.kind == .activationRequest, let wrong = wrongConfiguration(routed),
+        let place = app.configuresInCode
+      {
+        findings.append(
+          AppCatalog.finding(
+            .dependsOnRunTime,
+            "which configuration a new scene of \(what) gets is chosen in code (\(place)), which "
+              + "the tool does not follow: whether it is '\(wrong.claimedBy)', whose conditions "
+              + "claim this content, is not known", file: producer.file, line: producer.line))
+      }
       if producer.kind == .activationRequest {
         // A request reuses only a scene that prefers its content; otherwise every request
         // creates one more scene.
@@ -417,6 +440,29 @@ extension AppRouting {
       }
     }
     return best
+  }
+
+  /// The configuration whose conditions claim an activation request's content for every value
+  /// (its prefers condition takes it), when it is not the one a new scene gets: a request reuses
+  /// only a scene that prefers the content, so when none is open UIKit creates a scene of the
+  /// configuration the app delegate returns, by default the role's first in the manifest
+  /// (`created`; nil when the app chooses it in code, which the tool does not follow).
+  private func wrongConfiguration(_ routed: Decision) -> (created: String?, claimedBy: String)? {
+    guard let first = defaultConfigurations[.windowApplication] else { return nil }
+    let created = app.configuresInCode == nil ? first : nil
+    guard
+      let claimed = scenes.indices.first(where: { index in
+        scenes[index].role == .windowApplication && scenes[index].configuration != created
+          && routed.answers[index].prefers == .always
+      })
+    else { return nil }
+    if let created,
+      let own = scenes.firstIndex(where: { $0.configuration == created }),
+      routed.answers[own].prefers != .never
+    {
+      return nil
+    }
+    return (created, scenes[claimed].configuration)
   }
 
   /// The open UIKit scene a shortcut item reaches for every value, when its delegate class is in

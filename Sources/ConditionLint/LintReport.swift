@@ -152,6 +152,7 @@ package enum LintRule: String, DiagnosticKind {
   case unstableWindowID = "routing.unstable-window-id"
   case missingDelegateClass = "app.missing-delegate-class"
   case noHandler = "routing.no-handler"
+  case wrongConfiguration = "routing.wrong-configuration"
 
   /// The severity it is reported at; ``argumentCount`` is an error when arguments are missing,
   /// and ``notFollowed`` a warning when a whole scene list cannot be routed.
@@ -164,7 +165,7 @@ package enum LintRule: String, DiagnosticKind {
     case .interpolatedFormat, .archiveTooLarge, .emptySwiftUIString, .fileTooLarge, .notUTF8,
       .unreadable, .notParsed, .quotedFormatArgument, .argumentCount, .propertyList, .unhandled,
       .newWindowPerEvent, .groupUnreachable, .orderDependent, .nearMiss, .unstableWindowID,
-      .missingDelegateClass, .noHandler:
+      .missingDelegateClass, .noHandler, .wrongConfiguration:
       .warning
     }
   }
@@ -231,6 +232,11 @@ package enum LintRule: String, DiagnosticKind {
     case .orderDependent:
       "Several scenes take the event equally; which one the system picks depends on their "
         + "order, which differs between launches."
+    case .wrongConfiguration:
+      "An activation request reuses only a scene that prefers its content; when none is open, "
+        + "UIKit creates a scene of the configuration the app delegate returns (by default the "
+        + "role's first in Info.plist). Another configuration's conditions claim the content: it "
+        + "opens in the wrong kind of window."
     case .noHandler:
       "A shortcut item reaches an open scene whose delegate does not implement "
         + "windowScene(_:performActionFor:completionHandler:), where UIKit hands an open scene "

@@ -938,6 +938,50 @@ struct AppModelTests {
     #expect(!right.report.diagnostics.contains { $0.id == "routing.new-window-per-event" })
   }
 
+  @Test("a request whose content another configuration claims creates the wrong scene")
+  func wrongConfiguration() throws {
+    let delegates = """
+      import UIKit
+      class MainSceneDelegate: UIResponder, UIWindowSceneDelegate {}
+      class OrderSceneDelegate: UIResponder, UIWindowSceneDelegate {
+        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+          scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINSWITH 'order/'")
+        }
+      }
+      func show(orderID: String) {
+        let activity = NSUserActivity(activityType: "com.example.order")
+        activity.targetContentIdentifier = "order/\\(orderID)"
+        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+      }
+      """
+    let plist = Self.manifest([("Main", "MainSceneDelegate"), ("Order", "OrderSceneDelegate")])
+    let run = Linter.readApp(paths: [
+      try tree(["Info.plist": plist, "Delegates.swift": utf8(delegates)])
+    ])
+    let finding = try #require(
+      run.report.diagnostics.first { $0.id == "routing.wrong-configuration" })
+    #expect(finding.line == 11)
+    #expect(finding.message.contains("creates a scene of 'Main'"))
+    // A configuration chosen in code is not the manifest's first: a note says so instead.
+    let coded =
+      delegates + """
+
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+          func application(_ application: UIApplication, configurationForConnecting session: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+            UISceneConfiguration(name: "Order", sessionRole: session.role)
+          }
+        }
+        """
+    let chosen = Linter.readApp(paths: [
+      try tree(["Info.plist": plist, "Delegates.swift": utf8(coded)])
+    ])
+    #expect(!chosen.report.diagnostics.contains { $0.id == "routing.wrong-configuration" })
+    #expect(
+      chosen.report.diagnostics.contains {
+        $0.id == "routing.depends-on-run-time" && $0.message.contains("chosen in code")
+      })
+  }
+
   @Test("a shortcut item an open scene takes needs its delegate's performActionFor handler")
   func shortcutHandler() throws {
     func delegates(handled: Bool) -> [UInt8] {
