@@ -34,10 +34,12 @@ struct AppSwiftFile: Sendable {
   /// with a byte that is rare in code, so the search runs near memchr speed: `Scene` covers
   /// `some Scene`, `: Scene`, `requestSceneSessionActivation` and `UISceneAppIntent`; `Window`
   /// covers `WindowGroup`, `Window(` and `openWindow`; `ContentIdentifier` covers
-  /// `targetContentIdentifier` and an intent's `contentIdentifier`.
+  /// `targetContentIdentifier` and an intent's `contentIdentifier`. The URLs an app opens:
+  /// `Link(`, the `\.openURL` environment key a view calls `openURL` through, `widgetURL` and
+  /// `UIApplication.shared.open`.
   static let markers: [[UInt8]] = [
-    "Scene", "Window", "@main", "ContentProvidingIntent", "Link(", "openURL", "widgetURL",
-    ".open(",
+    "Scene", "Window", "@main", "ContentProvidingIntent", "Link(", "\\.openURL", "widgetURL",
+    "UIApplication.shared.open",
   ].map { Array($0.utf8) }
   // (`UISceneConfiguration(` holds `Scene`.)
 
