@@ -427,7 +427,8 @@ extension AppRouting {
     guard known.count >= 3 else { return nil }
     var best: (literal: String, distance: Int, scene: String, place: String)?
     for (condition, scene, place) in named {
-      for literal in condition.literals where literal.count >= 3 {
+      // A typo is in a short literal; a long one would cost its length squared to compare.
+      for literal in condition.literals where literal.count >= 3 && literal.count <= 256 {
         let shortest = max(1, literal.count - 2)
         let longest = min(known.count, literal.count + 2)
         guard shortest <= longest else { continue }

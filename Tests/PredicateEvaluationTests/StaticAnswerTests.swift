@@ -68,6 +68,16 @@ struct StaticAnswerTests {
     #expect(!order.hasUnsafeJoin)
   }
 
+  @Test("hostile sizes answer in bounded work, never a wrong always or never")
+  func hostileSizes() throws {
+    let long = String(repeating: "a", count: 200_000)
+    let identifier = TextTemplate(parts: [.text(long), .hole("x"), .text(long)])
+    let contains = FormatPredicate.comparison(.evaluatedObject, .contains, .string(long + "b"))
+    #expect(contains.answer(for: identifier) == .depends(on: ["x"]))
+    let equal = FormatPredicate.comparison(.evaluatedObject, .equalTo, .string(long + long))
+    #expect(equal.answer(for: identifier) == .depends(on: ["x"]))
+  }
+
   /// Hole values: starters that compose with nothing before them (the decision in
   /// ``TextTemplate/hasUnsafeJoin``), empty included.
   private static let fillings = [

@@ -240,6 +240,8 @@ private final class StaticEvaluation {
       case .hole: elements.append(.hole(component: template.isComponent(at: index)))
       }
     }
+    // Past this much work (hostile sizes), a match is taken as possible: *depends*, never wrong.
+    guard needle.count * (elements.count + 1) < 1 << 22 else { return true }
     // States: positions 0...count; at a hole's position the hole may take more scalars, or be
     // left (an epsilon move to the next position).
     func closure(_ states: inout [Bool]) {
@@ -334,6 +336,8 @@ private final class StaticEvaluation {
   {
     guard needle.count <= haystack.count else { return false }
     if needle.isEmpty { return true }
+    // Past this much work (hostile sizes), taken as contained: *depends*, never wrong.
+    if needle.count * haystack.count >= 1 << 22 { return true }
     return (0...(haystack.count - needle.count)).contains {
       haystack[$0..<($0 + needle.count)].elementsEqual(needle)
     }
