@@ -148,9 +148,6 @@ package struct AppTable: Sendable {
     return seen.joined(separator: " or ")
   }
 
-  /// Whether the row's answer holds for every value of its run-time parts.
-  package static func holdsForEveryValue(_ row: Row) -> Bool { row.routed.decision != nil }
-
   /// The identifiers no scene takes, for every value: no condition matches and no window
   /// group's matching set does.
   package var unhandled: [Row] {
