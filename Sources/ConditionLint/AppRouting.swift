@@ -1,6 +1,7 @@
 import PredicateEvaluation
 import SceneJSON
 import SceneRouting
+import Synchronization
 
 /// Routes an app's producers through its catalogue with the library's router, and reports what a
 /// developer would want to know before shipping: events no scene takes, window groups that open
@@ -28,6 +29,20 @@ package struct AppRouting: Sendable {
   /// Set while the findings of one platform's scene list are made (``findings(_:)``): where they
   /// hold is then written as ``platformsToken``, filled in once every platform is routed.
   var routesOnePlatform = false
+  /// The decisions already made, by every condition's constant answer and the event's kind:
+  /// producers whose answers agree route alike, so an app with many producers routes each
+  /// combination once. (The scenes are fixed when the routing is made; a copy with other
+  /// scenes is made by ``init(app:)``, with a cache of its own.)
+  private let decided = DecisionCache()
+
+  /// Decisions by the answers they were made for.
+  private final class DecisionCache: Sendable {
+    struct Key: Hashable {
+      var answers: [Bool]
+      var kind: Producer.Kind
+    }
+    let decisions = Mutex<[Key: RoutingDecision]>([:])
+  }
 
   /// An open scene of the catalogue.
   package struct AppScene: Sendable {
@@ -380,7 +395,14 @@ package struct AppRouting: Sendable {
       for (bit, index) in dependent.enumerated() {
         all[index] = combination & (1 << bit) != 0 ? .always : .never
       }
-      let routed = router(all).route(event)
+      let key = DecisionCache.Key(answers: all.map { $0 == .always }, kind: kind)
+      let routed =
+        decided.decisions.withLock { $0[key] }
+        ?? {
+          let made = router(all).route(event)
+          decided.decisions.withLock { $0[key] = made }
+          return made
+        }()
       if !decision.decisions.contains(where: { Self.same($0, routed) }) {
         decision.decisions.append(routed)
       }
