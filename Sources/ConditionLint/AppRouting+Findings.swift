@@ -176,8 +176,12 @@ extension AppRouting {
       }
       // Outcomes that hold only for some values, said once in a note at the producer.
       var depends: [String] = []
-      if let group = routed.decision?.windowGroup {
-        reachedGroups[group.index, default: []].append(producer)
+      // A group every value's decision opens a new window of (the decisions may differ in
+      // their reason or warnings, not in the group).
+      if let group = routed.decisions.first?.windowGroup?.index,
+        routed.decisions.allSatisfy({ $0.windowGroup?.index == group })
+      {
+        reachedGroups[group, default: []].append(producer)
       }
       for decision in routed.decisions {
         if let group = decision.windowGroup { mayReachGroups.insert(group.index) }
