@@ -31,6 +31,11 @@ struct StaticAnswerTests {
     #expect(try answer("SELF CONTAINS[cd] 'invoice/'", order) == .never)
     #expect(try answer("SELF BEGINSWITH 'order/42/edit'", order) == .never)
     #expect(try answer("SELF == 'order/4/2'", order) == .never)
+    // A file's path may hold '/', with or without case folding.
+    var file = TextTemplate(parts: [.text("file://"), .hole("path"), .text(".pdf")])
+    file.pathHoles = ["path"]
+    #expect(try answer("SELF CONTAINS 'Documents/'", file) == .depends(on: ["path"]))
+    #expect(try answer("SELF CONTAINS[cd] 'documents/'", file) == .depends(on: ["path"]))
     let whole = TextTemplate(parts: [.hole("prefix"), .text("order")])
     #expect(try answer("SELF CONTAINS 'invoice/'", whole) == .depends(on: ["prefix"]))
     #expect(try answer("SELF ENDSWITH '/'", order) == .depends(on: ["orderID"]))
@@ -99,7 +104,10 @@ struct StaticAnswerTests {
         parts.append(.text(generator.random.pick(PredicateGenerator.interestingStrings)))
       }
     }
-    return TextTemplate(parts: parts)
+    var template = TextTemplate(parts: parts)
+    // Sometimes a file's path: its holes may hold '/' wherever they sit.
+    if generator.random.chance(0.3) { template.pathHoles = Set(template.holes) }
+    return template
   }
 
   /// Replaces some string literals of `predicate` with variables bound to templates made from

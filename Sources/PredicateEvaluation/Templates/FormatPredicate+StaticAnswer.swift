@@ -189,11 +189,13 @@ private final class StaticEvaluation {
 
   /// The template's known text in the form an operator compares.
   private func prepared(_ template: TextTemplate, _ form: TextForm) -> TextTemplate {
-    TextTemplate(
+    var prepared = TextTemplate(
       parts: template.parts.map { part in
         guard case .text(let text) = part else { return part }
         return .text(form.apply(text))
       })
+    prepared.pathHoles = template.pathHoles
+    return prepared
   }
 
   /// `==` (literal bytes without options, folded with `[c]`/`[d]`): never when the known head
