@@ -299,50 +299,20 @@ private final class StaticEvaluation {
         needleText.scalars, in: hay, atStart: kind == .prefix, atEnd: kind == .suffix)
       return possible ? holes : .never
     }
-    // The needle has holes: it may be long or short, but the haystack holds its known text.
-    // Wherever the needle occurs, each of its known parts does: one the haystack cannot hold
-    // there rules every filling out.
-    guard let text = hay.text else {
-      let fits: Bool
-      switch kind {
-      case .prefix:
-        fits =
-          Self.lineUp(Array(hay.head.unicodeScalars), Array(pin.head.unicodeScalars))
-          && Self.canMatch(Array(pin.head.unicodeScalars), in: hay, atStart: true, atEnd: false)
-      case .suffix:
-        fits =
-          Self.lineUp(
-            Array(hay.tail.unicodeScalars.reversed()), Array(pin.tail.unicodeScalars.reversed()))
-          && Self.canMatch(Array(pin.tail.unicodeScalars), in: hay, atStart: false, atEnd: true)
-      case .contains:
-        fits = pin.texts.allSatisfy {
-          Self.canMatch(Array($0.unicodeScalars), in: hay, atStart: false, atEnd: false)
-        }
-      }
-      return fits ? holes : .never
-    }
-    let scalars = Array(text.unicodeScalars)
+    // The needle has holes: wherever it occurs, each of its known parts does (its head at the
+    // start, its tail at the end): one the haystack cannot hold there rules every filling out.
+    let fits: Bool
     switch kind {
     case .prefix:
-      return scalars.starts(with: pin.head.unicodeScalars) ? holes : .never
+      fits = Self.canMatch(Array(pin.head.unicodeScalars), in: hay, atStart: true, atEnd: false)
     case .suffix:
-      return scalars.reversed().starts(with: pin.tail.unicodeScalars.reversed()) ? holes : .never
+      fits = Self.canMatch(Array(pin.tail.unicodeScalars), in: hay, atStart: false, atEnd: true)
     case .contains:
-      return pin.texts.allSatisfy { Self.scalars(scalars, contain: Array($0.unicodeScalars)) }
-        ? holes : .never
+      fits = pin.texts.allSatisfy {
+        Self.canMatch(Array($0.unicodeScalars), in: hay, atStart: false, atEnd: false)
+      }
     }
-  }
-
-  private static func scalars(_ haystack: [Unicode.Scalar], contain needle: [Unicode.Scalar])
-    -> Bool
-  {
-    guard needle.count <= haystack.count else { return false }
-    if needle.isEmpty { return true }
-    // Past this much work (hostile sizes), taken as contained: *depends*, never wrong.
-    if needle.count * haystack.count >= 1 << 22 { return true }
-    return (0...(haystack.count - needle.count)).contains {
-      haystack[$0..<($0 + needle.count)].elementsEqual(needle)
-    }
+    return fits ? holes : .never
   }
 
   /// LIKE with a known pattern: the pattern's literal head and tail against the subject's known
