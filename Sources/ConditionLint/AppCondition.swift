@@ -18,29 +18,11 @@ package enum AppCondition: Sendable, Hashable {
   /// each non-empty string OR-ed (``ExternalEventHandling/predicate(matching:)``), an element
   /// built by interpolation as a variable bound to its template.
   static func matching(_ set: [Template]) -> AppCondition {
-    var literals: [String] = []
-    var variables: [ConditionVariable] = []
-    var comparisons: [FormatPredicate] = []
-    for element in set {
-      if let text = element.text {
-        literals.append(text)
-        continue
-      }
-      let source = element.holes.first ?? "value"
-      let name = RunTimeMarks.uniqueName(for: source, among: variables)
-      variables.append(
-        ConditionVariable(
-          name: name, source: source, template: element,
-          reason: element.holes.map { "'\($0)' is a run-time value" }.joined(separator: "; ")))
-      comparisons.append(
-        .comparison(
-          .evaluatedObject, .contains, FormatExpression(.variable(name)),
-          options: [.caseInsensitive, .diacriticInsensitive]))
-    }
-    let known = ExternalEventHandling.predicate(matching: literals)
-    if known == .truePredicate || comparisons.isEmpty { return .known(known, variables: []) }
-    let parts = (known == .falsePredicate ? [] : [known]) + comparisons
-    return .known(parts.count == 1 ? parts[0] : .or(parts), variables: variables)
+    // The lint's own way with a set of templates (ConditionChecker), so both print alike.
+    var marks = RunTimeMarks()
+    let strings = set.map { $0.text ?? marks.text($0) }
+    let (predicate, variables) = marks.typed(ExternalEventHandling.predicate(matching: strings))
+    return .known(predicate, variables: variables)
   }
 
   /// What the condition answers for `identifier`, whatever the run-time values hold.
