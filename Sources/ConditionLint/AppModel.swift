@@ -41,6 +41,11 @@ package struct CatalogApp: Sendable {
   /// `application(_:configurationForConnecting:options:)` returns them): the configuration a new
   /// scene gets is then chosen there, not by the manifest's order. Nil when it makes none.
   package var configuresInCode: SourcePlace?
+  /// How the app delegate's `application(_:configurationForConnecting:options:)` chooses the
+  /// configuration of a new scene; nil when no file of the tree implements it (then UIKit uses
+  /// the role's first configuration in the manifest, unless ``configuresInCode`` says the app
+  /// makes configurations somewhere the tool did not read as that method).
+  package var configurationChoice: ConfigurationChoice?
 }
 
 /// A SwiftUI scene declaration: `WindowGroup`, `Window`, `DocumentGroup`, `Settings`,
@@ -169,6 +174,25 @@ package struct Producer: Sendable, Hashable {
   /// Whether the event carries a target content identifier at all: false where the source
   /// passes nil, or sets none (then nothing is routed by one).
   package var carriesIdentifier = true
+  /// For a user activity (an activation request's, a continued one), its `activityType` when
+  /// the source fixes it: what `application(_:configurationForConnecting:options:)` may test.
+  package var activityType: String?
+  /// For an activation request, the session it asks to activate, as written, when it is not
+  /// nil: UIKit brings that scene forward instead of choosing one, so the request is not routed.
+  package var session: String?
+
+  /// What a scene UIKit creates for the event brings that
+  /// `application(_:configurationForConnecting:options:)` can test: a user activity for a
+  /// continued activity and an activation request that passes one, nothing otherwise.
+  package var connection: ConfigurationChoice.Connection {
+    switch kind {
+    case .userActivity, .activationRequest:
+      if kind == .activationRequest, detail == "nil" { return .noActivity }
+      return activityType.map { .activity(type: $0) } ?? .activityOfUnknownType
+    case .targetContentIdentifier: return .activityOfUnknownType
+    default: return .noActivity
+    }
+  }
 
   /// The reason an identifier assigned `nil` has.
   static let nilIdentifier = "the identifier is nil"
@@ -177,7 +201,8 @@ package struct Producer: Sendable, Hashable {
   /// hole for a run-time value; a URL scheme stands for every URL of it (`x-example://⟨URL⟩`).
   /// Nil for an event with no identifier, and for `openWindow`, which routes by window id.
   package var routedValue: TextTemplate? {
-    guard carriesIdentifier, kind != .openWindowID, kind != .openWindowValue else { return nil }
+    guard carriesIdentifier, session == nil, kind != .openWindowID, kind != .openWindowValue
+    else { return nil }
     let value: TextTemplate =
       identifier.map { TextTemplate($0) } ?? template ?? .unknown(unknownName)
     return kind == .urlScheme ? TextTemplate(parts: value.parts + [.hole("URL")]) : value
@@ -246,6 +271,7 @@ extension AppCatalog {
                   ]))
               })
           ),
+          ("configurationChoice", app.configurationChoice?.jsonValue ?? .null),
           (
             "sceneConfigurations",
             .array(

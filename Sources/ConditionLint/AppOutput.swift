@@ -100,6 +100,12 @@ package enum AppOutput {
         }
         for handler in group.eventHandlers { lines.append("       handles: \(handler)") }
       }
+      if let choice = app.configurationChoice {
+        lines.append(
+          "  a new scene's configuration: application(_:configurationForConnecting:options:)  "
+            + choice.place)
+        for rule in choice.ruleLines { lines.append("       " + rule) }
+      }
       for entry in app.sceneConfigurations {
         lines.append(
           "  configuration '\(entry.name ?? "?")' \(entry.role)"

@@ -109,6 +109,8 @@ struct AppObjCFile: Sendable {
   var producers: [Producer] = []
   /// The constant names its values used and it does not define (read again with the module).
   var external: Set<String> = []
+  /// Its app delegate's `application:configurationForConnectingSceneSession:options:`, read.
+  var configurationChoice: ConfigurationChoice?
 
   init(path: String, bytes: [UInt8], module: ModuleIndex? = nil) {
     self.path = path
@@ -116,7 +118,12 @@ struct AppObjCFile: Sendable {
     classes = reading.classes
     producers = reading.producers
     external = reading.external
+    configurationChoice = reading.configurationChoice
   }
+
+  /// The bytes that make the walk read an Objective-C file for the app model besides its
+  /// conditions: an identifier it sets, an app delegate choosing configurations.
+  static let markers = ["ContentIdentifier", "ForConnectingSceneSession"].map { Array($0.utf8) }
 }
 
 extension AppCatalog {
@@ -194,6 +201,9 @@ extension AppCatalog {
     // Configurations made in code: the manifest's, when the app has one (a name the manifest
     // lists is its entry); otherwise an app of their own, named by the file's type.
     let coded = inputs.swiftFiles.flatMap(\.configurations)
+    let choices =
+      inputs.swiftFiles.compactMap(\.configurationChoice)
+      + inputs.objCFiles.compactMap(\.configurationChoice)
     if !coded.isEmpty {
       if manifests.isEmpty, let first = coded.first {
         let owner =
@@ -218,6 +228,29 @@ extension AppCatalog {
         manifests[index].sceneConfigurations.append(entry)
       }
     }
+    // The app delegate's choice of configuration belongs to the nearest manifest; a second
+    // one for the same app (two app delegates) leaves the choice unknown.
+    for choice in choices {
+      guard let index = nearest(manifests, to: choice.file) else { continue }
+      if manifests[index].configurationChoice == nil {
+        manifests[index].configurationChoice = choice
+      } else if manifests[index].configurationChoice != choice {
+        manifests[index].configurationChoice = ConfigurationChoice(
+          file: choice.file, line: choice.line,
+          rules: [
+            .init(
+              tests: [],
+              result: .unknown(
+                "two app delegates implement application(_:configurationForConnecting:options:) "
+                  + "(\(manifests[index].configurationChoice!.place), \(choice.place))"),
+              line: choice.line)
+          ])
+      }
+      if manifests[index].configuresInCode == nil {
+        manifests[index].configuresInCode = SourcePlace(
+          file: choice.file, line: choice.line, column: 1)
+      }
+    }
     // A manifest belongs to the SwiftUI app that shares the most folders with it (the same
     // project); when none does, or two different apps tie, it is an app of its own.
     let swiftUI = catalog.apps.indices
@@ -233,6 +266,8 @@ extension AppCatalog {
           catalog.apps[index].sceneConfigurations += manifest.sceneConfigurations
           catalog.apps[index].configuresInCode =
             catalog.apps[index].configuresInCode ?? manifest.configuresInCode
+          catalog.apps[index].configurationChoice =
+            catalog.apps[index].configurationChoice ?? manifest.configurationChoice
           catalog.apps[index].supportsMultipleScenes =
             catalog.apps[index].supportsMultipleScenes ?? manifest.supportsMultipleScenes
         }
@@ -258,8 +293,10 @@ extension AppCatalog {
             AppCatalog.finding(
               .missingDelegateClass,
               "the scene configuration '\(configuration.name ?? "?")' names the delegate class "
-                + "'\(name)', which no file of the tree declares: UIKit cannot make its delegate, "
-                + "and the scene's conditions are unknown", file: configuration.file,
+                + "'\(name)', which no file of the tree declares: UIKit cannot load the class and "
+                + "makes the scene without a delegate, so nothing sets its activation conditions "
+                + "(routed with UIKit's defaults: can activate for anything, prefers nothing)",
+              file: configuration.file,
               line: configuration.line,
               fixDescription: "declare the class, or correct UISceneDelegateClassName"))
         }

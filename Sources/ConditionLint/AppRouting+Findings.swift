@@ -147,6 +147,12 @@ extension AppRouting {
         continue
       default: break
       }
+      if producer.kind == .activationRequest, producer.session == nil,
+        producer.connection != .noActivity, !producer.carriesIdentifier
+      {
+        findings.append(requestWithoutContent(producer))
+        continue
+      }
       guard let value = producer.routedValue else { continue }
       // **Decision:** a DocumentGroup opens each document in a window of its own, by design:
       // a file event of an app that declares one is not a routing finding.
@@ -162,7 +168,7 @@ extension AppRouting {
       {
         continue
       }
-      let routed = route(value, kind: producer.kind)
+      let routed = route(value, kind: producer.kind, connection: producer.connection)
       let shown = Self.shown(value)
       let what = "\(producer.kind.rawValue) \(shown)"
       guard !routed.decisions.isEmpty else {
@@ -232,28 +238,33 @@ extension AppRouting {
               "implement windowScene(_:performActionFor:completionHandler:) in \(handler.delegate)")
         )
       }
-      if producer.kind == .activationRequest, let wrong = wrongConfiguration(routed),
-        let created = wrong.created
-      {
-        findings.append(
-          AppCatalog.finding(
-            .wrongConfiguration,
-            "\(what): when no '\(wrong.claimedBy)' scene is open, the request creates a scene of "
-              + "'\(created)', the configuration a new scene of the application role gets (the "
-              + "first in the manifest), while the conditions of '\(wrong.claimedBy)' claim this "
-              + "content \(platforms())", file: producer.file, line: producer.line,
-            fixDescription:
-              "return the '\(wrong.claimedBy)' configuration for this activity from "
-              + "application(_:configurationForConnecting:options:)"))
-      } else if producer.kind == .activationRequest, let wrong = wrongConfiguration(routed),
-        let place = app.configuresInCode
-      {
-        findings.append(
-          AppCatalog.finding(
-            .dependsOnRunTime,
-            "which configuration a new scene of \(what) gets is chosen in code (\(place)), which "
-              + "the tool does not follow: whether it is '\(wrong.claimedBy)', whose conditions "
-              + "claim this content, is not known", file: producer.file, line: producer.line))
+      if producer.kind == .activationRequest, let wrong = wrongConfiguration(routed) {
+        switch routed.created {
+        case .named(let created):
+          let chosen =
+            app.configurationChoice.map {
+              "the configuration application(_:configurationForConnecting:options:) "
+                + "(\($0.place)) returns for it"
+            } ?? "the configuration a new scene of the application role gets (the first in the "
+            + "manifest)"
+          findings.append(
+            AppCatalog.finding(
+              .wrongConfiguration,
+              "\(what): when no '\(wrong)' scene is open, the request creates a scene of "
+                + "'\(created)', \(chosen), while the conditions of '\(wrong)' claim this "
+                + "content \(platforms())", file: producer.file, line: producer.line,
+              fixDescription:
+                "return the '\(wrong)' configuration for this activity from "
+                + "application(_:configurationForConnecting:options:)"))
+        case .unknown(let reason):
+          findings.append(
+            AppCatalog.finding(
+              .dependsOnRunTime,
+              "which configuration a new scene of \(what) gets is not known statically: "
+                + "\(reason); whether it is '\(wrong)', whose conditions claim this content, "
+                + "is not known", file: producer.file, line: producer.line))
+        case .manifestDefault: break
+        }
       }
       if producer.kind == .activationRequest {
         // A request reuses only a scene that prefers its content; otherwise every request
@@ -447,14 +458,41 @@ extension AppRouting {
     return best
   }
 
+  /// An activation request that passes a user activity with no target content identifier and
+  /// no session: no scene's prefers condition can match it, so UIKit creates a scene for every
+  /// request — one more Settings window per command.
+  ///
+  /// **Decision:** a request that passes no user activity at all (`userActivity: nil`) asks for
+  /// a new window by design (File ▸ New Window) and is not reported; one that passes an
+  /// activity of a type asks for a kind of window, and one more of it per request is the bug.
+  private func requestWithoutContent(_ producer: Producer) -> LintDiagnostic {
+    let created: String
+    switch createdConfiguration(for: producer.connection) {
+    case .named(let name): created = "a new scene of '\(name)'"
+    case .manifestDefault, .unknown: created = "a new scene"
+    }
+    let activity = producer.activityType.map { " of type '\($0)'" } ?? ""
+    return AppCatalog.finding(
+      .newWindowPerEvent,
+      "requestSceneSessionActivation with the user activity '\(producer.detail ?? "?")'"
+        + "\(activity) and no session opens \(created) on every request: the activity carries no "
+        + "targetContentIdentifier, so no open scene's prefers-to-activate condition can take it"
+        + "\(onSomePlatforms)", file: producer.file, line: producer.line,
+      fixDescription:
+        "set the activity's targetContentIdentifier to content the scene prefers, or pass the "
+        + "open scene's session to the request")
+  }
+
   /// The configuration whose conditions claim an activation request's content for every value
   /// (its prefers condition takes it), when it is not the one a new scene gets: a request reuses
   /// only a scene that prefers the content, so when none is open UIKit creates a scene of the
   /// configuration the app delegate returns, by default the role's first in the manifest
   /// (`created`; nil when the app chooses it in code, which the tool does not follow).
-  private func wrongConfiguration(_ routed: Decision) -> (created: String?, claimedBy: String)? {
-    guard let first = defaultConfigurations[.windowApplication] else { return nil }
-    let created = app.configuresInCode == nil ? first : nil
+  private func wrongConfiguration(_ routed: Decision) -> String? {
+    guard manifestConfigurations[.windowApplication] != nil || app.configurationChoice != nil
+    else { return nil }
+    var created: String?
+    if case .named(let name) = routed.created { created = name }
     guard
       let claimed = scenes.indices.first(where: { index in
         scenes[index].role == .windowApplication && scenes[index].configuration != created
@@ -467,7 +505,7 @@ extension AppRouting {
     {
       return nil
     }
-    return (created, scenes[claimed].configuration)
+    return scenes[claimed].configuration
   }
 
   /// The open UIKit scene a shortcut item reaches for every value, when its delegate class is in

@@ -21,9 +21,15 @@ package struct AppRouting: Sendable {
   package var scenes: [AppScene] = []
   /// The window groups a new scene comes from, in declaration order (routable ones only).
   package var windowGroups: [AppWindowGroup] = []
-  /// The configuration a new scene of each role gets when no window group decides: the first
-  /// of the role in the manifest.
+  /// The configuration a new scene of each role gets when no window group decides, whatever
+  /// the event: the first of the role in the manifest, or the one the app delegate's
+  /// `application(_:configurationForConnecting:options:)` returns for every event. A role whose
+  /// configuration depends on the event (or is unknown) is absent: ``route(_:kind:connection:)``
+  /// chooses it per event.
   package var defaultConfigurations: [SceneSessionRole: String] = [:]
+  /// The first configuration of each role in the manifest, the one UIKit uses when the app
+  /// delegate does not choose.
+  package var manifestConfigurations: [SceneSessionRole: String] = [:]
   /// The profile the conditions need: `extended` when one uses MATCHES.
   package var profile: ValidationProfile = .uikit
   /// Set while the findings of one platform's scene list are made (``findings(_:)``): where they
@@ -40,6 +46,7 @@ package struct AppRouting: Sendable {
     struct Key: Hashable {
       var answers: [Bool]
       var kind: Producer.Kind
+      var created: String?
     }
     let decisions = Mutex<[Key: RoutingDecision]>([:])
   }
@@ -122,22 +129,20 @@ package struct AppRouting: Sendable {
     }
     for entry in app.sceneConfigurations {
       guard let name = entry.name else { continue }
-      let role = Self.role(entry.role)
-      if defaultConfigurations[role] == nil { defaultConfigurations[role] = name }
+      let role = SessionRoleKeys.role(key: entry.role)
+      if manifestConfigurations[role] == nil { manifestConfigurations[role] = name }
       let conditions = entry.activationConditions
       if conditions.isEmpty {
-        // A delegate the tree declares that sets no conditions, or no delegate at all, keeps
-        // UIKit's defaults (UISceneActivationConditions: can activate for anything, prefers
-        // nothing); one whose class the tree does not hold may set any.
-        let defaults = entry.delegateDeclared != false
-        let unknown = AppCondition.unknown(
-          name: "the conditions of '\(name)'",
-          reason: "its delegate class '\(entry.delegateClass ?? "?")' is not in the tree")
+        // A delegate that sets no conditions, or no delegate at all, keeps UIKit's defaults
+        // (UISceneActivationConditions: can activate for anything, prefers nothing).
+        // **Decision:** so does a configuration whose delegate class no file of the tree
+        // declares (`app.missing-delegate-class`): UIKit logs that it cannot load the class and
+        // makes the scene without a delegate, so no code sets its conditions.
         scenes.append(
           AppScene(
             id: name, configuration: name, role: role,
-            canActivate: defaults ? .known(.truePredicate, variables: []) : unknown,
-            prefersToActivate: defaults ? .known(.falsePredicate, variables: []) : unknown,
+            canActivate: .known(.truePredicate, variables: []),
+            prefersToActivate: .known(.falsePredicate, variables: []),
             views: nil, place: "\(entry.file):\(entry.line)"))
         continue
       }
@@ -165,25 +170,34 @@ package struct AppRouting: Sendable {
           prefersToActivate: condition(.prefersToActivate), views: nil,
           place: "\(entry.file):\(entry.line)"))
     }
+    for role in manifestConfigurations.keys {
+      let connections: [ConfigurationChoice.Connection] = [.noActivity, .activityOfUnknownType]
+      let created = Set(connections.map { createdConfiguration(for: $0, role: role) })
+      if created.count == 1, case .named(let name)? = created.first {
+        defaultConfigurations[role] = name
+      }
+    }
   }
 
-  /// The scene session role a manifest key names: every role `UISceneSession.Role` defines,
-  /// by its Info.plist key; another key is kept as it is written (the router warns on it).
-  static func role(_ key: String) -> SceneSessionRole {
-    switch key {
-    case "UIWindowSceneSessionRoleApplication": .windowApplication
-    case "UIWindowSceneSessionRoleExternalDisplayNonInteractive",
-      "UIWindowSceneSessionRoleExternalDisplay":
-      .windowExternalDisplayNonInteractive
-    case "CPTemplateApplicationSceneSessionRoleApplication": "carTemplateApplication"
-    case "CPTemplateApplicationDashboardSceneSessionRoleApplication":
-      "carTemplateApplicationDashboard"
-    case "CPTemplateApplicationInstrumentClusterSceneSessionRoleApplication":
-      "carTemplateApplicationInstrumentCluster"
-    case "UIWindowSceneSessionRoleVolumetricApplication": "windowApplicationVolumetric"
-    case "UISceneSessionRoleImmersiveSpaceApplication": "immersiveSpaceApplication"
-    default: SceneSessionRole(rawValue: key)
+  /// The configuration a new scene of `role` gets for an event that brings `connection`: the
+  /// app delegate's choice (``CatalogApp/configurationChoice``), else the role's first in the
+  /// manifest; unknown, with the reason, when the app chooses in code the tool does not follow.
+  package func createdConfiguration(
+    for connection: ConfigurationChoice.Connection, role: SceneSessionRole = .windowApplication
+  ) -> ConfigurationChoice.Result {
+    let manifest: ConfigurationChoice.Result =
+      manifestConfigurations[role].map { .named($0) }
+      ?? .unknown("the manifest has no configuration of the role \(role.rawValue)")
+    guard let choice = app.configurationChoice else {
+      if let place = app.configuresInCode {
+        return .unknown(
+          "the app makes scene configurations in code (\(place)) outside an "
+            + "application(_:configurationForConnecting:options:) the tool reads")
+      }
+      return manifest
     }
+    let chosen = choice.configuration(for: connection, role: role)
+    return chosen == .manifestDefault ? manifest : chosen
   }
 
   /// What each name a routing answer may depend on stands for, for messages.
@@ -325,7 +339,7 @@ package struct AppRouting: Sendable {
           .object(
             JSONObject(
               app.sceneConfigurations.compactMap { entry in
-                let role = Self.role(entry.role)
+                let role = SessionRoleKeys.role(key: entry.role)
                 guard defaultConfigurations[role] == entry.name, let name = entry.name else {
                   return nil
                 }
@@ -354,6 +368,8 @@ package struct AppRouting: Sendable {
     package var decisions: [RoutingDecision]
     /// The names the answers that depend depend on, in order.
     package var dependencies: [String]
+    /// The configuration a new application scene gets for this event, or why it is unknown.
+    package var created: ConfigurationChoice.Result = .unknown("not routed")
 
     /// The decision, when every value of the run-time parts gives the same one.
     package var decision: RoutingDecision? { decisions.count == 1 ? decisions[0] : nil }
@@ -370,8 +386,18 @@ package struct AppRouting: Sendable {
   /// the decision is only said to depend.
   static let combinationLimit = 10
 
-  /// Routes an event of `kind` carrying `value`, for every value of its run-time parts.
-  package func route(_ value: TextTemplate, kind: Producer.Kind) -> Decision {
+  /// Routes an event of `kind` carrying `value`, for every value of its run-time parts; a new
+  /// scene gets the configuration the app chooses for `connection`.
+  package func route(
+    _ value: TextTemplate, kind: Producer.Kind,
+    connection: ConfigurationChoice.Connection = .noActivity
+  ) -> Decision {
+    let created = createdConfiguration(for: connection)
+    var defaults = defaultConfigurations
+    switch created {
+    case .named(let name): defaults[.windowApplication] = name
+    case .manifestDefault, .unknown: defaults[.windowApplication] = nil
+    }
     let answers = scenes.map { scene in
       (
         prefers: scene.prefersToActivate.answer(for: value),
@@ -387,7 +413,7 @@ package struct AppRouting: Sendable {
     let dependent = all.indices.filter { all[$0].value == nil }
     var decision = Decision(
       value: value, answers: answers, matching: matching, decisions: [],
-      dependencies: dependencies)
+      dependencies: dependencies, created: created)
     guard dependent.count <= Self.combinationLimit,
       let event = Self.event(kind, value: value)
     else { return decision }
@@ -395,11 +421,12 @@ package struct AppRouting: Sendable {
       for (bit, index) in dependent.enumerated() {
         all[index] = combination & (1 << bit) != 0 ? .always : .never
       }
-      let key = DecisionCache.Key(answers: all.map { $0 == .always }, kind: kind)
+      let key = DecisionCache.Key(
+        answers: all.map { $0 == .always }, kind: kind, created: defaults[.windowApplication])
       let routed =
         decided.decisions.withLock { $0[key] }
         ?? {
-          let made = router(all).route(event)
+          let made = router(all, defaults: defaults).route(event)
           decided.decisions.withLock { $0[key] = made }
           return made
         }()
@@ -421,7 +448,9 @@ package struct AppRouting: Sendable {
 
   /// A router over the catalogue with every condition a constant: `answers` holds each scene's
   /// prefers and can answer, then each window group's matching answer, all decided.
-  private func router(_ answers: [StaticAnswer]) -> ActivationRouter {
+  private func router(_ answers: [StaticAnswer], defaults: [SceneSessionRole: String])
+    -> ActivationRouter
+  {
     var next = 0
     func constant() -> CompiledPredicate {
       defer { next += 1 }
@@ -444,7 +473,7 @@ package struct AppRouting: Sendable {
         matching: group.matching.map { _ in constant() == .alwaysTrue ? ["*"] : [] })
     }
     return ActivationRouter(
-      sessions: sessions, defaultConfigurations: defaultConfigurations, windowGroups: groups)
+      sessions: sessions, defaultConfigurations: defaults, windowGroups: groups)
   }
 
   /// The event a producer of `kind` makes carrying `value`. The conditions it meets are

@@ -21,6 +21,9 @@ struct AppSwiftFile: Sendable {
   /// Scene configurations made in code (`UISceneConfiguration(name:sessionRole:)`, returned by
   /// `application(_:configurationForConnecting:options:)`), with the delegate class set on them.
   var configurations: [SceneConfigurationEntry] = []
+  /// How the file's `application(_:configurationForConnecting:options:)` chooses a new scene's
+  /// configuration, when the file implements it.
+  var configurationChoice: ConfigurationChoice?
   var diagnostics: [LintDiagnostic] = []
   /// The names the reading looked for and the file does not declare (``SwiftValues/external``):
   /// a reading with the module's index may know more.
@@ -185,11 +188,18 @@ struct AppSwiftFile: Sendable {
     types = scanner.types
     mainCalls = scanner.mainCalls
     producers = scanner.producers
+    let roles = scanner.configurationChoice?.roles ?? [:]
     configurations = scanner.configurations.map { found in
       var entry = found.entry
       entry.delegateClass = scanner.delegateClasses[found.variable]
+      // A configuration returned for the external display is a scene of that role, whatever
+      // its `sessionRole:` reads (`connectingSceneSession.role`).
+      if let name = entry.name, let role = roles[name]?.first {
+        entry.role = SessionRoleKeys.key(role: role)
+      }
       return entry
     }
+    configurationChoice = scanner.configurationChoice
     diagnostics = scanner.diagnostics
     consulted = scanner.values.consulted
     external = scanner.values.external
@@ -237,6 +247,8 @@ struct AppSwiftFile: Sendable {
     var diagnostics: [LintDiagnostic] = []
     /// `UISceneConfiguration(…)` calls, with the key of what each is bound to.
     var configurations: [(entry: SceneConfigurationEntry, variable: String)] = []
+    /// The app delegate's `application(_:configurationForConnecting:options:)`, read.
+    var configurationChoice: ConfigurationChoice?
     /// `x.delegateClass = T.self`: T by x.
     var delegateClasses: [String: String] = [:]
     /// Names bound to `@Environment(\.openWindow)` in this file.
@@ -418,6 +430,16 @@ struct AppSwiftFile: Sendable {
       return .visitChildren
     }
 
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+      if configurationChoice == nil, node.name.text == "application",
+        let choice = ConfigurationChoice.read(
+          node, values: values, path: file.path, lines: file.lines)
+      {
+        configurationChoice = choice
+      }
+      return .visitChildren
+    }
+
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
       // `@Environment(\.openWindow) private var open`, `@Environment(\.openURL) var visit`
       for (key, isWindow) in [(".openWindow", true), (".openURL", false)]
@@ -515,10 +537,13 @@ struct AppSwiftFile: Sendable {
           continue
         }
         guard property == "targetContentIdentifier" else { continue }
+        let kind = Self.producerKind(receiver: member.base)
         add(
-          Self.producerKind(receiver: member.base), at: node,
-          assigned: Self.operands(after: index, in: elements),
+          kind, at: node, assigned: Self.operands(after: index, in: elements),
           detail: member.base?.trimmedDescription)
+        if kind == .userActivity, let base = member.base, !producers.isEmpty {
+          producers[producers.count - 1].activityType = activityType(of: base)
+        }
       }
       return .visitChildren
     }
@@ -615,17 +640,21 @@ struct AppSwiftFile: Sendable {
         }
         record(
           activation: node,
-          activity: initializer?.arguments.first { $0.label?.text == "userActivity" }?.expression)
+          activity: initializer?.arguments.first { $0.label?.text == "userActivity" }?.expression,
+          session: initializer?.arguments.first { $0.label?.text == "session" }?.expression)
       }
       if callee == "requestSceneSessionActivation" {
         var activity = argument("userActivity")
+        // The session to activate: the first argument, unlabeled.
+        var session = arguments.first.flatMap { $0.label == nil ? $0.expression : nil }
         // iOS 17's `requestSceneSessionActivation(UISceneSessionActivationRequest(…))`.
         if activity == nil,
           let request = arguments.first?.expression.as(FunctionCallExprSyntax.self)
         {
           activity = request.arguments.first { $0.label?.text == "userActivity" }?.expression
+          session = request.arguments.first { $0.label?.text == "session" }?.expression
         }
-        record(activation: node, activity: activity)
+        record(activation: node, activity: activity, session: session)
       }
       return .visitChildren
     }
@@ -674,14 +703,11 @@ struct AppSwiftFile: Sendable {
             "the scene configuration's name '\(SwiftValues.abbreviated(name))' is a run-time value",
             at: node))
       }
-      let roleText = role?.trimmedDescription ?? ""
-      let roleKey: String
-      switch roleText.split(separator: ".").last.map(String.init) ?? "" {
-      case "windowExternalDisplayNonInteractive":
-        roleKey = "UIWindowSceneSessionRoleExternalDisplayNonInteractive"
-      case "carTemplateApplication": roleKey = "CPTemplateApplicationSceneSessionRoleApplication"
-      default: roleKey = "UIWindowSceneSessionRoleApplication"
-      }
+      // A role the file names (`.windowExternalDisplayNonInteractive`); anything else,
+      // `connectingSceneSession.role` included, is the application role.
+      let roleKey =
+        role.flatMap { SessionRoleKeys.key(swiftName: $0.trimmedDescription) }
+        ?? SessionRoleKeys.key(role: .windowApplication)
       // Matched with `x.delegateClass = …` by the initializer's position, or by the name of a
       // property it initializes.
       var variable = "@\(node.positionAfterSkippingLeadingTrivia.utf8Offset)"
@@ -700,11 +726,38 @@ struct AppSwiftFile: Sendable {
         ))
     }
 
+    /// The `activityType` of a user activity made in place (`NSUserActivity(activityType: t)`)
+    /// or bound to a local made so, when the file fixes the string.
+    private func activityType(of activity: ExprSyntax) -> String? {
+      var made = activity.as(FunctionCallExprSyntax.self)
+      if made == nil, let name = activity.as(DeclReferenceExprSyntax.self)?.baseName.text,
+        case .some(.some(let local)) = SwiftLocals.initializer(
+          named: name, before: Syntax(activity))
+      {
+        made = local.value.as(FunctionCallExprSyntax.self)
+      }
+      guard let made, made.calledExpression.trimmedDescription.hasSuffix("NSUserActivity"),
+        let type = made.arguments.first(where: { $0.label?.text == "activityType" })?.expression,
+        case .text(let text, _, _) = values.string(type)
+      else { return nil }
+      return text.value
+    }
+
     /// A `requestSceneSessionActivation`: the identifier of the user activity it passes, when
     /// the same body sets one on that name.
-    private func record(activation node: FunctionCallExprSyntax, activity: ExprSyntax?) {
+    private func record(
+      activation node: FunctionCallExprSyntax, activity: ExprSyntax?, session: ExprSyntax?
+    ) {
       var producer = Producer(kind: .activationRequest, file: file.path, line: file.line(node))
       producer.platforms = CompiledPlatforms.of(node)
+      if let session, !session.is(NilLiteralExprSyntax.self),
+        !session.is(FunctionCallExprSyntax.self)
+      {
+        producer.session = session.trimmedDescription
+      }
+      if let activity {
+        producer.activityType = activityType(of: activity)
+      }
       guard let activity, !activity.is(NilLiteralExprSyntax.self) else {
         producer.unknown = "no user activity: a new scene of the default configuration"
         producer.carriesIdentifier = false

@@ -19,6 +19,9 @@ package struct AppTable: Sendable {
     package var scene: String?
     /// Where it is declared: `file:line`.
     package var place: String
+    /// Its scene session role: events open scenes of the application role; a scene of another
+    /// role (the external display's) is created by the system, not by an event.
+    package var role: SceneSessionRole = .windowApplication
   }
 
   /// What one column says for one row.
@@ -87,7 +90,9 @@ package struct AppTable: Sendable {
     }
     for scene in routing.scenes where !columns.contains(where: { $0.scene == scene.id }) {
       columns.append(
-        Column(configuration: scene.configuration, scene: scene.id, place: scene.place))
+        Column(
+          configuration: scene.configuration, scene: scene.id, place: scene.place,
+          role: scene.role))
     }
     self.columns = columns
     var rows: [Row] = []
@@ -97,7 +102,7 @@ package struct AppTable: Sendable {
     ).filter { !$0.platforms.platforms.isDisjoint(with: routing.app.platforms.platforms) }
     for producer in producers {
       guard let value = producer.routedValue, seen.insert(value).inserted else { continue }
-      let routed = routing.route(value, kind: producer.kind)
+      let routed = routing.route(value, kind: producer.kind, connection: producer.connection)
       var cells: [Cell] = []
       var winners: [Int] = []
       for (index, column) in columns.enumerated() {
@@ -114,7 +119,7 @@ package struct AppTable: Sendable {
           if case .newScene(column.configuration) = $0.outcome { return true }
           return false
         }
-        if let sceneIndex {
+        if let sceneIndex, column.role == .windowApplication {
           let (prefers, can) = routed.answers[sceneIndex]
           switch (prefers, can) {
           case (.always, _): cells.append(.prefers)
@@ -159,10 +164,12 @@ package struct AppTable: Sendable {
     }
   }
 
-  /// The columns no row can reach.
+  /// The columns of the application role no row can reach.
   package var unreached: [Column] {
-    columns.indices.filter { index in !rows.contains { $0.winners.contains(index) } }
-      .map { columns[$0] }
+    columns.indices.filter { index in
+      columns[index].role == .windowApplication && !rows.contains { $0.winners.contains(index) }
+    }
+    .map { columns[$0] }
   }
 
   // MARK: Rendering
@@ -210,7 +217,13 @@ package struct AppTable: Sendable {
     }
     section("Identifiers no scene handles", unhandled.map { $0.routed.value.description })
     section("Scenes no identifier reaches", unreached.map(\.configuration))
-    section("Scenes", columns.map { "\($0.configuration)  \($0.place)" })
+    section(
+      "Scenes",
+      columns.map {
+        $0.role == .windowApplication
+          ? "\($0.configuration)  \($0.place)"
+          : "\($0.configuration) (role \($0.role.rawValue): no event opens it)  \($0.place)"
+      })
     section(
       "Findings",
       findings.map {
@@ -265,6 +278,7 @@ package struct AppTable: Sendable {
                   ("configuration", .string(column.configuration)),
                   ("scene", column.scene.map(JSONValue.string) ?? .null),
                   ("place", .string(column.place)),
+                  ("role", .string(column.role.rawValue)),
                 ]))
             })
         ),

@@ -395,7 +395,9 @@ package struct Linter: Sendable {
     }
     // Objective-C: the classes of a file with conditions, and its identifiers.
     let identifies = buffer.withUnsafeBufferPointer { whole in
-      Self.contains(UnsafeBufferPointer(rebasing: whole[..<count]), Array("ContentIdentifier".utf8))
+      AppObjCFile.markers.contains {
+        Self.contains(UnsafeBufferPointer(rebasing: whole[..<count]), $0)
+      }
     }
     if identifies || conditions {
       report.app.objCFiles.append(AppObjCFile(path: file, bytes: Array(buffer[..<count])))

@@ -7,6 +7,8 @@ extension ObjCExtractor {
     /// The constant names a value used and the file does not define: a reading with the
     /// module's index may know them.
     var external: Set<String> = []
+    /// Its `application:configurationForConnectingSceneSession:options:`, read.
+    var configurationChoice: ConfigurationChoice?
   }
 
   /// The classes of a file and the identifiers it sets, read through the same tokens and values
@@ -26,6 +28,7 @@ extension ObjCExtractor {
     }
     inlineLocalStrings(&tokens)
     let lines = SourceLines(objectiveC: bytes)
+    reading.configurationChoice = configurationChoice(tokens, path: path, lines: lines)
     var open: (name: String, line: Int)?
     for index in tokens.indices {
       guard let name = tokens[index].identifier else { continue }

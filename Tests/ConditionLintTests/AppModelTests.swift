@@ -4,20 +4,6 @@ import PredicateTestSupport
 import SceneJSON
 import Testing
 
-/// Writes `files` (relative path → text or bytes) under a fresh folder and returns its path.
-private func tree(_ files: [String: [UInt8]]) throws -> String {
-  let root = try temporaryFolder()
-  for (path, bytes) in files {
-    let url = root.appendingPathComponent(path)
-    try FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(bytes).write(to: url)
-  }
-  return root.path
-}
-
-private func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
-
 /// A binary property list of `objects` (each an encoded object), `top` the root's index.
 private func binaryPropertyList(_ objects: [[UInt8]], top: Int = 0, count: Int? = nil) -> [UInt8] {
   var bytes = utf8("bplist00")
@@ -341,6 +327,7 @@ struct AppModelTests {
     let runTime: Set = ["MultiWindowNotes", "Shop"]
     for name in [
       "MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SplitConstants", "Shop",
+      "Ledger",
     ] {
       let run = Linter.readApp(paths: [Self.apps + "/" + name])
       let catalog = try #require(run.catalog)
@@ -859,11 +846,12 @@ struct AppModelTests {
     #expect(routing.scenes[0].canActivate.isCatchAll)
     let ids = run.report.diagnostics.map(\.id)
     #expect(ids.contains("app.missing-delegate-class"))
-    // Main and Settings both take 'inbox' by default; Legacy's conditions are unknown, and it
-    // may prefer it: whether order alone decides depends on them.
-    let note = try #require(run.report.diagnostics.first { $0.id == "routing.depends-on-run-time" })
-    #expect(note.line == 6 && note.message.contains("Legacy"))
-    // Without Legacy, order alone decides, for certain.
+    // Main and Settings both take 'inbox' by default; Legacy, whose class UIKit cannot load,
+    // is made without a delegate and keeps the defaults too: a three-way tie.
+    let threeWay = try #require(
+      run.report.diagnostics.first { $0.id == "routing.order-dependent" })
+    #expect(threeWay.line == 6 && threeWay.message.contains("'Legacy'"))
+    // Without Legacy, order alone decides between two.
     let twoScenes = Self.manifest([main, settings])
     let tied = Linter.readApp(paths: [
       try tree(["Info.plist": twoScenes, "Delegates.swift": utf8(Self.defaultDelegates)])
@@ -964,7 +952,7 @@ struct AppModelTests {
       run.report.diagnostics.first { $0.id == "routing.wrong-configuration" })
     #expect(finding.line == 11)
     #expect(finding.message.contains("creates a scene of 'Main'"))
-    // A configuration chosen in code is not the manifest's first: a note says so instead.
+    // The app delegate returns "Order": the request opens the right scene.
     let coded =
       delegates + """
 
@@ -978,10 +966,25 @@ struct AppModelTests {
       try tree(["Info.plist": plist, "Delegates.swift": utf8(coded)])
     ])
     #expect(!chosen.report.diagnostics.contains { $0.id == "routing.wrong-configuration" })
-    #expect(
-      chosen.report.diagnostics.contains {
-        $0.id == "routing.depends-on-run-time" && $0.message.contains("chosen in code")
-      })
+    #expect(!chosen.report.diagnostics.contains { $0.id == "routing.depends-on-run-time" })
+    // A name the tool cannot know: a note that says why, no finding.
+    let unknown =
+      delegates + """
+
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+          func application(_ application: UIApplication, configurationForConnecting session: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+            UISceneConfiguration(name: Settings.shared.sceneName, sessionRole: session.role)
+          }
+        }
+        """
+    let unknowable = Linter.readApp(paths: [
+      try tree(["Info.plist": plist, "Delegates.swift": utf8(unknown)])
+    ])
+    #expect(!unknowable.report.diagnostics.contains { $0.id == "routing.wrong-configuration" })
+    let note = try #require(
+      unknowable.report.diagnostics.first { $0.id == "routing.depends-on-run-time" })
+    #expect(note.line == 11)
+    #expect(note.message.contains("'Settings.shared.sceneName' is a run-time value"))
   }
 
   @Test("a shortcut item an open scene takes needs its delegate's performActionFor handler")
@@ -1156,6 +1159,7 @@ struct AppModelTests {
     }
     let names = [
       "MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SplitConstants", "Shop",
+      "Ledger",
     ]
     let alone = names.map { findings([Self.apps + "/" + $0]) }.reduce(into: Set<String>()) {
       $0.formUnion($1)

@@ -1,0 +1,7 @@
+#import <UIKit/UIKit.h>
+
+extern NSString * const LDGInvoicePrefix;
+
+@interface InvoiceSceneDelegate : UIResponder <UIWindowSceneDelegate>
+@property (strong, nonatomic) UIWindow *window;
+@end

@@ -1,0 +1,333 @@
+import SceneRouting
+
+extension ObjCExtractor {
+  /// The rules of `application:configurationForConnectingSceneSession:options:` when `tokens`
+  /// (a file's, constants inlined) implement it: `if`/`else` chains on the connecting activity's
+  /// type (`[activity.activityType isEqualToString:@"…"]`), on whether there is an activity and
+  /// on the session's role (`connectingSceneSession.role == UIWindowSceneSessionRole…`), and
+  /// the configuration each `return` makes (`[[UISceneConfiguration alloc] initWithName:…]`,
+  /// `configurationWithName:`, a local, `connectingSceneSession.configuration`).
+  static func configurationChoice(
+    _ tokens: [Token], path: String, lines: SourceLines
+  ) -> ConfigurationChoice? {
+    for index in tokens.indices
+    where tokens[index].identifier == "configurationForConnectingSceneSession"
+      && isMethodParameter(tokens, at: index)
+    {
+      // `configurationForConnectingSceneSession:(UISceneSession *)session options:(…)options {`
+      guard let session = parameterName(tokens, after: index),
+        let optionsLabel = tokens[index...].firstIndex(where: { $0.identifier == "options" }),
+        let options = parameterName(tokens, after: optionsLabel),
+        let open = tokens[optionsLabel...].firstIndex(where: {
+          $0.isPunctuation(UInt8(ascii: "{")) || $0.isPunctuation(UInt8(ascii: ";"))
+        }),
+        tokens[open].isPunctuation(UInt8(ascii: "{"))
+      else { continue }
+      let close = closing(tokens, open)
+      var reader = ObjCChoiceReader(
+        tokens: tokens, session: session, options: options,
+        line: { lines.location(tokens[$0].offset).line })
+      _ = reader.block((open + 1)..<close, tests: [], depth: 0)
+      return ConfigurationChoice(
+        file: path, line: lines.location(tokens[index].offset).line, rules: reader.rules)
+    }
+    return nil
+  }
+
+  /// Whether the identifier at `index` labels a method parameter (`name:(Type)value`).
+  private static func isMethodParameter(_ tokens: [Token], at index: Int) -> Bool {
+    index + 2 < tokens.count && tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
+      && tokens[index + 2].isPunctuation(UInt8(ascii: "("))
+  }
+
+  /// The parameter name after `label:(Type)`.
+  private static func parameterName(_ tokens: [Token], after label: Int) -> String? {
+    guard isMethodParameter(tokens, at: label) else { return nil }
+    let close = closing(tokens, label + 2)
+    return close + 1 < tokens.count ? tokens[close + 1].identifier : nil
+  }
+
+  /// The index of the bracket that closes the one at `open` (or the last token).
+  static func closing(_ tokens: [Token], _ open: Int) -> Int {
+    var depth = 0
+    for index in open..<tokens.count {
+      guard case .punctuation(let byte) = tokens[index].kind else { continue }
+      switch byte {
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+        depth -= 1
+        if depth == 0 { return index }
+      default: break
+      }
+    }
+    return tokens.count - 1
+  }
+}
+
+/// Reads an Objective-C method body's statements as ``ConfigurationChoice`` rules.
+private struct ObjCChoiceReader {
+  typealias Check = ConfigurationChoice.Check
+  typealias Token = ObjCExtractor.Token
+  let tokens: [Token]
+  let session: String
+  let options: String
+  let line: (Int) -> Int
+  var rules: [ConfigurationChoice.Rule] = []
+  var configurations: [String: ConfigurationChoice.Result] = [:]
+  var activities: Set<String> = []
+  var activityTypes: Set<String> = []
+
+  init(tokens: [Token], session: String, options: String, line: @escaping (Int) -> Int) {
+    self.tokens = tokens
+    self.session = session
+    self.options = options
+    self.line = line
+  }
+
+  static let depthLimit = 32
+
+  /// Reads the statements in `range`; returns whether every path through them returns.
+  mutating func block(_ range: Range<Int>, tests: [Check], depth: Int) -> Bool {
+    var tests = tests
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let (end, returns) = statement(at: index, in: range, tests: &tests, depth: depth)
+      if returns { return true }
+      index = max(end, index + 1)
+    }
+    return false
+  }
+
+  /// Reads one statement at `index`; returns the index after it and whether it always returns.
+  private mutating func statement(
+    at index: Int, in range: Range<Int>, tests: inout [Check], depth: Int
+  ) -> (end: Int, returns: Bool) {
+    let token = tokens[index]
+    if token.isPunctuation(UInt8(ascii: "{")) {
+      let close = min(ObjCExtractor.closing(tokens, index), range.upperBound - 1)
+      guard depth < Self.depthLimit else { return (close + 1, false) }
+      return (close + 1, block((index + 1)..<close, tests: tests, depth: depth + 1))
+    }
+    if token.identifier == "return" {
+      let end = ObjCExtractor.expressionEnd(tokens, from: index + 1)
+      rules.append(
+        .init(
+          tests: tests, result: result((index + 1)..<min(end, range.upperBound)),
+          line: line(index)))
+      return (end + 1, true)
+    }
+    if token.identifier == "if", index + 1 < range.upperBound,
+      tokens[index + 1].isPunctuation(UInt8(ascii: "("))
+    {
+      let closeCondition = ObjCExtractor.closing(tokens, index + 1)
+      let checks = self.checks((index + 2)..<closeCondition)
+      guard depth < Self.depthLimit else { return (closeCondition + 1, false) }
+      var thenTests = tests + checks
+      let (thenEnd, thenReturns) = statement(
+        at: closeCondition + 1, in: range, tests: &thenTests, depth: depth + 1)
+      var end = thenEnd
+      var elseReturns = false
+      if end < range.upperBound, tokens[end].identifier == "else" {
+        var elseTests = tests + negation(checks)
+        (end, elseReturns) = statement(
+          at: end + 1, in: range, tests: &elseTests, depth: depth + 1)
+      }
+      if thenReturns && elseReturns { return (end, true) }
+      if thenReturns { tests += negation(checks) } else if elseReturns { tests += checks }
+      return (end, false)
+    }
+    if token.identifier == "switch" {
+      // A switch over strings cannot be written in C; one over anything else is not read.
+      let end = ObjCExtractor.closing(tokens, index + 2)
+      tests.append(Check(test: .unknown("a switch statement"), holds: true))
+      return (end + 1, false)
+    }
+    // A declaration or an assignment: `Type *name = value;`, `name = value;`.
+    let end = min(ObjCExtractor.expressionEnd(tokens, from: index), range.upperBound)
+    if let equals = (index..<end).first(where: {
+      tokens[$0].isPunctuation(UInt8(ascii: "="))
+        && !($0 + 1 < end && tokens[$0 + 1].isPunctuation(UInt8(ascii: "=")))
+    }), equals > index, let name = tokens[equals - 1].identifier {
+      bind(name, to: (equals + 1)..<end)
+    }
+    return (end + 1, false)
+  }
+
+  // MARK: Values
+
+  private func text(_ range: Range<Int>) -> String {
+    ObjCExtractor.sourceText(tokens, range).filter { !$0.isWhitespace }
+  }
+
+  private mutating func bind(_ name: String, to range: Range<Int>) {
+    configurations[name] = nil
+    activities.remove(name)
+    activityTypes.remove(name)
+    if isActivity(range) {
+      activities.insert(name)
+    } else if isActivityType(range) {
+      activityTypes.insert(name)
+    } else if makesConfiguration(range) {
+      configurations[name] = result(range)
+    }
+  }
+
+  private func makesConfiguration(_ range: Range<Int>) -> Bool {
+    range.contains { tokens[$0].identifier == "UISceneConfiguration" }
+  }
+
+  /// The configuration the expression in `range` makes or names.
+  private func result(_ range: Range<Int>) -> ConfigurationChoice.Result {
+    let written = text(range)
+    if range.count == 1, let name = tokens[range.lowerBound].identifier,
+      let known = configurations[name]
+    {
+      return known
+    }
+    if written == "\(session).configuration" || written == "[\(session)configuration]" {
+      return .manifestDefault
+    }
+    if makesConfiguration(range),
+      let label = range.first(where: {
+        ["initWithName", "configurationWithName"].contains(tokens[$0].identifier)
+      }), label + 2 < range.upperBound, tokens[label + 1].isPunctuation(UInt8(ascii: ":"))
+    {
+      let end =
+        (label + 2..<range.upperBound).first {
+          tokens[$0].identifier == "sessionRole" || tokens[$0].isPunctuation(UInt8(ascii: "]"))
+        } ?? range.upperBound
+      if let name = ObjCExtractor.stringValue(tokens, (label + 2)..<end) {
+        return .named(name)
+      }
+      let value = text((label + 2)..<end)
+      return value == "nil"
+        ? .unknown("a configuration with no name, which no manifest entry matches")
+        : .unknown(
+          "the configuration's name '\(SwiftValues.abbreviated(value))' is a run-time value")
+    }
+    return .unknown(
+      "it returns '\(SwiftValues.abbreviated(written))', which the tool does not follow")
+  }
+
+  /// The connecting activity: `options.userActivities.anyObject` (any spelling that reads it)
+  /// or a local bound to it.
+  private func isActivity(_ range: Range<Int>) -> Bool {
+    let written = text(range)
+    if range.count == 1, activities.contains(written) { return true }
+    return written.contains("\(options).userActivities") && !written.contains("activityType")
+      && !written.contains("count") && !written.contains("==")
+  }
+
+  private func isActivityType(_ range: Range<Int>) -> Bool {
+    let written = text(range)
+    if range.count == 1, activityTypes.contains(written) { return true }
+    guard written.hasSuffix("activityType") || written.hasSuffix("activityType]") else {
+      return false
+    }
+    return written.contains("\(options).userActivities")
+      || activities.contains { written.hasPrefix("\($0).") || written.hasPrefix("[\($0)") }
+  }
+
+  private func isRole(_ range: Range<Int>) -> Bool {
+    let written = text(range)
+    return written == "\(session).role" || written == "[\(session)role]"
+  }
+
+  // MARK: Tests
+
+  private func negation(_ checks: [Check]) -> [Check] {
+    switch checks.count {
+    case 0: return [Check(test: .unknown("unreachable"), holds: true)]
+    case 1: return [Check(test: checks[0].test, holds: !checks[0].holds)]
+    default: return [Check(test: .all(checks), holds: false)]
+    }
+  }
+
+  /// The checks of an `if`'s condition: `a && b` is two; `||` is not read.
+  private func checks(_ range: Range<Int>) -> [Check] {
+    var parts: [Range<Int>] = []
+    var start = range.lowerBound
+    var depth = 0
+    var index = range.lowerBound
+    while index < range.upperBound {
+      if case .punctuation(let byte) = tokens[index].kind {
+        switch byte {
+        case UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+        case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+        case UInt8(ascii: "|") where depth == 0:
+          return [Check(test: .unknown(text(range)), holds: true)]
+        case UInt8(ascii: "&")
+        where depth == 0 && index + 1 < range.upperBound
+          && tokens[index + 1].isPunctuation(UInt8(ascii: "&")):
+          parts.append(start..<index)
+          start = index + 2
+          index += 1
+        default: break
+        }
+      }
+      index += 1
+    }
+    parts.append(start..<range.upperBound)
+    return parts.map(check)
+  }
+
+  /// The check one condition makes.
+  private func check(_ range: Range<Int>) -> Check {
+    let written = text(range)
+    let unknown = Check(test: .unknown(written), holds: true)
+    guard !range.isEmpty else { return unknown }
+    if tokens[range.lowerBound].isPunctuation(UInt8(ascii: "!")),
+      !(range.count > 1 && tokens[range.lowerBound + 1].isPunctuation(UInt8(ascii: "=")))
+    {
+      let inner = check((range.lowerBound + 1)..<range.upperBound)
+      return Check(test: inner.test, holds: !inner.holds)
+    }
+    if tokens[range.lowerBound].isPunctuation(UInt8(ascii: "(")),
+      ObjCExtractor.closing(tokens, range.lowerBound) == range.upperBound - 1
+    {
+      return check((range.lowerBound + 1)..<(range.upperBound - 1))
+    }
+    // `activity`, `activity != nil`, `options.userActivities.count > 0`
+    if isActivity(range) { return Check(test: .hasUserActivity, holds: true) }
+    // `[subject isEqualToString:value]`, either way round.
+    if tokens[range.lowerBound].isPunctuation(UInt8(ascii: "[")),
+      let label = range.first(where: { tokens[$0].identifier == "isEqualToString" }),
+      label + 1 < range.upperBound, tokens[label + 1].isPunctuation(UInt8(ascii: ":"))
+    {
+      let receiver = (range.lowerBound + 1)..<label
+      let argument = (label + 2)..<(range.upperBound - 1)
+      return comparison(receiver, argument, equal: true) ?? unknown
+    }
+    // `subject == value`, `subject != value`
+    if let operation = range.first(where: {
+      ($0 + 1 < range.upperBound && tokens[$0 + 1].isPunctuation(UInt8(ascii: "=")))
+        && (tokens[$0].isPunctuation(UInt8(ascii: "="))
+          || tokens[$0].isPunctuation(UInt8(ascii: "!")))
+    }) {
+      let equal = tokens[operation].isPunctuation(UInt8(ascii: "="))
+      let lhs = range.lowerBound..<operation
+      let rhs = (operation + 2)..<range.upperBound
+      if text(rhs) == "nil", isActivity(lhs) || isActivityType(lhs) {
+        return Check(test: .hasUserActivity, holds: !equal)
+      }
+      return comparison(lhs, rhs, equal: equal) ?? unknown
+    }
+    return unknown
+  }
+
+  /// The check `a` equals `b` (either being the subject), when one is the activity's type and
+  /// the other a string, or one the session's role and the other a role constant.
+  private func comparison(_ a: Range<Int>, _ b: Range<Int>, equal: Bool) -> Check? {
+    for (subject, value) in [(a, b), (b, a)] {
+      if isActivityType(subject), let type = ObjCExtractor.stringValue(tokens, value) {
+        return Check(test: .activityType([type]), holds: equal)
+      }
+      if isRole(subject), value.count == 1, let key = tokens[value.lowerBound].identifier,
+        SessionRoleKeys.table.contains(where: { $0.key == key })
+      {
+        return Check(test: .role([SessionRoleKeys.role(key: key)]), holds: equal)
+      }
+    }
+    return nil
+  }
+}

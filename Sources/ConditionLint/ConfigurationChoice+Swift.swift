@@ -1,0 +1,449 @@
+import SceneRouting
+import SwiftSyntax
+
+extension ConfigurationChoice {
+  /// The rules of `function` when it is the app delegate's
+  /// `application(_:configurationForConnecting:options:)`; nil for any other function.
+  static func read(
+    _ function: FunctionDeclSyntax, values: SwiftValues, path: String, lines: SourceLines
+  ) -> ConfigurationChoice? {
+    let parameters = Array(function.signature.parameterClause.parameters)
+    guard function.name.text == "application", parameters.count == 3,
+      parameters[1].firstName.text == "configurationForConnecting",
+      let body = function.body
+    else { return nil }
+    func line(_ node: some SyntaxProtocol) -> Int {
+      lines.location(node.positionAfterSkippingLeadingTrivia.utf8Offset).line
+    }
+    var reader = SwiftChoiceReader(
+      session: (parameters[1].secondName ?? parameters[1].firstName).text,
+      options: (parameters[2].secondName ?? parameters[2].firstName).text,
+      values: values, line: line)
+    var choice = ConfigurationChoice(file: path, line: line(function))
+    _ = reader.read(body.statements, tests: [], depth: 0, implicit: true)
+    choice.rules = reader.rules
+    return choice
+  }
+}
+
+/// Reads the returns of a `configurationForConnecting` body with the tests that reach each:
+/// `if`, `guard`, `switch` and `?:` on the connecting activity's type, on whether there is an
+/// activity, and on the session's role, through the locals the body binds to them.
+private struct SwiftChoiceReader {
+  typealias Check = ConfigurationChoice.Check
+  let session: String
+  let options: String
+  let values: SwiftValues
+  let line: (Syntax) -> Int
+  var rules: [ConfigurationChoice.Rule] = []
+  /// Locals bound to a configuration, the connecting activity, its type, the session's role.
+  var configurations: [String: ConfigurationChoice.Result] = [:]
+  var activities: Set<String> = []
+  var activityTypes: Set<String> = []
+  var roles: Set<String> = []
+
+  init(session: String, options: String, values: SwiftValues, line: @escaping (Syntax) -> Int) {
+    self.session = session
+    self.options = options
+    self.values = values
+    self.line = line
+  }
+
+  /// The deepest nesting of blocks read; deeper code is a test the tool does not decide.
+  static let depthLimit = 32
+
+  /// Reads `statements` reached when `tests` hold; returns whether every path through them
+  /// returns. With `implicit`, a block of one expression is its value (the function's body,
+  /// or a branch of an `if` or `switch` that is that value).
+  mutating func read(
+    _ statements: CodeBlockItemListSyntax, tests: [Check], depth: Int, implicit: Bool = false
+  ) -> Bool {
+    var tests = tests
+    if implicit, statements.count == 1, let only = statements.first {
+      var expression: ExprSyntax?
+      switch only.item {
+      case .expr(let value): expression = value
+      case .stmt(let statement): expression = statement.as(ExpressionStmtSyntax.self)?.expression
+      case .decl: break
+      }
+      if let expression, !expression.is(IfExprSyntax.self), !expression.is(SwitchExprSyntax.self) {
+        add(expression, tests: tests, at: Syntax(expression), depth: depth)
+        return true
+      }
+      if let expression {
+        return read(expression, tests: &tests, depth: depth, implicit: true)
+      }
+    }
+    for item in statements {
+      switch item.item {
+      case .decl(let declaration):
+        if let variable = declaration.as(VariableDeclSyntax.self) { bind(variable) }
+      case .stmt(let statement):
+        if let returned = statement.as(ReturnStmtSyntax.self) {
+          add(returned.expression, tests: tests, at: Syntax(returned), depth: depth)
+          return true
+        }
+        if let guarded = statement.as(GuardStmtSyntax.self) {
+          let checks = self.checks(guarded.conditions)
+          _ = read(guarded.body.statements, tests: tests + negation(checks), depth: depth + 1)
+          tests += checks
+          continue
+        }
+        if let expression = statement.as(ExpressionStmtSyntax.self)?.expression,
+          read(expression, tests: &tests, depth: depth)
+        {
+          return true
+        }
+      case .expr(let expression):
+        if read(expression, tests: &tests, depth: depth) { return true }
+      }
+    }
+    return false
+  }
+
+  /// Reads an `if` or a `switch` statement; returns whether every path returns, and narrows
+  /// `tests` to what holds after it when a branch returns.
+  private mutating func read(
+    _ expression: ExprSyntax, tests: inout [Check], depth: Int, implicit: Bool = false
+  ) -> Bool {
+    guard depth < Self.depthLimit else {
+      if expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self) {
+        rules.append(
+          .init(
+            tests: tests + [Check(test: .unknown("code nested too deep"), holds: true)],
+            result: .unknown("code nested too deep to read"), line: line(Syntax(expression))))
+      }
+      return false
+    }
+    if let branch = expression.as(IfExprSyntax.self) {
+      let checks = self.checks(branch.conditions)
+      let thenReturns = read(
+        branch.body.statements, tests: tests + checks, depth: depth + 1, implicit: implicit)
+      var elseReturns = false
+      switch branch.elseBody {
+      case .ifExpr(let next)?:
+        var elseTests = tests + negation(checks)
+        elseReturns = read(
+          ExprSyntax(next), tests: &elseTests, depth: depth + 1, implicit: implicit)
+      case .codeBlock(let block)?:
+        elseReturns = read(
+          block.statements, tests: tests + negation(checks), depth: depth + 1,
+          implicit: implicit)
+      case nil: break
+      }
+      if thenReturns && elseReturns { return true }
+      if thenReturns { tests += negation(checks) } else if elseReturns { tests += checks }
+      return false
+    }
+    if let choice = expression.as(SwitchExprSyntax.self) {
+      return read(choice, tests: tests, depth: depth, implicit: implicit)
+    }
+    return false
+  }
+
+  /// A `switch` on the activity's type or the session's role: each case's values are a test,
+  /// every earlier case's fail; `default` is reached when none holds.
+  private mutating func read(
+    _ choice: SwitchExprSyntax, tests: [Check], depth: Int, implicit: Bool
+  ) -> Bool {
+    let subject = choice.subject
+    var earlier: [Check] = []
+    var everyCaseReturns = true
+    var exhaustive = false
+    for element in choice.cases {
+      guard case .switchCase(let switchCase) = element else {
+        everyCaseReturns = false  // `#if` inside a switch
+        continue
+      }
+      var checks: [Check] = []
+      switch switchCase.label {
+      case .default:
+        exhaustive = true
+      case .case(let label):
+        let patterns = label.caseItems.map(\.pattern)
+        let test = self.test(subject, equalsAnyOf: patterns)
+        checks = [Check(test: test, holds: true)]
+        if label.caseItems.contains(where: { $0.whereClause != nil }) {
+          checks.append(Check(test: .unknown("a case's where clause"), holds: true))
+        }
+      }
+      let returns = read(
+        switchCase.statements, tests: tests + earlier + checks, depth: depth + 1,
+        implicit: implicit)
+      everyCaseReturns = everyCaseReturns && returns
+      if checks.count == 1 { earlier.append(Check(test: checks[0].test, holds: false)) }
+    }
+    return everyCaseReturns && exhaustive
+  }
+
+  // MARK: Returns
+
+  private mutating func add(_ value: ExprSyntax?, tests: [Check], at node: Syntax, depth: Int) {
+    guard let value else { return }
+    if let ternary = value.as(TernaryExprSyntax.self) {
+      let check = test(ternary.condition)
+      add(ternary.thenExpression, tests: tests + [check], at: node, depth: depth)
+      add(
+        ternary.elseExpression, tests: tests + [Check(test: check.test, holds: !check.holds)],
+        at: node, depth: depth)
+      return
+    }
+    // `condition ? a : b`, unfolded: the condition's elements, then the ternary, then `b`.
+    if let sequence = value.as(SequenceExprSyntax.self) {
+      let elements = Array(sequence.elements)
+      if let at = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+        at > 0, at + 2 == elements.count,
+        let ternary = elements[at].as(UnresolvedTernaryExprSyntax.self)
+      {
+        let condition = elements[..<at]
+        let check =
+          condition.count == 1
+          ? test(condition[condition.startIndex])
+          : comparison(Array(condition), text: value.trimmedDescription)
+        add(ternary.thenExpression, tests: tests + [check], at: node, depth: depth)
+        add(
+          elements[at + 1], tests: tests + [Check(test: check.test, holds: !check.holds)],
+          at: node, depth: depth)
+        return
+      }
+    }
+    rules.append(.init(tests: tests, result: result(value), line: line(node)))
+  }
+
+  /// The configuration an expression makes or names.
+  private func result(_ value: ExprSyntax) -> ConfigurationChoice.Result {
+    if let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text,
+      let known = configurations[name]
+    {
+      return known
+    }
+    if let call = value.as(FunctionCallExprSyntax.self),
+      call.calledExpression.trimmedDescription == "UISceneConfiguration"
+    {
+      guard let name = call.arguments.first(where: { $0.label?.text == "name" })?.expression
+      else { return .unknown("a configuration made without a name") }
+      if name.is(NilLiteralExprSyntax.self) {
+        return .unknown("a configuration with no name, which no manifest entry matches")
+      }
+      if case .text(let text, _, _) = values.string(name), let string = text.value {
+        return .named(string)
+      }
+      return .unknown(
+        "the configuration's name '\(SwiftValues.abbreviated(name))' is a run-time value")
+    }
+    if value.trimmedDescription == "\(session).configuration" {
+      return .manifestDefault
+    }
+    return .unknown(
+      "it returns '\(SwiftValues.abbreviated(value))', which the tool does not follow")
+  }
+
+  // MARK: Locals
+
+  private mutating func bind(_ variable: VariableDeclSyntax) {
+    for binding in variable.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+        let value = binding.initializer?.value
+      else { continue }
+      bind(name, to: value)
+    }
+  }
+
+  private mutating func bind(_ name: String, to value: ExprSyntax) {
+    if isActivity(value) {
+      activities.insert(name)
+    } else if isActivityType(value) {
+      activityTypes.insert(name)
+    } else if isRole(value) {
+      roles.insert(name)
+    } else if let call = value.as(FunctionCallExprSyntax.self),
+      call.calledExpression.trimmedDescription == "UISceneConfiguration"
+    {
+      configurations[name] = result(value)
+    } else {
+      configurations[name] = nil
+    }
+  }
+
+  // MARK: Tests
+
+  /// The checks an `if` or `guard` condition list makes: each element must hold. A binding of
+  /// the connecting activity (`let activity = options.userActivities.first`) holds when there
+  /// is one.
+  private mutating func checks(_ conditions: ConditionElementListSyntax) -> [Check] {
+    var checks: [Check] = []
+    for element in conditions {
+      switch element.condition {
+      case .expression(let expression):
+        checks += split(expression)
+      case .optionalBinding(let binding):
+        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        let value =
+          binding.initializer?.value
+          ?? name.map { ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier($0))) }
+        guard let name, let value else {
+          checks.append(Check(test: .unknown(binding.trimmedDescription), holds: true))
+          continue
+        }
+        if isActivity(value) || isActivityType(value) {
+          checks.append(Check(test: .hasUserActivity, holds: true))
+        } else {
+          checks.append(Check(test: .unknown(binding.trimmedDescription), holds: true))
+        }
+        bind(name, to: value)
+      default:
+        checks.append(Check(test: .unknown(element.trimmedDescription), holds: true))
+      }
+    }
+    return checks
+  }
+
+  /// What holds when `checks` do not all hold: the one check negated, or their conjunction
+  /// failing.
+  private func negation(_ checks: [Check]) -> [Check] {
+    switch checks.count {
+    case 0: return [Check(test: .unknown("unreachable"), holds: true)]
+    case 1: return [Check(test: checks[0].test, holds: !checks[0].holds)]
+    default: return [Check(test: .all(checks), holds: false)]
+    }
+  }
+
+  /// `a && b` as two checks; anything else as one.
+  private func split(_ expression: ExprSyntax) -> [Check] {
+    if let sequence = expression.as(SequenceExprSyntax.self) {
+      let elements = Array(sequence.elements)
+      let ands = elements.indices.filter {
+        elements[$0].as(BinaryOperatorExprSyntax.self)?.operator.text == "&&"
+      }
+      let ors = elements.contains {
+        $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "||"
+      }
+      if !ands.isEmpty, !ors {
+        var checks: [Check] = []
+        var start = 0
+        for index in ands + [elements.count] {
+          let part = elements[start..<index]
+          if part.count == 1, let only = part.first {
+            checks.append(test(only))
+          } else {
+            checks.append(comparison(Array(part), text: expression.trimmedDescription))
+          }
+          start = index + 1
+        }
+        return checks
+      }
+    }
+    return [test(expression)]
+  }
+
+  /// The check one expression makes.
+  private func test(_ expression: ExprSyntax) -> Check {
+    if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+      let inner = test(prefix.expression)
+      return Check(test: inner.test, holds: !inner.holds)
+    }
+    if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1,
+      let only = tuple.elements.first?.expression
+    {
+      return test(only)
+    }
+    if let sequence = expression.as(SequenceExprSyntax.self) {
+      return comparison(Array(sequence.elements), text: expression.trimmedDescription)
+    }
+    let text = Self.plain(expression)
+    if text == "\(options).userActivities.isEmpty" {
+      return Check(test: .hasUserActivity, holds: false)
+    }
+    return Check(test: .unknown(expression.trimmedDescription), holds: true)
+  }
+
+  /// `lhs == rhs` or `lhs != rhs` between the activity's type or the session's role and a
+  /// value; another test is unknown.
+  private func comparison(_ elements: [ExprSyntax], text: String) -> Check {
+    let unknown = Check(test: .unknown(text), holds: true)
+    guard elements.count == 3,
+      let operation = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text,
+      operation == "==" || operation == "!="
+    else { return unknown }
+    let holds = operation == "=="
+    for (subject, value) in [(elements[0], elements[2]), (elements[2], elements[0])] {
+      if value.is(NilLiteralExprSyntax.self), isActivity(subject) || isActivityType(subject) {
+        return Check(test: .hasUserActivity, holds: !holds)
+      }
+      if isActivityType(subject) || isRole(subject) {
+        let test = self.test(subject, equals: [value])
+        if case .unknown = test { return unknown }
+        return Check(test: test, holds: holds)
+      }
+    }
+    return unknown
+  }
+
+  /// The test that `subject` equals one of `patterns` (case patterns or expressions).
+  private func test(_ subject: ExprSyntax, equalsAnyOf patterns: [PatternSyntax])
+    -> ConfigurationChoice.Test
+  {
+    var expressions: [ExprSyntax] = []
+    for pattern in patterns {
+      guard let expression = pattern.as(ExpressionPatternSyntax.self)?.expression else {
+        return .unknown("case \(pattern.trimmedDescription)")
+      }
+      expressions.append(expression)
+    }
+    return test(subject, equals: expressions)
+  }
+
+  private func test(_ subject: ExprSyntax, equals candidates: [ExprSyntax])
+    -> ConfigurationChoice.Test
+  {
+    let written = candidates.map(\.trimmedDescription).joined(separator: ", ")
+    if isActivityType(subject) {
+      var types: [String] = []
+      for candidate in candidates {
+        guard case .text(let text, _, _) = values.string(candidate), let type = text.value else {
+          return .unknown("\(subject.trimmedDescription) == \(written)")
+        }
+        types.append(type)
+      }
+      return .activityType(types)
+    }
+    if isRole(subject) {
+      var roles: [SceneSessionRole] = []
+      for candidate in candidates {
+        guard let key = SessionRoleKeys.key(swiftName: candidate.trimmedDescription) else {
+          return .unknown("\(subject.trimmedDescription) == \(written)")
+        }
+        roles.append(SessionRoleKeys.role(key: key))
+      }
+      return .role(roles)
+    }
+    return .unknown("\(subject.trimmedDescription) == \(written)")
+  }
+
+  /// An expression's text without spaces, optional chaining or forced unwrapping.
+  private static func plain(_ expression: ExprSyntax) -> String {
+    String(
+      expression.trimmedDescription.filter { !$0.isWhitespace && $0 != "?" && $0 != "!" })
+  }
+
+  /// The connecting user activity: `options.userActivities.first` or a local bound to it.
+  private func isActivity(_ expression: ExprSyntax) -> Bool {
+    let text = Self.plain(expression)
+    return text == "\(options).userActivities.first" || activities.contains(text)
+  }
+
+  /// Its type: `….activityType` of the activity, or a local bound to it.
+  private func isActivityType(_ expression: ExprSyntax) -> Bool {
+    let text = Self.plain(expression)
+    if activityTypes.contains(text) { return true }
+    guard text.hasSuffix(".activityType") else { return false }
+    let base = String(text.dropLast(".activityType".count))
+    return base == "\(options).userActivities.first" || activities.contains(base)
+  }
+
+  /// The connecting session's role, or a local bound to it.
+  private func isRole(_ expression: ExprSyntax) -> Bool {
+    let text = Self.plain(expression)
+    return text == "\(session).role" || roles.contains(text)
+  }
+}

@@ -1,0 +1,238 @@
+import ConditionLint
+import PredicateTestSupport
+import SceneRouting
+import Testing
+
+/// UIKit scenes as UIKit opens them: the configuration `configurationForConnecting` gives a new
+/// scene (Swift and Objective-C), default conditions, roles, handlers.
+@Suite("UIKit scenes: the configuration a new scene gets, default conditions, roles")
+struct UIKitScenesTests {
+  /// The choice read from `source`, a Swift file with an app delegate.
+  private func choice(swift source: String) throws -> ConfigurationChoice {
+    let run = Linter.readApp(paths: [
+      try tree([
+        "Info.plist": AppModelTests.manifest([("Main", "MainDelegate"), ("Order", "OrderDelegate")]
+        ),
+        "AppDelegate.swift": utf8(source),
+      ])
+    ])
+    let app = try #require(run.catalog?.apps.first)
+    return try #require(app.configurationChoice)
+  }
+
+  private func choice(objC source: String) throws -> ConfigurationChoice {
+    let run = Linter.readApp(paths: [
+      try tree([
+        "Info.plist": AppModelTests.manifest([("Main", "MainDelegate"), ("Order", "OrderDelegate")]
+        ),
+        "AppDelegate.m": utf8(source),
+      ])
+    ])
+    let app = try #require(run.catalog?.apps.first)
+    return try #require(app.configurationChoice)
+  }
+
+  @Test("a switch on the activity type, an if on the role, a default")
+  func switchOnActivityType() throws {
+    let choice = try choice(
+      swift: """
+        import UIKit
+        enum Types { static let order = "com.example.order" }
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+          func application(_ application: UIApplication, configurationForConnecting session: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+            guard session.role != .windowExternalDisplayNonInteractive else {
+              return UISceneConfiguration(name: "TV", sessionRole: session.role)
+            }
+            switch options.userActivities.first?.activityType {
+            case Types.order, "com.example.orders":
+              let configuration = UISceneConfiguration(name: "Order", sessionRole: session.role)
+              configuration.delegateClass = OrderDelegate.self
+              return configuration
+            default:
+              return UISceneConfiguration(name: "Main", sessionRole: session.role)
+            }
+          }
+        }
+        """)
+    let external = SceneSessionRole.windowExternalDisplayNonInteractive
+    #expect(choice.configuration(for: .noActivity, role: external) == .named("TV"))
+    #expect(choice.configuration(for: .noActivity, role: .windowApplication) == .named("Main"))
+    #expect(
+      choice.configuration(for: .activity(type: "com.example.order"), role: .windowApplication)
+        == .named("Order"))
+    #expect(
+      choice.configuration(for: .activity(type: "com.example.orders"), role: .windowApplication)
+        == .named("Order"))
+    #expect(
+      choice.configuration(for: .activity(type: "other"), role: .windowApplication)
+        == .named("Main"))
+    // An activity whose type the source does not fix: the choice is unknown, with the reason.
+    guard
+      case .unknown(let reason) = choice.configuration(
+        for: .activityOfUnknownType, role: .windowApplication)
+    else {
+      Issue.record("an unknown activity type chose a configuration")
+      return
+    }
+    #expect(reason.contains("cannot decide"))
+    #expect(choice.roles["TV"] == [external])
+  }
+
+  @Test("an implicit return, if-let of the activity, a ternary, and what is not followed")
+  func otherShapes() throws {
+    let implicit = try choice(
+      swift: """
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+          func application(_ app: UIApplication, configurationForConnecting session: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+            UISceneConfiguration(name: "Main", sessionRole: session.role)
+          }
+        }
+        """)
+    #expect(
+      implicit.configuration(for: .activityOfUnknownType, role: .windowApplication)
+        == .named("Main"))
+    let ifLet = try choice(
+      swift: """
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+          func application(_ app: UIApplication, configurationForConnecting session: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+            if let activity = options.userActivities.first, activity.activityType == "com.example.order" {
+              return UISceneConfiguration(name: "Order", sessionRole: session.role)
+            }
+            let isOrder = options.userActivities.isEmpty
+            return UISceneConfiguration(name: isOrder ? "Main" : "Main", sessionRole: session.role)
+          }
+        }
+        """)
+    #expect(
+      ifLet.configuration(for: .activity(type: "com.example.order"), role: .windowApplication)
+        == .named("Order"))
+    #expect(
+      ifLet.configuration(for: .noActivity, role: .windowApplication)
+        == .unknown(
+          "the configuration's name 'isOrder ? \"Main\" : \"Main\"' is a run-time value"))
+    let ternary = try choice(
+      swift: """
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+          func application(_ app: UIApplication, configurationForConnecting session: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+            return session.role == .windowApplication
+              ? UISceneConfiguration(name: "Main", sessionRole: session.role)
+              : session.configuration
+          }
+        }
+        """)
+    #expect(ternary.configuration(for: .noActivity, role: .windowApplication) == .named("Main"))
+    #expect(
+      ternary.configuration(for: .noActivity, role: .windowExternalDisplayNonInteractive)
+        == .manifestDefault)
+    let helper = try choice(
+      swift: """
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+          func application(_ app: UIApplication, configurationForConnecting session: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+            if FeatureFlags.newWindows { return makeConfiguration(for: options) }
+            return UISceneConfiguration(name: "Main", sessionRole: session.role)
+          }
+        }
+        """)
+    guard
+      case .unknown(let reason) = helper.configuration(for: .noActivity, role: .windowApplication)
+    else {
+      Issue.record("a test the tool cannot decide chose a configuration")
+      return
+    }
+    #expect(reason.contains("a test the tool cannot decide"))
+  }
+
+  @Test("Objective-C: if/else on isEqualToString: and the role, alloc/init and a local")
+  func objectiveC() throws {
+    let choice = try choice(
+      objC: """
+        #import "AppDelegate.h"
+        static NSString * const OrderActivity = @"com.example.order";
+        @implementation AppDelegate
+        // - (UISceneConfiguration *)application:(UIApplication *)application configurationForConnectingSceneSession:(UISceneSession *)s options:(UISceneConnectionOptions *)o { return nil; }
+        - (UISceneConfiguration *)application:(UIApplication *)application configurationForConnectingSceneSession:(UISceneSession *)connectingSceneSession options:(UISceneConnectionOptions *)options {
+            if (connectingSceneSession.role == UIWindowSceneSessionRoleExternalDisplayNonInteractive) {
+                return [UISceneConfiguration configurationWithName:@"TV" sessionRole:connectingSceneSession.role];
+            }
+            NSUserActivity *activity = options.userActivities.anyObject;
+            if (activity && [activity.activityType isEqualToString:OrderActivity]) {
+                UISceneConfiguration *configuration = [[UISceneConfiguration alloc] initWithName:@"Order" sessionRole:connectingSceneSession.role];
+                return configuration;
+            } else {
+                return [[UISceneConfiguration alloc] initWithName:@"Main" sessionRole:connectingSceneSession.role];
+            }
+        }
+        @end
+        """)
+    #expect(choice.line == 5)
+    #expect(
+      choice.configuration(for: .noActivity, role: .windowExternalDisplayNonInteractive)
+        == .named("TV"))
+    #expect(choice.configuration(for: .noActivity, role: .windowApplication) == .named("Main"))
+    #expect(
+      choice.configuration(for: .activity(type: "com.example.order"), role: .windowApplication)
+        == .named("Order"))
+    #expect(
+      choice.configuration(for: .activity(type: "com.example.invoice"), role: .windowApplication)
+        == .named("Main"))
+  }
+
+  @Test("the Ledger fixture: its catalogue, table and findings, as a careful reader finds them")
+  func ledgerFixture() throws {
+    let run = Linter.readApp(paths: [AppModelTests.apps + "/Ledger"])
+    let catalog = try #require(run.catalog)
+    let app = try #require(catalog.apps.first)
+    #expect(
+      app.sceneConfigurations.map { "\($0.name ?? "?") \($0.role)" } == [
+        "Main UIWindowSceneSessionRoleApplication", "Invoice UIWindowSceneSessionRoleApplication",
+        "Settings UIWindowSceneSessionRoleApplication",
+        "Archive UIWindowSceneSessionRoleApplication",
+        "Reports UIWindowSceneSessionRoleApplication",
+        "Presentation UIWindowSceneSessionRoleExternalDisplayNonInteractive",
+      ])
+    #expect(
+      app.sceneConfigurations.map(\.delegateDeclared) == [true, true, true, true, false, true])
+    // Invoice's delegate is in Objective-C, its prefix an extern constant of its header.
+    #expect(
+      app.sceneConfigurations[1].activationConditions.map { $0.format ?? "?" } == [
+        #"SELF BEGINSWITH "invoice/""#, #"SELF BEGINSWITH "invoice/""#,
+      ])
+    let choice = try #require(app.configurationChoice)
+    #expect(
+      choice.rules.map(\.result) == [
+        .named("Presentation"), .named("Invoice"), .named("Settings"), .named("Main"),
+      ])
+    let findings = run.report.diagnostics.filter {
+      $0.id.hasPrefix("routing.") || $0.id.hasPrefix("app.")
+    }
+    #expect(
+      findings.map { "\($0.file.split(separator: "/").last ?? ""):\($0.line) \($0.id)" } == [
+        // Settings, Archive and Reports keep UIKit's defaults and tie for every link.
+        "Info.plist:12 routing.order-dependent",
+        // The manifest names a class no file declares.
+        "Info.plist:48 app.missing-delegate-class",
+        // A receipt's activity type is not in the switch: Main is created for Invoice's content.
+        "Commands.swift:14 routing.wrong-configuration",
+        // One more Settings window per command.
+        "Commands.swift:19 routing.new-window-per-event",
+        // The account shortcut reaches Main, whose delegate has no performActionFor.
+        "Commands.swift:28 routing.no-handler",
+      ])
+    // The invoice request gets the Invoice configuration, and the plain new-window command is
+    // not a finding.
+    #expect(!findings.contains { $0.line == 8 || $0.line == 23 })
+    let routing = try #require(run.routings.first)
+    let table = AppTable(routing, catalog: catalog, findings: findings)
+    #expect(
+      table.columns.map(\.configuration) == [
+        "Main", "Invoice", "Settings", "Archive", "Reports", "Presentation",
+      ])
+    #expect(
+      table.rows.map(\.routed.value.description) == [
+        "ledger://⟨URL⟩", "invoice/⟨number⟩", "invoice/receipt-⟨number⟩", "account/⟨id⟩",
+      ])
+    // The external display's scene takes no event, and is not "unreached".
+    #expect(table.rows.allSatisfy { $0.cells[5] == .none })
+    #expect(table.unreached.map(\.configuration) == ["Archive", "Reports"])
+  }
+}
