@@ -123,7 +123,9 @@ struct AppObjCFile: Sendable {
 
   /// The bytes that make the walk read an Objective-C file for the app model besides its
   /// conditions: an identifier it sets, an app delegate choosing configurations.
-  static let markers = ["ContentIdentifier", "ForConnectingSceneSession"].map { Array($0.utf8) }
+  static let markers = [
+    "ContentIdentifier", "ForConnectingSceneSession", "requestSceneSessionActivation",
+  ].map { Array($0.utf8) }
 }
 
 extension AppCatalog {

@@ -36,8 +36,11 @@ private struct SwiftChoiceReader {
   let values: SwiftValues
   let line: (Syntax) -> Int
   var rules: [ConfigurationChoice.Rule] = []
-  /// Locals bound to a configuration, the connecting activity, its type, the session's role.
-  var configurations: [String: ConfigurationChoice.Result] = [:]
+  /// The values each local is given (its initializer, later `=`), with the tests that reach
+  /// each: a local returned, or passed as a configuration's name, is the last value given it
+  /// whose tests hold.
+  var assignments: [String: [(tests: [Check], value: ExprSyntax)]] = [:]
+  /// Locals bound to the connecting activity, its type, the session's role.
   var activities: Set<String> = []
   var activityTypes: Set<String> = []
   var roles: Set<String> = []
@@ -77,7 +80,7 @@ private struct SwiftChoiceReader {
     for item in statements {
       switch item.item {
       case .decl(let declaration):
-        if let variable = declaration.as(VariableDeclSyntax.self) { bind(variable) }
+        if let variable = declaration.as(VariableDeclSyntax.self) { bind(variable, tests: tests) }
       case .stmt(let statement):
         if let returned = statement.as(ReturnStmtSyntax.self) {
           add(returned.expression, tests: tests, at: Syntax(returned), depth: depth)
@@ -89,12 +92,12 @@ private struct SwiftChoiceReader {
           tests += checks
           continue
         }
-        if let expression = statement.as(ExpressionStmtSyntax.self)?.expression,
-          read(expression, tests: &tests, depth: depth)
-        {
-          return true
+        if let expression = statement.as(ExpressionStmtSyntax.self)?.expression {
+          assign(expression, tests: tests)
+          if read(expression, tests: &tests, depth: depth) { return true }
         }
       case .expr(let expression):
+        assign(expression, tests: tests)
         if read(expression, tests: &tests, depth: depth) { return true }
       }
     }
@@ -207,29 +210,44 @@ private struct SwiftChoiceReader {
         return
       }
     }
+    // A local: each value given it, the last one whose tests hold first.
+    if let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text,
+      let given = assignments[name], depth < Self.depthLimit
+    {
+      for (reached, assigned) in given.reversed() {
+        add(assigned, tests: tests + reached, at: node, depth: depth + 1)
+      }
+      return
+    }
+    // `UISceneConfiguration(name: local, …)`: a configuration per value of the local.
+    if let call = Self.configurationCall(value),
+      let name = call.arguments.first(where: { $0.label?.text == "name" })?.expression
+        .as(DeclReferenceExprSyntax.self)?.baseName.text,
+      let given = assignments[name]
+    {
+      for (reached, assigned) in given.reversed() {
+        rules.append(
+          .init(tests: tests + reached, result: result(name: assigned), line: line(node)))
+      }
+      return
+    }
     rules.append(.init(tests: tests, result: result(value), line: line(node)))
+  }
+
+  /// `UISceneConfiguration(…)`, when `value` is that call.
+  private static func configurationCall(_ value: ExprSyntax) -> FunctionCallExprSyntax? {
+    guard let call = value.as(FunctionCallExprSyntax.self),
+      call.calledExpression.trimmedDescription == "UISceneConfiguration"
+    else { return nil }
+    return call
   }
 
   /// The configuration an expression makes or names.
   private func result(_ value: ExprSyntax) -> ConfigurationChoice.Result {
-    if let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text,
-      let known = configurations[name]
-    {
-      return known
-    }
-    if let call = value.as(FunctionCallExprSyntax.self),
-      call.calledExpression.trimmedDescription == "UISceneConfiguration"
-    {
+    if let call = Self.configurationCall(value) {
       guard let name = call.arguments.first(where: { $0.label?.text == "name" })?.expression
       else { return .unknown("a configuration made without a name") }
-      if name.is(NilLiteralExprSyntax.self) {
-        return .unknown("a configuration with no name, which no manifest entry matches")
-      }
-      if case .text(let text, _, _) = values.string(name), let string = text.value {
-        return .named(string)
-      }
-      return .unknown(
-        "the configuration's name '\(SwiftValues.abbreviated(name))' is a run-time value")
+      return result(name: name)
     }
     if value.trimmedDescription == "\(session).configuration" {
       return .manifestDefault
@@ -238,31 +256,50 @@ private struct SwiftChoiceReader {
       "it returns '\(SwiftValues.abbreviated(value))', which the tool does not follow")
   }
 
+  /// The configuration a `name:` argument names.
+  private func result(name: ExprSyntax) -> ConfigurationChoice.Result {
+    if name.is(NilLiteralExprSyntax.self) {
+      return .unknown("a configuration with no name, which no manifest entry matches")
+    }
+    if case .text(let text, _, _) = values.string(name), let string = text.value {
+      return .named(string)
+    }
+    return .unknown(
+      "the configuration's name '\(SwiftValues.abbreviated(name))' is a run-time value")
+  }
+
   // MARK: Locals
 
-  private mutating func bind(_ variable: VariableDeclSyntax) {
+  private mutating func bind(_ variable: VariableDeclSyntax, tests: [Check]) {
     for binding in variable.bindings {
-      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-        let value = binding.initializer?.value
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
       else { continue }
-      bind(name, to: value)
+      assignments[name] = nil
+      if let value = binding.initializer?.value { bind(name, to: value, tests: tests) }
     }
   }
 
-  private mutating func bind(_ name: String, to value: ExprSyntax) {
+  /// `name = value` or its initializer, reached when `tests` hold.
+  private mutating func bind(_ name: String, to value: ExprSyntax, tests: [Check]) {
     if isActivity(value) {
       activities.insert(name)
     } else if isActivityType(value) {
       activityTypes.insert(name)
     } else if isRole(value) {
       roles.insert(name)
-    } else if let call = value.as(FunctionCallExprSyntax.self),
-      call.calledExpression.trimmedDescription == "UISceneConfiguration"
-    {
-      configurations[name] = result(value)
     } else {
-      configurations[name] = nil
+      assignments[name, default: []].append((tests, value))
     }
+  }
+
+  /// An assignment statement `name = value`.
+  private mutating func assign(_ expression: ExprSyntax, tests: [Check]) {
+    guard let sequence = expression.as(SequenceExprSyntax.self) else { return }
+    let elements = Array(sequence.elements)
+    guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+      let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
+    else { return }
+    bind(name, to: elements[2], tests: tests)
   }
 
   // MARK: Tests
@@ -290,7 +327,7 @@ private struct SwiftChoiceReader {
         } else {
           checks.append(Check(test: .unknown(binding.trimmedDescription), holds: true))
         }
-        bind(name, to: value)
+        bind(name, to: value, tests: [])
       default:
         checks.append(Check(test: .unknown(element.trimmedDescription), holds: true))
       }

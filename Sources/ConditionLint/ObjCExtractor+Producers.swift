@@ -30,6 +30,8 @@ extension ObjCExtractor {
     let lines = SourceLines(objectiveC: bytes)
     reading.configurationChoice = configurationChoice(tokens, path: path, lines: lines)
     var open: (name: String, line: Int)?
+    // The value each receiver's `targetContentIdentifier` was last given, by method.
+    var assigned: [ScopedName: Range<Int>] = [:]
     for index in tokens.indices {
       guard let name = tokens[index].identifier else { continue }
       let line = { lines.location(tokens[index].offset).line }
@@ -74,22 +76,99 @@ extension ObjCExtractor {
       }
       var producer = Producer(
         kind: kind(sourceText(tokens, receiver)), file: path, line: line())
-      if value.count == 1, tokens[value.lowerBound].identifier == "nil" {
-        producer.unknown = Producer.nilIdentifier
-        producer.carriesIdentifier = false
-      } else if let text = stringValue(tokens, value) {
-        producer.identifier = text
-      } else if let template = formattedString(tokens, value, depth: 0)
-        ?? appendedString(tokens, value, depth: 0)
+      setIdentifier(of: &producer, to: value, in: tokens)
+      if producer.kind == .userActivity, receiver.count == 1,
+        let name = tokens[receiver.lowerBound].identifier
       {
-        producer.template = template
+        producer.activityType = activityType(of: name, in: tokens, before: receiver.lowerBound)
+      }
+      assigned[ScopedName(scope: tokens[index].scope, name: sourceText(tokens, receiver))] = value
+      reading.producers.append(producer)
+    }
+    // `[application requestSceneSessionActivation:session userActivity:activity options:…
+    // errorHandler:…]`: the activity's identifier is what the method assigned to it.
+    for index in tokens.indices
+    where tokens[index].identifier == "requestSceneSessionActivation"
+      && index + 1 < tokens.count && tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
+      && !isMethodDeclaration(tokens, nameAt: index)
+    {
+      guard
+        let label = tokens[index...].prefix(64).firstIndex(where: {
+          $0.identifier == "userActivity"
+        }), label + 2 < tokens.count, tokens[label + 1].isPunctuation(UInt8(ascii: ":"))
+      else { continue }
+      var producer = Producer(
+        kind: .activationRequest, file: path, line: lines.location(tokens[index].offset).line)
+      let session = sourceText(tokens, (index + 2)..<label)
+      if session != "nil" { producer.session = session }
+      let activityEnd =
+        (label + 2..<tokens.count).first {
+          tokens[$0].identifier == "options" || tokens[$0].identifier == "errorHandler"
+            || tokens[$0].isPunctuation(UInt8(ascii: "]"))
+        } ?? tokens.count
+      let activity = (label + 2)..<activityEnd
+      producer.detail = sourceText(tokens, activity)
+      if producer.detail == "nil" {
+        producer.unknown = "no user activity: a new scene of the default configuration"
+        producer.carriesIdentifier = false
+      } else if let value = assigned[
+        ScopedName(scope: tokens[index].scope, name: sourceText(tokens, activity))]
+      {
+        setIdentifier(of: &producer, to: value, in: tokens)
+        producer.carriesIdentifier = producer.unknown != Producer.nilIdentifier
       } else {
         producer.unknown =
-          "'\(SwiftValues.abbreviated(sourceText(tokens, value)))' is a run-time value"
+          "the method sets no targetContentIdentifier on '\(producer.detail ?? "?")'; routed by "
+          + "its webpageURL, if any"
+        producer.carriesIdentifier = false
+      }
+      if activity.count == 1, let name = tokens[activity.lowerBound].identifier {
+        producer.activityType = activityType(of: name, in: tokens, before: index)
       }
       reading.producers.append(producer)
     }
+    reading.producers = reading.producers.enumerated().sorted {
+      ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
+    }.map(\.element)
     return reading
+  }
+
+  /// A name in one method body (``Token/scope``).
+  private struct ScopedName: Hashable {
+    var scope: Int
+    var name: String
+  }
+
+  /// Sets `producer`'s identifier, template or reason from the value in `value`.
+  private static func setIdentifier(
+    of producer: inout Producer, to value: Range<Int>, in tokens: [Token]
+  ) {
+    if value.count == 1, tokens[value.lowerBound].identifier == "nil" {
+      producer.unknown = Producer.nilIdentifier
+      producer.carriesIdentifier = false
+    } else if let text = stringValue(tokens, value) {
+      producer.identifier = text
+    } else if let template = formattedString(tokens, value, depth: 0)
+      ?? appendedString(tokens, value, depth: 0)
+    {
+      producer.template = template
+    } else {
+      producer.unknown =
+        "'\(SwiftValues.abbreviated(sourceText(tokens, value)))' is a run-time value"
+    }
+  }
+
+  /// The activity type of a local made by `[[NSUserActivity alloc] initWithActivityType:t]`,
+  /// when the file fixes `t`.
+  private static func activityType(of name: String, in tokens: [Token], before use: Int)
+    -> String?
+  {
+    guard let (from, to) = localDefinition(tokens, named: name, before: use),
+      let label = (from..<to).first(where: { tokens[$0].identifier == "initWithActivityType" }),
+      label + 2 < to, tokens[label + 1].isPunctuation(UInt8(ascii: ":"))
+    else { return nil }
+    let end = (label + 2..<to).first { tokens[$0].isPunctuation(UInt8(ascii: "]")) } ?? to
+    return stringValue(tokens, (label + 2)..<end)
   }
 
   /// The template of `[a stringByAppendingString:b]` (nested, or through a local the method

@@ -124,6 +124,34 @@ struct UIKitScenesTests {
     #expect(
       ternary.configuration(for: .noActivity, role: .windowExternalDisplayNonInteractive)
         == .manifestDefault)
+    // A name or a configuration given to a local in branches: the last value given it whose
+    // branch is taken.
+    let local = try choice(
+      swift: """
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+          func application(_ app: UIApplication, configurationForConnecting session: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+            var name = "Main"
+            if options.userActivities.first?.activityType == "com.example.order" {
+              name = "Order"
+            }
+            let configuration: UISceneConfiguration
+            switch session.role {
+            case .windowExternalDisplayNonInteractive:
+              configuration = UISceneConfiguration(name: "TV", sessionRole: session.role)
+            default:
+              configuration = UISceneConfiguration(name: name, sessionRole: session.role)
+            }
+            return configuration
+          }
+        }
+        """)
+    #expect(local.configuration(for: .noActivity, role: .windowApplication) == .named("Main"))
+    #expect(
+      local.configuration(for: .activity(type: "com.example.order"), role: .windowApplication)
+        == .named("Order"))
+    #expect(
+      local.configuration(for: .noActivity, role: .windowExternalDisplayNonInteractive)
+        == .named("TV"))
     let helper = try choice(
       swift: """
         class AppDelegate: UIResponder, UIApplicationDelegate {
@@ -175,6 +203,47 @@ struct UIKitScenesTests {
     #expect(
       choice.configuration(for: .activity(type: "com.example.invoice"), role: .windowApplication)
         == .named("Main"))
+  }
+
+  @Test("Objective-C requests: the activity's identifier and type, routed through the choice")
+  func objectiveCRequests() throws {
+    let plist = AppModelTests.manifest([("Main", "MainDelegate"), ("Order", "OrderDelegate")])
+    let source = """
+      #import <UIKit/UIKit.h>
+      @implementation MainDelegate
+      @end
+      @implementation OrderDelegate
+      - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {
+          scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"SELF BEGINSWITH 'order/'"];
+      }
+      @end
+      @implementation AppDelegate
+      - (UISceneConfiguration *)application:(UIApplication *)application configurationForConnectingSceneSession:(UISceneSession *)connectingSceneSession options:(UISceneConnectionOptions *)options {
+          if ([options.userActivities.anyObject.activityType isEqualToString:@"com.example.order"]) {
+              return [UISceneConfiguration configurationWithName:@"Order" sessionRole:connectingSceneSession.role];
+          }
+          return [UISceneConfiguration configurationWithName:@"Main" sessionRole:connectingSceneSession.role];
+      }
+      - (void)showOrder:(NSString *)orderID {
+          NSUserActivity *activity = [[NSUserActivity alloc] initWithActivityType:@"com.example.order"];
+          activity.targetContentIdentifier = [@"order/" stringByAppendingString:orderID];
+          [UIApplication.sharedApplication requestSceneSessionActivation:nil userActivity:activity options:nil errorHandler:nil];
+      }
+      - (void)showReturn:(NSString *)orderID {
+          NSUserActivity *activity = [[NSUserActivity alloc] initWithActivityType:@"com.example.return"];
+          activity.targetContentIdentifier = [NSString stringWithFormat:@"order/%@/return", orderID];
+          [UIApplication.sharedApplication requestSceneSessionActivation:nil userActivity:activity options:nil errorHandler:nil];
+      }
+      @end
+      """
+    let run = Linter.readApp(paths: [try tree(["Info.plist": plist, "App.m": utf8(source)])])
+    let requests = try #require(run.catalog?.producers.filter { $0.kind == .activationRequest })
+    #expect(requests.map(\.line) == [19, 24])
+    #expect(requests.map(\.activityType) == ["com.example.order", "com.example.return"])
+    #expect(requests[0].template?.description == "order/⟨orderID⟩")
+    // The order request gets the Order configuration; the return request, Main.
+    let wrong = run.report.diagnostics.filter { $0.id == "routing.wrong-configuration" }
+    #expect(wrong.map(\.line) == [24])
   }
 
   @Test("the Ledger fixture: its catalogue, table and findings, as a careful reader finds them")
