@@ -464,7 +464,18 @@ private struct SwiftChoiceReader {
   }
 
   /// The connecting user activity: `options.userActivities.first` or a local bound to it.
+  ///
+  /// **Decision:** `options.userActivities.first ?? session.stateRestorationActivity` is the
+  /// connecting activity too: a scene created for an event has a new session, with nothing to
+  /// restore.
   private func isActivity(_ expression: ExprSyntax) -> Bool {
+    if let sequence = expression.as(SequenceExprSyntax.self) {
+      let elements = Array(sequence.elements)
+      return elements.count == 3
+        && elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+        && isActivity(elements[0])
+        && elements[2].trimmedDescription.hasSuffix("stateRestorationActivity")
+    }
     let text = Self.plain(expression)
     return text == "\(options).userActivities.first" || activities.contains(text)
   }

@@ -152,6 +152,34 @@ struct UIKitScenesTests {
     #expect(
       local.configuration(for: .noActivity, role: .windowExternalDisplayNonInteractive)
         == .named("TV"))
+    // The activity or the session's restoration activity, a name per type, one return.
+    let restoring = try choice(
+      swift: """
+        enum SceneActivityType { static let compose = "com.example.compose" }
+        final class AppDelegate: UIResponder, UIApplicationDelegate {
+          func application(
+            _ application: UIApplication,
+            configurationForConnecting connectingSceneSession: UISceneSession,
+            options: UIScene.ConnectionOptions
+          ) -> UISceneConfiguration {
+            let activity = options.userActivities.first ?? connectingSceneSession.stateRestorationActivity
+            let configurationName: String
+            switch activity?.activityType {
+            case SceneActivityType.compose:
+              configurationName = "Compose"
+            default:
+              configurationName = "Default Configuration"
+            }
+            return UISceneConfiguration(name: configurationName, sessionRole: connectingSceneSession.role)
+          }
+        }
+        """)
+    #expect(
+      restoring.configuration(for: .activity(type: "com.example.compose"), role: .windowApplication)
+        == .named("Compose"))
+    #expect(
+      restoring.configuration(for: .noActivity, role: .windowApplication)
+        == .named("Default Configuration"))
     let helper = try choice(
       swift: """
         class AppDelegate: UIResponder, UIApplicationDelegate {
