@@ -337,6 +337,11 @@ extension AppCatalog {
         }
       }
     }
+    // An AppKit app delegate that receives files: one file event at it, when no document type
+    // is declared in the tree (its types may live in build settings).
+    if !catalog.producers.contains(where: { $0.kind == .document }) {
+      catalog.producers += inputs.swiftFiles.flatMap(\.fileHandlers)
+    }
     catalog.producers.sort { ($0.file, $0.line) < ($1.file, $1.line) }
     catalog.diagnostics.sort { ($0.file, $0.line) < ($1.file, $1.line) }
     return catalog

@@ -24,6 +24,9 @@ struct AppSwiftFile: Sendable {
   /// How the file's `application(_:configurationForConnecting:options:)` chooses a new scene's
   /// configuration, when the file implements it.
   var configurationChoice: ConfigurationChoice?
+  /// AppKit app delegate methods that receive files (`application(_:openFile:)`,
+  /// `application(_:openFiles:)`, `application(_:open:)` with `[URL]`), as document producers.
+  var fileHandlers: [Producer] = []
   var diagnostics: [LintDiagnostic] = []
   /// The names the reading looked for and the file does not declare (``SwiftValues/external``):
   /// a reading with the module's index may know more.
@@ -39,10 +42,10 @@ struct AppSwiftFile: Sendable {
   /// covers `WindowGroup`, `Window(` and `openWindow`; `ContentIdentifier` covers
   /// `targetContentIdentifier` and an intent's `contentIdentifier`. The URLs an app opens:
   /// `Link(`, the `\.openURL` environment key a view calls `openURL` through, `widgetURL` and
-  /// `UIApplication.shared.open`.
+  /// `UIApplication.shared.open`; an AppKit app delegate, which may receive files.
   static let markers: [[UInt8]] = [
     "Scene", "Window", "@main", "ContentProvidingIntent", "Link(", "\\.openURL", "widgetURL",
-    "UIApplication.shared.open",
+    "UIApplication.shared.open", "NSApplicationDelegate", "openFile",
   ].map { Array($0.utf8) }
   // (`UISceneConfiguration(` holds `Scene`.)
 
@@ -200,6 +203,7 @@ struct AppSwiftFile: Sendable {
       return entry
     }
     configurationChoice = scanner.configurationChoice
+    fileHandlers = scanner.fileHandlers
     diagnostics = scanner.diagnostics
     consulted = scanner.values.consulted
     external = scanner.values.external
@@ -249,6 +253,8 @@ struct AppSwiftFile: Sendable {
     var configurations: [(entry: SceneConfigurationEntry, variable: String)] = []
     /// The app delegate's `application(_:configurationForConnecting:options:)`, read.
     var configurationChoice: ConfigurationChoice?
+    /// App delegate methods that receive files.
+    var fileHandlers: [Producer] = []
     /// `x.delegateClass = T.self`: T by x.
     var delegateClasses: [String: String] = [:]
     /// Names bound to `@Environment(\.openWindow)` in this file.
@@ -282,6 +288,7 @@ struct AppSwiftFile: Sendable {
     static let interest: [[UInt8]] = [
       "ontentIdentifier", "delegateClass", "main", "Scene", "openWindow", "body", "struct",
       "class", "enum", "actor", "extension", "protocol", "Link", "openURL", "widgetURL", "open(",
+      "openFile", "[URL]",
     ].map { Array($0.utf8) }
 
     /// The offsets at which one of `patterns` starts in `bytes`, in order: one pass, each byte
@@ -437,7 +444,31 @@ struct AppSwiftFile: Sendable {
       {
         configurationChoice = choice
       }
+      if node.name.text == "application", let handler = Self.fileHandler(node) {
+        var producer = Producer(
+          kind: .document, file: file.path, line: file.line(node), detail: handler)
+        var template = Template(parts: [.text("file://"), .hole("path")])
+        template.pathHoles = ["path"]
+        producer.template = template
+        producer.platforms = CompiledPlatforms.of(node)
+        fileHandlers.append(producer)
+      }
       return .visitChildren
+    }
+
+    /// The name of an AppKit app delegate method that receives files: Finder and the Dock hand
+    /// them to `application(_:openFile:)`, `application(_:openFiles:)` and
+    /// `application(_:open:)` (`[URL]`) (Apple's `NSApplicationDelegate`).
+    static func fileHandler(_ node: FunctionDeclSyntax) -> String? {
+      let parameters = Array(node.signature.parameterClause.parameters)
+      guard parameters.count == 2 else { return nil }
+      let label = parameters[1].firstName.text
+      switch label {
+      case "openFile", "openFiles": return "application(_:\(label):)"
+      case "open" where parameters[1].type.trimmedDescription == "[URL]":
+        return "application(_:open:)"
+      default: return nil
+      }
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {

@@ -728,6 +728,32 @@ struct AppModelTests {
     ])
     #expect(editor.catalog?.producers.map(\.kind) == [.document])
     #expect(!editor.report.diagnostics.contains { $0.id.hasPrefix("routing.") })
+
+    // An AppKit app delegate that receives files, with no document type in the tree: its
+    // files are events, and a window group that takes them with no view-level sets opens a
+    // window per file.
+    let mac = Linter.readApp(paths: [
+      try tree([
+        "App.swift": utf8(
+          """
+          import SwiftUI
+          final class AppDelegate: NSObject, NSApplicationDelegate {
+            func application(_ sender: NSApplication, openFiles filenames: [String]) {}
+          }
+          @main struct Viewer: App {
+            @NSApplicationDelegateAdaptor(AppDelegate.self) var delegate
+            var body: some Scene {
+              WindowGroup { Text("v").onOpenURL { url in print(url) } }
+            }
+          }
+          """)
+      ])
+    ])
+    let handler = try #require(mac.catalog?.producers.first { $0.kind == .document })
+    #expect(handler.line == 3 && handler.detail == "application(_:openFiles:)")
+    #expect(
+      mac.report.diagnostics.contains { $0.id == "routing.new-window-per-event" },
+      "\(mac.report.diagnostics.map(\.message))")
   }
 
   @Test("the Shop fixture: constants across files and ObjC headers, #if, links, files, a near miss")
