@@ -28,7 +28,8 @@ let package = Package(
   ] + testSupportProducts,
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    // Only ConditionLint (and so the CLI) depends on it: the library product stays lean. A range,
+    // Only SourceReading, AppModel and ConditionLint (and so the CLI) depend on it: the library
+    // product stays lean. A range,
     // not one version, so that an app whose macros pin another 60x release can still add this
     // package; 600.0.1, 602.0.0 and 603.0.1 are built and tested (Scripts/test-swift-syntax).
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
@@ -63,12 +64,36 @@ let package = Package(
         "PredicateSyntax", "PredicateEvaluation", "SceneJSON", "SceneRouting", "PCRE2Regex",
       ]
     ),
-    // Finding activation conditions in Swift, SwiftUI and Objective-C sources: the only target
-    // that depends on swift-syntax.
+    // Reading Swift, SwiftUI and Objective-C sources: the one Swift reader (swift-syntax), the
+    // one Objective-C tokenizer, the module's index of constants, values and templates, the
+    // activation conditions found in a file and their checks, `#if` platforms, property lists.
+    // With the two below, the only targets that depend on swift-syntax.
+    .target(
+      name: "SourceReading",
+      dependencies: [
+        "PredicateEvaluation", "PredicateSyntax", "SceneJSON", "SceneRouting", "PortableIO",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]
+    ),
+    // The app model, between the router and the lint: an app's scenes, configurations and
+    // producers read from its sources (through SourceReading), handed to the router as values,
+    // and routed in three answers into findings and the routing table.
+    .target(
+      name: "AppModel",
+      dependencies: [
+        "SourceReading", "SceneRouting", "PredicateEvaluation", "SceneJSON", "PortableIO",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]
+    ),
+    // The lint: the walk over files, configuration, baseline, fixes and reporters; it reports
+    // the app model's findings beside the conditions'.
     .target(
       name: "ConditionLint",
       dependencies: [
-        "SceneRouting", "PredicateEvaluation", "SceneJSON", "PortableIO",
+        "AppModel", "SourceReading", "SceneRouting", "PredicateEvaluation", "SceneJSON",
+        "PortableIO",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "Yams", package: "Yams"),
@@ -77,7 +102,8 @@ let package = Package(
     .executableTarget(
       name: "scene-router",
       dependencies: [
-        "SceneActivation", "SceneJSON", "SceneRouting", "ConditionLint", "PortableIO",
+        "SceneActivation", "SceneJSON", "SceneRouting", "AppModel", "ConditionLint",
+        "SourceReading", "PortableIO",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -103,7 +129,10 @@ let package = Package(
     ),
     // The lint fuzzer's invariants, apart so that the other fuzzers do not link swift-syntax.
     .target(
-      name: "LintTestSupport", dependencies: ["ConditionLint", "PredicateEvaluation", "SceneJSON"],
+      name: "LintTestSupport",
+      dependencies: [
+        "AppModel", "ConditionLint", "SourceReading", "PredicateEvaluation", "SceneJSON",
+      ],
       path: "Tests/LintTestSupport"),
     .testTarget(name: "PCRE2RegexTests", dependencies: ["PCRE2Regex"]),
     .testTarget(name: "PortableIOTests", dependencies: ["PortableIO"]),
@@ -124,7 +153,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ConditionLintTests",
-      dependencies: ["ConditionLint", "PredicateEvaluation", "PredicateTestSupport", "SceneJSON"]
+      dependencies: [
+        "AppModel", "ConditionLint", "SourceReading", "PredicateEvaluation", "PredicateTestSupport",
+        "SceneJSON",
+      ]
     ),
     // End-to-end tests run the built binary; depending on the executable makes SwiftPM build it.
     .testTarget(

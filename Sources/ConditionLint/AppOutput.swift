@@ -1,5 +1,7 @@
+import AppModel
 import PredicateEvaluation
 import SceneJSON
+import SourceReading
 
 extension Linter {
   /// Reads the app under `paths`: the catalogue, each app's routing, and the findings, with the

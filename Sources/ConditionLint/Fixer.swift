@@ -1,5 +1,7 @@
+import AppModel
 import Foundation
 import PortableIO
+import SourceReading
 
 /// Applies machine-applicable fixes to files, or shows them as a unified diff.
 package enum Fixer {

@@ -1,7 +1,9 @@
+import AppModel
 import Foundation
 import PortableIO
 import PredicateEvaluation
 import SceneJSON
+import SourceReading
 
 /// The findings a team has accepted for now, so that lint reports only new ones.
 ///

@@ -1,6 +1,8 @@
+import AppModel
 import Foundation
 import PortableIO
 import PredicateEvaluation
+import SourceReading
 import Yams
 
 extension LintConfiguration {

@@ -1,6 +1,8 @@
+import AppModel
 import Foundation
 import PredicateEvaluation
 import PredicateSyntax
+import SourceReading
 
 /// The options of a lint run as a team keeps them beside its sources, in `.scene-router.yml`.
 ///
@@ -125,69 +127,4 @@ package struct LintConfigurationError: Error, Sendable, Hashable, CustomStringCo
   package var message: String
 
   package var description: String { "\(file):\(line):\(column): error: \(message)" }
-}
-
-/// Path arithmetic on absolute, `/`-separated paths, shared by the configuration's search, its
-/// `included` and `excluded` filters, and the baseline's file names.
-package enum LintPaths {
-  /// How many leading folders the files at `first` and `second` share: how near each other
-  /// they lie in a tree (the app model's one measure of "the same project").
-  static func sharedFolders(_ first: String, _ second: String) -> Int {
-    zip(first.split(separator: "/").dropLast(), second.split(separator: "/").dropLast())
-      .prefix { $0 == $1 }.count
-  }
-
-  /// `path` made absolute against the current folder, with `.` components, repeated and
-  /// trailing slashes removed and `..` resolved textually.
-  package static func absolute(_ path: String) -> String {
-    let joined =
-      path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    return normalized(joined)
-  }
-
-  /// `path` (absolute) with `.` and empty components dropped and `..` applied.
-  package static func normalized(_ path: String) -> String {
-    var parts: [Substring] = []
-    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-      if part == "." { continue }
-      if part == ".." {
-        if !parts.isEmpty { parts.removeLast() }
-        continue
-      }
-      parts.append(part)
-    }
-    return "/" + parts.joined(separator: "/")
-  }
-
-  /// The folder that holds `path` (absolute); `/` for `/` itself.
-  package static func parent(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
-    return String(path[..<slash])
-  }
-
-  /// Whether absolute `path` is `ancestor` or lies under it.
-  package static func isWithin(_ path: String, _ ancestor: String) -> Bool {
-    if ancestor == "/" { return true }
-    guard path.hasPrefix(ancestor) else { return false }
-    let rest = path.utf8.dropFirst(ancestor.utf8.count)
-    return rest.isEmpty || rest.first == UInt8(ascii: "/")
-  }
-
-  /// `path` (absolute) as messages show it: relative to the current folder when it lies
-  /// there, so output is the same in every clone; absolute otherwise.
-  package static func display(_ path: String) -> String {
-    let current = normalized(FileManager.default.currentDirectoryPath)
-    return isWithin(path, current) && path != current ? relative(path, to: current) : path
-  }
-
-  /// `path` (absolute) relative to `folder` (absolute): `a/b.swift`, or `../x/b.swift`.
-  package static func relative(_ path: String, to folder: String) -> String {
-    let from = folder.split(separator: "/")
-    let to = path.split(separator: "/")
-    var common = 0
-    while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
-    let ups = Array(repeating: "..", count: from.count - common)
-    let parts = ups + to[common...].map(String.init)
-    return parts.isEmpty ? "." : parts.joined(separator: "/")
-  }
 }

@@ -1,4 +1,6 @@
+import AppModel
 import PredicateEvaluation
+import SourceReading
 
 /// A lint run as the command line and the configuration files together describe it: which
 /// paths are linted with which options, and which findings are reported.

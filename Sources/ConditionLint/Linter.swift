@@ -1,7 +1,9 @@
+import AppModel
 import Dispatch
 import Foundation
 import PortableIO
 import PredicateEvaluation
+import SourceReading
 import SwiftParser
 import SwiftSyntax
 import Synchronization
@@ -284,22 +286,6 @@ package struct Linter: Sendable {
     }
   }
 
-  /// The byte patterns one of which every condition's source contains.
-  private static let markers: [[UInt8]] = [
-    Array("ForTargetContentIdentifierPredicate".utf8), Array("handlesExternalEvents".utf8),
-    // A fresh conditions object installed with its defaults names neither.
-    Array("UISceneActivationConditions".utf8),
-  ]
-
-  /// Whether `bytes` can hold a condition: a byte search before any parsing.
-  static func mayHoldConditions(_ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBufferPointer { mayHoldConditions($0) }
-  }
-
-  static func mayHoldConditions(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-    markers.contains { contains(buffer, $0) }
-  }
-
   /// Lints one file, read into `buffer`, into `report`.
   private func lint(file: String, buffer: inout [UInt8], into report: inout LintReport) {
     report.files += 1
@@ -320,7 +306,7 @@ package struct Linter: Sendable {
       return
     }
     let holds = buffer.withUnsafeBufferPointer {
-      Self.mayHoldConditions(UnsafeBufferPointer(rebasing: $0[..<count]))
+      ConditionMarkers.mayHoldConditions(UnsafeBufferPointer(rebasing: $0[..<count]))
     }
     if readsApp
       && gathersForApp(
@@ -355,7 +341,7 @@ package struct Linter: Sendable {
       let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
       return (
         AppSwiftFile.holdsMarker(bytes),
-        Self.contains(bytes, AppSwiftFile.producerMarker) && AppSwiftFile.assignsIdentifier(bytes)
+        System.contains(bytes, AppSwiftFile.producerMarker) && AppSwiftFile.assignsIdentifier(bytes)
       )
     }
     let holds = conditions || name == "main.swift" || marked || assigns
@@ -363,7 +349,7 @@ package struct Linter: Sendable {
       // Where a followed view type may be declared: files the walk does not read whole.
       func index() {
         let mentionsView = buffer.withUnsafeBufferPointer {
-          Self.contains(UnsafeBufferPointer(rebasing: $0[..<count]), Array("View".utf8))
+          System.contains(UnsafeBufferPointer(rebasing: $0[..<count]), Array("View".utf8))
         }
         if mentionsView {
           let names = DeclarationIndex.declaredNames(Array(buffer[..<count]))
@@ -396,7 +382,7 @@ package struct Linter: Sendable {
     // Objective-C: the classes of a file with conditions, and its identifiers.
     let identifies = buffer.withUnsafeBufferPointer { whole in
       AppObjCFile.markers.contains {
-        Self.contains(UnsafeBufferPointer(rebasing: whole[..<count]), $0)
+        System.contains(UnsafeBufferPointer(rebasing: whole[..<count]), $0)
       }
     }
     if identifies || conditions {
@@ -405,30 +391,10 @@ package struct Linter: Sendable {
     return false
   }
 
-  /// Whether `buffer` holds `pattern` (of two bytes or more): memchr finds each candidate
-  /// first byte, and the second is compared before memcmp is called.
-  static func contains(_ buffer: UnsafeBufferPointer<UInt8>, _ pattern: [UInt8]) -> Bool {
-    guard let base = buffer.baseAddress, pattern.count >= 2, buffer.count >= pattern.count else {
-      return false
-    }
-    var position = 0
-    let last = buffer.count - pattern.count
-    let second = pattern[1]
-    while position <= last {
-      guard let hit = memchr(base + position, Int32(pattern[0]), last - position + 1) else {
-        return false
-      }
-      let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-      if base[at + 1] == second && memcmp(base + at, pattern, pattern.count) == 0 { return true }
-      position = at + 1
-    }
-    return false
-  }
-
   /// Lints `bytes` as the file `file` into `report` (`--fix` lints its fixed text this way).
   package func lint(file: String, bytes: [UInt8], into report: inout LintReport) {
     report.files += 1
-    guard Self.mayHoldConditions(bytes) else { return }
+    guard ConditionMarkers.mayHoldConditions(bytes) else { return }
     check(file: file, bytes: bytes, into: &report)
   }
 

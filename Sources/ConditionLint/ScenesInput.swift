@@ -1,4 +1,6 @@
+import AppModel
 import SceneRouting
+import SourceReading
 
 /// The scenes `route` and `table` read: a scenes file, or an app read from its source.
 ///

@@ -1,8 +1,10 @@
+import AppModel
 import ArgumentParser
 import ConditionLint
 import PortableIO
 import SceneActivation
 import SceneJSON
+import SourceReading
 
 /// `scene-router lint`: find activation conditions in Swift, SwiftUI and Objective-C sources and
 /// check them where they live.

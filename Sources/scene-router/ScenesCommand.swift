@@ -1,8 +1,10 @@
+import AppModel
 import ArgumentParser
 import ConditionLint
 import PortableIO
 import SceneActivation
 import SceneRouting
+import SourceReading
 
 /// `scene-router scenes`: the app's scene catalogue and the events it produces, read from source.
 struct ScenesCommand: ParsableCommand {

@@ -1,9 +1,11 @@
+import AppModel
 import ArgumentParser
 import ConditionLint
 import PortableIO
 import SceneActivation
 import SceneJSON
 import SceneRouting
+import SourceReading
 
 /// `scene-router table`: which scene each identifier opens, and what a reviewer should know.
 struct TableCommand: ParsableCommand {

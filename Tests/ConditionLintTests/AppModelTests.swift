@@ -1,7 +1,9 @@
+import AppModel
 import ConditionLint
 import Foundation
 import PredicateTestSupport
 import SceneJSON
+import SourceReading
 import Testing
 
 /// A binary property list of `objects` (each an encoded object), `top` the root's index.

@@ -1,8 +1,10 @@
+import AppModel
 import ConditionLint
 import Foundation
 import PredicateEvaluation
 import PredicateTestSupport
 import SceneJSON
+import SourceReading
 import Testing
 
 /// A fresh temporary folder.

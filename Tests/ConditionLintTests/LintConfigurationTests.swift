@@ -1,5 +1,7 @@
+import AppModel
 import ConditionLint
 import Foundation
+import SourceReading
 import Testing
 
 /// `.scene-router.yml` as hostile input: every bad file is an error at a line and column, never

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import AppModel
 @testable import ConditionLint
+@testable import SourceReading
 
 @Suite("lint reporters")
 struct LintReporterTests {

@@ -1,6 +1,8 @@
+import AppModel
 import ConditionLint
 import Foundation
 import PredicateTestSupport
+import SourceReading
 import Testing
 
 /// The shapes of `Fixtures/lint/shapes/`, each file checked against the markers written in it:

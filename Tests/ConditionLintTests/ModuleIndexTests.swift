@@ -1,6 +1,8 @@
+import AppModel
 import ConditionLint
 import Foundation
 import PredicateTestSupport
+import SourceReading
 import Testing
 
 /// The module, not the file: names a file uses and another file declares are known, with their

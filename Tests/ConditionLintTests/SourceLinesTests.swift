@@ -1,5 +1,7 @@
+import AppModel
 import ConditionLint
 import Foundation
+import SourceReading
 import Testing
 
 @Suite("lint positions: lines broken as the compiler breaks them")

@@ -2,7 +2,9 @@ import Foundation
 import PredicateTestSupport
 import Testing
 
+@testable import AppModel
 @testable import ConditionLint
+@testable import SourceReading
 
 /// The app model parses a file it reads for its producers alone, or follows for its views, with
 /// the members that cannot matter blanked (`SwiftSkeleton.sparse`). These tests hold it to the

@@ -1,6 +1,8 @@
+import AppModel
 import ConditionLint
 import PredicateTestSupport
 import SceneRouting
+import SourceReading
 import Testing
 
 /// UIKit scenes as UIKit opens them: the configuration `configurationForConnecting` gives a new

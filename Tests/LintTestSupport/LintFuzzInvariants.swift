@@ -1,6 +1,8 @@
+import AppModel
 import ConditionLint
 import PredicateEvaluation
 import SceneJSON
+import SourceReading
 
 /// What the lint fuzzer checks, as a plain function the replay test runs too: arbitrary bytes as
 /// a Swift or Objective-C file through extraction, checking, fixing and every output format.

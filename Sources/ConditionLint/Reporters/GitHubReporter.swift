@@ -1,3 +1,6 @@
+import AppModel
+import SourceReading
+
 /// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::message`), which
 /// annotate a pull request's lines.
 package enum GitHubReporter: LintReporter {

@@ -1,3 +1,6 @@
+import AppModel
+import SourceReading
+
 /// One output format of a findings report, as SwiftLint's `Reporter` is: the name `--format`
 /// gives it and the text it writes.
 ///

@@ -1,4 +1,6 @@
+import AppModel
 import SceneJSON
+import SourceReading
 
 /// SARIF 2.1.0, for code scanning: one rule per diagnostic id with its help text, one result
 /// per finding with its region (columns in Unicode scalars, `unicodeCodePoints`), and a fix for

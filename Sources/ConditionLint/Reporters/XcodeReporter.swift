@@ -1,3 +1,6 @@
+import AppModel
+import SourceReading
+
 /// `path:line:col: error: message [id]`, the form Xcode, editors and problem matchers read.
 ///
 /// Columns count bytes, as compilers' do.

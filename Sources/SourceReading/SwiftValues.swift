@@ -1,3 +1,4 @@
+import PortableIO
 import SwiftSyntax
 
 /// The string values a Swift file declares once and uses elsewhere, and how an expression's
@@ -11,26 +12,26 @@ import SwiftSyntax
 ///
 /// The file's declarations are collected on the first lookup that needs them: most conditions
 /// are literals, and a walk of every node of every file that holds one would be wasted.
-final class SwiftValues {
+package final class SwiftValues {
   /// A `let` (or `var`) declared at file level or as a member of a type.
-  struct Declaration {
+  package struct Declaration {
     /// The initializer, when there is one.
-    var value: ExprSyntax?
+    package var value: ExprSyntax?
     /// Where the name is written.
-    var offset: Int
+    package var offset: Int
     /// Whether it is a `let` (a `var` stays a run-time value).
-    var isConstant: Bool
+    package var isConstant: Bool
   }
 
   private let tree: SourceFileSyntax
   /// The file's path, to tell the module index which file asks.
-  let path: String
+  package let path: String
   /// The module's constants, asked for a name this file uses but does not declare; nil while
   /// the walk has not yet indexed the module (then ``external`` records what was missed).
-  let module: ModuleIndex?
+  package let module: ModuleIndex?
   /// The names (the last component of each) this file looked for and did not declare, while no
   /// module index was given: whether a reading with the index could know more.
-  private(set) var external: Set<String> = []
+  package private(set) var external: Set<String> = []
 
   private lazy var collector: Collector = {
     let collector = Collector(viewMode: .sourceAccurate)
@@ -41,7 +42,7 @@ final class SwiftValues {
   /// The names looked up among the file's declarations and raw values (the last component of
   /// each qualified name), found or not: what a reading of part of a file depends on elsewhere
   /// in it (``SwiftSkeleton/sparse(_:around:)``).
-  private(set) var consulted: Set<String> = []
+  package private(set) var consulted: Set<String> = []
 
   /// While a function's body is read for a call, each parameter's name and the hole that stands
   /// for it (`#0`, `#1`: no source expression is written so): innermost call last.
@@ -49,14 +50,14 @@ final class SwiftValues {
 
   /// The declaration of a qualified name: `name` at file level, `Type.name` in a type (an
   /// extension's members under the extended type's name).
-  func declaration(_ key: String) -> Declaration? {
+  package func declaration(_ key: String) -> Declaration? {
     consult(key)
     return collector.declarations[key]
   }
 
   /// The string raw value of an enum case, by `Type.case`: the literal (or the case's name),
   /// and where the case is written.
-  func rawValue(_ key: String) -> (value: ExprSyntax?, name: String, offset: Int)? {
+  package func rawValue(_ key: String) -> (value: ExprSyntax?, name: String, offset: Int)? {
     consult(key)
     return collector.rawValues[key]
   }
@@ -65,7 +66,7 @@ final class SwiftValues {
     consulted.insert(String(key.split(separator: ".").last ?? Substring(key)))
   }
 
-  init(_ tree: SourceFileSyntax, path: String = "", module: ModuleIndex? = nil) {
+  package init(_ tree: SourceFileSyntax, path: String = "", module: ModuleIndex? = nil) {
     self.tree = tree
     self.path = path
     self.module = module
@@ -74,28 +75,28 @@ final class SwiftValues {
   /// The properties an enum computes per case by switching over `self` (`var identifier:
   /// String { switch self { case .viewer: "app.viewer" … } }`), by `Type.property`: each case's
   /// returned expression, and the `default:` one.
-  func caseProperty(_ key: String) -> CaseProperty? {
+  package func caseProperty(_ key: String) -> CaseProperty? {
     consult(key)
     return collector.caseProperties[key]
   }
 
   /// What a property computed per case returns for each case.
-  struct CaseProperty {
-    var cases: [String: (value: ExprSyntax, offset: Int)] = [:]
-    var fallback: (value: ExprSyntax, offset: Int)?
+  package struct CaseProperty {
+    package var cases: [String: (value: ExprSyntax, offset: Int)] = [:]
+    package var fallback: (value: ExprSyntax, offset: Int)?
   }
 
   /// A function the file declares that returns a `String` by one expression: its parameters'
   /// names in order, that expression and where the name is written; nil when the name is
   /// declared twice (overloads: which one a call means is the compiler's business).
-  struct Function {
-    var parameters: [String]
-    var value: ExprSyntax
-    var offset: Int
+  package struct Function {
+    package var parameters: [String]
+    package var value: ExprSyntax
+    package var offset: Int
   }
 
   /// The function a qualified name declares (``Function``).
-  func function(_ key: String) -> Function? {
+  package func function(_ key: String) -> Function? {
     consult(key)
     return collector.functions[key] ?? nil
   }
@@ -103,16 +104,16 @@ final class SwiftValues {
   /// What a name is asked for in the module: a constant (stored, or computed from a literal), an
   /// enum case's raw value, a property an enum computes per case, or a function that returns a
   /// template of its parameters.
-  enum Lookup {
+  package enum Lookup {
     case constant, rawValue, caseProperty, function
   }
 
   /// Collects the file's declarations in one walk.
   private final class Collector: SyntaxVisitor {
-    var declarations: [String: Declaration] = [:]
-    var rawValues: [String: (value: ExprSyntax?, name: String, offset: Int)] = [:]
-    var caseProperties: [String: CaseProperty] = [:]
-    var functions: [String: Function?] = [:]
+    package var declarations: [String: Declaration] = [:]
+    package var rawValues: [String: (value: ExprSyntax?, name: String, offset: Int)] = [:]
+    package var caseProperties: [String: CaseProperty] = [:]
+    package var functions: [String: Function?] = [:]
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
       guard let scope = SwiftValues.declarationScope(of: Syntax(node)) else { return .skipChildren }
@@ -194,7 +195,7 @@ final class SwiftValues {
 
   /// The statements of a computed property's getter: the accessor block's own statements, or
   /// its `get { … }`; nil when it has a setter (a value that changes) or no getter.
-  static func getterBody(_ block: AccessorBlockSyntax) -> CodeBlockItemListSyntax? {
+  package static func getterBody(_ block: AccessorBlockSyntax) -> CodeBlockItemListSyntax? {
     switch block.accessors {
     case .getter(let statements): return statements
     case .accessors(let accessors):
@@ -206,7 +207,7 @@ final class SwiftValues {
   }
 
   /// The expression a body of one statement gives: `return x` or `x` alone.
-  static func returnedExpression(_ body: CodeBlockItemListSyntax) -> ExprSyntax? {
+  package static func returnedExpression(_ body: CodeBlockItemListSyntax) -> ExprSyntax? {
     guard body.count == 1, let only = body.first else { return nil }
     if let statement = only.item.as(ReturnStmtSyntax.self) { return statement.expression }
     if let expression = only.item.as(ExprSyntax.self),
@@ -219,7 +220,7 @@ final class SwiftValues {
 
   /// `switch self { case .a: "x"; case .b, .c: return "y"; default: … }` as the expression
   /// each case gives; nil when the body is not such a switch, or a case does more than return.
-  static func perCase(_ body: CodeBlockItemListSyntax) -> CaseProperty? {
+  package static func perCase(_ body: CodeBlockItemListSyntax) -> CaseProperty? {
     guard body.count == 1, let only = body.first else { return nil }
     var subject: SwitchExprSyntax?
     if let statement = only.item.as(ReturnStmtSyntax.self) {
@@ -256,7 +257,7 @@ final class SwiftValues {
   }
 
   /// The qualified name of the type `node` declares or extends (`Outer.Inner`), or nil.
-  static func typeName(of node: Syntax) -> String? {
+  package static func typeName(of node: Syntax) -> String? {
     var names: [String] = []
     var current: Syntax? = node
     while let step = current {
@@ -275,7 +276,7 @@ final class SwiftValues {
 
   /// The scope a variable declaration's names are known by: "" at file level, the type's name
   /// for a member; nil inside a function, closure or accessor (locals are looked up where used).
-  static func declarationScope(of node: Syntax) -> String? {
+  package static func declarationScope(of node: Syntax) -> String? {
     var current = node.parent
     while let step = current {
       if step.is(MemberBlockItemSyntax.self) {
@@ -294,7 +295,7 @@ final class SwiftValues {
 
   /// The qualified names of the types enclosing `node`, innermost first: where a bare name used
   /// in a member is looked up before the file level.
-  static func enclosingScopes(of node: Syntax) -> [String] {
+  package static func enclosingScopes(of node: Syntax) -> [String] {
     guard let inner = typeName(of: node) else { return [""] }
     var parts = inner.split(separator: ".").map(String.init)
     var scopes: [String] = []
@@ -307,7 +308,7 @@ final class SwiftValues {
 }
 
 /// A string value as far as the file says it.
-enum StringValue {
+package enum StringValue {
   /// Known: its text, how it was resolved and where it came from.
   case text(LiteralText, ValueResolution, [ValueOrigin])
   /// Built by interpolation.
@@ -318,11 +319,11 @@ enum StringValue {
 
 extension SwiftValues {
   /// The deepest chain of names followed (`a = b`, `b = c`, …); past it, a run-time value.
-  static let maximumDepth = 8
+  package static let maximumDepth = 8
 
   /// What `expression` refers to: a local's or a same-file declaration's initializer, with its
   /// origin; nil when it names nothing the file declares as a constant.
-  func referent(of expression: ExprSyntax) -> (ExprSyntax, ValueOrigin)? {
+  package func referent(of expression: ExprSyntax) -> (ExprSyntax, ValueOrigin)? {
     if let reference = expression.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
       if let local = SwiftLocals.initializer(named: name, before: Syntax(expression)) {
@@ -429,7 +430,7 @@ extension SwiftValues {
   }
 
   /// The string value of `expression`, following names up to ``maximumDepth``.
-  func string(_ expression: ExprSyntax, depth: Int = 0) -> StringValue {
+  package func string(_ expression: ExprSyntax, depth: Int = 0) -> StringValue {
     guard depth < Self.maximumDepth else {
       return .runtime("the value is defined too far from its use")
     }
@@ -528,7 +529,7 @@ extension SwiftValues {
 
   /// The string of a URL expression: `URL(string: s)!`, a constant holding one, or a run-time
   /// value with why.
-  func url(_ expression: ExprSyntax) -> StringValue {
+  package func url(_ expression: ExprSyntax) -> StringValue {
     urlString(expression, depth: 0)
       ?? .runtime("'\(Self.abbreviated(expression))' is a URL known only at run time")
   }
@@ -564,7 +565,7 @@ extension SwiftValues {
   /// The string value of what an assignment's `=` is followed by in its sequence (one operand,
   /// or several: `x.targetContentIdentifier = prefix + id`), read as ``string(_:depth:)`` reads
   /// a whole expression.
-  func string(assigned parts: [ExprSyntax]) -> StringValue {
+  package func string(assigned parts: [ExprSyntax]) -> StringValue {
     guard let first = parts.first else { return .runtime("nothing is assigned") }
     if parts.count == 1 { return string(first) }
     if let value = operation(parts, depth: 0) { return value }
@@ -575,7 +576,7 @@ extension SwiftValues {
   /// Why the name `expression` has no value the file fixes, when the file says: a `var` (which
   /// may change) or a local assigned again. Nil for a name the file does not declare (a
   /// parameter, another file's) or an expression that is no name.
-  func whyRuntime(_ expression: ExprSyntax) -> String? {
+  package func whyRuntime(_ expression: ExprSyntax) -> String? {
     if let reference = expression.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
       if case .some(.none) = SwiftLocals.initializer(named: name, before: Syntax(expression)) {
@@ -654,20 +655,20 @@ extension SwiftValues {
   }
 
   /// `name` as a member of `scope` (`""`: the file level).
-  static func qualified(_ name: String, in scope: String) -> String {
+  package static func qualified(_ name: String, in scope: String) -> String {
     scope.isEmpty ? name : scope + "." + name
   }
 
   /// `Type` as a name written inside the types enclosing `node` may mean it: `Outer.Type`, then
   /// `Type`.
-  static func qualifiedScopes(_ type: String, from node: Syntax) -> [String] {
+  package static func qualifiedScopes(_ type: String, from node: Syntax) -> [String] {
     enclosingScopes(of: node).map { (scope: String) -> String in qualified(type, in: scope) }
   }
 
   /// The value of a name this file uses but does not declare, from another file of the module:
   /// a bare name (not a local or parameter) or `Type.name`; nil for anything else, or when no
   /// other file declares it.
-  func moduleValue(of expression: ExprSyntax) -> StringValue? {
+  package func moduleValue(of expression: ExprSyntax) -> StringValue? {
     var keys: [String] = []
     var kind = Lookup.constant
     var written = expression
@@ -838,7 +839,9 @@ extension SwiftValues {
   }
 
   /// The value of `key` as this file declares it, for another file that asks the module.
-  func moduleConstant(_ key: String, kind: Lookup, lines: SourceLines) -> ModuleIndex.Constant? {
+  package func moduleConstant(_ key: String, kind: Lookup, lines: SourceLines) -> ModuleIndex
+    .Constant?
+  {
     let value: StringValue
     let offset: Int
     switch kind {
@@ -934,7 +937,7 @@ extension SwiftValues {
   }
 
   /// An interpolated literal's parts: decoded text, and each hole's source text.
-  static func template(_ literal: StringLiteralExprSyntax) -> Template {
+  package static func template(_ literal: StringLiteralExprSyntax) -> Template {
     var parts: [Template.Part] = []
     for segment in literal.segments {
       switch segment {
@@ -961,7 +964,7 @@ extension SwiftValues {
   /// **Decision:** two uses of one such reference stand for one value, whether or not the tool
   /// can read it (the declaration may be in a file it does not read): an id is matched by the
   /// constant it names, never by a guess at its value.
-  static func constantReference(_ expression: ExprSyntax) -> String? {
+  package static func constantReference(_ expression: ExprSyntax) -> String? {
     var names: [String] = []
     var current = expression
     while let member = current.as(MemberAccessExprSyntax.self) {
@@ -979,12 +982,12 @@ extension SwiftValues {
   }
 
   /// `expression`'s source, cut short for a message.
-  static func abbreviated(_ expression: ExprSyntax) -> String {
+  package static func abbreviated(_ expression: ExprSyntax) -> String {
     abbreviated(expression.trimmedDescription)
   }
 
   /// Source text, cut short for a message as an expression is: past 40 characters or a line.
-  static func abbreviated(_ text: String) -> String {
+  package static func abbreviated(_ text: String) -> String {
     guard text.count > 40 || text.contains("\n") else { return text }
     let head = text.prefix { $0 != "\n" && $0 != "(" && $0 != "{" }.prefix(40)
     return head + "…"
@@ -992,12 +995,12 @@ extension SwiftValues {
 }
 
 /// Local `let`s and `var`s, looked up from a use.
-enum SwiftLocals {
+package enum SwiftLocals {
   /// The initializer of the nearest local named `name` declared before `use` in an enclosing
   /// code block, with the name's offset: `.some(nil)` when the name is a local with no value the
   /// file states (a `var` assigned again, a parameter-like binding); nil when no local has that
   /// name (it may be a member or a file-level constant).
-  static func initializer(named name: String, before use: Syntax) -> (
+  package static func initializer(named name: String, before use: Syntax) -> (
     value: ExprSyntax, offset: Int
   )?? {
     var node: Syntax? = use

@@ -1,6 +1,9 @@
+import PortableIO
 import PredicateEvaluation
 import SceneJSON
 import SceneRouting
+import SourceReading
+import SwiftSyntax
 
 /// Which scene each identifier an app produces opens: `scene-router table --app`.
 ///

@@ -1,11 +1,15 @@
+import PortableIO
 import PredicateEvaluation
+import SceneJSON
 import SceneRouting
+import SourceReading
+import SwiftSyntax
 
 extension AppRouting {
   /// Where the findings hold. SwiftUI's first rule sends every event to the one open scene on a
   /// platform with a single scene per app, so findings about choosing among scenes hold where an
   /// app has several: iPadOS, macOS and visionOS (and a declaration's own `#if os(…)`).
-  func platforms(_ group: SceneDeclaration? = nil) -> String {
+  package func platforms(_ group: SceneDeclaration? = nil) -> String {
     if routesOnePlatform { return Self.platformsToken }
     let own = (group?.platforms ?? .everywhere).intersection(app.platforms)
     let base = "on iPadOS, macOS and visionOS, where an app has several scenes"
@@ -19,16 +23,16 @@ extension AppRouting {
 
   /// The platforms where an app has several scenes, and the name findings use for each (an
   /// iPhone app has one scene; an iPad's is the multi-window iOS).
-  static let multiScenePlatforms: [(Platform, String)] = [
+  package static let multiScenePlatforms: [(Platform, String)] = [
     (.iOS, "iPadOS"), (.macOS, "macOS"), (.visionOS, "visionOS"),
   ]
 
   /// Stands for "on these platforms, where an app has several scenes" in a finding made for one
   /// platform's scene list.
-  static let platformsToken = "\u{1}platforms\u{1}"
+  package static let platformsToken = "\u{1}platforms\u{1}"
   /// Stands for " on these platforms" (nothing when the finding holds on every platform the app
   /// is built for) in a finding made for one platform's scene list.
-  static let someToken = "\u{1}some\u{1}"
+  package static let someToken = "\u{1}some\u{1}"
 
   /// Where a finding that holds wherever a scene is missing holds: nothing for one scene list;
   /// ``someToken`` while one platform's is routed.

@@ -1,3 +1,5 @@
+import PortableIO
+
 /// A Swift file's code, read without parsing it: which bytes are code (not comments, not string
 /// text), and the braces that nest them.
 ///
@@ -5,14 +7,14 @@
 /// `"""`) and their interpolations, as swift-syntax's lexer reads them. The checks that must run
 /// before the parser (how deep brackets nest) and the app model's sparse reading of a file
 /// (``sparse(_:around:)``) stand on it.
-enum SwiftSkeleton {
+package enum SwiftSkeleton {
   /// Calls `body` with the offset and value of every code byte, in order: bytes outside comments
   /// and outside string text (an interpolation's code is code; the delimiters are not). An
   /// unterminated single-line literal ends at its line's end, as the lexer reads it.
   ///
   /// - Returns: whether the file ends outside every literal and comment.
   @discardableResult
-  static func forEachCodeByte(
+  package static func forEachCodeByte(
     _ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, UInt8) -> Void
   ) -> Bool {
     /// An open string literal: its `#` count, whether it is `"""`, and, inside an
@@ -97,7 +99,7 @@ extension SwiftSkeleton {
   /// The comment that starts at `index` (`//` to the line's end, or `/*` to its matching `*/`,
   /// nested as the lexer nests them): where it ends, and whether a `/*` is closed before the
   /// file ends. Nil when no comment starts there.
-  static func comment(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (
+  package static func comment(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (
     end: Int, closed: Bool
   )? {
     func at(_ position: Int) -> UInt8 { position < bytes.count ? bytes[position] : 0 }
@@ -131,7 +133,7 @@ extension SwiftSkeleton {
 
   /// The first offset from `start` that is not whitespace, a line break or a comment: where the
   /// parser's next token after `start` begins.
-  static func skippingTrivia(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  package static func skippingTrivia(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     var next = start
     while next < bytes.count {
       switch bytes[next] {
@@ -161,7 +163,7 @@ extension SwiftSkeleton {
   ///
   /// Nil also when `[` nests deeper than ``SwiftExtractor/maximumBracketNesting`` (the parser's
   /// limit; the whole file is then not parsed either).
-  static func sparse(_ bytes: [UInt8], around sites: [Int]) -> [UInt8]? {
+  package static func sparse(_ bytes: [UInt8], around sites: [Int]) -> [UInt8]? {
     struct Block {
       var open: Int
       var close = -1
@@ -256,7 +258,7 @@ extension SwiftSkeleton {
   /// need not read the blanks. Every kept token keeps its line and its byte column (a line
   /// partly blanked keeps its blanks), but not its offset: read positions with a
   /// ``SourceLines`` of the result.
-  static func compacted(_ sparse: [UInt8], original: [UInt8]) -> [UInt8] {
+  package static func compacted(_ sparse: [UInt8], original: [UInt8]) -> [UInt8] {
     var result: [UInt8] = []
     result.reserveCapacity(sparse.count / 4)
     var start = 0
@@ -295,7 +297,7 @@ extension SwiftSkeleton {
 
   /// Whether `word` is written, as a whole word, where `sparse` blanked `original`: a name a
   /// reading of the sparse file looked up may be declared there.
-  static func blankedWord(_ word: String, original: [UInt8], sparse: [UInt8]) -> Bool {
+  package static func blankedWord(_ word: String, original: [UInt8], sparse: [UInt8]) -> Bool {
     let pattern = Array(word.utf8)
     guard !pattern.isEmpty, original.count >= pattern.count else { return false }
     var offset = 0
@@ -319,7 +321,7 @@ extension SwiftSkeleton {
 /// `import class X` before a function is passed). Words are only ever code, outside
 /// parentheses and brackets (`func f(class: Int)` is a function): a comment or a string between
 /// two bytes ends the word before it.
-struct HeaderKeywords {
+package struct HeaderKeywords {
   private(set) var declaresType = false
   private var word: [UInt8] = []
   private var last = -2
@@ -330,7 +332,7 @@ struct HeaderKeywords {
   private static let others: Set<[UInt8]> = Set(
     ["func", "init", "var", "let", "subscript", "deinit", "macro"].map { Array($0.utf8) })
 
-  mutating func read(_ byte: UInt8, at index: Int) {
+  package mutating func read(_ byte: UInt8, at index: Int) {
     if index != last + 1 { finish() }
     last = index
     if byte.isIdentifierByte {
@@ -363,13 +365,13 @@ struct HeaderKeywords {
 /// How deep `[` and `(` nest, read a code byte at a time as the parser sees them (in code and in
 /// interpolations, from ``SwiftSkeleton/forEachCodeByte(_:_:)``): the one count both the guard
 /// before a parse and the sparse reading apply.
-struct BracketNesting {
+package struct BracketNesting {
   private var brackets = 0
   private var deepestBracket = 0
   private var parentheses = 0
   private var deepestParenthesis = 0
 
-  mutating func read(_ byte: UInt8) {
+  package mutating func read(_ byte: UInt8) {
     switch byte {
     case UInt8(ascii: "["):
       brackets += 1
@@ -387,7 +389,7 @@ struct BracketNesting {
 
   /// The deepest nesting read that is over its limit (``SwiftExtractor/maximumBracketNesting``,
   /// ``SwiftExtractor/maximumParenthesisNesting``).
-  var excessive: SwiftExtractor.Nesting? {
+  package var excessive: SwiftExtractor.Nesting? {
     if deepestBracket > SwiftExtractor.maximumBracketNesting {
       return .init(bracket: "[", depth: deepestBracket, limit: SwiftExtractor.maximumBracketNesting)
     }
@@ -396,5 +398,15 @@ struct BracketNesting {
         bracket: "(", depth: deepestParenthesis, limit: SwiftExtractor.maximumParenthesisNesting)
     }
     return nil
+  }
+}
+
+/// Whether a byte may be part of a Swift identifier (a letter, digit, `_`, or any byte of a
+/// multi-byte scalar).
+extension UInt8 {
+  package var isIdentifierByte: Bool {
+    (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x5A)
+      || (self >= 0x61 && self <= 0x7A)
+      || self == 0x5F || self >= 0x80
   }
 }

@@ -1,46 +1,48 @@
+import PortableIO
+
 /// Finds activation conditions in Objective-C (and C and C++, where decompiler output lives)
 /// without a compiler: a scanner that knows comments, string literals (`@"…"`, adjacent ones
 /// concatenated), escapes and brackets, over which setters (`setCanActivateFor…:`, and
 /// `objc_msgSend(…, "setCanActivateFor…:", …)`), dot-syntax assignments and installed fresh
 /// conditions objects are found. How each value is built is read in `ObjCExtractor+Values`,
 /// the tokens in `ObjCExtractor+Tokens`.
-enum ObjCExtractor {
+package enum ObjCExtractor {
   /// A token: an identifier, a string literal (its decoded text, or nil when it cannot be
   /// decoded), or one punctuation byte.
-  struct Token {
-    enum Kind {
+  package struct Token {
+    package enum Kind {
       case identifier(String)
       case string(LiteralText?)
       case number(String)
       case punctuation(UInt8)
       case other
     }
-    var kind: Kind
-    var offset: Int
+    package var kind: Kind
+    package var offset: Int
     /// The index of the top-level `{` whose body holds the token (a method's or a function's),
     /// or -1 outside every body: a local is looked up only within its own body.
-    var scope = -1
+    package var scope = -1
     /// For a string that stands for a file constant's name: that constant.
-    var origin: ValueOrigin?
+    package var origin: ValueOrigin?
 
-    var identifier: String? {
+    package var identifier: String? {
       if case .identifier(let name) = kind { return name }
       return nil
     }
-    func isPunctuation(_ byte: UInt8) -> Bool {
+    package func isPunctuation(_ byte: UInt8) -> Bool {
       if case .punctuation(let value) = kind { return value == byte }
       return false
     }
   }
 
-  static func conditions(in bytes: [UInt8]) -> [FoundCondition] {
+  package static func conditions(in bytes: [UInt8]) -> [FoundCondition] {
     conditions(in: bytes, path: "", module: nil).conditions
   }
 
   /// The conditions of the file at `path`, its constants resolved through `module` where the
   /// file does not define them; without a module, also the constant names it used and did not
   /// define, which a reading with the module may know.
-  static func conditions(in bytes: [UInt8], path: String, module: ModuleIndex?) -> (
+  package static func conditions(in bytes: [UInt8], path: String, module: ModuleIndex?) -> (
     conditions: [FoundCondition], external: Set<String>
   ) {
     var tokens = tokenize(bytes)
@@ -57,7 +59,7 @@ enum ObjCExtractor {
 
   /// The value of the module constant `name` (declared in another file than `path`) as text at
   /// `offset`, with its origin; nil when the module does not know one value for it.
-  static func moduleConstant(
+  package static func moduleConstant(
     _ name: String, at offset: Int, in module: ModuleIndex, besides path: String
   ) -> (LiteralText, ValueOrigin)? {
     guard let constant = module.objCConstant(name, besides: path),
@@ -131,7 +133,7 @@ enum ObjCExtractor {
   /// Whether the selector part at `index` starts a method's declaration or definition,
   /// `- (void)setCanActivate…:(NSPredicate *)predicate`, as class-dump headers and UIKit
   /// re-implementations write it: `-` or `+`, then the return type in parentheses.
-  static func isMethodDeclaration(_ tokens: [Token], nameAt index: Int) -> Bool {
+  package static func isMethodDeclaration(_ tokens: [Token], nameAt index: Int) -> Bool {
     guard index >= 3, tokens[index - 1].isPunctuation(UInt8(ascii: ")")),
       let open = enclosingOpener(tokens, before: index - 1), open >= 1,
       tokens[open].isPunctuation(UInt8(ascii: "("))
@@ -142,7 +144,7 @@ enum ObjCExtractor {
 
   /// The `(` or `[` that encloses position `index`: the nearest one before it left unmatched.
   /// Nil when a `;` or `{` comes first (the statement starts there), or none does.
-  static func enclosingOpener(_ tokens: [Token], before index: Int) -> Int? {
+  package static func enclosingOpener(_ tokens: [Token], before index: Int) -> Int? {
     var position = index - 1
     var depth = 0
     while position >= 0 {
@@ -165,7 +167,7 @@ enum ObjCExtractor {
   /// `View.handlesExternalEvents(preferring:allowing:)();` or
   /// `Scene.handlesExternalEvents(matching:)();`: the sets are passed in registers the pseudo-code
   /// does not show, so each is a run-time value.
-  static func compiledSwiftUICall(_ tokens: [Token], at index: Int) -> [FoundCondition] {
+  package static func compiledSwiftUICall(_ tokens: [Token], at index: Int) -> [FoundCondition] {
     guard index + 1 < tokens.count, tokens[index + 1].isPunctuation(UInt8(ascii: "(")) else {
       return []
     }
@@ -200,7 +202,7 @@ enum ObjCExtractor {
 
   /// The defaults of a conditions object installed at `index` (`x.activationConditions = c;` or
   /// `[x setActivationConditions:c]`), when it is a fresh one.
-  static func installedConditions(_ tokens: [Token], at index: Int) -> [FoundCondition] {
+  package static func installedConditions(_ tokens: [Token], at index: Int) -> [FoundCondition] {
     if tokens[index].identifier == "setActivationConditions", index + 1 < tokens.count,
       tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
     {
@@ -217,7 +219,7 @@ enum ObjCExtractor {
   /// `[[UISceneActivationConditions alloc] init]` or `[UISceneActivationConditions new]`
   /// (directly or through a local of the same body), then one for each predicate never set on
   /// it in that body, at the allocation.
-  static func defaults(_ tokens: [Token], _ start: Int, _ end: Int) -> [FoundCondition] {
+  package static func defaults(_ tokens: [Token], _ start: Int, _ end: Int) -> [FoundCondition] {
     var from = start
     var to = end
     var name: String?
@@ -276,7 +278,7 @@ enum ObjCExtractor {
   /// The call or message the name at `index` is an argument of, unless it is the one that
   /// installs it (`setActivationConditions:`) or a receiver: `[x configure:name]` gives
   /// `configure:`, `configure(name)` gives `configure(…)`.
-  static func escapingCall(_ tokens: [Token], argumentAt index: Int) -> String? {
+  package static func escapingCall(_ tokens: [Token], argumentAt index: Int) -> String? {
     let before = tokens[index - 1]
     if before.isPunctuation(UInt8(ascii: ":")), let part = tokens[index - 2].identifier {
       return part == "setActivationConditions" ? nil : part + ":"
@@ -301,7 +303,7 @@ enum ObjCExtractor {
   }
 
   /// Functions that only print what they are given.
-  static let loggingFunctions: Set<String> = [
+  package static let loggingFunctions: Set<String> = [
     "NSLog", "NSLogv", "printf", "os_log", "os_log_debug", "os_log_info", "os_log_error",
     "print", "debugPrint", "dump",
   ]
@@ -310,7 +312,7 @@ enum ObjCExtractor {
   /// `[UISceneActivationConditions new]`, or as decompilers print it, `objc_alloc_init(…)`,
   /// `objc_opt_new(…)`, `[objc_alloc(…) init]` or `objc_msgSend(objc_alloc(…), "init")`. The
   /// class may be an address (`MEMORY[0x…]`): what is installed as activation conditions is one.
-  static func isFreshConditions(_ tokens: [Token], _ start: Int, _ end: Int) -> Bool {
+  package static func isFreshConditions(_ tokens: [Token], _ start: Int, _ end: Int) -> Bool {
     let end = min(end, tokens.count)
     guard start < end else { return false }
     func isConditionsClass(_ range: Range<Int>) -> Bool {
@@ -376,12 +378,12 @@ enum ObjCExtractor {
   }
 
   /// The value of a string argument: `@"…"`, `"…"` or `CFSTR("…")`.
-  static func stringValue(_ tokens: [Token], _ range: Range<Int>) -> String? {
+  package static func stringValue(_ tokens: [Token], _ range: Range<Int>) -> String? {
     stringLiteral(tokens, range)?.value
   }
 
   /// The literal of a string argument: `@"…"` (adjacent ones joined), `"…"` or `CFSTR("…")`.
-  static func stringLiteral(_ tokens: [Token], _ range: Range<Int>) -> LiteralText? {
+  package static func stringLiteral(_ tokens: [Token], _ range: Range<Int>) -> LiteralText? {
     var range = range
     if range.count >= 4, tokens[range.lowerBound].identifier == "CFSTR",
       tokens[range.lowerBound + 1].isPunctuation(UInt8(ascii: "(")),
@@ -398,7 +400,7 @@ enum ObjCExtractor {
     return LiteralText(joining: literals)
   }
 
-  static func condition(_ tokens: [Token], _ start: Int, _ end: Int, kind: ConditionKind)
+  package static func condition(_ tokens: [Token], _ start: Int, _ end: Int, kind: ConditionKind)
     -> FoundCondition
   {
     let offset = start < tokens.count ? tokens[start].offset : (tokens.last?.offset ?? 0)
@@ -423,7 +425,8 @@ enum ObjCExtractor {
 
   /// The index just past the expression starting at `start`: the first `;`, unmatched closing
   /// bracket, or (with `comma`) `,` at bracket depth zero.
-  static func expressionEnd(_ tokens: [Token], from start: Int, comma: Bool = false) -> Int {
+  package static func expressionEnd(_ tokens: [Token], from start: Int, comma: Bool = false) -> Int
+  {
     var depth = 0
     var index = start
     while index < tokens.count {

@@ -1,36 +1,38 @@
+import PortableIO
+
 /// A string literal's value, with where each of its bytes came from in the source file.
 ///
 /// A predicate's diagnostics are byte ranges in its text; a lint finding needs the file's
 /// line:column, and a fix-it needs the file's bytes. Escapes (`\n`, `\u{…}`, Objective-C's
 /// `\x41`), raw strings' `\#`, a multi-line literal's stripped indentation and adjacent
 /// Objective-C literals all make the two differ; `origins` undoes them.
-struct LiteralText: Sendable, Hashable {
+package struct LiteralText: Sendable, Hashable {
   /// The decoded value's UTF-8 bytes.
-  var bytes: [UInt8]
+  package var bytes: [UInt8]
   /// For each UTF-8 byte of `value`, the file byte offset it came from; one more entry, for the
   /// end, points just past the literal's last content byte.
-  var origins: [Int]
+  package var origins: [Int]
   /// For each UTF-8 byte of `value`, whether it is the source byte itself (no escape or line
   /// join in between): a fix may replace only such bytes.
-  var verbatim: [Bool]
+  package var verbatim: [Bool]
   /// Whether the source bytes were not UTF-8 (then `bytes` holds a repaired copy, and `value`
   /// is nil).
-  var notUTF8 = false
+  package var notUTF8 = false
 
-  init() {
+  package init() {
     bytes = []
     origins = []
     verbatim = []
   }
 
   /// The file offset of the value's byte `offset` (clamped to the end).
-  func fileOffset(_ offset: Int) -> Int {
+  package func fileOffset(_ offset: Int) -> Int {
     origins.isEmpty ? 0 : origins[min(max(0, offset), origins.count - 1)]
   }
 
   /// Whether the value's bytes `range` are written verbatim and contiguously in the file, so an
   /// edit of them is an edit of the file's bytes at the same place.
-  func isVerbatim(_ lower: Int, _ upper: Int) -> Bool {
+  package func isVerbatim(_ lower: Int, _ upper: Int) -> Bool {
     guard lower >= 0, upper <= verbatim.count, lower <= upper else { return false }
     if lower == upper { return true }
     for index in lower..<upper {
@@ -41,7 +43,7 @@ struct LiteralText: Sendable, Hashable {
   }
 
   /// Appends source bytes taken as they are.
-  mutating func appendVerbatim(_ source: some Collection<UInt8>, at start: Int) {
+  package mutating func appendVerbatim(_ source: some Collection<UInt8>, at start: Int) {
     var offset = start
     for byte in source {
       bytes.append(byte)
@@ -54,7 +56,7 @@ struct LiteralText: Sendable, Hashable {
   /// A value the file does not spell out where it is used (another file's constant, a
   /// `String(format:)` the lint computes), placed at `offset`: every byte maps there, and none is
   /// verbatim, so a finding in it points at the use and no fix edits it.
-  init(computed value: String, at offset: Int) {
+  package init(computed value: String, at offset: Int) {
     self.init()
     for byte in value.utf8 {
       bytes.append(byte)
@@ -65,7 +67,7 @@ struct LiteralText: Sendable, Hashable {
   }
 
   /// Appends the value of an escape written at `start`.
-  mutating func appendEscaped(_ scalar: Unicode.Scalar, at start: Int) {
+  package mutating func appendEscaped(_ scalar: Unicode.Scalar, at start: Int) {
     for byte in String(scalar).utf8 {
       bytes.append(byte)
       origins.append(start)
@@ -74,16 +76,16 @@ struct LiteralText: Sendable, Hashable {
   }
 
   /// The decoded value, or nil when its bytes are not UTF-8 (a source file that is not).
-  var value: String? { notUTF8 ? nil : String(validating: bytes, as: UTF8.self) }
+  package var value: String? { notUTF8 ? nil : String(validating: bytes, as: UTF8.self) }
 
   /// Closes the map: the end position.
-  mutating func finish(at end: Int) {
+  package mutating func finish(at end: Int) {
     origins.append(end)
   }
 
   /// The texts one after another (adjacent literals, or the parts of a `+`), each byte keeping
   /// where it came from; nil for none.
-  init?(joining texts: [LiteralText]) {
+  package init?(joining texts: [LiteralText]) {
     guard let last = texts.last, let end = last.origins.last else { return nil }
     self.init()
     for text in texts {
@@ -97,10 +99,10 @@ struct LiteralText: Sendable, Hashable {
 }
 
 /// Decodes the escapes of string literal source text into a ``LiteralText``.
-enum LiteralDecoder {
+package enum LiteralDecoder {
   /// Decodes Swift string segment text `bytes` (starting at file offset `start`): `\0 \\ \t \n
   /// \r \" \'` and `\u{…}`, each introduced by a backslash and `pounds` `#` (raw strings).
-  static func appendSwift(
+  package static func appendSwift(
     _ bytes: [UInt8], at start: Int, pounds: Int, into text: inout LiteralText
   ) -> Bool {
     var index = 0
@@ -152,7 +154,9 @@ enum LiteralDecoder {
   /// Decodes Objective-C / C string literal content `bytes` (between the quotes, starting at file
   /// offset `start`): simple escapes, octal `\ooo`, hex `\xHH`, `\uHHHH`, `\UHHHHHHHH`; a
   /// backslash before a newline joins lines.
-  static func appendC(_ bytes: ArraySlice<UInt8>, at start: Int, into text: inout LiteralText)
+  package static func appendC(
+    _ bytes: ArraySlice<UInt8>, at start: Int, into text: inout LiteralText
+  )
     -> Bool
   {
     var index = bytes.startIndex

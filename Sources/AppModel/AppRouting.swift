@@ -1,6 +1,9 @@
+import PortableIO
 import PredicateEvaluation
 import SceneJSON
 import SceneRouting
+import SourceReading
+import SwiftSyntax
 import Synchronization
 
 /// Routes an app's producers through its catalogue with the library's router, and reports what a
@@ -34,7 +37,7 @@ package struct AppRouting: Sendable {
   package var profile: ValidationProfile = .uikit
   /// Set while the findings of one platform's scene list are made (``findings(_:)``): where they
   /// hold is then written as ``platformsToken``, filled in once every platform is routed.
-  var routesOnePlatform = false
+  package var routesOnePlatform = false
   /// The decisions already made, by every condition's constant answer and the event's kind:
   /// producers whose answers agree route alike, so an app with many producers routes each
   /// combination once. (The scenes are fixed when the routing is made; a copy with other
@@ -43,12 +46,12 @@ package struct AppRouting: Sendable {
 
   /// Decisions by the answers they were made for.
   private final class DecisionCache: Sendable {
-    struct Key: Hashable {
-      var answers: [Bool]
-      var kind: Producer.Kind
-      var created: String?
+    package struct Key: Hashable {
+      package var answers: [Bool]
+      package var kind: Producer.Kind
+      package var created: String?
     }
-    let decisions = Mutex<[Key: RoutingDecision]>([:])
+    package let decisions = Mutex<[Key: RoutingDecision]>([:])
   }
 
   /// An open scene of the catalogue.
@@ -201,7 +204,7 @@ package struct AppRouting: Sendable {
   }
 
   /// What each name a routing answer may depend on stands for, for messages.
-  var dependencyDescriptions: [String: String] {
+  package var dependencyDescriptions: [String: String] {
     var descriptions: [String: String] = [:]
     for condition in scenes.flatMap({ [$0.canActivate, $0.prefersToActivate] })
       + windowGroups.compactMap(\.matching)
@@ -215,7 +218,7 @@ package struct AppRouting: Sendable {
 
   /// The names `names` stand for, in a message: `$orderPrefix ('Paths.orderPrefix' is a
   /// run-time value), 'note.id'`.
-  func describe(_ names: [String]) -> String {
+  package func describe(_ names: [String]) -> String {
     let descriptions = dependencyDescriptions
     return names.map { descriptions[$0] ?? "'\($0)'" }.joined(separator: ", ")
   }
@@ -384,7 +387,7 @@ package struct AppRouting: Sendable {
 
   /// The most answers that depend that are routed in every combination (2¹⁰ routes); past it
   /// the decision is only said to depend.
-  static let combinationLimit = 10
+  package static let combinationLimit = 10
 
   /// Routes an event of `kind` carrying `value`, for every value of its run-time parts; a new
   /// scene gets the configuration the app chooses for `connection`.
@@ -479,7 +482,7 @@ package struct AppRouting: Sendable {
   /// The event a producer of `kind` makes carrying `value`. The conditions it meets are
   /// constants by then, so the string carried only has to be one: the known text, each hole
   /// empty.
-  static func event(_ kind: Producer.Kind, value: TextTemplate) -> SceneEvent? {
+  package static func event(_ kind: Producer.Kind, value: TextTemplate) -> SceneEvent? {
     let string = value.filled { _ in "" }
     switch kind {
     case .userActivity, .targetContentIdentifier:

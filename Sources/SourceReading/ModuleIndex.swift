@@ -69,7 +69,7 @@ package final class ModuleIndex: @unchecked Sendable {
         else { continue }
         let names = buffer.withUnsafeBufferPointer { whole -> [String] in
           let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
-          guard needles.contains(where: { Linter.contains(bytes, $0) }) else { return [] }
+          guard needles.contains(where: { System.contains(bytes, $0) }) else { return [] }
           return
             (path.hasSuffix(".swift")
             ? ModuleDeclarations.swiftNames(bytes) : ModuleDeclarations.objCNames(bytes))
@@ -99,11 +99,11 @@ package final class ModuleIndex: @unchecked Sendable {
 
   /// A Swift file of the module, parsed, with its values (which ask this index in turn).
   private final class ParsedSwiftFile {
-    let tree: SourceFileSyntax
-    let values: SwiftValues
-    let lines: SourceLines
+    package let tree: SourceFileSyntax
+    package let values: SwiftValues
+    package let lines: SourceLines
 
-    init(path: String, bytes: [UInt8], module: ModuleIndex) {
+    package init(path: String, bytes: [UInt8], module: ModuleIndex) {
       tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
       values = SwiftValues(tree, path: path, module: module)
       lines = SourceLines(swift: tree, path: path, bytes: bytes)
@@ -121,16 +121,16 @@ package final class ModuleIndex: @unchecked Sendable {
   }
 
   /// What one declaration gives: a string the module fixes, a template, or why it is unknown.
-  enum Value: Equatable {
+  package enum Value: Equatable {
     case text(String)
     case template(Template)
     case runtime(String)
   }
 
   /// A constant of the module: its value and where it is declared.
-  struct Constant: Equatable {
-    var value: Value
-    var place: SourcePlace
+  package struct Constant: Equatable {
+    package var value: Value
+    package var place: SourcePlace
   }
 
   /// The Swift constant one of `keys` names (tried in order, innermost scope first: `Paths.order`
@@ -139,7 +139,7 @@ package final class ModuleIndex: @unchecked Sendable {
   ///
   /// - Parameter kind: a stored or computed constant, an enum case's raw value, or a property
   ///   an enum computes per case (`key` is then `Type.case.property`).
-  func swiftConstant(_ keys: [String], kind: SwiftValues.Lookup, besides path: String)
+  package func swiftConstant(_ keys: [String], kind: SwiftValues.Lookup, besides path: String)
     -> Constant?
   {
     lock.lock()
@@ -198,7 +198,7 @@ package final class ModuleIndex: @unchecked Sendable {
 
   /// The Objective-C string constant `name` (`NSString *const name = @"…";` or a string
   /// `#define`) declared in a file other than `path`, or nil.
-  func objCConstant(_ name: String, besides path: String) -> Constant? {
+  package func objCConstant(_ name: String, besides path: String) -> Constant? {
     lock.lock()
     defer { lock.unlock() }
     var found: [Constant] = []
@@ -213,7 +213,7 @@ package final class ModuleIndex: @unchecked Sendable {
 /// What the walk gathers for ``ModuleIndex``.
 package struct ModuleInputs: Sendable {
   /// The files whose conditions use names they do not declare, with those names.
-  var unresolved: [(path: String, names: Set<String>)] = []
+  package var unresolved: [(path: String, names: Set<String>)] = []
 
   package init() {}
 }
@@ -223,16 +223,16 @@ package struct ModuleInputs: Sendable {
 ///
 /// It over-approximates (a name after `case` in a `switch` is recorded too): a candidate costs one
 /// parse when it is asked for, a missed declaration a value the tool does not know.
-enum ModuleDeclarations {
+package enum ModuleDeclarations {
   /// Swift: the names after `let`, `var` and `func` that are `static`, `class` or at the start
   /// of a line (file scope), after `case` (enum cases and their raw values), and after `var` in
   /// a file that switches over `self` (a property an enum computes per case).
   ///
   /// Runs over every file that holds a name some file needs: a word is classified in place
   /// (``Word``), and only a declared name becomes a `String`.
-  static func swiftNames(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+  package static func swiftNames(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
     var names: [String] = []
-    let perCase = Linter.contains(bytes, Array("switch self".utf8))
+    let perCase = System.contains(bytes, Array("switch self".utf8))
     var position = 0
     let count = bytes.count
     var lineStart = true
@@ -291,7 +291,7 @@ enum ModuleDeclarations {
   /// Objective-C: the name after each `const` (`NSString *const kName = …`, and the header's
   /// `extern NSString *const kName;`, which the index then finds has no value) and after
   /// `#define`.
-  static func objCNames(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+  package static func objCNames(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
     var names: [String] = []
     var position = 0
     let count = bytes.count
@@ -322,13 +322,13 @@ enum ModuleDeclarations {
   }
 
   /// The words the scans act on, told from a word's bytes without copying them.
-  enum Word: Equatable {
+  package enum Word: Equatable {
     case `let`, `var`, `func`, `case`, `static`, `class`, define, const
     /// A modifier that may stand between `static` and `let` (`static nonisolated let`).
     case modifier
     case other
 
-    init(_ word: UnsafeBufferPointer<UInt8>) {
+    package init(_ word: UnsafeBufferPointer<UInt8>) {
       self = .other
       guard word.count >= 3, word.count <= 11 else { return }
       for (text, kind) in Word.table where text.count == word.count {

@@ -1,5 +1,9 @@
+import PortableIO
+import PredicateEvaluation
 import SceneJSON
 import SceneRouting
+import SourceReading
+import SwiftSyntax
 
 /// How an app delegate's `application(_:configurationForConnecting:options:)` chooses the scene
 /// configuration a new scene gets, read as ordered rules: the first rule whose tests hold names
@@ -158,8 +162,8 @@ package struct ConfigurationChoice: Sendable, Hashable {
 
 /// The scene session roles by their `Info.plist` keys and their Swift names: every role
 /// `UISceneSession.Role` defines. One table, read both ways.
-enum SessionRoleKeys {
-  static let table: [(key: String, role: SceneSessionRole)] = [
+package enum SessionRoleKeys {
+  package static let table: [(key: String, role: SceneSessionRole)] = [
     ("UIWindowSceneSessionRoleApplication", .windowApplication),
     ("UIWindowSceneSessionRoleExternalDisplayNonInteractive", .windowExternalDisplayNonInteractive),
     ("UIWindowSceneSessionRoleExternalDisplay", .windowExternalDisplayNonInteractive),
@@ -177,19 +181,19 @@ enum SessionRoleKeys {
   ]
 
   /// The role a manifest key names; another key is kept as it is written (the router warns).
-  static func role(key: String) -> SceneSessionRole {
+  package static func role(key: String) -> SceneSessionRole {
     table.first { $0.key == key }?.role ?? SceneSessionRole(rawValue: key)
   }
 
   /// The manifest key of a role (its first, for a role with a legacy key too); a role the
   /// table does not hold is its own key.
-  static func key(role: SceneSessionRole) -> String {
+  package static func key(role: SceneSessionRole) -> String {
     table.first { $0.role == role }?.key ?? role.rawValue
   }
 
   /// The manifest key of a role, by its Swift name (`.windowExternalDisplayNonInteractive`,
   /// `UISceneSession.Role.windowApplication`); nil for a name that is no role.
-  static func key(swiftName: String) -> String? {
+  package static func key(swiftName: String) -> String? {
     let last = swiftName.split(separator: ".").last.map(String.init) ?? swiftName
     let role =
       last == "windowExternalDisplay"

@@ -1,16 +1,17 @@
 import Foundation
+import PortableIO
 
 /// The Objective-C scanner's tokens: comments, string literals, the preprocessor (`#if 0`,
 /// string `#define`s) and the file's and methods' string constants.
 extension ObjCExtractor {
   /// Whether `byte` ends a line, as clang's lexer reads one: LF, or CR (alone or before LF).
   @inline(__always)
-  static func isLineBreak(_ byte: UInt8) -> Bool {
+  package static func isLineBreak(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
   }
 
   /// Splits Objective-C source into tokens, skipping comments and preprocessor lines.
-  static func tokenize(_ bytes: [UInt8]) -> [Token] {
+  package static func tokenize(_ bytes: [UInt8]) -> [Token] {
     var tokens: [Token] = []
     var index = 0
     var atLineStart = true
@@ -112,7 +113,7 @@ extension ObjCExtractor {
 
   /// `#define NAME @"…"` (or `"…"`) lines: the string constants the preprocessor gives the file,
   /// by name, with where the name is written.
-  static func stringDefines(_ bytes: [UInt8]) -> [String: (LiteralText, Int)] {
+  package static func stringDefines(_ bytes: [UInt8]) -> [String: (LiteralText, Int)] {
     var defines: [String: (LiteralText, Int)] = [:]
     var lineStart = 0
     while lineStart < bytes.count {
@@ -172,7 +173,7 @@ extension ObjCExtractor {
   /// `NSString *const kName = @"…";` at file level (a pointer that is not `const` may change,
   /// and stays a run-time value) and string `#define`s, each with the offset of its name. A name
   /// defined twice (under `#if` branches) is left out: which applies is a build setting.
-  static func fileConstants(_ tokens: [Token], defines: [String: (LiteralText, Int)])
+  package static func fileConstants(_ tokens: [Token], defines: [String: (LiteralText, Int)])
     -> [String: (LiteralText, Int)]
   {
     var constants = defines
@@ -190,7 +191,7 @@ extension ObjCExtractor {
 
   /// The string constants of a whole file (``fileConstants(_:defines:)``), for the module
   /// index.
-  static func fileConstants(in bytes: [UInt8]) -> [String: (LiteralText, Int)] {
+  package static func fileConstants(in bytes: [UInt8]) -> [String: (LiteralText, Int)] {
     fileConstants(tokenize(bytes), defines: stringDefines(bytes))
   }
 
@@ -199,7 +200,7 @@ extension ObjCExtractor {
   /// module: a header's `extern` constant defined in a `.m`), when it is named as constants
   /// are (`kName`, or a capitalised `ABCName`). A local of the same name, or an assignment to
   /// the name, is left alone.
-  static func inlineConstants(
+  package static func inlineConstants(
     _ tokens: inout [Token], defines: [String: (LiteralText, Int)],
     external: (String, Int) -> (LiteralText, ValueOrigin)? = { _, _ in nil }
   ) {
@@ -235,7 +236,7 @@ extension ObjCExtractor {
 
   /// Whether the name at `index` reads a value: not an assignment to it, a member (`x.name`,
   /// `x->name`), a declaration (`Type name`) or a selector part or label (`name:`).
-  static func isRead(_ tokens: [Token], at index: Int) -> Bool {
+  package static func isRead(_ tokens: [Token], at index: Int) -> Bool {
     if isAssignment(tokens, to: index) { return false }
     if index + 1 < tokens.count, tokens[index + 1].isPunctuation(UInt8(ascii: ":")) {
       return false
@@ -250,7 +251,7 @@ extension ObjCExtractor {
   /// Replaces each use of a method's local string, `NSString *name = @"…";`, with the literal
   /// (its origin noted), when the method assigns the name exactly once and never takes its
   /// address: a name assigned again, or passed as `&name`, stays a run-time value.
-  static func inlineLocalStrings(_ tokens: inout [Token]) {
+  package static func inlineLocalStrings(_ tokens: inout [Token]) {
     // Per body: each name's assignments, and the literal of the first.
     struct Local {
       var assignments = 0
@@ -290,7 +291,7 @@ extension ObjCExtractor {
 
   /// The end of the directive starting at `start`: its line, with backslash joins, and any
   /// block comment opened on it, to that comment's end.
-  static func endOfDirective(_ bytes: [UInt8], from start: Int) -> Int {
+  package static func endOfDirective(_ bytes: [UInt8], from start: Int) -> Int {
     var index = start
     while index < bytes.count && !isLineBreak(bytes[index]) {
       if bytes[index] == UInt8(ascii: "\\") && index + 1 < bytes.count {
@@ -312,7 +313,7 @@ extension ObjCExtractor {
 
   /// Where the comment that opens at `index` ends, nil when none opens there: a `//` comment
   /// runs to its line's end (the newline is not part of it), a `/*` one past its `*/`.
-  static func endOfComment(_ bytes: [UInt8], at index: Int) -> Int? {
+  package static func endOfComment(_ bytes: [UInt8], at index: Int) -> Int? {
     guard bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count else { return nil }
     if bytes[index + 1] == UInt8(ascii: "/") {
       return bytes[index...].firstIndex(where: isLineBreak) ?? bytes.count
@@ -322,7 +323,7 @@ extension ObjCExtractor {
 
   /// The position after the block comment that opens at `start` (its `/*`), or the end of the
   /// bytes when it is never closed.
-  static func endOfBlockComment(_ bytes: [UInt8], from start: Int) -> Int {
+  package static func endOfBlockComment(_ bytes: [UInt8], from start: Int) -> Int {
     var index = start + 2
     while index + 1 < bytes.count
       && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/"))
@@ -333,7 +334,7 @@ extension ObjCExtractor {
   }
 
   /// Whether a directive is `#if 0` (or `#if false`): a block the compiler never sees.
-  static func isFalseCondition(_ directive: String) -> Bool {
+  package static func isFalseCondition(_ directive: String) -> Bool {
     let words = directive.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" })
     guard words.count >= 2, words[0] == "if" else { return false }
     return words[1] == "0" || words[1] == "false" || words[1] == "(0)"
@@ -341,7 +342,7 @@ extension ObjCExtractor {
 
   /// The position after the `#if 0` block whose directive ends at `start`: after its matching
   /// `#else` or `#elif` line (the code that follows is read), or after its `#endif`.
-  static func endOfFalseBlock(_ bytes: [UInt8], from start: Int) -> Int {
+  package static func endOfFalseBlock(_ bytes: [UInt8], from start: Int) -> Int {
     var index = start
     var nesting = 0
     var atLineStart = true

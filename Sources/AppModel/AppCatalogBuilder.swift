@@ -1,17 +1,21 @@
+import PortableIO
+import PredicateEvaluation
 import SceneJSON
+import SceneRouting
+import SourceReading
 import SwiftSyntax
 
 /// Assembles an ``AppCatalog`` from the files the walk read: SwiftUI apps and their scenes (custom
 /// scene types expanded, root views followed across files), UIKit scene manifests, producers, and
 /// the conditions each scene delegate class sets.
-struct AppCatalogBuilder {
+package struct AppCatalogBuilder {
   /// Swift files read so far; more are loaded when a followed type is declared in a file the
   /// walk did not read (no marker).
   private(set) var files: [AppSwiftFile]
   /// Loads the Swift files (not yet read) that may declare one of the names.
-  let load: (Set<String>) -> [AppSwiftFile]
+  package let load: (Set<String>) -> [AppSwiftFile]
   /// The module's constants, for a name a file uses and does not declare.
-  let module: ModuleIndex?
+  package let module: ModuleIndex?
   private var index: [String: [(file: Int, type: Int)]] = [:]
   private var loaded: Set<String> = []
   private(set) var diagnostics: [LintDiagnostic] = []
@@ -23,14 +27,14 @@ struct AppCatalogBuilder {
   private var handlers: [String] = []
 
   /// How many levels of view types are followed from a scene's root view.
-  static let maximumViewDepth = 8
+  package static let maximumViewDepth = 8
   /// How many custom `Scene` types may nest.
-  static let maximumSceneDepth = 16
+  package static let maximumSceneDepth = 16
   /// The most view bodies read for one scene (a wide tree stops here, as a deep one does).
-  static let maximumViewBodies = 400
+  package static let maximumViewBodies = 400
 
   /// SwiftUI's own views and common types, never looked up in the tree.
-  static let builtInTypes: Set<String> = [
+  package static let builtInTypes: Set<String> = [
     "Text", "Image", "Label", "Button", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack",
     "LazyVGrid", "LazyHGrid", "Grid", "GridRow", "List", "ForEach", "Group", "Section", "Form",
     "ScrollView", "NavigationStack", "NavigationView", "NavigationSplitView", "NavigationLink",
@@ -46,13 +50,13 @@ struct AppCatalogBuilder {
   ]
 
   /// Scene types SwiftUI declares.
-  static let sceneKinds: Set<String> = [
+  package static let sceneKinds: Set<String> = [
     "WindowGroup", "Window", "DocumentGroup", "Settings", "MenuBarExtra", "UtilityWindow",
     "ImmersiveSpace", "RemoteImmersiveSpace", "DocumentGroupLaunchScene", "WKNotificationScene",
     "AlertScene", "AssistiveAccess",
   ]
 
-  init(
+  package init(
     files: [AppSwiftFile], module: ModuleIndex? = nil,
     load: @escaping (Set<String>) -> [AppSwiftFile]
   ) {
@@ -119,7 +123,7 @@ struct AppCatalogBuilder {
 
   /// The name of a scene member a `body` refers to: `name`, `self.name` or `name()` with a
   /// lowercase name; nil for anything else.
-  static func sceneMemberName(_ expression: ExprSyntax) -> String? {
+  package static func sceneMemberName(_ expression: ExprSyntax) -> String? {
     var target = expression
     if let call = expression.as(FunctionCallExprSyntax.self) { target = call.calledExpression }
     var name: String?
@@ -148,7 +152,7 @@ struct AppCatalogBuilder {
   // MARK: SwiftUI apps
 
   /// Every `App` that is an entry point: `@main`, or named by an `X.main()` call.
-  mutating func swiftUIApps() -> [CatalogApp] {
+  package mutating func swiftUIApps() -> [CatalogApp] {
     let called = Set(files.flatMap { $0.mainCalls.map(\.type) })
     var apps: [CatalogApp] = []
     for file in files {
@@ -210,12 +214,12 @@ struct AppCatalogBuilder {
   /// The state of one walk over an app's scenes.
   private struct SceneWalk {
     /// Which branch of an `if #available` is taken: 0 the first, 1 the `else`.
-    var choice = 0
+    package var choice = 0
     /// The first `#available` condition met.
-    var availability: String?
-    var scenes: [SceneDeclaration] = []
+    package var availability: String?
+    package var scenes: [SceneDeclaration] = []
     /// How many declarations of each kind so far (for `Kind N` names).
-    var counts: [String: Int] = [:]
+    package var counts: [String: Int] = [:]
   }
 
   private mutating func scenes(
@@ -483,7 +487,7 @@ struct AppCatalogBuilder {
   }
 
   /// A SwiftUI set's strings (one built by interpolation a template), and whether all are known.
-  func strings(_ expression: ExprSyntax, in file: AppSwiftFile) -> ([Template], Bool) {
+  package func strings(_ expression: ExprSyntax, in file: AppSwiftFile) -> ([Template], Bool) {
     var builder = SwiftSourceBuilder(
       values: AppSwiftFile.values(of: expression, module: module, path: file.path))
     switch builder.set(expression, depth: 0) {
@@ -493,7 +497,7 @@ struct AppCatalogBuilder {
     }
   }
 
-  static func calleeName(_ call: FunctionCallExprSyntax) -> String? {
+  package static func calleeName(_ call: FunctionCallExprSyntax) -> String? {
     var callee = call.calledExpression
     if let generic = callee.as(GenericSpecializationExprSyntax.self) { callee = generic.expression }
     if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
@@ -594,7 +598,7 @@ struct AppCatalogBuilder {
   /// The expression a scene's content is built by when it is no view type's initializer: a
   /// function's result (`makeRoot()`) or a stored view (`content`), whose views the source does
   /// not show here.
-  static func runtimeRoot(_ content: ClosureExprSyntax) -> ExprSyntax? {
+  package static func runtimeRoot(_ content: ClosureExprSyntax) -> ExprSyntax? {
     guard content.statements.count == 1, let first = content.statements.first else { return nil }
     var expression: ExprSyntax
     switch first.item {
@@ -625,10 +629,10 @@ struct AppCatalogBuilder {
 
   /// The view modifiers and the view type names in a piece of view code.
   private final class ViewScan: SyntaxVisitor {
-    var modifiers: [FunctionCallExprSyntax] = []
-    var typeNames: [String] = []
+    package var modifiers: [FunctionCallExprSyntax] = []
+    package var typeNames: [String] = []
     /// `onOpenURL` and `onContinueUserActivity` calls: the views take external events.
-    var handlers: [FunctionCallExprSyntax] = []
+    package var handlers: [FunctionCallExprSyntax] = []
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
       let member = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
@@ -655,7 +659,7 @@ struct AppCatalogBuilder {
   /// Producers for the App Intents adopting `TargetContentProvidingIntent` or
   /// `UISceneAppIntent`: the `contentIdentifier` the type (or an extension) declares, or the
   /// type's name, the documented default.
-  func intents() -> [Producer] {
+  package func intents() -> [Producer] {
     var producers: [Producer] = []
     var done: Set<String> = []
     for file in files {
@@ -705,14 +709,14 @@ struct AppCatalogBuilder {
   }
 
   /// The delegate-class line ranges of every Swift type named `name`.
-  func ranges(of name: String) -> [(file: String, lines: ClosedRange<Int>)] {
+  package func ranges(of name: String) -> [(file: String, lines: ClosedRange<Int>)] {
     types(named: name).map { ($0.file.path, $0.type.line...max($0.type.line, $0.type.endLine)) }
   }
 }
 
 extension AppSwiftFile {
   /// The single expression a computed property returns (`var x: String { "a" }`).
-  static func returned(_ binding: PatternBindingSyntax) -> ExprSyntax? {
+  package static func returned(_ binding: PatternBindingSyntax) -> ExprSyntax? {
     guard let accessors = binding.accessorBlock?.accessors else { return nil }
     let statements: CodeBlockItemListSyntax?
     switch accessors {

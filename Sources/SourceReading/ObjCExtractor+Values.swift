@@ -1,8 +1,12 @@
+import PortableIO
+
 /// How Objective-C source builds a predicate: message sends and the spellings decompilers print,
 /// followed through locals of the same method.
 extension ObjCExtractor {
   /// How the tokens `start..<end` build a predicate.
-  static func source(_ tokens: [Token], _ start: Int, _ end: Int, depth: Int) -> PredicateSource {
+  package static func source(_ tokens: [Token], _ start: Int, _ end: Int, depth: Int)
+    -> PredicateSource
+  {
     guard depth < 8, start < end, end <= tokens.count else {
       return .notCheckable("the predicate is a run-time value")
     }
@@ -140,7 +144,7 @@ extension ObjCExtractor {
 
   /// Runtime functions that return the object they are given (ARC's and Core Foundation's
   /// ownership calls), as disassemblers print them around a message's result.
-  static let transparentCalls: Set<String> = [
+  package static let transparentCalls: Set<String> = [
     "objc_claimAutoreleasedReturnValue", "objc_unsafeClaimAutoreleasedReturnValue",
     "objc_retainAutoreleasedReturnValue", "objc_retain", "objc_retainAutorelease",
     "objc_autorelease", "objc_autoreleaseReturnValue", "objc_retainAutoreleaseReturnValue",
@@ -149,7 +153,7 @@ extension ObjCExtractor {
   ]
 
   /// A class message that builds a predicate, with its argument ranges (variadic ones split).
-  static func message(
+  package static func message(
     _ tokens: [Token], receiver: Receiver, selector: String, arguments: [Range<Int>], depth: Int,
     arrayArgument: Range<Int>? = nil
   ) -> PredicateSource {
@@ -244,7 +248,7 @@ extension ObjCExtractor {
   /// The template of `[NSString stringWithFormat:@"…", a, …]` (directly, or through a local
   /// the method assigns once): the literal parts of its format, each specifier a hole named by
   /// its argument's source.
-  static func formattedString(_ tokens: [Token], _ range: Range<Int>, depth: Int)
+  package static func formattedString(_ tokens: [Token], _ range: Range<Int>, depth: Int)
     -> Template?
   {
     guard depth < 8, !range.isEmpty else { return nil }
@@ -280,7 +284,7 @@ extension ObjCExtractor {
   }
 
   /// The tokens `range` written back as source, spaced only between two words.
-  static func sourceText(_ tokens: [Token], _ range: Range<Int>) -> String {
+  package static func sourceText(_ tokens: [Token], _ range: Range<Int>) -> String {
     var text = ""
     var lastWasWord = false
     for token in tokens[range] {
@@ -305,7 +309,7 @@ extension ObjCExtractor {
   }
 
   /// Who a message is sent to, as far as the source says.
-  enum Receiver: Equatable {
+  package enum Receiver: Equatable {
     /// A class by name.
     case named(String)
     /// A class a decompiler printed as an address or a symbol (`MEMORY[0x…]`, `qword_…`).
@@ -315,7 +319,7 @@ extension ObjCExtractor {
   }
 
   /// The class selectors only `NSPredicate` or `NSCompoundPredicate` answer, by owner.
-  static let predicateSelectorOwners: [String: String] = [
+  package static let predicateSelectorOwners: [String: String] = [
     "predicateWithFormat": "NSPredicate", "predicateWithFormat:argumentArray": "NSPredicate",
     "predicateWithValue": "NSPredicate", "predicateWithBlock": "NSPredicate",
     "andPredicateWithSubpredicates": "NSCompoundPredicate",
@@ -324,12 +328,12 @@ extension ObjCExtractor {
   ]
 
   /// Symbol prefixes decompilers give data they cannot name.
-  static let addressPrefixes = [
+  package static let addressPrefixes = [
     "qword_", "off_", "unk_", "dword_", "classRef_", "objc_cls_ref_", "_OBJC_CLASS_",
   ]
 
   /// The receiver the tokens `range` spell.
-  static func receiverClass(_ tokens: [Token], _ range: Range<Int>) -> Receiver {
+  package static func receiverClass(_ tokens: [Token], _ range: Range<Int>) -> Receiver {
     var range = range
     // A cast: `(Class)NSPredicate`, `(id)MEMORY[…]`.
     if range.count > 2, tokens[range.lowerBound].isPunctuation(UInt8(ascii: "(")) {
@@ -388,7 +392,7 @@ extension ObjCExtractor {
 
   /// The index just past a message's receiver starting at `start` (before `limit`): a cast,
   /// then a bracketed send, or `&`, a name or a number, then subscripts and calls.
-  static func receiverEnd(_ tokens: [Token], from start: Int, end limit: Int) -> Int {
+  package static func receiverEnd(_ tokens: [Token], from start: Int, end limit: Int) -> Int {
     var index = start
     func skipGroup() {
       index = expressionEnd(tokens, from: index + 1) + 1
@@ -424,7 +428,7 @@ extension ObjCExtractor {
 
   /// The statement just before the one holding `index`, in the same body and with nothing in
   /// between: `a;` for `a; v5 = f();`. Nil after a `{` or `}`: another path may run first.
-  static func previousStatement(_ tokens: [Token], before index: Int) -> Range<Int>? {
+  package static func previousStatement(_ tokens: [Token], before index: Int) -> Range<Int>? {
     var position = index - 1
     // Back to the end of the previous statement.
     while position >= 0 {
@@ -460,7 +464,7 @@ extension ObjCExtractor {
 
   /// A boxed Boolean literal, `@NO`, `@YES`, `@0`, `@1`, `@true`, `@false` or the same in
   /// `@(…)`, when `range` is one: its word and its bytes in the file.
-  static func boxedBoolean(_ tokens: [Token], _ range: Range<Int>)
+  package static func boxedBoolean(_ tokens: [Token], _ range: Range<Int>)
     -> (word: String, bytes: Range<Int>)?
   {
     guard range.count >= 2, tokens[range.lowerBound].isPunctuation(UInt8(ascii: "@")) else {
@@ -484,7 +488,7 @@ extension ObjCExtractor {
   }
 
   /// A format argument: a string literal (or an array of them) inlined, anything else run-time.
-  static func argument(_ tokens: [Token], _ range: Range<Int>) -> FormatArgument {
+  package static func argument(_ tokens: [Token], _ range: Range<Int>) -> FormatArgument {
     if let value = stringValue(tokens, range) { return .string(value) }
     if let template = formattedString(tokens, range, depth: 0) { return .template(template) }
     if range.count >= 2, tokens[range.lowerBound].isPunctuation(UInt8(ascii: "@")),
@@ -512,7 +516,7 @@ extension ObjCExtractor {
   }
 
   /// The expression of the last `name = expr;` (a declaration or an assignment) before `use`.
-  static func localDefinition(_ tokens: [Token], named name: String, before use: Int)
+  package static func localDefinition(_ tokens: [Token], named name: String, before use: Int)
     -> (Int, Int)?
   {
     var index = use - 1
@@ -531,7 +535,7 @@ extension ObjCExtractor {
 
   /// Whether the name at `index` is assigned there: `name = …`, not `name == …`, and not a
   /// member's `x.name = …` or `x->name = …`.
-  static func isAssignment(_ tokens: [Token], to index: Int) -> Bool {
+  package static func isAssignment(_ tokens: [Token], to index: Int) -> Bool {
     guard index + 1 < tokens.count, tokens[index + 1].isPunctuation(UInt8(ascii: "=")),
       !(index + 2 < tokens.count && tokens[index + 2].isPunctuation(UInt8(ascii: "=")))
     else { return false }

@@ -1,3 +1,4 @@
+import PortableIO
 import SwiftSyntax
 
 /// An Apple operating system, as `#if os(…)` names it and the app model routes it.
@@ -6,7 +7,7 @@ package enum Platform: String, CaseIterable, Sendable, Hashable, Comparable {
 
   /// The platform `os(name)` tests: `xrOS` is visionOS; nil for a system the tool does not route
   /// (`Linux`, `Windows`), which is no Apple platform.
-  init?(osName name: String) {
+  package init?(osName name: String) {
     if name == "xrOS" {
       self = .visionOS
     } else if let platform = Platform(rawValue: name) {
@@ -117,7 +118,7 @@ package struct CompiledPlatforms: Sendable, Hashable {
 
   /// A condition's value on `platform`; nil where the source does not fix it (its text added to
   /// `undecided`).
-  static func evaluate(
+  package static func evaluate(
     _ condition: ExprSyntax, on platform: Platform, undecided: inout [String], depth: Int = 0
   ) -> Bool? {
     func unknown() -> Bool? {

@@ -1,3 +1,4 @@
+import PortableIO
 import PredicateEvaluation
 
 /// Which condition a finding is: one of UIKit's two predicates, or one of SwiftUI's string sets.
@@ -9,7 +10,7 @@ package enum ConditionKind: String, Sendable, Hashable, CaseIterable {
   case swiftUIAllowing = "swiftui.allowing"
 
   /// The UIKit property a predicate is assigned to, by its name in source.
-  static func property(_ name: String) -> ConditionKind? {
+  package static func property(_ name: String) -> ConditionKind? {
     switch name {
     case "canActivateForTargetContentIdentifierPredicate",
       "setCanActivateForTargetContentIdentifierPredicate":
@@ -23,7 +24,7 @@ package enum ConditionKind: String, Sendable, Hashable, CaseIterable {
 }
 
 /// How a predicate is built in source, as far as the source says.
-indirect enum PredicateSource: Sendable, Hashable {
+package indirect enum PredicateSource: Sendable, Hashable {
   /// `NSPredicate(format:…)` / `predicateWithFormat:` with a literal format.
   case format(LiteralText, arguments: [FormatArgument])
   /// `NSPredicate(value:)` / `predicateWithValue:`.
@@ -49,7 +50,7 @@ indirect enum PredicateSource: Sendable, Hashable {
 extension PredicateSource {
   /// The resolution the source itself implies, whatever names were followed to reach it: a
   /// run-time value anywhere makes the whole run-time, an interpolation makes it a template.
-  var impliedResolution: ValueResolution {
+  package var impliedResolution: ValueResolution {
     switch self {
     case .format(_, let arguments):
       arguments.contains {
@@ -70,12 +71,12 @@ extension PredicateSource {
 }
 
 /// An `NSCompoundPredicate` type.
-enum CompoundKind: Sendable, Hashable {
+package enum CompoundKind: Sendable, Hashable {
   case and, or, not
 }
 
 /// A format argument: a literal string (inlined), or a value known only at run time.
-enum FormatArgument: Sendable, Hashable {
+package enum FormatArgument: Sendable, Hashable {
   case string(String)
   /// An array literal of string literals (for `IN %@`).
   case strings([String])
@@ -89,17 +90,17 @@ enum FormatArgument: Sendable, Hashable {
 }
 
 /// An activation condition found in a source file.
-struct FoundCondition: Sendable, Hashable {
+package struct FoundCondition: Sendable, Hashable {
   /// Where the predicate expression (or the SwiftUI modifier call) starts, as a file byte offset.
-  var offset: Int
+  package var offset: Int
   /// Which condition.
-  var kind: ConditionKind
+  package var kind: ConditionKind
   /// How it is built.
-  var source: PredicateSource
+  package var source: PredicateSource
   /// How its value was resolved, over all its parts.
-  var resolution: ValueResolution = .literal
+  package var resolution: ValueResolution = .literal
   /// The declarations its inlined values came from, in source order.
-  var origins: [ValueOrigin] = []
+  package var origins: [ValueOrigin] = []
 }
 
 /// How the value of a condition was known, as its JSON says: from the source itself, or how far
@@ -184,7 +185,7 @@ extension Template {
   /// The template of a string made by `String(format:)` or `stringWithFormat:` from `format`
   /// and its arguments' parts (a known text, or a hole): each specifier is replaced by its
   /// argument's parts, `%%` by `%`; a specifier past the arguments is a hole of its own.
-  init(format: String, arguments: [[Part]]) {
+  package init(format: String, arguments: [[Part]]) {
     var parts: [Part] = []
     var text = ""
     var next = 0

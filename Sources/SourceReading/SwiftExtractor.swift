@@ -1,22 +1,23 @@
+import PortableIO
 import SwiftParser
 import SwiftSyntax
 
 /// Finds activation conditions in Swift source with swift-syntax: assignments to the two UIKit
 /// properties on any receiver, and SwiftUI's `handlesExternalEvents` modifiers.
-enum SwiftExtractor {
-  static func conditions(in bytes: [UInt8]) -> [FoundCondition] {
+package enum SwiftExtractor {
+  package static func conditions(in bytes: [UInt8]) -> [FoundCondition] {
     conditions(in: bytes.withUnsafeBufferPointer { Parser.parse(source: $0) })
   }
 
   /// The conditions of a parsed file (the app model parses a file once for both).
-  static func conditions(in tree: SourceFileSyntax) -> [FoundCondition] {
+  package static func conditions(in tree: SourceFileSyntax) -> [FoundCondition] {
     conditions(in: tree, path: "", module: nil).conditions
   }
 
   /// The conditions of the parsed file at `path`, its names resolved through `module` where the
   /// file does not declare them; without a module, also the names it looked for and did not
   /// find (``SwiftValues/external``), which a reading with the module may know.
-  static func conditions(in tree: SourceFileSyntax, path: String, module: ModuleIndex?) -> (
+  package static func conditions(in tree: SourceFileSyntax, path: String, module: ModuleIndex?) -> (
     conditions: [FoundCondition], external: Set<String>
   ) {
     let visitor = Visitor(values: SwiftValues(tree, path: path, module: module))
@@ -32,26 +33,26 @@ enum SwiftExtractor {
   /// The deepest `[` nesting parsed. swift-syntax 603's type lookahead (`canParseInlineArrayType`)
   /// takes time exponential in it (20 deep: 0.4 s; 24: 6 s) and recursion without bound (1,000
   /// deep overflows the stack), whatever `maximumNestingLevel` says; real code nests a few.
-  static let maximumBracketNesting = 14
+  package static let maximumBracketNesting = 14
 
   /// The deepest `(` nesting parsed. The parser's recovery lookahead (`canRecoverTo`) inside
   /// unclosed parentheses takes time quadratic in their depth, and in a key path's type more
   /// (a 1.9 KB file found by FuzzLint, 390 deep: 0.7 s; 10 s under the sanitizers). The deepest
   /// in 1,285 real files (swift-syntax's own tests included) is 40; most stay under 20.
-  static let maximumParenthesisNesting = 64
+  package static let maximumParenthesisNesting = 64
 
   /// A nesting deeper than the parser is given: which bracket, how deep, and its limit.
-  struct Nesting: Equatable {
-    var bracket: Character
-    var depth: Int
-    var limit: Int
+  package struct Nesting: Equatable {
+    package var bracket: Character
+    package var depth: Int
+    package var limit: Int
   }
 
   /// The `[` or `(` nesting of `bytes` when it is over its limit, counted as the parser sees
   /// brackets: in code and in string interpolations, not in comments or string text (a file of
   /// log prefixes like `"["` is no deeper for them). An unterminated literal or comment runs to
   /// the end of its line or of the file, as the lexer reads it.
-  static func excessiveBracketNesting(_ bytes: [UInt8]) -> Nesting? {
+  package static func excessiveBracketNesting(_ bytes: [UInt8]) -> Nesting? {
     var brackets = BracketNesting()
     bytes.withUnsafeBufferPointer { buffer in
       _ = SwiftSkeleton.forEachCodeByte(buffer) { _, byte in brackets.read(byte) }
@@ -60,10 +61,10 @@ enum SwiftExtractor {
   }
 
   private final class Visitor: SyntaxVisitor {
-    let values: SwiftValues
-    var found: [FoundCondition] = []
+    package let values: SwiftValues
+    package var found: [FoundCondition] = []
 
-    init(values: SwiftValues) {
+    package init(values: SwiftValues) {
       self.values = values
       super.init(viewMode: .sourceAccurate)
     }
@@ -124,7 +125,7 @@ enum SwiftExtractor {
 
   /// The decoded text of one segment of a literal (for a template's parts); the source text
   /// when an escape cannot be decoded.
-  static func decodeSegment(_ segment: StringSegmentSyntax, pounds: Int) -> String {
+  package static func decodeSegment(_ segment: StringSegmentSyntax, pounds: Int) -> String {
     var text = LiteralText()
     let bytes = Array(segment.content.text.utf8)
     guard LiteralDecoder.appendSwift(bytes, at: 0, pounds: pounds, into: &text) else {
@@ -134,7 +135,7 @@ enum SwiftExtractor {
   }
 
   /// The literal's value and byte map, or nil when it has an interpolation.
-  static func decode(_ literal: StringLiteralExprSyntax) -> LiteralText? {
+  package static func decode(_ literal: StringLiteralExprSyntax) -> LiteralText? {
     let pounds = literal.openingPounds?.text.count ?? 0
     var text = LiteralText()
     var end = literal.closingQuote.positionAfterSkippingLeadingTrivia.utf8Offset

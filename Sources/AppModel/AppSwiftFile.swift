@@ -1,3 +1,8 @@
+import PortableIO
+import PredicateEvaluation
+import SceneJSON
+import SceneRouting
+import SourceReading
 import SwiftParser
 import SwiftSyntax
 
@@ -10,30 +15,30 @@ import SwiftSyntax
 /// The file keeps no syntax tree of its own: the nodes it keeps (a type's `body`, an intent's
 /// `contentIdentifier`) keep theirs alive, and a file that only produces events lets its tree go
 /// at once, as the lint does, so that a large tree's parses reuse memory.
-struct AppSwiftFile: Sendable {
-  let path: String
-  let lines: SourceLines
+package struct AppSwiftFile: Sendable {
+  package let path: String
+  package let lines: SourceLines
   /// Types and extensions, in source order.
-  var types: [AppTypeDeclaration] = []
+  package var types: [AppTypeDeclaration] = []
   /// `X.main()` calls (a `main.swift`, or a `@main` type's `static func main()`).
-  var mainCalls: [(type: String, line: Int)] = []
-  var producers: [Producer] = []
+  package var mainCalls: [(type: String, line: Int)] = []
+  package var producers: [Producer] = []
   /// Scene configurations made in code (`UISceneConfiguration(name:sessionRole:)`, returned by
   /// `application(_:configurationForConnecting:options:)`), with the delegate class set on them.
-  var configurations: [SceneConfigurationEntry] = []
+  package var configurations: [SceneConfigurationEntry] = []
   /// How the file's `application(_:configurationForConnecting:options:)` chooses a new scene's
   /// configuration, when the file implements it.
-  var configurationChoice: ConfigurationChoice?
+  package var configurationChoice: ConfigurationChoice?
   /// AppKit app delegate methods that receive files (`application(_:openFile:)`,
   /// `application(_:openFiles:)`, `application(_:open:)` with `[URL]`), as document producers.
-  var fileHandlers: [Producer] = []
-  var diagnostics: [LintDiagnostic] = []
+  package var fileHandlers: [Producer] = []
+  package var diagnostics: [LintDiagnostic] = []
   /// The names the reading looked for and the file does not declare (``SwiftValues/external``):
   /// a reading with the module's index may know more.
-  var external: Set<String> = []
+  package var external: Set<String> = []
   /// Whether the whole file was read; false for a file read for its producers alone
   /// (``producers(path:bytes:)``), whose types are not known.
-  var isWhole = true
+  package var isWhole = true
 
   /// The byte patterns one of which a Swift file must hold to be read for the app model, besides
   /// the lint's own markers (a `main.swift` is read whatever it holds). Few, and each starting
@@ -43,32 +48,34 @@ struct AppSwiftFile: Sendable {
   /// `targetContentIdentifier` and an intent's `contentIdentifier`. The URLs an app opens:
   /// `Link(`, the `\.openURL` environment key a view calls `openURL` through, `widgetURL` and
   /// `UIApplication.shared.open`; an AppKit app delegate, which may receive files.
-  static let markers: [[UInt8]] = [
+  package static let markers: [[UInt8]] = [
     "Scene", "Window", "@main", "ContentProvidingIntent", "Link(", "\\.openURL", "widgetURL",
     "UIApplication.shared.open", "NSApplicationDelegate", "openFile",
   ].map { Array($0.utf8) }
   // (`UISceneConfiguration(` holds `Scene`.)
 
   /// Whether `bytes` holds one of ``markers``.
-  static func holdsMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    markers.contains { Linter.contains(bytes, $0) }
+  package static func holdsMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    markers.contains { System.contains(bytes, $0) }
   }
 
   /// The marker of a producer (`targetContentIdentifier`): a file that has no other marker is
   /// parsed only when it assigns one (``assignsIdentifier(_:)``), since most files that name it
   /// read it (a scene delegate's `userActivity.targetContentIdentifier`).
-  static let producerMarker = Array("ContentIdentifier".utf8)
+  package static let producerMarker = Array("ContentIdentifier".utf8)
 
   /// Whether `bytes` writes `…ContentIdentifier = ` somewhere (not `==`): a byte test that may
   /// also hit a comment or a string, and never misses an assignment (line breaks and comments
   /// may stand between the name and `=`, as the parser allows).
-  static func assignsIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func assignsIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     !identifierAssignments(bytes, first: true).isEmpty
   }
 
   /// The offsets of the `…ContentIdentifier = ` that `bytes` writes (of the marker's first
   /// byte), or the first only.
-  static func identifierAssignments(_ bytes: UnsafeBufferPointer<UInt8>, first: Bool = false)
+  package static func identifierAssignments(
+    _ bytes: UnsafeBufferPointer<UInt8>, first: Bool = false
+  )
     -> [Int]
   {
     let marker = producerMarker
@@ -104,9 +111,9 @@ struct AppSwiftFile: Sendable {
   /// The result keeps no types (its other members are blank): a type the file declares is
   /// found, when a view chain names it, through the walk's declaration index, like the type of
   /// a file the walk did not parse.
-  static func producers(path: String, bytes: [UInt8]) -> AppSwiftFile? {
+  package static func producers(path: String, bytes: [UInt8]) -> AppSwiftFile? {
     let sites = bytes.withUnsafeBufferPointer { whole -> [Int]? in
-      guard !Linter.contains(whole, Array(".main(".utf8)) else { return nil }
+      guard !System.contains(whole, Array(".main(".utf8)) else { return nil }
       return identifierAssignments(whole)
     }
     guard let sites, var file = sparse(path: path, bytes: bytes, around: sites) else { return nil }
@@ -121,14 +128,14 @@ struct AppSwiftFile: Sendable {
   /// `body`, so its types are read as from the whole file. The whole file when that cannot be;
   /// nil when `[` nests too deep for the parser (the file is not read, as the walk reads none
   /// such).
-  static func followed(path: String, bytes: [UInt8]) -> AppSwiftFile? {
+  package static func followed(path: String, bytes: [UInt8]) -> AppSwiftFile? {
     if let file = sparse(path: path, bytes: bytes, around: interestOffsets(bytes)) { return file }
     guard SwiftExtractor.excessiveBracketNesting(bytes) == nil else { return nil }
     return AppSwiftFile(path: path, bytes: bytes)
   }
 
   /// Where `bytes` holds one of the scanner's bytes of interest.
-  static func interestOffsets(_ bytes: [UInt8]) -> [Int] {
+  package static func interestOffsets(_ bytes: [UInt8]) -> [Int] {
     Scanner.offsets(of: Scanner.interest, in: bytes)
   }
 
@@ -156,7 +163,7 @@ struct AppSwiftFile: Sendable {
 
   /// Parses `bytes` and reads them whole, resolving the names the file does not declare through
   /// `module`.
-  init(path: String, bytes: [UInt8], module: ModuleIndex) {
+  package init(path: String, bytes: [UInt8], module: ModuleIndex) {
     var consulted: Set<String> = []
     let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
     self.init(
@@ -165,13 +172,13 @@ struct AppSwiftFile: Sendable {
   }
 
   /// Parses `bytes` and reads them.
-  init(path: String, bytes: [UInt8]) {
+  package init(path: String, bytes: [UInt8]) {
     self.init(
       path: path, bytes: bytes, tree: bytes.withUnsafeBufferPointer { Parser.parse(source: $0) })
   }
 
   /// Reads a file already parsed (the lint's tree, when the file holds conditions too).
-  init(path: String, bytes: [UInt8], tree: SourceFileSyntax) {
+  package init(path: String, bytes: [UInt8], tree: SourceFileSyntax) {
     var consulted: Set<String> = []
     self.init(
       path: path, lines: SourceLines(swift: tree, path: path, bytes: bytes), tree: tree,
@@ -210,7 +217,7 @@ struct AppSwiftFile: Sendable {
   }
 
   /// The file's values (constants, raw values), as seen from `node`'s tree.
-  static func values(
+  package static func values(
     of node: some SyntaxProtocol, module: ModuleIndex? = nil, path: String = ""
   ) -> SwiftValues {
     SwiftValues(
@@ -220,12 +227,14 @@ struct AppSwiftFile: Sendable {
   }
 
   /// The 1-based line of a node's first token.
-  func line(_ node: some SyntaxProtocol) -> Int {
+  package func line(_ node: some SyntaxProtocol) -> Int {
     lines.location(node.positionAfterSkippingLeadingTrivia.utf8Offset).line
   }
 
   /// An info note at `node`.
-  func note(_ rule: LintRule, _ message: String, at node: some SyntaxProtocol) -> LintDiagnostic {
+  package func note(_ rule: LintRule, _ message: String, at node: some SyntaxProtocol)
+    -> LintDiagnostic
+  {
     let (line, column) = lines.location(node.positionAfterSkippingLeadingTrivia.utf8Offset)
     return LintDiagnostic(
       file: path, line: line, column: column, endLine: line, endColumn: column,
@@ -235,7 +244,7 @@ struct AppSwiftFile: Sendable {
   }
 
   /// The names a type inherits or conforms to, each's last component (`SwiftUI.App` → `App`).
-  static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
+  package static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
     clause?.inheritedTypes.map {
       let text = $0.type.trimmedDescription
       return String(text.split(separator: ".").last ?? Substring(text))
@@ -243,35 +252,35 @@ struct AppSwiftFile: Sendable {
   }
 
   private final class Scanner: SyntaxVisitor {
-    let file: AppSwiftFile
-    let values: SwiftValues
-    var types: [AppTypeDeclaration] = []
-    var mainCalls: [(type: String, line: Int)] = []
-    var producers: [Producer] = []
-    var diagnostics: [LintDiagnostic] = []
+    package let file: AppSwiftFile
+    package let values: SwiftValues
+    package var types: [AppTypeDeclaration] = []
+    package var mainCalls: [(type: String, line: Int)] = []
+    package var producers: [Producer] = []
+    package var diagnostics: [LintDiagnostic] = []
     /// `UISceneConfiguration(…)` calls, with the key of what each is bound to.
-    var configurations: [(entry: SceneConfigurationEntry, variable: String)] = []
+    package var configurations: [(entry: SceneConfigurationEntry, variable: String)] = []
     /// The app delegate's `application(_:configurationForConnecting:options:)`, read.
-    var configurationChoice: ConfigurationChoice?
+    package var configurationChoice: ConfigurationChoice?
     /// App delegate methods that receive files.
-    var fileHandlers: [Producer] = []
+    package var fileHandlers: [Producer] = []
     /// `x.delegateClass = T.self`: T by x.
-    var delegateClasses: [String: String] = [:]
+    package var delegateClasses: [String: String] = [:]
     /// Names bound to `@Environment(\.openWindow)` in this file.
-    var openWindowNames: Set<String> = ["openWindow"]
+    package var openWindowNames: Set<String> = ["openWindow"]
     /// Names bound to `@Environment(\.openURL)` in this file.
-    var openURLNames: Set<String> = ["openURL"]
+    package var openURLNames: Set<String> = ["openURL"]
 
     /// Where the file holds one of ``interest``, in order; nil when every node is visited (a
     /// file that binds `openWindow` or `openURL` to a name of its own).
-    let interesting: [Int]?
+    package let interesting: [Int]?
 
-    init(file: AppSwiftFile, tree: SourceFileSyntax, bytes: [UInt8], module: ModuleIndex?) {
+    package init(file: AppSwiftFile, tree: SourceFileSyntax, bytes: [UInt8], module: ModuleIndex?) {
       self.file = file
       self.values = SwiftValues(tree, path: file.path, module: module)
       let renames = bytes.withUnsafeBufferPointer {
-        Linter.contains($0, Array("\\.openWindow".utf8))
-          || Linter.contains($0, Array("\\.openURL".utf8))
+        System.contains($0, Array("\\.openWindow".utf8))
+          || System.contains($0, Array("\\.openURL".utf8))
       }
       self.interesting = renames ? nil : Self.offsets(of: Self.interest, in: bytes)
       super.init(viewMode: .sourceAccurate)
@@ -285,7 +294,7 @@ struct AppSwiftFile: Sendable {
     ///
     /// Most of a file is members and statements that hold none of them: passing over those, as
     /// the lint's own prefilter passes over files, makes the scan cost what the few that do cost.
-    static let interest: [[UInt8]] = [
+    package static let interest: [[UInt8]] = [
       "ontentIdentifier", "delegateClass", "main", "Scene", "openWindow", "body", "struct",
       "class", "enum", "actor", "extension", "protocol", "Link", "openURL", "widgetURL", "open(",
       "openFile", "[URL]",
@@ -293,7 +302,7 @@ struct AppSwiftFile: Sendable {
 
     /// The offsets at which one of `patterns` starts in `bytes`, in order: one pass, each byte
     /// looked up in a table of the patterns' first bytes.
-    static func offsets(of patterns: [[UInt8]], in bytes: [UInt8]) -> [Int] {
+    package static func offsets(of patterns: [[UInt8]], in bytes: [UInt8]) -> [Int] {
       var byFirst = [[Int]](repeating: [], count: 256)
       for (index, pattern) in patterns.enumerated() { byFirst[Int(pattern[0])].append(index) }
       var found: [Int] = []
@@ -317,7 +326,7 @@ struct AppSwiftFile: Sendable {
     }
 
     /// Whether `node`'s bytes hold one of ``interest`` (always, when nothing is passed over).
-    func mayHoldInterest(_ node: some SyntaxProtocol) -> Bool {
+    package func mayHoldInterest(_ node: some SyntaxProtocol) -> Bool {
       guard let interesting else { return true }
       let start = node.position.utf8Offset
       // The first offset at or after `start`.
@@ -387,12 +396,12 @@ struct AppSwiftFile: Sendable {
 
     /// Whether a type ends with `Scene` (`some Scene`, `some SwiftUI.Scene`), read from its last
     /// token (no string is built for the many types that do not).
-    static func namesScene(_ type: TypeSyntax?) -> Bool {
+    package static func namesScene(_ type: TypeSyntax?) -> Bool {
       type?.lastToken(viewMode: .sourceAccurate)?.tokenKind == .identifier("Scene")
     }
 
     /// The statements of a computed property's getter (`var body: some Scene { … }`).
-    static func getter(_ binding: PatternBindingSyntax) -> CodeBlockItemListSyntax? {
+    package static func getter(_ binding: PatternBindingSyntax) -> CodeBlockItemListSyntax? {
       guard let accessors = binding.accessorBlock?.accessors else { return nil }
       switch accessors {
       case .getter(let statements): return statements
@@ -459,7 +468,7 @@ struct AppSwiftFile: Sendable {
     /// The name of an AppKit app delegate method that receives files: Finder and the Dock hand
     /// them to `application(_:openFile:)`, `application(_:openFiles:)` and
     /// `application(_:open:)` (`[URL]`) (Apple's `NSApplicationDelegate`).
-    static func fileHandler(_ node: FunctionDeclSyntax) -> String? {
+    package static func fileHandler(_ node: FunctionDeclSyntax) -> String? {
       let parameters = Array(node.signature.parameterClause.parameters)
       guard parameters.count == 2 else { return nil }
       let label = parameters[1].firstName.text
@@ -581,12 +590,12 @@ struct AppSwiftFile: Sendable {
 
     /// The operands an assignment at `index` of a sequence assigns: up to the next `=`
     /// (`a = b = c` assigns `b` to `a`'s right).
-    static func operands(after index: Int, in elements: [ExprSyntax]) -> [ExprSyntax] {
+    package static func operands(after index: Int, in elements: [ExprSyntax]) -> [ExprSyntax] {
       Array(elements[(index + 1)...].prefix { !$0.is(AssignmentExprSyntax.self) })
     }
 
     /// What a `targetContentIdentifier` receiver is: from its local's initializer or its name.
-    static func producerKind(receiver: ExprSyntax?) -> Producer.Kind {
+    package static func producerKind(receiver: ExprSyntax?) -> Producer.Kind {
       guard let receiver else { return .targetContentIdentifier }
       var text = receiver.trimmedDescription
       if let reference = receiver.as(DeclReferenceExprSyntax.self),
@@ -830,25 +839,25 @@ struct AppSwiftFile: Sendable {
 }
 
 /// A type or extension declared in a Swift file.
-struct AppTypeDeclaration: Sendable {
-  var name: String
+package struct AppTypeDeclaration: Sendable {
+  package var name: String
   /// `struct`, `class`, `enum`, `actor` or `extension`.
-  var keyword: String
-  var inherited: [String]
-  var isMain: Bool
-  var file: String
-  var line: Int
-  var endLine: Int = 0
-  var platforms: CompiledPlatforms
+  package var keyword: String
+  package var inherited: [String]
+  package var isMain: Bool
+  package var file: String
+  package var line: Int
+  package var endLine: Int = 0
+  package var platforms: CompiledPlatforms
   /// The statements of its `body` getter.
-  var body: CodeBlockItemListSyntax?
+  package var body: CodeBlockItemListSyntax?
   /// Its `contentIdentifier` property (an App Intent's).
-  var contentIdentifier: PatternBindingSyntax?
+  package var contentIdentifier: PatternBindingSyntax?
   /// Computed properties and functions that return `some Scene`, by name: `body` may name them.
-  var sceneMembers: [String: CodeBlockItemListSyntax] = [:]
+  package var sceneMembers: [String: CodeBlockItemListSyntax] = [:]
 
   /// Everything the catalogue reads of it, as text: two readings of a file agree when these do.
-  var summary: String {
+  package var summary: String {
     let members = sceneMembers.keys.sorted().map { "\($0): \(sceneMembers[$0]!.description)" }
     return [
       keyword, name, inherited.joined(separator: ","), "\(isMain)", "\(line)-\(endLine)",

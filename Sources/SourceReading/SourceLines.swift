@@ -1,3 +1,4 @@
+import PortableIO
 import PredicateEvaluation
 import SwiftSyntax
 
@@ -7,7 +8,7 @@ import SwiftSyntax
 ///
 /// Columns count bytes, as compilers count them (the `xcode`, `github` and `json` formats);
 /// ``scalarColumn(_:)`` counts Unicode scalars, as SARIF's `unicodeCodePoints` does.
-struct SourceLines: Sendable {
+package struct SourceLines: Sendable {
   private enum Converter: Sendable {
     case swift(SwiftSyntax.SourceLocationConverter)
     case library(PredicateSyntax.SourceLocationConverter)
@@ -17,19 +18,19 @@ struct SourceLines: Sendable {
   private let bytes: [UInt8]
 
   /// The lines of a Swift file, from its parsed `tree` (of exactly `bytes`).
-  init(swift tree: SourceFileSyntax, path: String, bytes: [UInt8]) {
+  package init(swift tree: SourceFileSyntax, path: String, bytes: [UInt8]) {
     converter = .swift(SwiftSyntax.SourceLocationConverter(fileName: path, tree: tree))
     self.bytes = bytes
   }
 
   /// The lines of an Objective-C (or other C-family) file.
-  init(objectiveC bytes: [UInt8]) {
+  package init(objectiveC bytes: [UInt8]) {
     converter = .library(PredicateSyntax.SourceLocationConverter(utf8: bytes))
     self.bytes = bytes
   }
 
   /// The 1-based line and byte column of `offset`.
-  func location(_ offset: Int) -> (line: Int, column: Int) {
+  package func location(_ offset: Int) -> (line: Int, column: Int) {
     switch converter {
     case .swift(let converter):
       let location = converter.location(for: AbsolutePosition(utf8Offset: offset))
@@ -40,7 +41,7 @@ struct SourceLines: Sendable {
   }
 
   /// The 1-based column of `offset` counted in Unicode scalars.
-  func scalarColumn(_ offset: Int) -> Int {
+  package func scalarColumn(_ offset: Int) -> Int {
     switch converter {
     case .swift:
       let column = location(offset).column

@@ -1,14 +1,21 @@
+import PortableIO
+import PredicateEvaluation
+import SceneJSON
+import SceneRouting
+import SourceReading
+import SwiftSyntax
+
 extension ObjCExtractor {
   /// What an Objective-C file gives the app model: its classes and the identifiers it sets.
-  struct AppReading {
+  package struct AppReading {
     /// `@implementation X` … `@end`, each class by its name and its lines.
-    var classes: [(name: String, lines: ClosedRange<Int>)] = []
-    var producers: [Producer] = []
+    package var classes: [(name: String, lines: ClosedRange<Int>)] = []
+    package var producers: [Producer] = []
     /// The constant names a value used and the file does not define: a reading with the
     /// module's index may know them.
-    var external: Set<String> = []
+    package var external: Set<String> = []
     /// Its `application:configurationForConnectingSceneSession:options:`, read.
-    var configurationChoice: ConfigurationChoice?
+    package var configurationChoice: ConfigurationChoice?
   }
 
   /// The classes of a file and the identifiers it sets, read through the same tokens and values
@@ -16,7 +23,9 @@ extension ObjCExtractor {
   /// `v` a literal, a constant (the file's, or the module's through `module`), a local the
   /// method assigns once, `[NSString stringWithFormat:…]` or `[a stringByAppendingString:b]`
   /// (templates); nothing in a comment, a string or `#if 0`.
-  static func appReading(in bytes: [UInt8], path: String, module: ModuleIndex?) -> AppReading {
+  package static func appReading(in bytes: [UInt8], path: String, module: ModuleIndex?)
+    -> AppReading
+  {
     var reading = AppReading()
     var tokens = tokenize(bytes)
     inlineConstants(&tokens, defines: stringDefines(bytes)) { name, offset in
@@ -135,8 +144,8 @@ extension ObjCExtractor {
 
   /// A name in one method body (``Token/scope``).
   private struct ScopedName: Hashable {
-    var scope: Int
-    var name: String
+    package var scope: Int
+    package var name: String
   }
 
   /// Sets `producer`'s identifier, template or reason from the value in `value`.
@@ -173,7 +182,9 @@ extension ObjCExtractor {
 
   /// The template of `[a stringByAppendingString:b]` (nested, or through a local the method
   /// assigns once): each side's text when it is a string, else a hole named by its source.
-  static func appendedString(_ tokens: [Token], _ range: Range<Int>, depth: Int) -> Template? {
+  package static func appendedString(_ tokens: [Token], _ range: Range<Int>, depth: Int)
+    -> Template?
+  {
     guard depth < 8, !range.isEmpty else { return nil }
     if range.count == 1, let name = tokens[range.lowerBound].identifier,
       let (from, to) = localDefinition(tokens, named: name, before: range.lowerBound)

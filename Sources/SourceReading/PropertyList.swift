@@ -1,3 +1,5 @@
+import PortableIO
+
 /// A property list value read from an XML or binary `.plist`, each node with the line it starts
 /// on (XML) so that a finding about a value can point at the value's own line.
 ///
@@ -103,12 +105,12 @@ package struct PropertyListError: Error, Sendable, Hashable, CustomStringConvert
 
 /// The XML form: `<plist><dict><key>…</key><string>…</string>…</dict></plist>`.
 private struct XMLPropertyListReader {
-  let bytes: [UInt8]
-  var index = 0
-  var line = 1
-  var nodes = 0
+  package let bytes: [UInt8]
+  package var index = 0
+  package var line = 1
+  package var nodes = 0
 
-  init(bytes: [UInt8]) {
+  package init(bytes: [UInt8]) {
     var start = 0
     // A byte order mark is allowed before the declaration.
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
@@ -226,7 +228,7 @@ private struct XMLPropertyListReader {
   }
 
   /// `&lt;` `&gt;` `&amp;` `&quot;` `&apos;` and numeric references; nil for anything else.
-  static func decodeEntities(_ raw: [UInt8]) -> String? {
+  package static func decodeEntities(_ raw: [UInt8]) -> String? {
     guard raw.contains(UInt8(ascii: "&")) else { return String(validating: raw, as: UTF8.self) }
     guard let text = String(validating: raw, as: UTF8.self) else { return nil }
     var result = ""
@@ -256,7 +258,7 @@ private struct XMLPropertyListReader {
     return result + rest
   }
 
-  mutating func read() throws(PropertyListError) -> PropertyList {
+  package mutating func read() throws(PropertyListError) -> PropertyList {
     let open = try tag()
     guard !open.closing else {
       throw fail("expected <plist>, found </\(open.name)>", line: open.line)
@@ -364,16 +366,16 @@ extension String {
 
 /// The binary form: a header, objects, an offset table and a 32-byte trailer.
 private struct BinaryPropertyListReader {
-  let bytes: [UInt8]
-  var offsetSize = 0
-  var referenceSize = 0
-  var objectCount = 0
-  var offsetTable = 0
-  var nodes = 0
+  package let bytes: [UInt8]
+  package var offsetSize = 0
+  package var referenceSize = 0
+  package var objectCount = 0
+  package var offsetTable = 0
+  package var nodes = 0
   /// The objects being read, to find a reference cycle.
   var open = Set<Int>()
 
-  init(bytes: [UInt8]) { self.bytes = bytes }
+  package init(bytes: [UInt8]) { self.bytes = bytes }
 
   private func fail(_ message: String) -> PropertyListError {
     PropertyListError(line: nil, message: "binary property list: " + message)
@@ -396,7 +398,7 @@ private struct BinaryPropertyListReader {
     return value
   }
 
-  mutating func read() throws(PropertyListError) -> PropertyList {
+  package mutating func read() throws(PropertyListError) -> PropertyList {
     guard bytes.count >= 8 + 32 else { throw fail("shorter than its header and trailer") }
     let trailer = bytes.count - 32
     offsetSize = Int(bytes[trailer + 6])

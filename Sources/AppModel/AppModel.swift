@@ -1,5 +1,9 @@
+import PortableIO
 import PredicateEvaluation
 import SceneJSON
+import SceneRouting
+import SourceReading
+import SwiftSyntax
 
 /// What `scene-router scenes` reads from an app's source tree: its apps' scene declarations and
 /// scene configurations, the places that produce routed events, and why any value is unknown.
@@ -195,7 +199,7 @@ package struct Producer: Sendable, Hashable {
   }
 
   /// The reason an identifier assigned `nil` has.
-  static let nilIdentifier = "the identifier is nil"
+  package static let nilIdentifier = "the identifier is nil"
 
   /// What the event carries, as known text and holes: the identifier, the template, or one
   /// hole for a run-time value; a URL scheme stands for every URL of it (`x-example://⟨URL⟩`).

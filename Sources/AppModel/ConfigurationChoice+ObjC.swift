@@ -1,4 +1,9 @@
+import PortableIO
+import PredicateEvaluation
+import SceneJSON
 import SceneRouting
+import SourceReading
+import SwiftSyntax
 
 extension ObjCExtractor {
   /// The rules of `application:configurationForConnectingSceneSession:options:` when `tokens`
@@ -7,7 +12,7 @@ extension ObjCExtractor {
   /// on the session's role (`connectingSceneSession.role == UIWindowSceneSessionRole…`), and
   /// the configuration each `return` makes (`[[UISceneConfiguration alloc] initWithName:…]`,
   /// `configurationWithName:`, a local, `connectingSceneSession.configuration`).
-  static func configurationChoice(
+  package static func configurationChoice(
     _ tokens: [Token], path: String, lines: SourceLines
   ) -> ConfigurationChoice? {
     for index in tokens.indices
@@ -66,28 +71,28 @@ extension ObjCExtractor {
 
 /// Reads an Objective-C method body's statements as ``ConfigurationChoice`` rules.
 private struct ObjCChoiceReader {
-  typealias Check = ConfigurationChoice.Check
-  typealias Token = ObjCExtractor.Token
-  let tokens: [Token]
-  let session: String
-  let options: String
-  let line: (Int) -> Int
-  var rules: [ConfigurationChoice.Rule] = []
-  var configurations: [String: ConfigurationChoice.Result] = [:]
-  var activities: Set<String> = []
-  var activityTypes: Set<String> = []
+  package typealias Check = ConfigurationChoice.Check
+  package typealias Token = ObjCExtractor.Token
+  package let tokens: [Token]
+  package let session: String
+  package let options: String
+  package let line: (Int) -> Int
+  package var rules: [ConfigurationChoice.Rule] = []
+  package var configurations: [String: ConfigurationChoice.Result] = [:]
+  package var activities: Set<String> = []
+  package var activityTypes: Set<String> = []
 
-  init(tokens: [Token], session: String, options: String, line: @escaping (Int) -> Int) {
+  package init(tokens: [Token], session: String, options: String, line: @escaping (Int) -> Int) {
     self.tokens = tokens
     self.session = session
     self.options = options
     self.line = line
   }
 
-  static let depthLimit = 32
+  package static let depthLimit = 32
 
   /// Reads the statements in `range`; returns whether every path through them returns.
-  mutating func block(_ range: Range<Int>, tests: [Check], depth: Int) -> Bool {
+  package mutating func block(_ range: Range<Int>, tests: [Check], depth: Int) -> Bool {
     var tests = tests
     var index = range.lowerBound
     while index < range.upperBound {

@@ -1,5 +1,9 @@
+import PortableIO
 import PredicateEvaluation
+import SceneJSON
 import SceneRouting
+import SourceReading
+import SwiftSyntax
 
 /// What is known of one activation condition of a scene read from source: a predicate whose
 /// run-time values are `$variables`, or nothing at all.
@@ -17,7 +21,7 @@ package enum AppCondition: Sendable, Hashable {
   /// The condition of a SwiftUI set: `TRUEPREDICATE` with `"*"`, else `SELF CONTAINS[cd]` of
   /// each non-empty string OR-ed (``ExternalEventHandling/predicate(matching:)``), an element
   /// built by interpolation as a variable bound to its template.
-  static func matching(_ set: [Template]) -> AppCondition {
+  package static func matching(_ set: [Template]) -> AppCondition {
     // The lint's own way with a set of templates (ConditionChecker), so both print alike.
     var marks = RunTimeMarks()
     let strings = set.map { $0.text ?? marks.text($0) }
@@ -45,7 +49,7 @@ package enum AppCondition: Sendable, Hashable {
 
   /// The string literals the condition compares identifiers with (`"orders/"` of
   /// `SELF BEGINSWITH "orders/"`, a set's strings), in order.
-  var literals: [String] {
+  package var literals: [String] {
     guard case .known(let predicate, _) = self else { return [] }
     var found: [String] = []
     func collect(_ operand: FormatExpression) {
@@ -70,13 +74,13 @@ package enum AppCondition: Sendable, Hashable {
   }
 
   /// The predicate, when it holds no run-time value.
-  var predicate: FormatPredicate? {
+  package var predicate: FormatPredicate? {
     guard case .known(let predicate, let variables) = self, variables.isEmpty else { return nil }
     return predicate
   }
 
   /// The printed predicate, its run-time values as `$variables`; nil when nothing is known.
-  var format: String? {
+  package var format: String? {
     guard case .known(let predicate, _) = self else { return nil }
     return predicate.predicateFormat
   }
@@ -84,7 +88,7 @@ package enum AppCondition: Sendable, Hashable {
   /// Each name an answer of it may depend on, with what it stands for in a message: a
   /// variable with nothing known (`$orderPrefix: 'Paths.orderPrefix' is a run-time value`), a
   /// template's hole (`'note.id'`), the condition itself when nothing of it is known.
-  var dependencies: [(name: String, description: String)] {
+  package var dependencies: [(name: String, description: String)] {
     switch self {
     case .known(_, let variables):
       variables.flatMap { variable in

@@ -1,16 +1,23 @@
+import PortableIO
 import PredicateEvaluation
 import SceneRouting
 
 /// Checks the conditions found in one file and maps every finding to the file's line:column.
-struct ConditionChecker {
-  let path: String
-  let lines: SourceLines
-  let profile: ValidationProfile
+package struct ConditionChecker {
+  package let path: String
+  package let lines: SourceLines
+  package let profile: ValidationProfile
+
+  package init(path: String, lines: SourceLines, profile: ValidationProfile) {
+    self.path = path
+    self.lines = lines
+    self.profile = profile
+  }
 
   /// UIKit drops a predicate whose archive is larger than this.
-  static let archiveLimit = 100_000
+  package static let archiveLimit = 100_000
 
-  func check(_ condition: FoundCondition) -> LintedCondition {
+  package func check(_ condition: FoundCondition) -> LintedCondition {
     let position = lines.location(condition.offset)
     var diagnostics: [LintDiagnostic] = []
     var marks = RunTimeMarks()
@@ -58,7 +65,7 @@ struct ConditionChecker {
 
   /// A finding of lint's own `rule` at file bytes `offset..<end`, at the rule's severity unless
   /// `severity` says otherwise.
-  func diagnostic(
+  package func diagnostic(
     _ rule: LintRule, _ message: String, at offset: Int, end: Int? = nil,
     fix: SourceEdit? = nil, fixDescription: String? = nil, severity: LintSeverity? = nil
   ) -> LintDiagnostic {
@@ -68,7 +75,7 @@ struct ConditionChecker {
   }
 
   /// A finding at file bytes `offset..<end`.
-  func diagnostic(
+  package func diagnostic(
     _ severity: LintSeverity, _ id: String, _ message: String, at offset: Int, end: Int? = nil,
     fix: SourceEdit? = nil, fixDescription: String? = nil
   ) -> LintDiagnostic {
@@ -87,9 +94,9 @@ struct ConditionChecker {
   }
 
   private struct Result {
-    var predicate: FormatPredicate?
-    var valid: Bool?
-    var isStatic: Bool
+    package var predicate: FormatPredicate?
+    package var valid: Bool?
+    package var isStatic: Bool
   }
 
   /// The predicate `source` builds, with each run-time value as a mark of `marks`, and its
@@ -306,7 +313,7 @@ struct ConditionChecker {
   /// The format `template` stands for with each hole marked in `marks`, when every hole lies
   /// inside a quoted string of the format (so the value is a string constant, whatever it is,
   /// short of a quote) and the format has no `%` specifier; otherwise nil.
-  static func quotedHoles(_ template: Template, marks: inout RunTimeMarks) -> String? {
+  package static func quotedHoles(_ template: Template, marks: inout RunTimeMarks) -> String? {
     var text = ""
     var quote: Character?
     var escaped = false
@@ -339,7 +346,7 @@ struct ConditionChecker {
   /// `marks` of its specifier's type (a string for `%@` and `%K`, whose key path the parser then
   /// names as not `SELF`; a number for the numeric ones); a template as its text with each hole
   /// marked.
-  static func placeholders(
+  package static func placeholders(
     _ format: String, _ arguments: [FormatArgument], marks: inout RunTimeMarks
   ) -> [PredicateArgument]? {
     var conversions: [UInt8] = []
@@ -403,15 +410,15 @@ struct ConditionChecker {
 
 /// The format specifiers of a predicate format, read the way NSPredicate's lexer reads them:
 /// outside quotes a `%` starts a specifier; inside quotes everything is text.
-struct FormatScan {
+package struct FormatScan {
   /// The value byte offsets of each specifier outside quotes (`%@`, `%K`, `%d`, …).
-  var specifiers: [Int] = []
+  package var specifiers: [Int] = []
   /// Quoted strings whose whole content is one specifier (`'%@'`): the quotes included.
-  var quotedSpecifiers: [Range<Int>] = []
+  package var quotedSpecifiers: [Range<Int>] = []
   /// Offsets of an `@` outside quotes with no `%` before it, where a value is expected.
-  var barePlaceholders: [Int] = []
+  package var barePlaceholders: [Int] = []
 
-  init(_ bytes: [UInt8]) {
+  package init(_ bytes: [UInt8]) {
     var index = 0
     while index < bytes.count {
       let byte = bytes[index]

@@ -1,16 +1,17 @@
+import PortableIO
 import SwiftSyntax
 
 /// How a Swift expression builds a predicate or a SwiftUI set, as far as the file says, and how
 /// far the lint had to look: every name followed is recorded, and the weakest resolution of the
 /// parts is the condition's.
-struct SwiftSourceBuilder {
-  let values: SwiftValues
+package struct SwiftSourceBuilder {
+  package let values: SwiftValues
   /// The weakest resolution met so far.
   private(set) var resolution: ValueResolution = .literal
   /// The declarations followed, in order.
   private(set) var origins: [ValueOrigin] = []
 
-  init(values: SwiftValues) {
+  package init(values: SwiftValues) {
     self.values = values
   }
 
@@ -27,7 +28,7 @@ struct SwiftSourceBuilder {
   // MARK: Predicates
 
   /// How `expression` builds a predicate.
-  mutating func predicate(_ expression: ExprSyntax, depth: Int) -> PredicateSource {
+  package mutating func predicate(_ expression: ExprSyntax, depth: Int) -> PredicateSource {
     guard depth < SwiftValues.maximumDepth else {
       return runtime("the predicate is defined too far from its use")
     }
@@ -195,7 +196,7 @@ struct SwiftSourceBuilder {
 
   /// The type a call constructs: `NSPredicate` for `NSPredicate(…)`, `NSPredicate.init(…)`,
   /// `Foundation.NSPredicate(…)`, and `.init(…)` where the assignment gives the type (`assumed`).
-  static func typeName(of callee: ExprSyntax, assumed: String) -> String {
+  package static func typeName(of callee: ExprSyntax, assumed: String) -> String {
     if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init"
     {
       guard let base = member.base else { return assumed }
@@ -208,7 +209,7 @@ struct SwiftSourceBuilder {
 
   /// What a closure evaluates to: its only expression, or the expression of its only top-level
   /// `return`.
-  static func returnedExpression(of closure: ClosureExprSyntax) -> ExprSyntax? {
+  package static func returnedExpression(of closure: ClosureExprSyntax) -> ExprSyntax? {
     let statements = Array(closure.statements)
     if statements.count == 1, let expression = statements[0].item.as(ExprSyntax.self) {
       return expression
@@ -219,7 +220,7 @@ struct SwiftSourceBuilder {
 
   /// The rewrite of `"… '\(value)' …"` to `"… %@ …", value`, when every hole is the whole of a
   /// quoted string in a one-line, non-raw literal: the value then cannot break the format.
-  static func argumentRewrite(_ literal: StringLiteralExprSyntax) -> SourceEdit? {
+  package static func argumentRewrite(_ literal: StringLiteralExprSyntax) -> SourceEdit? {
     guard literal.openingPounds == nil, literal.openingQuote.text == "\"" else { return nil }
     let segments = Array(literal.segments)
     var text = ""
@@ -266,7 +267,7 @@ struct SwiftSourceBuilder {
   /// How `expression` gives a SwiftUI string set: an array literal, `Set(arrayLiteral:…)`,
   /// `Set([…])`, `Set(Array([…]))`, `[…] as Set<String>`, `Set<String>(…)`, directly or through
   /// a local or a same-file constant; elements literal, constant or interpolated.
-  mutating func set(_ expression: ExprSyntax, depth: Int) -> PredicateSource {
+  package mutating func set(_ expression: ExprSyntax, depth: Int) -> PredicateSource {
     guard depth < SwiftValues.maximumDepth else {
       return runtime("the set is defined too far from its use")
     }
@@ -328,13 +329,13 @@ struct SwiftSourceBuilder {
 /// The predicates a fresh `UISceneActivationConditions` brings to a scene: the ones never set
 /// on it keep their defaults (`canActivate…` `TRUEPREDICATE`, `prefersToActivate…`
 /// `FALSEPREDICATE`), and installing the object replaces what the scene had.
-struct SwiftDefaults {
-  let values: SwiftValues
+package struct SwiftDefaults {
+  package let values: SwiftValues
 
   /// The default occurrences of `value`, assigned to a scene's `activationConditions`: none
   /// unless it is a fresh object (directly, through a local, or returned by an immediately-run
   /// closure), then one for each predicate the code never sets on it, at the initializer.
-  func occurrences(installing value: ExprSyntax) -> [FoundCondition] {
+  package func occurrences(installing value: ExprSyntax) -> [FoundCondition] {
     guard let fresh = freshObject(value) else { return [] }
     var set: Set<ConditionKind> = []
     // A call the object is passed to may set its predicates: then they are run-time values.
@@ -434,7 +435,7 @@ struct SwiftDefaults {
 
 extension SyntaxProtocol {
   /// The nearest ancestor of type `type`.
-  func ancestor<T: SyntaxProtocol>(_ type: T.Type) -> T? {
+  package func ancestor<T: SyntaxProtocol>(_ type: T.Type) -> T? {
     var node = parent
     while let current = node {
       if let found = current.as(type) { return found }

@@ -1,7 +1,12 @@
 import Dispatch
 import Foundation
+import PortableIO
+import PredicateEvaluation
 import SceneJSON
+import SceneRouting
+import SourceReading
 import SwiftParser
+import SwiftSyntax
 import Synchronization
 
 #if canImport(Darwin)
@@ -16,15 +21,15 @@ import Synchronization
 /// may declare scenes or produce events (parsed), every Swift path (for types declared in files
 /// without a marker), property lists, payload files and Objective-C classes.
 package struct AppInputs: Sendable {
-  var swiftFiles: [AppSwiftFile] = []
+  package var swiftFiles: [AppSwiftFile] = []
   /// The Swift files the walk did not parse that mention `View`, with the names they declare
   /// (`struct` and `extension`): where a followed view type is looked up.
-  var declarations: [(path: String, names: [String])] = []
-  var propertyLists: [(path: String, bytes: [UInt8])] = []
-  var payloads: [(path: String, bytes: [UInt8])] = []
-  var objCFiles: [AppObjCFile] = []
+  package var declarations: [(path: String, names: [String])] = []
+  package var propertyLists: [(path: String, bytes: [UInt8])] = []
+  package var payloads: [(path: String, bytes: [UInt8])] = []
+  package var objCFiles: [AppObjCFile] = []
 
-  init() {}
+  package init() {}
 
   /// The inputs of files given in memory, each read as the walk reads a file of its name (the
   /// fuzzer and tests use it; nothing is read from disk).
@@ -57,7 +62,7 @@ package struct AppInputs: Sendable {
     let whole = AppSwiftFile(path: path, bytes: bytes, tree: tree)
     // Read for its producers alone as the walk reads such a file: one with no other marker.
     let marked = bytes.withUnsafeBufferPointer {
-      Linter.mayHoldConditions($0) || AppSwiftFile.holdsMarker($0)
+      ConditionMarkers.mayHoldConditions($0) || AppSwiftFile.holdsMarker($0)
     }
     if !marked, !path.hasSuffix("main.swift"),
       let sparse = AppSwiftFile.producers(path: path, bytes: bytes)
@@ -80,7 +85,7 @@ package struct AppInputs: Sendable {
     return nil
   }
 
-  mutating func append(_ other: AppInputs) {
+  package mutating func append(_ other: AppInputs) {
     swiftFiles += other.swiftFiles
     declarations += other.declarations
     propertyLists += other.propertyLists
@@ -91,28 +96,28 @@ package struct AppInputs: Sendable {
   /// Whether a file name is read for the app model (and not linted): a property list named
   /// like an Info.plist (`Info.plist`, `App-Info.plist`, `Info-iOS.plist`), APNs payloads
   /// (`.apns`) and JSON files.
-  static func isAppFile(_ name: String) -> Bool {
+  package static func isAppFile(_ name: String) -> Bool {
     (name.hasSuffix(".plist") && name.contains("Info")) || name.hasSuffix(".apns")
       || name.hasSuffix(".json")
   }
 
   /// The largest JSON file read as a possible payload: APNs caps a payload at 4 KB (5 KB for
   /// VoIP), so a larger JSON file is data, not a payload.
-  static let maximumPayloadFileSize = 16 << 10
+  package static let maximumPayloadFileSize = 16 << 10
 }
 
 /// An Objective-C file's classes (`@implementation X` … `@end`, by line) and the identifiers it
 /// sets, read by the lint's own Objective-C tokenizer (``ObjCExtractor/appReading(in:path:module:)``).
-struct AppObjCFile: Sendable {
-  var path: String
-  var classes: [(name: String, lines: ClosedRange<Int>)] = []
-  var producers: [Producer] = []
+package struct AppObjCFile: Sendable {
+  package var path: String
+  package var classes: [(name: String, lines: ClosedRange<Int>)] = []
+  package var producers: [Producer] = []
   /// The constant names its values used and it does not define (read again with the module).
-  var external: Set<String> = []
+  package var external: Set<String> = []
   /// Its app delegate's `application:configurationForConnectingSceneSession:options:`, read.
-  var configurationChoice: ConfigurationChoice?
+  package var configurationChoice: ConfigurationChoice?
 
-  init(path: String, bytes: [UInt8], module: ModuleIndex? = nil) {
+  package init(path: String, bytes: [UInt8], module: ModuleIndex? = nil) {
     self.path = path
     let reading = ObjCExtractor.appReading(in: bytes, path: path, module: module)
     classes = reading.classes
@@ -123,7 +128,7 @@ struct AppObjCFile: Sendable {
 
   /// The bytes that make the walk read an Objective-C file for the app model besides its
   /// conditions: an identifier it sets, an app delegate choosing configurations.
-  static let markers = [
+  package static let markers = [
     "ContentIdentifier", "ForConnectingSceneSession", "requestSceneSessionActivation",
   ].map { Array($0.utf8) }
 }
@@ -351,7 +356,7 @@ extension AppCatalog {
   /// `func windowScene(` with `performActionFor` in its signature in Swift, a
   /// `performActionForShortcutItem:` selector in Objective-C; lines that are comments do not
   /// count. A text test over the class's lines, as a declaration may span several.
-  static func declaresShortcutHandler(_ bytes: [UInt8], lines: ClosedRange<Int>) -> Bool {
+  package static func declaresShortcutHandler(_ bytes: [UInt8], lines: ClosedRange<Int>) -> Bool {
     var text = ""
     var number = 0
     for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -376,13 +381,13 @@ extension AppCatalog {
   }
 
   /// The index of the app in `apps` whose file shares the most folders with `file`.
-  static func nearest(_ apps: [CatalogApp], to file: String) -> Int? {
+  package static func nearest(_ apps: [CatalogApp], to file: String) -> Int? {
     apps.indices.max {
       LintPaths.sharedFolders(file, apps[$0].file) < LintPaths.sharedFolders(file, apps[$1].file)
     }
   }
 
-  static func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
+  package static func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
     guard let first = pattern.first, bytes.count >= pattern.count else { return false }
     var index = 0
     let last = bytes.count - pattern.count
@@ -397,7 +402,7 @@ extension AppCatalog {
     return false
   }
 
-  static func finding(
+  package static func finding(
     _ rule: LintRule, _ message: String, file: String, line: Int, fixDescription: String? = nil,
     severity: LintSeverity? = nil
   ) -> LintDiagnostic {
@@ -573,11 +578,11 @@ extension AppCatalog {
 /// records the `struct` and `extension` names of every file that mentions `View` while its bytes
 /// are in memory (a byte scan, no parse), so following a view type into a file without a marker
 /// costs no second read of the tree.
-struct DeclarationIndex {
+package struct DeclarationIndex {
   private var index: [String: [String]] = [:]
   private var order: [String: Int] = [:]
 
-  init(_ declarations: [(path: String, names: [String])]) {
+  package init(_ declarations: [(path: String, names: [String])]) {
     for (position, entry) in declarations.enumerated() {
       order[entry.path] = position
       for name in entry.names { index[name, default: []].append(entry.path) }
@@ -585,7 +590,7 @@ struct DeclarationIndex {
   }
 
   /// The files that may declare one of `names`, each once, in walk order.
-  func paths(declaring names: Set<String>) -> [String] {
+  package func paths(declaring names: Set<String>) -> [String] {
     var found: Set<String> = []
     for name in names { found.formUnion(index[name] ?? []) }
     return found.sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
@@ -595,7 +600,7 @@ struct DeclarationIndex {
 
   /// The names after `struct ` and `extension ` in `bytes` (the last component of a dotted
   /// name), in one pass over the bytes.
-  static func declaredNames(_ bytes: [UInt8]) -> [String] {
+  package static func declaredNames(_ bytes: [UInt8]) -> [String] {
     var names: Set<String> = []
     bytes.withUnsafeBufferPointer { buffer in
       var position = 0
@@ -631,15 +636,5 @@ struct DeclarationIndex {
       }
     }
     return Array(names)
-  }
-}
-
-/// Whether a byte may be part of a Swift identifier (a letter, digit, `_`, or any byte of a
-/// multi-byte scalar).
-extension UInt8 {
-  var isIdentifierByte: Bool {
-    (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x5A)
-      || (self >= 0x61 && self <= 0x7A)
-      || self == 0x5F || self >= 0x80
   }
 }

@@ -1,3 +1,4 @@
+import PortableIO
 import PredicateEvaluation
 
 /// A `$variable` of a condition's printed predicate: a value the source does not fix, and what
@@ -33,30 +34,32 @@ package struct ConditionVariable: Sendable, Hashable {
 ///
 /// The marks are private-use scalars that no identifier holds; they never leave this type: the
 /// typed predicate holds variables, and messages show each value by its source.
-struct RunTimeMarks {
+package struct RunTimeMarks {
   /// A value marked: its source, and why it is unknown.
   private struct Mark {
-    var source: String
-    var reason: String
+    package var source: String
+    package var reason: String
   }
 
   private var marks: [Mark] = []
 
+  package init() {}
+
   /// The text that stands for a whole run-time value while compiling.
-  mutating func mark(source: String, reason: String) -> String {
+  package mutating func mark(source: String, reason: String) -> String {
     marks.append(Mark(source: source, reason: reason))
     return Self.marker(marks.count - 1)
   }
 
   /// The number that stands for a run-time numeric value (`%d`) while compiling: far from any
   /// number an app writes in a condition.
-  mutating func markNumber(source: String, reason: String) -> Int {
+  package mutating func markNumber(source: String, reason: String) -> Int {
     marks.append(Mark(source: source, reason: reason))
     return Self.numberBase + marks.count - 1
   }
 
   /// `template`'s text with each hole marked.
-  mutating func text(_ template: Template) -> String {
+  package mutating func text(_ template: Template) -> String {
     template.parts.map { part in
       switch part {
       case .text(let text): text
@@ -66,7 +69,7 @@ struct RunTimeMarks {
     }.joined()
   }
 
-  var isEmpty: Bool { marks.isEmpty }
+  package var isEmpty: Bool { marks.isEmpty }
 
   private static func marker(_ index: Int) -> String { "\u{F8F0}\(index)\u{F8F1}" }
   private static let numberBase = -7_340_000_000_000_000_000
@@ -89,13 +92,13 @@ struct RunTimeMarks {
   }
 
   /// `message` with each mark shown as its source (`⟨Paths.orderPrefix⟩`).
-  func readable(_ message: String) -> String {
+  package func readable(_ message: String) -> String {
     guard let parts = split(message) else { return message }
     return parts.map { part in part.mark.map { "⟨\(marks[$0].source)⟩" } ?? part.text }.joined()
   }
 
   /// `predicate` with every marked operand made a variable, and the variables.
-  func typed(_ predicate: FormatPredicate) -> (FormatPredicate, [ConditionVariable]) {
+  package func typed(_ predicate: FormatPredicate) -> (FormatPredicate, [ConditionVariable]) {
     var variables: [ConditionVariable] = []
     let typed = typed(predicate, &variables)
     return (typed, variables)
@@ -164,7 +167,8 @@ struct RunTimeMarks {
   }
 
   /// ``baseName(_:)`` of `source`, with a number after it when `variables` has that name.
-  static func uniqueName(for source: String, among variables: [ConditionVariable]) -> String {
+  package static func uniqueName(for source: String, among variables: [ConditionVariable]) -> String
+  {
     let base = baseName(source)
     var name = base
     var suffix = 2
@@ -177,7 +181,7 @@ struct RunTimeMarks {
 
   /// A valid variable name from an expression: its last name (`Paths.orderPrefix` →
   /// `orderPrefix`, `note.id` → `id`, `[self threadID]` → `threadID`), else `value`.
-  static func baseName(_ source: String) -> String {
+  package static func baseName(_ source: String) -> String {
     let words = source.split { !($0.isLetter || $0.isNumber || $0 == "_") || !$0.isASCII }
     guard var word = words.last(where: { $0.first.map { !$0.isNumber } ?? false }).map(String.init)
     else { return "value" }

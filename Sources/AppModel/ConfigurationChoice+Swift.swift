@@ -1,10 +1,14 @@
+import PortableIO
+import PredicateEvaluation
+import SceneJSON
 import SceneRouting
+import SourceReading
 import SwiftSyntax
 
 extension ConfigurationChoice {
   /// The rules of `function` when it is the app delegate's
   /// `application(_:configurationForConnecting:options:)`; nil for any other function.
-  static func read(
+  package static func read(
     _ function: FunctionDeclSyntax, values: SwiftValues, path: String, lines: SourceLines
   ) -> ConfigurationChoice? {
     let parameters = Array(function.signature.parameterClause.parameters)
@@ -30,22 +34,24 @@ extension ConfigurationChoice {
 /// `if`, `guard`, `switch` and `?:` on the connecting activity's type, on whether there is an
 /// activity, and on the session's role, through the locals the body binds to them.
 private struct SwiftChoiceReader {
-  typealias Check = ConfigurationChoice.Check
-  let session: String
-  let options: String
-  let values: SwiftValues
-  let line: (Syntax) -> Int
-  var rules: [ConfigurationChoice.Rule] = []
+  package typealias Check = ConfigurationChoice.Check
+  package let session: String
+  package let options: String
+  package let values: SwiftValues
+  package let line: (Syntax) -> Int
+  package var rules: [ConfigurationChoice.Rule] = []
   /// The values each local is given (its initializer, later `=`), with the tests that reach
   /// each: a local returned, or passed as a configuration's name, is the last value given it
   /// whose tests hold.
-  var assignments: [String: [(tests: [Check], value: ExprSyntax)]] = [:]
+  package var assignments: [String: [(tests: [Check], value: ExprSyntax)]] = [:]
   /// Locals bound to the connecting activity, its type, the session's role.
-  var activities: Set<String> = []
-  var activityTypes: Set<String> = []
-  var roles: Set<String> = []
+  package var activities: Set<String> = []
+  package var activityTypes: Set<String> = []
+  package var roles: Set<String> = []
 
-  init(session: String, options: String, values: SwiftValues, line: @escaping (Syntax) -> Int) {
+  package init(
+    session: String, options: String, values: SwiftValues, line: @escaping (Syntax) -> Int
+  ) {
     self.session = session
     self.options = options
     self.values = values
@@ -53,12 +59,12 @@ private struct SwiftChoiceReader {
   }
 
   /// The deepest nesting of blocks read; deeper code is a test the tool does not decide.
-  static let depthLimit = 32
+  package static let depthLimit = 32
 
   /// Reads `statements` reached when `tests` hold; returns whether every path through them
   /// returns. With `implicit`, a block of one expression is its value (the function's body,
   /// or a branch of an `if` or `switch` that is that value).
-  mutating func read(
+  package mutating func read(
     _ statements: CodeBlockItemListSyntax, tests: [Check], depth: Int, implicit: Bool = false
   ) -> Bool {
     var tests = tests
