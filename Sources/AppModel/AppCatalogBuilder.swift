@@ -49,13 +49,6 @@ package struct AppCatalogBuilder {
     "UIViewRepresentable", "UIViewControllerRepresentable",
   ]
 
-  /// Scene types SwiftUI declares.
-  package static let sceneKinds: Set<String> = [
-    "WindowGroup", "Window", "DocumentGroup", "Settings", "MenuBarExtra", "UtilityWindow",
-    "ImmersiveSpace", "RemoteImmersiveSpace", "DocumentGroupLaunchScene", "WKNotificationScene",
-    "AlertScene", "AssistiveAccess",
-  ]
-
   package init(
     files: [AppSwiftFile], module: ModuleIndex? = nil,
     load: @escaping (Set<String>) -> [AppSwiftFile]
@@ -342,7 +335,7 @@ package struct AppCatalogBuilder {
       }
       return
     }
-    guard Self.sceneKinds.contains(name) else {
+    guard let kind = SceneKind(rawValue: name) else {
       // A custom Scene type: its own body, in any file.
       guard name.first?.isUppercase == true else { return }
       guard !expanding.contains(name) else {
@@ -418,7 +411,7 @@ package struct AppCatalogBuilder {
       presented = text.hasSuffix(".self") ? String(text.dropLast(5)) : text
     }
     var declaration = SceneDeclaration(
-      kind: name, id: id, title: title, presentedType: presented,
+      kind: kind, id: id, title: title, presentedType: presented,
       configuration: id ?? title ?? "\(name) \(walk.counts[name]!)", platforms: platforms,
       file: file.path, line: file.line(call))
     declaration.idReference = idExpression.flatMap(SwiftValues.constantReference)

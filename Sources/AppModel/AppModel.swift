@@ -52,10 +52,36 @@ package struct CatalogApp: Sendable {
   package var configurationChoice: ConfigurationChoice?
 }
 
+/// A built-in SwiftUI scene type, by its name.
+package enum SceneKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  case windowGroup = "WindowGroup"
+  case window = "Window"
+  case documentGroup = "DocumentGroup"
+  case settings = "Settings"
+  case menuBarExtra = "MenuBarExtra"
+  case utilityWindow = "UtilityWindow"
+  case immersiveSpace = "ImmersiveSpace"
+  case remoteImmersiveSpace = "RemoteImmersiveSpace"
+  case documentGroupLaunchScene = "DocumentGroupLaunchScene"
+  case notificationScene = "WKNotificationScene"
+  case alertScene = "AlertScene"
+  case assistiveAccess = "AssistiveAccess"
+
+  package var description: String { rawValue }
+
+  /// Whether SwiftUI can route an event to a new scene of this kind. **Decision:** the
+  /// documented rules speak of "scene declarations"; the tool counts the declarations that open
+  /// windows for content (`WindowGroup`, `Window`, `DocumentGroup`, `UtilityWindow`), not
+  /// `Settings`, `MenuBarExtra` or spaces, whose routing Apple does not describe.
+  package var isRoutable: Bool {
+    [.windowGroup, .window, .documentGroup, .utilityWindow].contains(self)
+  }
+}
+
 /// A SwiftUI scene declaration: `WindowGroup`, `Window`, `DocumentGroup`, `Settings`,
 /// `MenuBarExtra`, `UtilityWindow` or another built-in scene.
 package struct SceneDeclaration: Sendable {
-  package var kind: String
+  package var kind: SceneKind
   /// The `id:` argument, when it is a string the file fixes.
   package var id: String?
   /// The static constant the `id:` argument names (``SwiftValues/constantReference(_:)``),
@@ -88,13 +114,8 @@ package struct SceneDeclaration: Sendable {
   /// evidence that external events reach it even when the app's URL schemes are not in the tree.
   package var eventHandlers: [String] = []
 
-  /// Whether SwiftUI can route an event to a new scene of this declaration. **Decision:** the
-  /// documented rules speak of "scene declarations"; the tool counts the declarations that open
-  /// windows for content (`WindowGroup`, `Window`, `DocumentGroup`, `UtilityWindow`), not
-  /// `Settings`, `MenuBarExtra` or spaces, whose routing Apple does not describe.
-  package var isRoutable: Bool {
-    ["WindowGroup", "Window", "DocumentGroup", "UtilityWindow"].contains(kind)
-  }
+  /// Whether SwiftUI can route an event to a new scene of this declaration.
+  package var isRoutable: Bool { kind.isRoutable }
 }
 
 /// `handlesExternalEvents(preferring:allowing:)` on a view inside a scene.
@@ -184,6 +205,9 @@ package struct Producer: Sendable, Hashable {
   /// For an activation request, the session it asks to activate, as written, when it is not
   /// nil: UIKit brings that scene forward instead of choosing one, so the request is not routed.
   package var session: String?
+  /// For an activation request, whether it passes a user activity (`userActivity: nil` does
+  /// not: a new window of the default configuration).
+  package var passesActivity = true
 
   /// What a scene UIKit creates for the event brings that
   /// `application(_:configurationForConnecting:options:)` can test: a user activity for a
@@ -191,7 +215,7 @@ package struct Producer: Sendable, Hashable {
   package var connection: ConfigurationChoice.Connection {
     switch kind {
     case .userActivity, .activationRequest:
-      if kind == .activationRequest, detail == "nil" { return .noActivity }
+      if kind == .activationRequest, !passesActivity { return .noActivity }
       return activityType.map { .activity(type: $0) } ?? .activityOfUnknownType
     case .targetContentIdentifier: return .activityOfUnknownType
     default: return .noActivity
@@ -249,7 +273,8 @@ extension AppCatalog {
               app.windowGroups.map { group in
                 .object(
                   JSONObject([
-                    ("kind", .string(group.kind)), ("id", group.id.map(JSONValue.string) ?? .null),
+                    ("kind", .string(group.kind.rawValue)),
+                    ("id", group.id.map(JSONValue.string) ?? .null),
                     ("title", group.title.map(JSONValue.string) ?? .null),
                     ("for", group.presentedType.map(JSONValue.string) ?? .null),
                     ("configuration", .string(group.configuration)),

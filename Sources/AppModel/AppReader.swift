@@ -331,7 +331,7 @@ extension AppCatalog {
     // their types: one file event for it when no document type is declared.
     if !catalog.producers.contains(where: { $0.kind == .document }) {
       for app in catalog.apps {
-        for group in app.windowGroups where group.kind == "DocumentGroup" {
+        for group in app.windowGroups where group.kind == .documentGroup {
           var producer = Producer(
             kind: .document, file: group.file, line: group.line, detail: "DocumentGroup")
           var template = Template(parts: [.text("file://"), .hole("path")])
@@ -551,7 +551,7 @@ extension AppCatalog {
     }
     guard let aps = json.objectValue?["aps"]?.objectValue else { return nil }
     var line = 1
-    if let at = firstIndex(of: key, in: bytes) {
+    if let at = bytes.withUnsafeBufferPointer({ System.firstOffset(of: key, in: $0, from: 0) }) {
       line = 1 + bytes[..<at].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
     }
     var producer = Producer(kind: .payload, file: path, line: line)
@@ -562,15 +562,6 @@ extension AppCatalog {
       producer.carriesIdentifier = false
     }
     return producer
-  }
-
-  private static func firstIndex(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {
-    guard bytes.count >= pattern.count else { return nil }
-    for index in 0...(bytes.count - pattern.count)
-    where bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
-      return index
-    }
-    return nil
   }
 }
 

@@ -6,15 +6,27 @@ import SourceReading
 import SwiftSyntax
 
 extension AppRouting {
-  /// Where the findings hold. SwiftUI's first rule sends every event to the one open scene on a
-  /// platform with a single scene per app, so findings about choosing among scenes hold where an
-  /// app has several: iPadOS, macOS and visionOS (and a declaration's own `#if os(…)`).
-  package func platforms(_ group: SceneDeclaration? = nil) -> String {
-    if routesOnePlatform { return Self.platformsToken }
-    let own = (group?.platforms ?? .everywhere).intersection(app.platforms)
-    let base = "on iPadOS, macOS and visionOS, where an app has several scenes"
-    return own.clauses.isEmpty
-      ? base : base + " (declared for \(own.clauses.joined(separator: ", ")))"
+  /// Where a routing finding holds, said at the end of its message once every platform's scene
+  /// list is routed (``findings(_:)``).
+  enum PlatformScope: Hashable {
+    /// Where an app has several scenes: SwiftUI's first rule sends every event to the one open
+    /// scene on a platform with a single scene per app, so findings about choosing among scenes
+    /// hold on iPadOS, macOS and visionOS (and within a declaration's own `#if os(…)`).
+    case severalScenes(CompiledPlatforms)
+    /// Wherever the scene list it was found in is built: said only when that is not every
+    /// platform the app is built for.
+    case wherever
+  }
+
+  /// A finding of one scene list, and where it holds.
+  struct ScopedFinding: Hashable {
+    var finding: LintDiagnostic
+    var scope: PlatformScope
+
+    init(_ finding: LintDiagnostic, _ scope: PlatformScope) {
+      self.finding = finding
+      self.scope = scope
+    }
   }
 
   /// The app's name in messages: the same for every `#available` branch, so that a finding
@@ -27,16 +39,30 @@ extension AppRouting {
     (.iOS, "iPadOS"), (.macOS, "macOS"), (.visionOS, "visionOS"),
   ]
 
-  /// Stands for "on these platforms, where an app has several scenes" in a finding made for one
-  /// platform's scene list.
-  package static let platformsToken = "\u{1}platforms\u{1}"
-  /// Stands for " on these platforms" (nothing when the finding holds on every platform the app
-  /// is built for) in a finding made for one platform's scene list.
-  package static let someToken = "\u{1}some\u{1}"
-
-  /// Where a finding that holds wherever a scene is missing holds: nothing for one scene list;
-  /// ``someToken`` while one platform's is routed.
-  private var onSomePlatforms: String { routesOnePlatform ? Self.someToken : "" }
+  /// `finding`'s message with where it holds: `platforms` names the multi-scene platforms
+  /// whose scene lists have it, nil when the app has one scene list for every platform.
+  private func said(_ scoped: ScopedFinding, on platforms: [String]?, of built: Int)
+    -> LintDiagnostic
+  {
+    var finding = scoped.finding
+    let list = platforms.map { names in
+      names.count == 1
+        ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+    }
+    switch (scoped.scope, list) {
+    case (.severalScenes, let list?):
+      finding.message += " on \(list), where an app has several scenes"
+    case (.severalScenes(let declared), nil):
+      let own = declared.intersection(app.platforms)
+      finding.message +=
+        " on iPadOS, macOS and visionOS, where an app has several scenes"
+        + (own.clauses.isEmpty ? "" : " (declared for \(own.clauses.joined(separator: ", ")))")
+    case (.wherever, let list?):
+      if platforms?.count != built { finding.message += " on \(list)" }
+    case (.wherever, nil): break
+    }
+    return finding
+  }
 
   /// The routing findings for `producers`.
   ///
@@ -50,17 +76,15 @@ extension AppRouting {
     let producers = producers.filter {
       !$0.platforms.platforms.isDisjoint(with: app.platforms.platforms)
     }
-    guard !routesOnePlatform, app.windowGroups.contains(where: { !$0.platforms.isEverywhere })
-    else {
-      return sceneListFindings(producers)
+    guard app.windowGroups.contains(where: { !$0.platforms.isEverywhere }) else {
+      return sceneListFindings(producers).map { said($0, on: nil, of: 0) }
     }
-    var merged: [(finding: LintDiagnostic, platforms: [String])] = []
+    var merged: [(finding: ScopedFinding, platforms: [String])] = []
     let built = Self.multiScenePlatforms.filter { app.platforms.contains($0.0) }
     for (os, name) in built {
       var variant = app
       variant.windowGroups = app.windowGroups.filter { $0.platforms.contains(os) }
-      var routing = AppRouting(app: variant)
-      routing.routesOnePlatform = true
+      let routing = AppRouting(app: variant)
       let compiled = producers.filter { $0.platforms.contains(os) }
       for finding in routing.sceneListFindings(compiled) {
         if let index = merged.firstIndex(where: { $0.finding == finding }) {
@@ -71,18 +95,7 @@ extension AppRouting {
         }
       }
     }
-    return merged.map { finding, platforms in
-      var finding = finding
-      let list =
-        platforms.count == 1
-        ? platforms[0]
-        : platforms.dropLast().joined(separator: ", ") + " and " + platforms[platforms.count - 1]
-      finding.message = finding.message.replacingOccurrences(
-        of: Self.platformsToken, with: "on \(list), where an app has several scenes"
-      ).replacingOccurrences(
-        of: Self.someToken, with: platforms.count == built.count ? "" : " on \(list)")
-      return finding
-    }
+    return merged.map { said($0.finding, on: $0.platforms, of: built.count) }
   }
 
   /// An identifier in a message: quoted text, or a template with its holes by name.
@@ -91,7 +104,7 @@ extension AppRouting {
   }
 
   /// The routing findings of one scene list (``findings(_:)``).
-  private func sceneListFindings(_ producers: [Producer]) -> [LintDiagnostic] {
+  private func sceneListFindings(_ producers: [Producer]) -> [ScopedFinding] {
     if app.supportsMultipleScenes == false && app.windowGroups.isEmpty {
       // One scene: nothing to choose between.
       return []
@@ -100,7 +113,7 @@ extension AppRouting {
     let declaresConditions =
       routable.contains { $0.matching != nil || $0.views != nil || $0.viewsUnknown != nil }
       || app.sceneConfigurations.contains { !$0.activationConditions.isEmpty }
-    var findings: [LintDiagnostic] = []
+    var findings: [ScopedFinding] = []
     let producers = Self.events(producers)
     var reachedGroups: [Int: [Producer]] = [:]
     // Groups some event may reach, for some value of the run-time parts.
@@ -131,22 +144,24 @@ extension AppRouting {
           mayOpenUnknownIDs = true
         } else {
           findings.append(
-            AppCatalog.finding(
-              .unhandled,
-              "openWindow(id: \"\(id)\") opens nothing: no scene of \(appLabel) declares the id "
-                + "'\(id)'\(onSomePlatforms)", file: producer.file, line: producer.line))
+            ScopedFinding(
+              AppCatalog.finding(
+                .unhandled,
+                "openWindow(id: \"\(id)\") opens nothing: no scene of \(appLabel) declares the id "
+                  + "'\(id)'", file: producer.file, line: producer.line), .wherever))
         }
         continue
       case .openWindowValue:
         opensValues = true
         if !app.windowGroups.contains(where: { $0.presentedType != nil }) {
           findings.append(
-            AppCatalog.finding(
-              .unhandled,
-              "openWindow(value: \(producer.detail ?? "…")) opens nothing: no WindowGroup of "
-                + "\(appLabel) is declared with 'for:' a type\(onSomePlatforms)",
-              file: producer.file,
-              line: producer.line))
+            ScopedFinding(
+              AppCatalog.finding(
+                .unhandled,
+                "openWindow(value: \(producer.detail ?? "…")) opens nothing: no WindowGroup of "
+                  + "\(appLabel) is declared with 'for:' a type",
+                file: producer.file,
+                line: producer.line), .wherever))
         }
         continue
       default: break
@@ -161,7 +176,7 @@ extension AppRouting {
       // **Decision:** a DocumentGroup opens each document in a window of its own, by design:
       // a file event of an app that declares one is not a routing finding.
       if producer.kind == .document,
-        app.windowGroups.contains(where: { $0.kind == "DocumentGroup" })
+        app.windowGroups.contains(where: { $0.kind == .documentGroup })
       {
         continue
       }
@@ -177,11 +192,12 @@ extension AppRouting {
       let what = "\(producer.kind.rawValue) \(shown)"
       guard !routed.decisions.isEmpty else {
         findings.append(
-          AppCatalog.finding(
-            .dependsOnRunTime,
-            "where \(what) goes depends on more run-time values than are routed "
-              + "(\(routed.dependencies.count)): \(describe(routed.dependencies))",
-            file: producer.file, line: producer.line))
+          ScopedFinding(
+            AppCatalog.finding(
+              .dependsOnRunTime,
+              "where \(what) goes depends on more run-time values than are routed "
+                + "(\(routed.dependencies.count)): \(describe(routed.dependencies))",
+              file: producer.file, line: producer.line), .wherever))
         continue
       }
       // Outcomes that hold only for some values, said once in a note at the producer.
@@ -204,10 +220,11 @@ extension AppRouting {
         for warning in routed.decisions[0].warnings
         where warning.id == RoutingWarning.orderDependent {
           findings.append(
-            AppCatalog.finding(
-              .orderDependent,
-              "\(what): \(warning.message); which scene it opens depends on their order "
-                + "\(platforms())", file: producer.file, line: producer.line))
+            ScopedFinding(
+              AppCatalog.finding(
+                .orderDependent,
+                "\(what): \(warning.message); which scene it opens depends on their order",
+                file: producer.file, line: producer.line), .severalScenes(.everywhere)))
         }
       case nil: depends.append("is won by order alone")
       case false?: break
@@ -219,28 +236,31 @@ extension AppRouting {
       switch routed.holds(opensNothing) {
       case true?:
         findings.append(
-          AppCatalog.finding(
-            .unhandled,
-            "\(what) is taken by no scene of \(appLabel): no open scene's conditions match and "
-              + "every window group's handlesExternalEvents(matching:) excludes it, so the event "
-              + "opens nothing \(platforms())", file: producer.file, line: producer.line,
-            fixDescription:
-              "add a matching string to a window group's handlesExternalEvents(matching:), or "
-              + "remove the modifier from the group that should take it"))
+          ScopedFinding(
+            AppCatalog.finding(
+              .unhandled,
+              "\(what) is taken by no scene of \(appLabel): no open scene's conditions match and "
+                + "every window group's handlesExternalEvents(matching:) excludes it, so the event "
+                + "opens nothing", file: producer.file, line: producer.line,
+              fixDescription:
+                "add a matching string to a window group's handlesExternalEvents(matching:), or "
+                + "remove the modifier from the group that should take it"),
+            .severalScenes(.everywhere)))
       case nil: depends.append("opens nothing")
       case false?: break
       }
       if producer.kind == .shortcutItem, let handler = shortcutHandlerMissing(routed) {
         findings.append(
-          AppCatalog.finding(
-            .noHandler,
-            "\(what) opens the open scene '\(handler.scene)', whose delegate \(handler.delegate) "
-              + "has no windowScene(_:performActionFor:completionHandler:): UIKit hands an open "
-              + "scene its shortcut items there, and the action is dropped \(platforms())",
-            file: producer.file, line: producer.line,
-            fixDescription:
-              "implement windowScene(_:performActionFor:completionHandler:) in \(handler.delegate)")
-        )
+          ScopedFinding(
+            AppCatalog.finding(
+              .noHandler,
+              "\(what) opens the open scene '\(handler.scene)', whose delegate \(handler.delegate) "
+                + "has no windowScene(_:performActionFor:completionHandler:): UIKit hands an open "
+                + "scene its shortcut items there, and the action is dropped",
+              file: producer.file, line: producer.line,
+              fixDescription:
+                "implement windowScene(_:performActionFor:completionHandler:) in \(handler.delegate)"
+            ), .severalScenes(.everywhere)))
       }
       if producer.kind == .activationRequest, let wrong = wrongConfiguration(routed) {
         switch routed.created {
@@ -252,21 +272,24 @@ extension AppRouting {
             } ?? "the configuration a new scene of the application role gets (the first in the "
             + "manifest)"
           findings.append(
-            AppCatalog.finding(
-              .wrongConfiguration,
-              "\(what): when no '\(wrong)' scene is open, the request creates a scene of "
-                + "'\(created)', \(chosen), while the conditions of '\(wrong)' claim this "
-                + "content \(platforms())", file: producer.file, line: producer.line,
-              fixDescription:
-                "return the '\(wrong)' configuration for this activity from "
-                + "application(_:configurationForConnecting:options:)"))
+            ScopedFinding(
+              AppCatalog.finding(
+                .wrongConfiguration,
+                "\(what): when no '\(wrong)' scene is open, the request creates a scene of "
+                  + "'\(created)', \(chosen), while the conditions of '\(wrong)' claim this "
+                  + "content", file: producer.file, line: producer.line,
+                fixDescription:
+                  "return the '\(wrong)' configuration for this activity from "
+                  + "application(_:configurationForConnecting:options:)"),
+              .severalScenes(.everywhere)))
         case .unknown(let reason):
           findings.append(
-            AppCatalog.finding(
-              .dependsOnRunTime,
-              "which configuration a new scene of \(what) gets is not known statically: "
-                + "\(reason); whether it is '\(wrong)', whose conditions claim this content, "
-                + "is not known", file: producer.file, line: producer.line))
+            ScopedFinding(
+              AppCatalog.finding(
+                .dependsOnRunTime,
+                "which configuration a new scene of \(what) gets is not known statically: "
+                  + "\(reason); whether it is '\(wrong)', whose conditions claim this content, "
+                  + "is not known", file: producer.file, line: producer.line), .wherever))
         case .manifestDefault: break
         }
       }
@@ -281,15 +304,16 @@ extension AppRouting {
         case true?:
           let opens = TableRendering.opens(routed.decisions[0])
           findings.append(
-            AppCatalog.finding(
-              .newWindowPerEvent,
-              "\(what) opens a \(opens) on every request: an activation request reuses only a "
-                + "scene whose prefers-to-activate condition matches its content, and none of "
-                + "\(appLabel)'s does \(platforms())", file: producer.file, line: producer.line,
-              fixDescription:
-                "make the scene this content belongs to prefer it (its "
-                + "prefersToActivateForTargetContentIdentifierPredicate), or pass that scene's "
-                + "session to the request"))
+            ScopedFinding(
+              AppCatalog.finding(
+                .newWindowPerEvent,
+                "\(what) opens a \(opens) on every request: an activation request reuses only a "
+                  + "scene whose prefers-to-activate condition matches its content, and none of "
+                  + "\(appLabel)'s does", file: producer.file, line: producer.line,
+                fixDescription:
+                  "make the scene this content belongs to prefer it (its "
+                  + "prefersToActivateForTargetContentIdentifierPredicate), or pass that scene's "
+                  + "session to the request"), .severalScenes(.everywhere)))
           continue
         case nil: depends.append("opens a new scene on every request")
         case false?: break
@@ -312,33 +336,37 @@ extension AppRouting {
               + "'\(configuration ?? "?")', and opens a new window of it"
             : "UIKit creates a new scene of '\(configuration ?? "the default configuration")'"
           findings.append(
-            AppCatalog.finding(
-              .unhandled,
-              "\(what) matches no scene's conditions in \(appLabel): \(opens) \(platforms())",
-              file: producer.file, line: producer.line))
+            ScopedFinding(
+              AppCatalog.finding(
+                .unhandled,
+                "\(what) matches no scene's conditions in \(appLabel): \(opens)",
+                file: producer.file, line: producer.line), .severalScenes(.everywhere)))
         case nil: depends.append("opens a new scene for want of a match")
         case false?: break
         }
       }
       if let miss = nearMiss(routed) {
         findings.append(
-          AppCatalog.finding(
-            .nearMiss,
-            "\(what) reaches \(TableRendering.opens(routed.decisions[0])) only through a "
-              + "catch-all, yet it is \(miss.distance) edit"
-              + (miss.distance == 1 ? "" : "s")
-              + " from '\(miss.literal)' in the conditions of '\(miss.scene)' (\(miss.place)): "
-              + "did you mean '\(miss.literal)'?", file: producer.file, line: producer.line,
-            fixDescription:
-              "write '\(miss.literal)' where the identifier is made, or in the conditions"
-          ))
+          ScopedFinding(
+            AppCatalog.finding(
+              .nearMiss,
+              "\(what) reaches \(TableRendering.opens(routed.decisions[0])) only through a "
+                + "catch-all, yet it is \(miss.distance) edit"
+                + (miss.distance == 1 ? "" : "s")
+                + " from '\(miss.literal)' in the conditions of '\(miss.scene)' (\(miss.place)): "
+                + "did you mean '\(miss.literal)'?", file: producer.file, line: producer.line,
+              fixDescription:
+                "write '\(miss.literal)' where the identifier is made, or in the conditions"
+            ), .wherever))
       }
       if !depends.isEmpty {
         findings.append(
-          AppCatalog.finding(
-            .dependsOnRunTime,
-            "whether \(what) " + Self.list(depends) + " depends on run-time values: "
-              + describe(routed.dependencies), file: producer.file, line: producer.line))
+          ScopedFinding(
+            AppCatalog.finding(
+              .dependsOnRunTime,
+              "whether \(what) " + Self.list(depends) + " depends on run-time values: "
+                + describe(routed.dependencies), file: producer.file, line: producer.line),
+            .wherever))
       }
     }
     // The group a URL nobody else takes reaches: the first with "*" in its matching set, else
@@ -360,41 +388,44 @@ extension AppRouting {
         // The group's own matching set says events reach it.
         let strings = matched.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
         findings.append(
-          AppCatalog.finding(
-            .newWindowPerEvent,
-            "\(group.kind) '\(group.configuration)' of \(appLabel) takes external events "
-              + "(handlesExternalEvents(matching: [\(strings)])) and no view in it declares "
-              + "handlesExternalEvents(preferring:allowing:), so every event it matches opens a "
-              + "new window " + platforms(group), file: group.file, line: group.line,
-            fixDescription:
-              "add .handlesExternalEvents(preferring: [...], allowing: [...]) to the root view so "
-              + "an open window takes the events it should"))
+          ScopedFinding(
+            AppCatalog.finding(
+              .newWindowPerEvent,
+              "\(group.kind) '\(group.configuration)' of \(appLabel) takes external events "
+                + "(handlesExternalEvents(matching: [\(strings)])) and no view in it declares "
+                + "handlesExternalEvents(preferring:allowing:), so every event it matches opens a "
+                + "new window", file: group.file, line: group.line,
+              fixDescription:
+                "add .handlesExternalEvents(preferring: [...], allowing: [...]) to the root view so "
+                + "an open window takes the events it should"), .severalScenes(group.platforms)))
       }
       if noViews, reachedGroups[routableIndex] == nil, let handler = handled.first {
         findings.append(
-          AppCatalog.finding(
-            .newWindowPerEvent,
-            "\(group.kind) '\(group.configuration)' of \(appLabel) takes external events "
-              + "(\(handler)) and no view in it declares "
-              + "handlesExternalEvents(preferring:allowing:), so every URL or activity opens a "
-              + "new window " + platforms(group), file: group.file, line: group.line,
-            fixDescription:
-              "add .handlesExternalEvents(preferring: [...], allowing: [\"*\"]) to the root view "
-              + "so an open window takes the events"))
+          ScopedFinding(
+            AppCatalog.finding(
+              .newWindowPerEvent,
+              "\(group.kind) '\(group.configuration)' of \(appLabel) takes external events "
+                + "(\(handler)) and no view in it declares "
+                + "handlesExternalEvents(preferring:allowing:), so every URL or activity opens a "
+                + "new window", file: group.file, line: group.line,
+              fixDescription:
+                "add .handlesExternalEvents(preferring: [...], allowing: [\"*\"]) to the root view "
+                + "so an open window takes the events"), .severalScenes(group.platforms)))
       }
       if let producers = reachedGroups[routableIndex], noViews {
         let names = producers.prefix(3).map { "\($0.file):\($0.line)" }.joined(separator: ", ")
         findings.append(
-          AppCatalog.finding(
-            .newWindowPerEvent,
-            "\(group.kind) '\(group.configuration)' of \(appLabel) is reached by \(producers.count) "
-              + "event source(s) (\(names)) and no view in it declares "
-              + "handlesExternalEvents(preferring:allowing:), so every event opens a new window "
-              + platforms(group), file: group.file, line: group.line,
-            fixDescription:
-              "add .handlesExternalEvents(preferring: [...], allowing: [\"*\"]) to the root view "
-              + "so an open window takes the events, or .handlesExternalEvents(matching: []) to "
-              + "keep this group out of external events"))
+          ScopedFinding(
+            AppCatalog.finding(
+              .newWindowPerEvent,
+              "\(group.kind) '\(group.configuration)' of \(appLabel) is reached by \(producers.count) "
+                + "event source(s) (\(names)) and no view in it declares "
+                + "handlesExternalEvents(preferring:allowing:), so every event opens a new window",
+              file: group.file, line: group.line,
+              fixDescription:
+                "add .handlesExternalEvents(preferring: [...], allowing: [\"*\"]) to the root view "
+                + "so an open window takes the events, or .handlesExternalEvents(matching: []) to "
+                + "keep this group out of external events"), .severalScenes(group.platforms)))
       }
       // A group whose matching set names strings is meant for external events the tree may not
       // show (a URL scheme in build settings): not called unreachable.
@@ -469,22 +500,23 @@ extension AppRouting {
   /// **Decision:** a request that passes no user activity at all (`userActivity: nil`) asks for
   /// a new window by design (File ▸ New Window) and is not reported; one that passes an
   /// activity of a type asks for a kind of window, and one more of it per request is the bug.
-  private func requestWithoutContent(_ producer: Producer) -> LintDiagnostic {
+  private func requestWithoutContent(_ producer: Producer) -> ScopedFinding {
     let created: String
     switch createdConfiguration(for: producer.connection) {
     case .named(let name): created = "a new scene of '\(name)'"
     case .manifestDefault, .unknown: created = "a new scene"
     }
     let activity = producer.activityType.map { " of type '\($0)'" } ?? ""
-    return AppCatalog.finding(
-      .newWindowPerEvent,
-      "requestSceneSessionActivation with the user activity '\(producer.detail ?? "?")'"
-        + "\(activity) and no session opens \(created) on every request: the activity carries no "
-        + "targetContentIdentifier, so no open scene's prefers-to-activate condition can take it"
-        + "\(onSomePlatforms)", file: producer.file, line: producer.line,
-      fixDescription:
-        "set the activity's targetContentIdentifier to content the scene prefers, or pass the "
-        + "open scene's session to the request")
+    return ScopedFinding(
+      AppCatalog.finding(
+        .newWindowPerEvent,
+        "requestSceneSessionActivation with the user activity '\(producer.detail ?? "?")'"
+          + "\(activity) and no session opens \(created) on every request: the activity carries no "
+          + "targetContentIdentifier, so no open scene's prefers-to-activate condition can take it",
+        file: producer.file, line: producer.line,
+        fixDescription:
+          "set the activity's targetContentIdentifier to content the scene prefers, or pass the "
+          + "open scene's session to the request"), .wherever)
   }
 
   /// The configuration whose conditions claim an activation request's content for every value
@@ -538,16 +570,17 @@ extension AppRouting {
   /// added by `Window` and `UtilityWindow`"). **Decision:** such a scene compiled for macOS is
   /// never unreachable; one declared only for another platform (visionOS) can be.
   private func isInWindowMenu(_ group: SceneDeclaration) -> Bool {
-    ["Window", "UtilityWindow"].contains(group.kind)
+    [.window, .utilityWindow].contains(group.kind)
       && group.platforms.intersection(app.platforms).contains(.macOS)
   }
 
-  private func unreachable(_ group: SceneDeclaration) -> LintDiagnostic {
-    AppCatalog.finding(
-      .groupUnreachable,
-      "\(group.kind) id \(group.id.map { "'\($0)'" } ?? group.idReference ?? "") of \(appLabel) "
-        + "is opened by no openWindow(id:), URL or identifier the app produces\(onSomePlatforms)",
-      file: group.file, line: group.line)
+  private func unreachable(_ group: SceneDeclaration) -> ScopedFinding {
+    ScopedFinding(
+      AppCatalog.finding(
+        .groupUnreachable,
+        "\(group.kind) id \(group.id.map { "'\($0)'" } ?? group.idReference ?? "") of \(appLabel) "
+          + "is opened by no openWindow(id:), URL or identifier the app produces",
+        file: group.file, line: group.line), .wherever)
   }
 
   /// Whether a known `matching:`, `preferring:` or `allowing:` string of `groups` is a URL of

@@ -35,9 +35,6 @@ package struct AppRouting: Sendable {
   package var manifestConfigurations: [SceneSessionRole: String] = [:]
   /// The profile the conditions need: `extended` when one uses MATCHES.
   package var profile: ValidationProfile = .uikit
-  /// Set while the findings of one platform's scene list are made (``findings(_:)``): where they
-  /// hold is then written as ``platformsToken``, filled in once every platform is routed.
-  package var routesOnePlatform = false
   /// The decisions already made, by every condition's constant answer and the event's kind:
   /// producers whose answers agree route alike, so an app with many producers routes each
   /// combination once. (The scenes are fixed when the routing is made; a copy with other

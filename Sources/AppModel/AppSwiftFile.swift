@@ -259,13 +259,14 @@ package struct AppSwiftFile: Sendable {
     package var producers: [Producer] = []
     package var diagnostics: [LintDiagnostic] = []
     /// `UISceneConfiguration(…)` calls, with the key of what each is bound to.
-    package var configurations: [(entry: SceneConfigurationEntry, variable: String)] = []
+    package var configurations: [(entry: SceneConfigurationEntry, variable: ConfigurationBinding)] =
+      []
     /// The app delegate's `application(_:configurationForConnecting:options:)`, read.
     package var configurationChoice: ConfigurationChoice?
     /// App delegate methods that receive files.
     package var fileHandlers: [Producer] = []
     /// `x.delegateClass = T.self`: T by x.
-    package var delegateClasses: [String: String] = [:]
+    package var delegateClasses: [ConfigurationBinding: String] = [:]
     /// Names bound to `@Environment(\.openWindow)` in this file.
     package var openWindowNames: Set<String> = ["openWindow"]
     /// Names bound to `@Environment(\.openURL)` in this file.
@@ -570,9 +571,10 @@ package struct AppSwiftFile: Sendable {
             case .some(.some(let local)) = SwiftLocals.initializer(
               named: name, before: Syntax(base))
           {
-            delegateClasses["@\(local.value.positionAfterSkippingLeadingTrivia.utf8Offset)"] = type
+            delegateClasses[
+              .initializer(at: local.value.positionAfterSkippingLeadingTrivia.utf8Offset)] = type
           } else {
-            delegateClasses[base.trimmedDescription] = type
+            delegateClasses[.name(base.trimmedDescription)] = type
           }
           continue
         }
@@ -750,13 +752,14 @@ package struct AppSwiftFile: Sendable {
         ?? SessionRoleKeys.key(role: .windowApplication)
       // Matched with `x.delegateClass = …` by the initializer's position, or by the name of a
       // property it initializes.
-      var variable = "@\(node.positionAfterSkippingLeadingTrivia.utf8Offset)"
+      var variable = ConfigurationBinding.initializer(
+        at: node.positionAfterSkippingLeadingTrivia.utf8Offset)
       if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(
         PatternBindingSyntax.self),
         binding.parent?.parent?.parent?.is(MemberBlockItemSyntax.self) == true,
         let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
       {
-        variable = name
+        variable = .name(name)
       }
       configurations.append(
         (
@@ -802,6 +805,7 @@ package struct AppSwiftFile: Sendable {
         producer.unknown = "no user activity: a new scene of the default configuration"
         producer.carriesIdentifier = false
         producer.detail = "nil"
+        producer.passesActivity = false
         producers.append(producer)
         return
       }
@@ -836,6 +840,14 @@ package struct AppSwiftFile: Sendable {
       producers.append(producer)
     }
   }
+}
+
+/// What a `UISceneConfiguration(…)` is bound to, so that `x.delegateClass = T.self` finds it: the
+/// call itself (by its offset, when a local holds it), or the name of a property it initializes
+/// or of the receiver written.
+enum ConfigurationBinding: Hashable {
+  case initializer(at: Int)
+  case name(String)
 }
 
 /// A type or extension declared in a Swift file.

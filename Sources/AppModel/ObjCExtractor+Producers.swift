@@ -118,6 +118,7 @@ extension ObjCExtractor {
       let activity = (label + 2)..<activityEnd
       producer.detail = sourceText(tokens, activity)
       if producer.detail == "nil" {
+        producer.passesActivity = false
         producer.unknown = "no user activity: a new scene of the default configuration"
         producer.carriesIdentifier = false
       } else if let value = assigned[

@@ -260,7 +260,7 @@ struct AppModelTests {
     ])
     let run = Linter.readApp(paths: [root])
     let groups = try #require(run.catalog?.apps.first?.windowGroups)
-    #expect(groups.map(\.kind) == ["WindowGroup", "Settings"])
+    #expect(groups.map(\.kind) == [.windowGroup, .settings])
     #expect(groups.first?.views?.preferring == ["w/"])
   }
 
@@ -841,7 +841,7 @@ struct AppModelTests {
     #expect(apps.map(\.platforms.names) == [["iOS"], ["macOS"]])
     #expect(apps[0].windowGroups.count == 1)
     #expect(apps[0].windowGroups[0].views?.preferring == ["ios/"])
-    #expect(apps[1].windowGroups.map(\.kind) == ["WindowGroup", "Window"])
+    #expect(apps[1].windowGroups.map(\.kind) == [.windowGroup, .window])
     #expect(apps[1].windowGroups[0].views == nil)
     // The macOS window is opened on macOS: nothing is reported, on either platform.
     #expect(!run.report.diagnostics.contains { $0.id.hasPrefix("routing.") })

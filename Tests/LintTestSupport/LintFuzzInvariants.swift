@@ -137,7 +137,7 @@ public enum LintFuzzInvariants {
     }
     for note in catalog.diagnostics { check(note.file, note.line, note.id) }
     for app in catalog.apps {
-      for group in app.windowGroups { check(group.file, group.line, group.kind) }
+      for group in app.windowGroups { check(group.file, group.line, group.kind.rawValue) }
       let routing = AppRouting(app: app)
       if (routing.problem == nil) != (routing.file != nil) {
         violations.append(
