@@ -148,18 +148,42 @@ extension AppCatalog {
   ) -> AppCatalog {
     var inputs = inputs
     if let module {
-      for position in inputs.objCFiles.indices {
-        let file = inputs.objCFiles[position]
-        guard module.mayDeclare(any: file.external, besides: file.path), let bytes = read(file.path)
-        else { continue }
-        inputs.objCFiles[position] = AppObjCFile(path: file.path, bytes: bytes, module: module)
+      // Read again through the index, on every core: in an app whose views name their window
+      // ids and routes from constants files, that is most of the files the walk read.
+      let objC = inputs.objCFiles.indices.filter {
+        module.mayDeclare(any: inputs.objCFiles[$0].external, besides: inputs.objCFiles[$0].path)
       }
-      for position in inputs.swiftFiles.indices {
-        let file = inputs.swiftFiles[position]
-        guard module.mayDeclare(any: file.external, besides: file.path),
-          let bytes = read(file.path), SwiftExtractor.excessiveBracketNesting(bytes) == nil
-        else { continue }
-        inputs.swiftFiles[position] = AppSwiftFile(path: file.path, bytes: bytes, module: module)
+      let swift = inputs.swiftFiles.indices.filter {
+        module.mayDeclare(any: inputs.swiftFiles[$0].external, besides: inputs.swiftFiles[$0].path)
+      }
+      let objCPaths = objC.map { inputs.objCFiles[$0].path }
+      let swiftPaths = swift.map { inputs.swiftFiles[$0].path }
+      let readObjC = Mutex([AppObjCFile?](repeating: nil, count: objC.count))
+      let readSwift = Mutex([AppSwiftFile?](repeating: nil, count: swift.count))
+      let firstReadings = swift.map { inputs.swiftFiles[$0] }
+      DispatchQueue.concurrentPerform(iterations: objC.count + swift.count) { job in
+        if job < objCPaths.count {
+          guard let bytes = read(objCPaths[job]) else { return }
+          let file = AppObjCFile(path: objCPaths[job], bytes: bytes, module: module)
+          readObjC.withLock { $0[job] = file }
+        } else {
+          let position = job - objCPaths.count
+          if let file = firstReadings[position].reading(through: module) {
+            readSwift.withLock { $0[position] = file }
+            return
+          }
+          guard let bytes = read(swiftPaths[position]),
+            SwiftExtractor.excessiveBracketNesting(bytes) == nil
+          else { return }
+          let file = AppSwiftFile(path: swiftPaths[position], bytes: bytes, module: module)
+          readSwift.withLock { $0[position] = file }
+        }
+      }
+      for (position, file) in zip(objC, readObjC.withLock { $0 }) {
+        if let file { inputs.objCFiles[position] = file }
+      }
+      for (position, file) in zip(swift, readSwift.withLock { $0 }) {
+        if let file { inputs.swiftFiles[position] = file }
       }
     }
     let index = DeclarationIndex(inputs.declarations)

@@ -36,6 +36,9 @@ package struct AppSwiftFile: Sendable {
   /// The names the reading looked for and the file does not declare (``SwiftValues/external``):
   /// a reading with the module's index may know more.
   package var external: Set<String> = []
+  /// The tree and bytes of a whole reading that looked for names the file does not declare,
+  /// kept until the module's index reads it again (``reading(through:)``).
+  private var parsed: (tree: SourceFileSyntax, bytes: [UInt8])?
   /// Whether the whole file was read; false for a file read for its producers alone
   /// (``producers(path:bytes:)``), whose types are not known.
   package var isWhole = true
@@ -183,6 +186,21 @@ package struct AppSwiftFile: Sendable {
     self.init(
       path: path, lines: SourceLines(swift: tree, path: path, bytes: bytes), tree: tree,
       scanning: bytes, consulted: &consulted)
+    // A file that looked for names it does not declare is read again through the module's
+    // index once the walk has built it: its tree is kept for that, so it is parsed once.
+    if !external.isEmpty { parsed = (tree, bytes) }
+  }
+
+  /// Reads this file again, resolving the names it does not declare through `module`: from the
+  /// tree the first reading kept, else parsed anew.
+  package func reading(through module: ModuleIndex) -> AppSwiftFile? {
+    if let (tree, bytes) = parsed {
+      var consulted: Set<String> = []
+      return AppSwiftFile(
+        path: path, lines: lines, tree: tree, scanning: bytes, module: module,
+        consulted: &consulted)
+    }
+    return nil
   }
 
   /// Reads `tree`, parsed from `scanning` (the file's bytes, or their sparse copy), and says

@@ -108,15 +108,60 @@ package final class SwiftValues {
     case constant, rawValue, caseProperty, function
   }
 
-  /// Collects the file's declarations in one walk.
+  /// Collects the file's declarations in one walk, knowing the scope it is in as it goes (the
+  /// enclosing types' names; none inside a body or a closure), as ``declarationScope(of:)``
+  /// would find it by climbing from each declaration.
   private final class Collector: SyntaxVisitor {
     package var declarations: [String: Declaration] = [:]
     package var rawValues: [String: (value: ExprSyntax?, name: String, offset: Int)] = [:]
     package var caseProperties: [String: CaseProperty] = [:]
     package var functions: [String: Function?] = [:]
+    /// The names of the types and extensions the walk is in, outermost first.
+    private var types: [String] = []
+    /// How many bodies, closures and accessor blocks the walk is in.
+    private var bodies = 0
+
+    /// The scope of a declaration met now: nil inside a body.
+    private var scope: String? { bodies > 0 ? nil : types.joined(separator: ".") }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+      types.append(node.name.text)
+      return .visitChildren
+    }
+    override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+      types.append(node.name.text)
+      return .visitChildren
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+      types.append(node.name.text)
+      return .visitChildren
+    }
+    override func visitPost(_ node: ActorDeclSyntax) { types.removeLast() }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+      types.append(node.extendedType.trimmedDescription)
+      return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
+      bodies += 1
+      return .visitChildren
+    }
+    override func visitPost(_ node: CodeBlockSyntax) { bodies -= 1 }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+      bodies += 1
+      return .visitChildren
+    }
+    override func visitPost(_ node: ClosureExprSyntax) { bodies -= 1 }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
+      bodies += 1
+      return .visitChildren
+    }
+    override func visitPost(_ node: AccessorBlockSyntax) { bodies -= 1 }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-      guard let scope = SwiftValues.declarationScope(of: Syntax(node)) else { return .skipChildren }
+      guard let scope else { return .skipChildren }
       let key = scope.isEmpty ? node.name.text : scope + "." + node.name.text
       guard functions[key] == nil else {
         functions[key] = .some(nil)
@@ -137,7 +182,7 @@ package final class SwiftValues {
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-      guard let scope = SwiftValues.declarationScope(of: Syntax(node)) else { return .skipChildren }
+      guard let scope else { return .skipChildren }
       let isConstant = node.bindingSpecifier.tokenKind == .keyword(.let)
       for binding in node.bindings {
         guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else {
@@ -174,12 +219,14 @@ package final class SwiftValues {
       return .skipChildren
     }
 
+    override func visitPost(_ node: EnumDeclSyntax) { types.removeLast() }
+
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+      types.append(node.name.text)
       let isString =
         node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription == "String"
-      guard isString, let scope = SwiftValues.typeName(of: Syntax(node)) else {
-        return .visitChildren
-      }
+      guard isString else { return .visitChildren }
+      let scope = types.joined(separator: ".")
       for member in node.memberBlock.members {
         guard let cases = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
         for element in cases.elements {
