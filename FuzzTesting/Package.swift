@@ -34,5 +34,11 @@ let package = Package(
         .product(name: "PredicateTestSupport", package: root),
         .product(name: "LintTestSupport", package: root),
       ]),
+    .executableTarget(
+      name: "FuzzApp",
+      dependencies: [
+        .product(name: "PredicateTestSupport", package: root),
+        .product(name: "LintTestSupport", package: root),
+      ]),
   ]
 )

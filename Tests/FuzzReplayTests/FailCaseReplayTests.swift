@@ -10,7 +10,7 @@ struct FailCase: Sendable, CustomStringConvertible {
   let file: String
   var description: String { "\(target)/\(file)" }
 
-  static let targets = ["FuzzParse", "FuzzEvaluate", "FuzzRoute", "FuzzLint", "FuzzICU"]
+  static let targets = ["FuzzParse", "FuzzEvaluate", "FuzzRoute", "FuzzLint", "FuzzICU", "FuzzApp"]
 
   static var folder: String { Fixtures.root + "/../FuzzTesting/FailCases" }
 
@@ -34,6 +34,7 @@ struct FailCaseReplayTests {
     case "FuzzParse": FuzzInvariants.parse(bytes)
     case "FuzzEvaluate": FuzzInvariants.evaluate(bytes)
     case "FuzzLint": LintFuzzInvariants.lint(bytes)
+    case "FuzzApp": AppFuzzInvariants.app(bytes)
     case "FuzzICU": ICUOracle.violations(bytes)
     default: FuzzInvariants.route(bytes)
     }
@@ -100,6 +101,31 @@ struct FailCaseReplayTests {
       }
     }
     #expect(inputs > 10)
+  }
+
+  @Test("each fixture app, cut into FuzzApp's parts, keeps the app fuzzer's invariants")
+  func appFilesSeedsPass() {
+    let apps = Set(
+      Fixtures.allFiles(below: "apps").map {
+        $0.split(separator: "/").prefix(2).joined(separator: "/")
+      })
+    #expect(apps.count >= 6)
+    for app in apps.sorted() {
+      let files = Fixtures.allFiles(below: app)
+      func text(_ path: String?) -> [UInt8] { Array((path.flatMap(Fixtures.read) ?? "").utf8) }
+      // The App's file first.
+      let all = files.filter { $0.hasSuffix(".swift") }.sorted()
+      let main = all.filter { Fixtures.read($0)?.contains("@main") == true }
+      let swift = main + all.filter { !main.contains($0) }
+      var parts = (0..<3).map { $0 < swift.count ? text(swift[$0]) : [] }
+      parts.append(swift.dropFirst(3).flatMap { text($0) + [0x0A] })
+      parts.append(text(files.first { $0.hasSuffix(".h") }))
+      parts.append(text(files.first { $0.hasSuffix(".m") }))
+      parts.append(text(files.first { $0.hasSuffix("Info.plist") }))
+      parts.append(text(files.first { $0.hasSuffix(".apns") }))
+      let input = Array(parts.joined(separator: [0]))
+      #expect(AppFuzzInvariants.app(input).isEmpty, "\(app)")
+    }
   }
 
   @Test("every target has saved cases, and the replay reads them byte for byte")
