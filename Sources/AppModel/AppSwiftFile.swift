@@ -38,7 +38,16 @@ package struct AppSwiftFile: Sendable {
   package var external: Set<String> = []
   /// The tree and bytes of a whole reading that looked for names the file does not declare,
   /// kept until the module's index reads it again (``reading(through:)``).
-  private var parsed: (tree: SourceFileSyntax, bytes: [UInt8])?
+  private var parsed: Parsed?
+
+  /// A reading's tree, the bytes it was parsed from, and for a sparse reading the original
+  /// bytes and their sparse copy (a name the module's reading looks up must not be blanked).
+  private struct Parsed: Sendable {
+    var tree: SourceFileSyntax
+    var scanning: [UInt8]
+    var lines: SourceLines
+    var sparse: (original: [UInt8], blanked: [UInt8])?
+  }
   /// Whether the whole file was read; false for a file read for its producers alone
   /// (``producers(path:bytes:)``), whose types are not known.
   package var isWhole = true
@@ -152,15 +161,18 @@ package struct AppSwiftFile: Sendable {
     let tree = compact.withUnsafeBufferPointer { Parser.parse(source: $0) }
     guard !tree.hasError else { return nil }
     var consulted: Set<String> = []
-    let file = AppSwiftFile(
-      path: path, lines: SourceLines(swift: tree, path: path, bytes: compact), tree: tree,
-      scanning: compact,
-      consulted: &consulted)
+    let lines = SourceLines(swift: tree, path: path, bytes: compact)
+    var file = AppSwiftFile(
+      path: path, lines: lines, tree: tree, scanning: compact, consulted: &consulted)
     guard
       !consulted.contains(where: {
         SwiftSkeleton.blankedWord($0, original: bytes, sparse: sparse)
       })
     else { return nil }
+    if !file.external.isEmpty {
+      file.parsed = Parsed(
+        tree: tree, scanning: compact, lines: lines, sparse: (bytes, sparse))
+    }
     return file
   }
 
@@ -188,20 +200,29 @@ package struct AppSwiftFile: Sendable {
       scanning: bytes, consulted: &consulted)
     // A file that looked for names it does not declare is read again through the module's
     // index once the walk has built it: its tree is kept for that, so it is parsed once.
-    if !external.isEmpty { parsed = (tree, bytes) }
+    if !external.isEmpty { parsed = Parsed(tree: tree, scanning: bytes, lines: lines, sparse: nil) }
   }
 
   /// Reads this file again, resolving the names it does not declare through `module`: from the
   /// tree the first reading kept, else parsed anew.
   package func reading(through module: ModuleIndex) -> AppSwiftFile? {
-    if let (tree, bytes) = parsed {
-      var consulted: Set<String> = []
-      return AppSwiftFile(
-        path: path, lines: lines, tree: tree, scanning: bytes, module: module,
-        consulted: &consulted)
+    guard let parsed else { return nil }
+    var consulted: Set<String> = []
+    var file = AppSwiftFile(
+      path: path, lines: parsed.lines, tree: parsed.tree, scanning: parsed.scanning,
+      module: module, consulted: &consulted)
+    if let (original, blanked) = parsed.sparse {
+      guard
+        !consulted.contains(where: {
+          SwiftSkeleton.blankedWord($0, original: original, sparse: blanked)
+        })
+      else { return nil }
+      file.types = isWhole ? file.types : []
+      file.isWhole = isWhole
     }
-    return nil
+    return file
   }
+
 
   /// Reads `tree`, parsed from `scanning` (the file's bytes, or their sparse copy), and says
   /// which names the reading looked up among the file's declarations.

@@ -372,6 +372,14 @@ package struct Linter: Sendable {
       if SwiftExtractor.excessiveBracketNesting(bytes) != nil {
         return false
       }
+      // A file of the app with no condition: only its members that hold what the app model
+      // reads are parsed (its types, scenes and producers read as from the whole file).
+      if readsSparsely, !conditions, name != "main.swift",
+        let sparse = AppSwiftFile.followed(path: file, bytes: bytes)
+      {
+        report.app.swiftFiles.append(sparse)
+        return true
+      }
       let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
       report.app.swiftFiles.append(AppSwiftFile(path: file, bytes: bytes, tree: tree))
       if conditions {
