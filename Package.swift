@@ -58,6 +58,13 @@ let package = Package(
     // The router sees predicates only through the evaluation layer's API (compiled predicates,
     // their MatchRequirement, diagnostics), never the syntax tree.
     .target(name: "SceneRouting", dependencies: ["PredicateEvaluation", "SceneJSON"]),
+    // What the command line and the plugins write, and the library product does not contain:
+    // the routing table rendered as text and HTML, the batch protocols of `check`, `evaluate` and
+    // `route --jsonl`, the scenes-file report, the one JSON shape of a diagnostic.
+    .target(
+      name: "CommandLineOutput",
+      dependencies: ["SceneRouting", "PredicateEvaluation", "PredicateSyntax", "SceneJSON"]
+    ),
     .target(
       name: "SceneActivation",
       dependencies: [
@@ -71,7 +78,8 @@ let package = Package(
     .target(
       name: "SourceReading",
       dependencies: [
-        "PredicateEvaluation", "PredicateSyntax", "SceneJSON", "SceneRouting", "PortableIO",
+        "PredicateEvaluation", "PredicateSyntax", "SceneJSON", "SceneRouting", "CommandLineOutput",
+        "PortableIO",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]
@@ -82,7 +90,8 @@ let package = Package(
     .target(
       name: "AppModel",
       dependencies: [
-        "SourceReading", "SceneRouting", "PredicateEvaluation", "SceneJSON", "PortableIO",
+        "SourceReading", "SceneRouting", "CommandLineOutput", "PredicateEvaluation", "SceneJSON",
+        "PortableIO",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]
@@ -102,8 +111,8 @@ let package = Package(
     .executableTarget(
       name: "scene-router",
       dependencies: [
-        "SceneActivation", "SceneJSON", "SceneRouting", "AppModel", "ConditionLint",
-        "SourceReading", "PortableIO",
+        "SceneActivation", "SceneJSON", "SceneRouting", "CommandLineOutput", "AppModel",
+        "ConditionLint", "SourceReading", "PortableIO",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -149,7 +158,10 @@ let package = Package(
     ),
     .testTarget(
       name: "SceneRoutingTests",
-      dependencies: ["SceneRouting", "SceneJSON", "PredicateEvaluation", "PredicateTestSupport"]
+      dependencies: [
+        "SceneRouting", "CommandLineOutput", "SceneJSON", "PredicateEvaluation",
+        "PredicateTestSupport",
+      ]
     ),
     .testTarget(
       name: "ConditionLintTests",

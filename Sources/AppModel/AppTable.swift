@@ -1,3 +1,4 @@
+import CommandLineOutput
 import PortableIO
 import PredicateEvaluation
 import SceneJSON

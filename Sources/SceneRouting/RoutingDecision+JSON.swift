@@ -175,7 +175,7 @@ extension RoutingDecision {
 /// sink calls that write it (so every name is still the member's fragment, every value its raw
 /// value). In one constant, so that a line checks once that they are made (a `swift_once` for
 /// each lazy constant read), not once for each.
-struct JSONPieces: Sendable {
+package struct JSONPieces: Sendable {
   typealias Member = RoutingDecision.Member
   typealias CandidateMember = RoutingDecision.CandidateMember
   typealias OutcomeName = RoutingDecision.OutcomeName
@@ -183,7 +183,7 @@ struct JSONPieces: Sendable {
   let reason = QuotedRawValues<RoutingReason>()
   let evaluated = QuotedRawValues<EvaluatedString>()
   let loss = QuotedRawValues<LossReason>()
-  let eventKind = QuotedRawValues<EventKind>()
+  package let eventKind = QuotedRawValues<EventKind>()
 
   /// `{"outcome":"existing","scene":`
   let existing: JSONRun
@@ -214,7 +214,7 @@ struct JSONPieces: Sendable {
     $0.endArray()
   }
 
-  static let shared = JSONPieces()
+  package static let shared = JSONPieces()
 
   private init() {
     existing = Self.start(.existing) { _ in }

@@ -1,3 +1,4 @@
+import CommandLineOutput
 import ArgumentParser
 import PortableIO
 import SceneActivation

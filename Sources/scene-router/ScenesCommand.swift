@@ -1,3 +1,4 @@
+import CommandLineOutput
 import AppModel
 import ArgumentParser
 import ConditionLint

@@ -1,3 +1,4 @@
+import CommandLineOutput
 import SceneRouting
 import Testing
 

@@ -1,3 +1,4 @@
+import CommandLineOutput
 import PredicateEvaluation
 import SceneJSON
 import SceneRouting

@@ -135,7 +135,7 @@ extension RoutingTable {
 
 extension Suitability {
   /// `prefers`, `can` or `none`: a table cell.
-  var cellName: String {
+  package var cellName: String {
     switch self {
     case .prefers: "prefers"
     case .canActivate: "can"

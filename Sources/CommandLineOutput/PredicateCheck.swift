@@ -1,6 +1,7 @@
 import PredicateEvaluation
 import PredicateSyntax
 import SceneJSON
+import SceneRouting
 
 /// What `scene-router check` reports of predicates: each one compiled under a profile, with its
 /// diagnostics and canonical form, as text or as one JSON document.

@@ -1,5 +1,6 @@
 import PredicateEvaluation
 @_spi(Internals) import SceneJSON
+import SceneRouting
 
 /// How `scene-router route` routes one event: decoded from its bytes (a file, or a line of a
 /// JSON Lines stream), routed into a decision the caller keeps, and a decision or a failure

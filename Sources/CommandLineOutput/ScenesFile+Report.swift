@@ -1,5 +1,6 @@
 import Foundation
 import SceneJSON
+import SceneRouting
 
 /// What `scene-router check --scenes` reports of a scenes file: each scene's canonical
 /// conditions and each window group's set, or every problem of a file that does not read.

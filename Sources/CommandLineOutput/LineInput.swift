@@ -1,3 +1,5 @@
+import SceneRouting
+
 /// A line-per-item input: `check --file`'s predicates, `table --identifiers`' identifiers.
 package enum LineInput {
   /// The lines of `bytes`, numbered from 1, each without its final `\r`, blank lines (spaces

@@ -1,6 +1,7 @@
 import Foundation
 import PredicateEvaluation
 import SceneJSON
+import SceneRouting
 
 #if canImport(Darwin)
   import Darwin

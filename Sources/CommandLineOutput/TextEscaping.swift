@@ -1,3 +1,5 @@
+import SceneRouting
+
 /// Text-mode output of a canonical form: control characters escaped, as JSON mode escapes them.
 ///
 /// A canonical form keeps a string literal's characters as they are, so a predicate holding NUL

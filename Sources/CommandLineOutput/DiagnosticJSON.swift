@@ -1,5 +1,6 @@
 import PredicateEvaluation
 import SceneJSON
+import SceneRouting
 
 /// A diagnostic placed in its source, as every JSON output writes one: `check --json`, the
 /// error lines of `evaluate --batch`, `lint --format json` and the app catalogue share this one

@@ -1,5 +1,6 @@
 import Foundation
 import SceneJSON
+import SceneRouting
 
 /// The text and HTML forms of a ``RoutingTable`` (its JSON form is the library's).
 package enum TableRendering {
