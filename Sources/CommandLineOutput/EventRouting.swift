@@ -116,7 +116,7 @@ package struct EventRouting {
   package static func writeJSON(
     _ decision: RoutingDecision, name: Name, kind: EventKind, into output: inout ByteBuffer
   ) {
-    decision.write(to: &output) { output in
+    decision.writeBytes(to: &output) { output in
       name.writeMember(into: &output)
       output.key(#","kind":"#)
       output.rawValue(kind, JSONPieces.shared.eventKind)

@@ -93,6 +93,13 @@ extension RoutingDecision {
     }
   }
 
+  /// ``write(to:extra:)`` to bytes, specialized here: a generic call from another module (the
+  /// command line's `route --jsonl`) is not specialized, and went through the sink's witness
+  /// table for every member of every line.
+  package func writeBytes(to buffer: inout ByteBuffer, extra: (inout ByteBuffer) -> Void) {
+    write(to: &buffer, extra: extra)
+  }
+
   /// Writes the decision, then whatever `extra` writes before the closing brace (more members):
   /// the one definition of the shape, for bytes (the CLI's hot path, which names the event
   /// without building an array of members for every line) and for ``jsonValue``.
