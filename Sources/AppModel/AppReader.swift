@@ -9,14 +9,6 @@ import SwiftParser
 import SwiftSyntax
 import Synchronization
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// What the walk gathers for the app model besides the lint's own findings: the Swift files that
 /// may declare scenes or produce events (parsed), every Swift path (for types declared in files
 /// without a marker), property lists, payload files and Objective-C classes.

@@ -8,14 +8,6 @@ import SwiftParser
 import SwiftSyntax
 import Synchronization
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Walks paths, finds the source files that can hold an activation condition, and checks every
 /// condition in them.
 package struct Linter: Sendable {
@@ -135,6 +127,7 @@ package struct Linter: Sendable {
     var needed = report.module.unresolved.reduce(into: Set<String>()) { $0.formUnion($1.names) }
     if readsApp {
       for file in report.app.swiftFiles { needed.formUnion(file.external) }
+      for file in report.app.objCFiles { needed.formUnion(file.external) }
     }
     let module = ModuleIndex(
       sources: paths.filter { !AppInputs.isAppFile($0) }, maximumFileSize: maximumFileSize,
@@ -209,7 +202,7 @@ package struct Linter: Sendable {
   /// Whether a configuration entry (an absolute path, or a glob over absolute paths) names
   /// `absolute` or a folder it lies in.
   private static func covers(_ entry: String, _ absolute: String) -> Bool {
-    isGlob(entry) ? fnmatch(entry, absolute, 0) == 0 : LintPaths.isWithin(absolute, entry)
+    isGlob(entry) ? System.matches(absolute, pattern: entry) : LintPaths.isWithin(absolute, entry)
   }
 
   private static func isGlob(_ entry: String) -> Bool { entry.contains { "*?[".contains($0) } }
@@ -243,34 +236,14 @@ package struct Linter: Sendable {
 
   private func isExcluded(_ path: String, name: String) -> Bool {
     excludes.contains { pattern in
-      fnmatch(pattern, path, 0) == 0 || fnmatch(pattern, name, 0) == 0
+      System.matches(path, pattern: pattern) || System.matches(name, pattern: pattern)
     }
   }
 
-  /// Adds the source files under `folder` to `files`, in name order. `readdir`'s entry types
-  /// spare a `stat` per entry; symbolic links to folders are not followed (they can loop).
+  /// Adds the source files under `folder` to `files`, in name order; symbolic links to folders
+  /// are not followed (they can loop).
   private func collect(folder: String, into files: inout [String]) {
-    guard let directory = opendir(folder) else { return }
-    var entries: [(name: String, isFolder: Bool)] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name == "." || name == ".." { continue }
-      var type = entry.pointee.d_type
-      if type == UInt8(DT_UNKNOWN) {
-        var info = stat()
-        let path = folder + "/" + name
-        guard lstat(path, &info) == 0 else { continue }
-        type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
-      }
-      if type == UInt8(DT_DIR) {
-        entries.append((name, true))
-      } else if type == UInt8(DT_REG) || type == UInt8(DT_LNK) {
-        entries.append((name, false))
-      }
-    }
-    closedir(directory)
+    guard let entries = System.folderEntries(folder) else { return }
     for (name, isFolder) in entries.sorted(by: { $0.name < $1.name }) {
       let path = folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
       if !excludes.isEmpty && isExcluded(path, name: name) { continue }

@@ -230,6 +230,41 @@ package enum System {
     return nil
   }
 
+  /// The entries of the folder at `path` (not `.` and `..`), each a folder or not, in the
+  /// order the system lists them; nil when the folder cannot be opened. `readdir`'s entry types
+  /// spare a `stat` per entry; a symbolic link is an entry that is not a folder (followed as a
+  /// file, never walked into: links to folders can loop); other kinds (sockets, devices) are
+  /// left out.
+  package static func folderEntries(_ path: String) -> [(name: String, isFolder: Bool)]? {
+    guard let directory = opendir(path) else { return nil }
+    defer { closedir(directory) }
+    var entries: [(name: String, isFolder: Bool)] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name == "." || name == ".." { continue }
+      var type = entry.pointee.d_type
+      if type == UInt8(DT_UNKNOWN) {
+        var info = stat()
+        guard lstat(path + "/" + name, &info) == 0 else { continue }
+        type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
+      }
+      if type == UInt8(DT_DIR) {
+        entries.append((name, true))
+      } else if type == UInt8(DT_REG) || type == UInt8(DT_LNK) {
+        entries.append((name, false))
+      }
+    }
+    return entries
+  }
+
+  /// Whether `text` matches the shell pattern `pattern` (`fnmatch` with no flags: `*` and `?`
+  /// match `/` too).
+  package static func matches(_ text: String, pattern: String) -> Bool {
+    fnmatch(pattern, text, 0) == 0
+  }
+
   /// Asks glibc to keep freed memory mapped. swift-syntax allocates and frees a large arena per
   /// parsed file; glibc would map and unmap each one, and with a thread per core every unmap
   /// stops the other cores to flush their TLBs: about a third of a lint run's time went to the
