@@ -123,7 +123,7 @@ package struct AppCatalogBuilder {
     if let reference = target.as(DeclReferenceExprSyntax.self) {
       name = reference.baseName.text
     } else if let member = target.as(MemberAccessExprSyntax.self),
-      member.base?.trimmedDescription == "self"
+      member.base?.sourceText == "self"
     {
       name = member.declName.baseName.text
     }
@@ -258,7 +258,7 @@ package struct AppCatalogBuilder {
         if case .availability = $0.condition { true } else { false }
       }
       if isAvailability {
-        walk.availability = walk.availability ?? branch.conditions.trimmedDescription
+        walk.availability = walk.availability ?? branch.conditions.sourceText
         if walk.choice == 0 {
           scenes(
             branch.body.statements, in: file, platforms: platforms, depth: depth,
@@ -407,7 +407,7 @@ package struct AppCatalogBuilder {
     let title = stringArgument(titleArgument?.expression)
     var presented: String?
     if let type = arguments.first(where: { $0.label?.text == "for" })?.expression {
-      let text = type.trimmedDescription
+      let text = type.sourceText
       presented = text.hasSuffix(".self") ? String(text.dropLast(5)) : text
     }
     var declaration = SceneDeclaration(
@@ -495,7 +495,7 @@ package struct AppCatalogBuilder {
     if let generic = callee.as(GenericSpecializationExprSyntax.self) { callee = generic.expression }
     if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
     if let member = callee.as(MemberAccessExprSyntax.self),
-      member.base?.trimmedDescription == "SwiftUI"
+      member.base?.sourceText == "SwiftUI"
     {
       return member.declName.baseName.text
     }
@@ -610,7 +610,7 @@ package struct AppCatalogBuilder {
     }
     if let call = expression.as(FunctionCallExprSyntax.self) {
       // `ContentView()`, `Views.Root()`, `Root<Model>()`: a view type's initializer.
-      let callee = call.calledExpression.trimmedDescription.prefix { $0 != "<" }
+      let callee = call.calledExpression.sourceText.prefix { $0 != "<" }
       if callee.split(separator: ".").last?.first?.isUppercase == true { return nil }
       return written
     }

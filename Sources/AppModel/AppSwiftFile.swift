@@ -161,7 +161,7 @@ package struct AppSwiftFile: Sendable {
     let tree = compact.withUnsafeBufferPointer { Parser.parse(source: $0) }
     guard !tree.hasError else { return nil }
     var consulted: Set<String> = []
-    let lines = SourceLines(swift: tree, path: path, bytes: compact)
+    let lines = SourceLines(swift: compact)
     var file = AppSwiftFile(
       path: path, lines: lines, tree: tree, scanning: compact, consulted: &consulted)
     guard
@@ -182,7 +182,7 @@ package struct AppSwiftFile: Sendable {
     var consulted: Set<String> = []
     let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
     self.init(
-      path: path, lines: SourceLines(swift: tree, path: path, bytes: bytes), tree: tree,
+      path: path, lines: SourceLines(swift: bytes), tree: tree,
       scanning: bytes, module: module, consulted: &consulted)
   }
 
@@ -196,7 +196,7 @@ package struct AppSwiftFile: Sendable {
   package init(path: String, bytes: [UInt8], tree: SourceFileSyntax) {
     var consulted: Set<String> = []
     self.init(
-      path: path, lines: SourceLines(swift: tree, path: path, bytes: bytes), tree: tree,
+      path: path, lines: SourceLines(swift: bytes), tree: tree,
       scanning: bytes, consulted: &consulted)
     // A file that looked for names it does not declare is read again through the module's
     // index once the walk has built it: its tree is kept for that, so it is parsed once.
@@ -222,7 +222,6 @@ package struct AppSwiftFile: Sendable {
     }
     return file
   }
-
 
   /// Reads `tree`, parsed from `scanning` (the file's bytes, or their sparse copy), and says
   /// which names the reading looked up among the file's declarations.
@@ -285,7 +284,7 @@ package struct AppSwiftFile: Sendable {
   /// The names a type inherits or conforms to, each's last component (`SwiftUI.App` → `App`).
   package static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
     clause?.inheritedTypes.map {
-      let text = $0.type.trimmedDescription
+      let text = $0.type.sourceText
       return String(text.split(separator: ".").last ?? Substring(text))
     } ?? []
   }
@@ -400,7 +399,7 @@ package struct AppSwiftFile: Sendable {
       var declaration = AppTypeDeclaration(
         name: name, keyword: keyword, inherited: AppSwiftFile.inherited(inheritance),
         isMain: attributes.contains {
-          $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main"
+          $0.as(AttributeSyntax.self)?.attributeName.sourceText == "main"
         },
         file: file.path, line: file.line(node), platforms: CompiledPlatforms.of(node))
       let end = node.endPositionBeforeTrailingTrivia.utf8Offset
@@ -477,7 +476,7 @@ package struct AppSwiftFile: Sendable {
     }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-      let text = node.extendedType.trimmedDescription
+      let text = node.extendedType.sourceText
       declare(
         node, keyword: "extension",
         name: String(text.split(separator: ".").last ?? Substring(text)),
@@ -514,7 +513,7 @@ package struct AppSwiftFile: Sendable {
       let label = parameters[1].firstName.text
       switch label {
       case "openFile", "openFiles": return "application(_:\(label):)"
-      case "open" where parameters[1].type.trimmedDescription == "[URL]":
+      case "open" where parameters[1].type.sourceText == "[URL]":
         return "application(_:open:)"
       default: return nil
       }
@@ -524,7 +523,7 @@ package struct AppSwiftFile: Sendable {
       // `@Environment(\.openWindow) private var open`, `@Environment(\.openURL) var visit`
       for (key, isWindow) in [(".openWindow", true), (".openURL", false)]
       where node.attributes.contains(where: {
-        $0.as(AttributeSyntax.self)?.arguments?.trimmedDescription.contains(key) == true
+        $0.as(AttributeSyntax.self)?.arguments?.sourceText.contains(key) == true
       }) {
         for binding in node.bindings {
           if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
@@ -602,7 +601,7 @@ package struct AppSwiftFile: Sendable {
         else { continue }
         let property = member.declName.baseName.text
         if property == "delegateClass", let base = member.base {
-          let value = elements[index + 1].trimmedDescription
+          let value = elements[index + 1].sourceText
           let type = value.hasSuffix(".self") ? String(value.dropLast(5)) : value
           // Keyed by the configuration the name is bound to here (two cases of a switch may
           // each bind their own `configuration`), or by the name when it is no local.
@@ -613,7 +612,7 @@ package struct AppSwiftFile: Sendable {
             delegateClasses[
               .initializer(at: local.value.positionAfterSkippingLeadingTrivia.utf8Offset)] = type
           } else {
-            delegateClasses[.name(base.trimmedDescription)] = type
+            delegateClasses[.name(base.sourceText)] = type
           }
           continue
         }
@@ -621,7 +620,7 @@ package struct AppSwiftFile: Sendable {
         let kind = Self.producerKind(receiver: member.base)
         add(
           kind, at: node, assigned: Self.operands(after: index, in: elements),
-          detail: member.base?.trimmedDescription)
+          detail: member.base?.sourceText)
         if kind == .userActivity, let base = member.base, !producers.isEmpty {
           producers[producers.count - 1].activityType = activityType(of: base)
         }
@@ -638,12 +637,12 @@ package struct AppSwiftFile: Sendable {
     /// What a `targetContentIdentifier` receiver is: from its local's initializer or its name.
     package static func producerKind(receiver: ExprSyntax?) -> Producer.Kind {
       guard let receiver else { return .targetContentIdentifier }
-      var text = receiver.trimmedDescription
+      var text = receiver.sourceText
       if let reference = receiver.as(DeclReferenceExprSyntax.self),
         case .some(.some(let found)) = SwiftLocals.initializer(
           named: reference.baseName.text, before: Syntax(receiver))
       {
-        text = found.value.trimmedDescription
+        text = found.value.sourceText
       }
       let lower = text.lowercased()
       if lower.contains("useractivity") || lower.contains("activity") { return .userActivity }
@@ -684,20 +683,20 @@ package struct AppSwiftFile: Sendable {
       let isOpenWindow =
         (base == nil && openWindowNames.contains(callee))
         || (callee == "callAsFunction"
-          && base.map { openWindowNames.contains($0.trimmedDescription) } == true)
+          && base.map { openWindowNames.contains($0.sourceText) } == true)
       if isOpenWindow {
         if let id = argument("id") {
-          add(.openWindowID, at: node, value: id, detail: argument("value")?.trimmedDescription)
+          add(.openWindowID, at: node, value: id, detail: argument("value")?.sourceText)
           producers[producers.count - 1].reference = SwiftValues.constantReference(id)
         } else if let value = argument("value") {
-          add(.openWindowValue, at: node, value: nil, detail: value.trimmedDescription)
+          add(.openWindowValue, at: node, value: nil, detail: value.sourceText)
         }
       }
       // URLs the app opens itself.
       let opensURL =
         (base == nil && openURLNames.contains(callee))
         || (callee == "callAsFunction"
-          && base.map { openURLNames.contains($0.trimmedDescription) } == true)
+          && base.map { openURLNames.contains($0.sourceText) } == true)
         || (callee == "open" && base.map { Self.isSharedApplication($0) } == true)
         || (callee == "widgetURL" && base != nil)
       if opensURL, let url = arguments.first?.expression {
@@ -743,7 +742,7 @@ package struct AppSwiftFile: Sendable {
     /// Whether `base` is the shared application object (`UIApplication.shared`), whose `open(_:)`
     /// hands a URL to the system.
     private static func isSharedApplication(_ base: ExprSyntax) -> Bool {
-      let text = base.trimmedDescription
+      let text = base.sourceText
       return text == "UIApplication.shared" || text == "UIKit.UIApplication.shared"
         || text == "application" || text == "app"
     }
@@ -787,7 +786,7 @@ package struct AppSwiftFile: Sendable {
       // A role the file names (`.windowExternalDisplayNonInteractive`); anything else,
       // `connectingSceneSession.role` included, is the application role.
       let roleKey =
-        role.flatMap { SessionRoleKeys.key(swiftName: $0.trimmedDescription) }
+        role.flatMap { SessionRoleKeys.key(swiftName: $0.sourceText) }
         ?? SessionRoleKeys.key(role: .windowApplication)
       // Matched with `x.delegateClass = …` by the initializer's position, or by the name of a
       // property it initializes.
@@ -818,7 +817,7 @@ package struct AppSwiftFile: Sendable {
       {
         made = local.value.as(FunctionCallExprSyntax.self)
       }
-      guard let made, made.calledExpression.trimmedDescription.hasSuffix("NSUserActivity"),
+      guard let made, made.calledExpression.sourceText.hasSuffix("NSUserActivity"),
         let type = made.arguments.first(where: { $0.label?.text == "activityType" })?.expression,
         case .text(let text, _, _) = values.string(type)
       else { return nil }
@@ -835,7 +834,7 @@ package struct AppSwiftFile: Sendable {
       if let session, !session.is(NilLiteralExprSyntax.self),
         !session.is(FunctionCallExprSyntax.self)
       {
-        producer.session = session.trimmedDescription
+        producer.session = session.sourceText
       }
       if let activity {
         producer.activityType = activityType(of: activity)
@@ -848,8 +847,8 @@ package struct AppSwiftFile: Sendable {
         producers.append(producer)
         return
       }
-      producer.detail = activity.trimmedDescription
-      let name = activity.trimmedDescription
+      producer.detail = activity.sourceText
+      let name = activity.sourceText
       // The assignment `name.targetContentIdentifier = …` in the enclosing body.
       var scope: Syntax? = Syntax(node)
       while let current = scope, !current.is(CodeBlockSyntax.self) { scope = current.parent }
@@ -858,7 +857,7 @@ package struct AppSwiftFile: Sendable {
         for sequence in scope.tokens(viewMode: .sourceAccurate)
         where sequence.text == "targetContentIdentifier" {
           guard let member = sequence.parent?.parent?.as(MemberAccessExprSyntax.self),
-            member.base?.trimmedDescription == name,
+            member.base?.sourceText == name,
             let assignment = member.parent?.as(SequenceExprSyntax.self)
               ?? member.parent?.parent?.as(SequenceExprSyntax.self)
           else { continue }

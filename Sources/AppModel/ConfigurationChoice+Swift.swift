@@ -208,7 +208,7 @@ private struct SwiftChoiceReader {
         let check =
           condition.count == 1
           ? test(condition[condition.startIndex])
-          : comparison(Array(condition), text: value.trimmedDescription)
+          : comparison(Array(condition), text: value.sourceText)
         add(ternary.thenExpression, tests: tests + [check], at: node, depth: depth)
         add(
           elements[at + 1], tests: tests + [Check(test: check.test, holds: !check.holds)],
@@ -243,7 +243,7 @@ private struct SwiftChoiceReader {
   /// `UISceneConfiguration(…)`, when `value` is that call.
   private static func configurationCall(_ value: ExprSyntax) -> FunctionCallExprSyntax? {
     guard let call = value.as(FunctionCallExprSyntax.self),
-      call.calledExpression.trimmedDescription == "UISceneConfiguration"
+      call.calledExpression.sourceText == "UISceneConfiguration"
     else { return nil }
     return call
   }
@@ -255,7 +255,7 @@ private struct SwiftChoiceReader {
       else { return .unknown("a configuration made without a name") }
       return result(name: name)
     }
-    if value.trimmedDescription == "\(session).configuration" {
+    if value.sourceText == "\(session).configuration" {
       return .manifestDefault
     }
     return .unknown(
@@ -325,17 +325,17 @@ private struct SwiftChoiceReader {
           binding.initializer?.value
           ?? name.map { ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier($0))) }
         guard let name, let value else {
-          checks.append(Check(test: .unknown(binding.trimmedDescription), holds: true))
+          checks.append(Check(test: .unknown(binding.sourceText), holds: true))
           continue
         }
         if isActivity(value) || isActivityType(value) {
           checks.append(Check(test: .hasUserActivity, holds: true))
         } else {
-          checks.append(Check(test: .unknown(binding.trimmedDescription), holds: true))
+          checks.append(Check(test: .unknown(binding.sourceText), holds: true))
         }
         bind(name, to: value, tests: [])
       default:
-        checks.append(Check(test: .unknown(element.trimmedDescription), holds: true))
+        checks.append(Check(test: .unknown(element.sourceText), holds: true))
       }
     }
     return checks
@@ -369,7 +369,7 @@ private struct SwiftChoiceReader {
           if part.count == 1, let only = part.first {
             checks.append(test(only))
           } else {
-            checks.append(comparison(Array(part), text: expression.trimmedDescription))
+            checks.append(comparison(Array(part), text: expression.sourceText))
           }
           start = index + 1
         }
@@ -391,13 +391,13 @@ private struct SwiftChoiceReader {
       return test(only)
     }
     if let sequence = expression.as(SequenceExprSyntax.self) {
-      return comparison(Array(sequence.elements), text: expression.trimmedDescription)
+      return comparison(Array(sequence.elements), text: expression.sourceText)
     }
     let text = Self.plain(expression)
     if text == "\(options).userActivities.isEmpty" {
       return Check(test: .hasUserActivity, holds: false)
     }
-    return Check(test: .unknown(expression.trimmedDescription), holds: true)
+    return Check(test: .unknown(expression.sourceText), holds: true)
   }
 
   /// `lhs == rhs` or `lhs != rhs` between the activity's type or the session's role and a
@@ -429,7 +429,7 @@ private struct SwiftChoiceReader {
     var expressions: [ExprSyntax] = []
     for pattern in patterns {
       guard let expression = pattern.as(ExpressionPatternSyntax.self)?.expression else {
-        return .unknown("case \(pattern.trimmedDescription)")
+        return .unknown("case \(pattern.sourceText)")
       }
       expressions.append(expression)
     }
@@ -439,12 +439,12 @@ private struct SwiftChoiceReader {
   private func test(_ subject: ExprSyntax, equals candidates: [ExprSyntax])
     -> ConfigurationChoice.Test
   {
-    let written = candidates.map(\.trimmedDescription).joined(separator: ", ")
+    let written = candidates.map(\.sourceText).joined(separator: ", ")
     if isActivityType(subject) {
       var types: [String] = []
       for candidate in candidates {
         guard case .text(let text, _, _) = values.string(candidate), let type = text.value else {
-          return .unknown("\(subject.trimmedDescription) == \(written)")
+          return .unknown("\(subject.sourceText) == \(written)")
         }
         types.append(type)
       }
@@ -453,20 +453,20 @@ private struct SwiftChoiceReader {
     if isRole(subject) {
       var roles: [SceneSessionRole] = []
       for candidate in candidates {
-        guard let key = SessionRoleKeys.key(swiftName: candidate.trimmedDescription) else {
-          return .unknown("\(subject.trimmedDescription) == \(written)")
+        guard let key = SessionRoleKeys.key(swiftName: candidate.sourceText) else {
+          return .unknown("\(subject.sourceText) == \(written)")
         }
         roles.append(SessionRoleKeys.role(key: key))
       }
       return .role(roles)
     }
-    return .unknown("\(subject.trimmedDescription) == \(written)")
+    return .unknown("\(subject.sourceText) == \(written)")
   }
 
   /// An expression's text without spaces, optional chaining or forced unwrapping.
   private static func plain(_ expression: ExprSyntax) -> String {
     String(
-      expression.trimmedDescription.filter { !$0.isWhitespace && $0 != "?" && $0 != "!" })
+      expression.sourceText.filter { !$0.isWhitespace && $0 != "?" && $0 != "!" })
   }
 
   /// The connecting user activity: `options.userActivities.first` or a local bound to it.
@@ -480,7 +480,7 @@ private struct SwiftChoiceReader {
       return elements.count == 3
         && elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
         && isActivity(elements[0])
-        && elements[2].trimmedDescription.hasSuffix("stateRestorationActivity")
+        && elements[2].sourceText.hasSuffix("stateRestorationActivity")
     }
     let text = Self.plain(expression)
     return text == "\(options).userActivities.first" || activities.contains(text)

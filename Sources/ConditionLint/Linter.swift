@@ -412,7 +412,7 @@ package struct Linter: Sendable {
     if isSwift {
       let tree = tree ?? bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
       (found, external) = SwiftExtractor.conditions(in: tree, path: file, module: module)
-      lines = SourceLines(swift: tree, path: file, bytes: bytes)
+      lines = SourceLines(swift: bytes)
     } else {
       (found, external) = ObjCExtractor.conditions(in: bytes, path: file, module: module)
       lines = SourceLines(objectiveC: bytes)

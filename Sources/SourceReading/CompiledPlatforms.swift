@@ -93,8 +93,8 @@ package struct CompiledPlatforms: Sendable, Hashable {
     }
     var seen: Set<String> = []
     let written =
-      clause.condition.map { $0.trimmedDescription }
-      ?? "#else of " + earlier.map(\.trimmedDescription).joined(separator: ", ")
+      clause.condition.map { $0.sourceText }
+      ?? "#else of " + earlier.map(\.sourceText).joined(separator: ", ")
     let prefix = clause.poundKeyword.tokenKind == .poundElseif ? "#elseif " : ""
     return CompiledPlatforms(
       platforms: platforms, clauses: [prefix + written],
@@ -122,7 +122,7 @@ package struct CompiledPlatforms: Sendable, Hashable {
     _ condition: ExprSyntax, on platform: Platform, undecided: inout [String], depth: Int = 0
   ) -> Bool? {
     func unknown() -> Bool? {
-      undecided.append(condition.trimmedDescription)
+      undecided.append(condition.sourceText)
       return nil
     }
     guard depth < maximumDepth else { return unknown() }
@@ -162,7 +162,7 @@ package struct CompiledPlatforms: Sendable, Hashable {
       let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
       call.arguments.count == 1, let argument = call.arguments.first?.expression
     {
-      let value = argument.trimmedDescription
+      let value = argument.sourceText
       switch name {
       case "os":
         return Platform(osName: value) == platform

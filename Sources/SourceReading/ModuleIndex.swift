@@ -106,7 +106,7 @@ package final class ModuleIndex: @unchecked Sendable {
     package init(path: String, bytes: [UInt8], module: ModuleIndex) {
       tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
       values = SwiftValues(tree, path: path, module: module)
-      lines = SourceLines(swift: tree, path: path, bytes: bytes)
+      lines = SourceLines(swift: bytes)
     }
   }
 

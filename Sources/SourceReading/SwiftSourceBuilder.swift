@@ -44,7 +44,7 @@ package struct SwiftSourceBuilder {
       ConditionKind.property(member.declName.baseName.text) != nil
     {
       return runtime(
-        "the predicate is copied from '\(member.trimmedDescription)', another object's, known "
+        "the predicate is copied from '\(member.sourceText)', another object's, known "
           + "only at run time")
     }
     if expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self) {
@@ -54,7 +54,7 @@ package struct SwiftSourceBuilder {
       }
       return runtime(
         values.whyRuntime(expression)
-          ?? "'\(expression.trimmedDescription)' is not a predicate built in this file")
+          ?? "'\(expression.sourceText)' is not a predicate built in this file")
     }
     guard let call = expression.as(FunctionCallExprSyntax.self) else {
       return runtime("the predicate is a run-time value")
@@ -93,7 +93,7 @@ package struct SwiftSourceBuilder {
         return .compound(.not, [predicate(first.expression, depth: depth + 1)])
       case "type":
         // `.or`, `NSCompoundPredicate.LogicalType.or`, and Swift 2's `.OrPredicateType`.
-        let written = first.expression.trimmedDescription
+        let written = first.expression.sourceText
         let kind: CompoundKind? =
           switch written.split(separator: ".").last.map(String.init) {
           case "and", "AndPredicateType": .and
@@ -202,7 +202,7 @@ package struct SwiftSourceBuilder {
       guard let base = member.base else { return assumed }
       return typeName(of: base, assumed: assumed)
     }
-    var text = callee.trimmedDescription
+    var text = callee.sourceText
     if text.hasPrefix("Foundation.") { text.removeFirst("Foundation.".count) }
     return text
   }
@@ -248,10 +248,10 @@ package struct SwiftSourceBuilder {
         text += content
       case .expressionSegment(let hole):
         guard hole.expressions.count == 1, index > 0, index + 1 < segments.count,
-          !hole.expressions.trimmedDescription.contains("\n")
+          !hole.expressions.sourceText.contains("\n")
         else { return nil }
         text += "%@"
-        holes.append(hole.expressions.trimmedDescription)
+        holes.append(hole.expressions.sourceText)
       }
     }
     guard !holes.isEmpty else { return nil }
@@ -300,7 +300,7 @@ package struct SwiftSourceBuilder {
         return set(value, depth: depth + 1)
       }
       return runtime(
-        "the set '\(expression.trimmedDescription)' is not a constant of this file (a parameter "
+        "the set '\(expression.sourceText)' is not a constant of this file (a parameter "
           + "or a run-time value)")
     }
     return runtime("the set '\(SwiftValues.abbreviated(expression))' is a run-time value")
@@ -347,10 +347,10 @@ package struct SwiftDefaults {
         if use?.is(InOutExprSyntax.self) == true { use = use?.parent }
         if escape == nil, token.position < value.position,
           let argument = use?.as(LabeledExprSyntax.self),
-          argument.expression.trimmedDescription == name
-            || argument.expression.trimmedDescription == "&" + name,
+          argument.expression.sourceText == name
+            || argument.expression.sourceText == "&" + name,
           let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
-          !ObjCExtractor.loggingFunctions.contains(call.calledExpression.trimmedDescription)
+          !ObjCExtractor.loggingFunctions.contains(call.calledExpression.sourceText)
         {
           escape = SwiftValues.abbreviated(call.calledExpression) + "(…)"
         }
@@ -417,7 +417,7 @@ package struct SwiftDefaults {
   /// The type a local's declaration names, `let c: UISceneActivationConditions = …`, or "".
   private func annotation(_ initializer: ExprSyntax) -> String {
     initializer.parent?.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type
-      .trimmedDescription ?? ""
+      .sourceText ?? ""
   }
 
   /// `UISceneActivationConditions()` or `UISceneActivationConditions.init()`, or `.init()` where

@@ -140,7 +140,7 @@ package final class SwiftValues {
     }
     override func visitPost(_ node: ActorDeclSyntax) { types.removeLast() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-      types.append(node.extendedType.trimmedDescription)
+      types.append(node.extendedType.sourceText)
       return .visitChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
@@ -167,7 +167,7 @@ package final class SwiftValues {
         functions[key] = .some(nil)
         return .skipChildren
       }
-      let returnsString = node.signature.returnClause?.type.trimmedDescription == "String"
+      let returnsString = node.signature.returnClause?.type.sourceText == "String"
       guard returnsString, let body = node.body,
         let value = SwiftValues.returnedExpression(body.statements)
       else {
@@ -224,7 +224,7 @@ package final class SwiftValues {
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
       types.append(node.name.text)
       let isString =
-        node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription == "String"
+        node.inheritanceClause?.inheritedTypes.first?.type.sourceText == "String"
       guard isString else { return .visitChildren }
       let scope = types.joined(separator: ".")
       for member in node.memberBlock.members {
@@ -278,7 +278,7 @@ package final class SwiftValues {
       subject = statement.expression.as(SwitchExprSyntax.self)
     }
     guard let switchExpression = subject,
-      switchExpression.subject.trimmedDescription == "self"
+      switchExpression.subject.sourceText == "self"
     else { return nil }
     var result = CaseProperty()
     for element in switchExpression.cases {
@@ -308,13 +308,18 @@ package final class SwiftValues {
     var names: [String] = []
     var current: Syntax? = node
     while let step = current {
-      if let type = step.asProtocol(NamedDeclSyntax.self), step.is(DeclSyntax.self),
-        step.is(StructDeclSyntax.self) || step.is(ClassDeclSyntax.self)
-          || step.is(EnumDeclSyntax.self) || step.is(ActorDeclSyntax.self)
-      {
+      // Concrete casts: a cast to a protocol (`NamedDeclSyntax`) is a dynamic conformance
+      // lookup for every node climbed.
+      if let type = step.as(StructDeclSyntax.self) {
+        names.insert(type.name.text, at: 0)
+      } else if let type = step.as(ClassDeclSyntax.self) {
+        names.insert(type.name.text, at: 0)
+      } else if let type = step.as(EnumDeclSyntax.self) {
+        names.insert(type.name.text, at: 0)
+      } else if let type = step.as(ActorDeclSyntax.self) {
         names.insert(type.name.text, at: 0)
       } else if let extended = step.as(ExtensionDeclSyntax.self) {
-        names.insert(extended.extendedType.trimmedDescription, at: 0)
+        names.insert(extended.extendedType.sourceText, at: 0)
       }
       current = step.parent
     }
@@ -395,7 +400,7 @@ extension SwiftValues {
     }
     let name = member.declName.baseName.text
     var scopes: [String] = []
-    let baseText = base.trimmedDescription
+    let baseText = base.sourceText
     if baseText == "self" || baseText == "Self" {
       scopes = Self.enclosingScopes(of: Syntax(expression)).filter { !$0.isEmpty }
     } else if base.is(DeclReferenceExprSyntax.self) || base.is(MemberAccessExprSyntax.self) {
@@ -470,9 +475,9 @@ extension SwiftValues {
   ) {
     switch value {
     case .text(let text, _, let from):
-      (text.value.map { [.text($0)] } ?? [.hole(written.trimmedDescription)], from)
+      (text.value.map { [.text($0)] } ?? [.hole(written.sourceText)], from)
     case .template(let template, let from): (template.parts, from)
-    case .runtime: ([.hole(written.trimmedDescription)], [])
+    case .runtime: ([.hole(written.sourceText)], [])
     }
   }
 
@@ -507,7 +512,7 @@ extension SwiftValues {
       let found = rawValue(of: base)
     {
       let origin = ValueOrigin(
-        resolution: .sameFileConstant, name: base.trimmedDescription, offset: found.offset)
+        resolution: .sameFileConstant, name: base.sourceText, offset: found.offset)
       guard let value = found.value else {
         // A case without a raw value has its name as its raw value.
         var text = LiteralText()
@@ -528,7 +533,7 @@ extension SwiftValues {
     }
     // `String(format: "…%@…", a)`: a template, each argument's text or a hole.
     if let call = expression.as(FunctionCallExprSyntax.self),
-      call.calledExpression.trimmedDescription == "String",
+      call.calledExpression.sourceText == "String",
       call.arguments.first?.label?.text == "format",
       let formatArgument = call.arguments.first,
       case .text(let format, _, let formatOrigins) = string(
@@ -589,7 +594,7 @@ extension SwiftValues {
     if let unwrapped = core.as(ForceUnwrapExprSyntax.self) { core = unwrapped.expression }
     if let chained = core.as(OptionalChainingExprSyntax.self) { core = chained.expression }
     if let call = core.as(FunctionCallExprSyntax.self),
-      ["URL", "Foundation.URL"].contains(call.calledExpression.trimmedDescription),
+      ["URL", "Foundation.URL"].contains(call.calledExpression.sourceText),
       call.arguments.count == 1, let only = call.arguments.first, only.label?.text == "string"
     {
       return string(only.expression, depth: depth + 1)
@@ -616,7 +621,7 @@ extension SwiftValues {
     guard let first = parts.first else { return .runtime("nothing is assigned") }
     if parts.count == 1 { return string(first) }
     if let value = operation(parts, depth: 0) { return value }
-    let text = parts.map(\.trimmedDescription).joined(separator: " ")
+    let text = parts.map(\.sourceText).joined(separator: " ")
     return .runtime("'\(Self.abbreviated(text))' is a run-time value")
   }
 
@@ -639,11 +644,11 @@ extension SwiftValues {
       return nil
     }
     if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
-      declaration(base.trimmedDescription + "." + member.declName.baseName.text).map({
+      declaration(base.sourceText + "." + member.declName.baseName.text).map({
         !$0.isConstant
       }) == true
     {
-      return "'\(member.trimmedDescription)' is a var of this file, which may change before it "
+      return "'\(member.sourceText)' is a var of this file, which may change before it "
         + "is used"
     }
     return nil
@@ -661,7 +666,7 @@ extension SwiftValues {
   )? {
     let base = ExprSyntax(member)
     let caseName = member.declName.baseName.text
-    if let type = member.base?.trimmedDescription {
+    if let type = member.base?.sourceText {
       if let found = rawValue(type + "." + caseName) { return found }
       for scope in Self.enclosingScopes(of: Syntax(base)) where !scope.isEmpty {
         if let found = rawValue(scope + "." + type + "." + caseName) { return found }
@@ -680,7 +685,7 @@ extension SwiftValues {
   private func perCaseValue(_ expression: ExprSyntax, depth: Int) -> StringValue? {
     guard let member = expression.as(MemberAccessExprSyntax.self),
       let caseAccess = member.base?.as(MemberAccessExprSyntax.self),
-      let typeName = caseAccess.base?.trimmedDescription, typeName.first?.isUppercase == true
+      let typeName = caseAccess.base?.sourceText, typeName.first?.isUppercase == true
     else { return nil }
     let property = member.declName.baseName.text
     guard property != "rawValue" else { return nil }
@@ -698,7 +703,7 @@ extension SwiftValues {
     let keys = Self.qualifiedScopes(typeName, from: Syntax(expression)).map {
       (scope: String) -> String in "\(scope).\(caseName).\(property)"
     }
-    return fromModule(keys, kind: .caseProperty, name: member.trimmedDescription, use: expression)
+    return fromModule(keys, kind: .caseProperty, name: member.sourceText, use: expression)
   }
 
   /// `name` as a member of `scope` (`""`: the file level).
@@ -739,7 +744,7 @@ extension SwiftValues {
         target = caseBase
         written = base
       }
-      let baseText = target.trimmedDescription
+      let baseText = target.sourceText
       if baseText == "self" || baseText == "Self" {
         keys = Self.enclosingScopes(of: Syntax(expression)).filter { !$0.isEmpty }.map {
           (scope: String) -> String in Self.qualified(name, in: scope)
@@ -753,7 +758,7 @@ extension SwiftValues {
       }
     }
     guard !keys.isEmpty else { return nil }
-    return fromModule(keys, kind: kind, name: written.trimmedDescription, use: expression)
+    return fromModule(keys, kind: kind, name: written.sourceText, use: expression)
   }
 
   /// Asks the module for the first of `keys` another file declares, and makes its value a
@@ -792,7 +797,7 @@ extension SwiftValues {
       keys = Self.enclosingScopes(of: Syntax(call)).map { Self.qualified(name, in: $0) }
     } else if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
       let name = member.declName.baseName.text
-      let baseText = base.trimmedDescription
+      let baseText = base.sourceText
       if baseText == "self" || baseText == "Self" {
         keys = Self.enclosingScopes(of: Syntax(call)).filter { !$0.isEmpty }.map {
           Self.qualified(name, in: $0)
@@ -809,10 +814,10 @@ extension SwiftValues {
     let body: StringValue
     if let key = keys.first(where: { function($0) != nil }), let found = function(key) {
       let origin = ValueOrigin(
-        resolution: .sameFileConstant, name: callee.trimmedDescription, offset: found.offset)
+        resolution: .sameFileConstant, name: callee.sourceText, offset: found.offset)
       body = adding(origin, to: functionValue(found, depth: depth + 1))
     } else if let value = fromModule(
-      keys, kind: .function, name: callee.trimmedDescription, use: ExprSyntax(call))
+      keys, kind: .function, name: callee.sourceText, use: ExprSyntax(call))
     {
       body = value
     } else {
@@ -972,7 +977,7 @@ extension SwiftValues {
       case .expressionSegment(let hole):
         guard hole.expressions.count == 1, let only = hole.expressions.first, only.label == nil
         else {
-          parts.append(.hole(hole.expressions.trimmedDescription))
+          parts.append(.hole(hole.expressions.sourceText))
           continue
         }
         join(
@@ -997,7 +1002,7 @@ extension SwiftValues {
           parts.append(.text(decoded))
         }
       case .expressionSegment(let hole):
-        parts.append(.hole(hole.expressions.trimmedDescription))
+        parts.append(.hole(hole.expressions.sourceText))
       }
     }
     return Template(parts: parts)
@@ -1030,7 +1035,7 @@ extension SwiftValues {
 
   /// `expression`'s source, cut short for a message.
   package static func abbreviated(_ expression: ExprSyntax) -> String {
-    abbreviated(expression.trimmedDescription)
+    abbreviated(expression.sourceText)
   }
 
   /// Source text, cut short for a message as an expression is: past 40 characters or a line.
