@@ -9,29 +9,25 @@ import Testing
 /// scene (Swift and Objective-C), default conditions, roles, handlers.
 @Suite("UIKit scenes: the configuration a new scene gets, default conditions, roles")
 struct UIKitScenesTests {
-  /// The choice read from `source`, a Swift file with an app delegate.
-  private func choice(swift source: String) throws -> ConfigurationChoice {
+  /// The choice read from `source`, an app delegate in Swift or (`objC`) in Objective-C.
+  private func choice(_ source: String, objC: Bool = false) throws -> ConfigurationChoice {
     let run = Linter.readApp(paths: [
       try tree([
         "Info.plist": AppModelTests.manifest([("Main", "MainDelegate"), ("Order", "OrderDelegate")]
         ),
-        "AppDelegate.swift": utf8(source),
+        objC ? "AppDelegate.m" : "AppDelegate.swift": utf8(source),
       ])
     ])
     let app = try #require(run.catalog?.apps.first)
     return try #require(app.configurationChoice)
   }
 
+  private func choice(swift source: String) throws -> ConfigurationChoice {
+    try choice(source)
+  }
+
   private func choice(objC source: String) throws -> ConfigurationChoice {
-    let run = Linter.readApp(paths: [
-      try tree([
-        "Info.plist": AppModelTests.manifest([("Main", "MainDelegate"), ("Order", "OrderDelegate")]
-        ),
-        "AppDelegate.m": utf8(source),
-      ])
-    ])
-    let app = try #require(run.catalog?.apps.first)
-    return try #require(app.configurationChoice)
+    try choice(source, objC: true)
   }
 
   @Test("a switch on the activity type, an if on the role, a default")

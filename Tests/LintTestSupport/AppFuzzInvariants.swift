@@ -29,14 +29,8 @@ public enum AppFuzzInvariants {
       }
     }
     let files = zip(paths, parts).map { (path: $0, bytes: $1) }
-    var violations: [String] = []
-    for (path, contents) in files where path.hasSuffix(".swift") {
-      if let disagreement = AppInputs.sparseReadingDisagreement(path: path, bytes: contents) {
-        violations.append("sparse reading of \(path) differs: \(disagreement)")
-      }
-    }
-    let contents = Dictionary(files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
-    let read: @Sendable (String) -> [UInt8]? = { contents[$0] }
+    var violations = sparseViolations(files)
+    let read = reader(files)
     func catalogue() -> AppCatalog {
       let module = ModuleIndex(
         sources: files.map(\.path).filter { !$0.hasSuffix(".plist") && !$0.hasSuffix(".apns") },
@@ -48,6 +42,34 @@ public enum AppFuzzInvariants {
     if catalogue().jsonValue.jsonText != text {
       violations.append("reading the same files twice gave two catalogues")
     }
+    violations += catalogueViolations(catalog, files: files)
+    return violations
+  }
+
+  /// Each Swift file's sparse readings (producers alone, followed views) against its whole
+  /// reading.
+  static func sparseViolations(_ files: [(path: String, bytes: [UInt8])]) -> [String] {
+    files.filter { $0.path.hasSuffix(".swift") }.compactMap { path, contents in
+      AppInputs.sparseReadingDisagreement(path: path, bytes: contents).map {
+        "sparse reading of \(path) differs: \($0)"
+      }
+    }
+  }
+
+  /// Reads `files` by path, as the index and the catalogue read the disk.
+  static func reader(_ files: [(path: String, bytes: [UInt8])]) -> @Sendable (String) -> [UInt8]? {
+    let contents = Dictionary(files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+    return { contents[$0] }
+  }
+
+  /// What every catalogue must keep, read from `files`: every producer, note, group,
+  /// configuration and rule at a line of a file that exists; a scenes file made exactly when
+  /// every condition is known; every routing finding at a line that exists; every three-valued
+  /// answer in agreement with concrete evaluation. Renders every output on the way (no trap).
+  static func catalogueViolations(
+    _ catalog: AppCatalog, files: [(path: String, bytes: [UInt8])]
+  ) -> [String] {
+    var violations: [String] = []
     let lineCounts = Dictionary(
       files.map { ($0.path, LintFuzzInvariants.lineLengths($0.bytes).count) },
       uniquingKeysWith: { a, _ in a })
@@ -85,6 +107,7 @@ public enum AppFuzzInvariants {
       _ = routing.scenesFile.jsonText
       _ = AppTable(routing, catalog: catalog, findings: []).jsonValue.jsonText
     }
+    _ = catalog.jsonValue.jsonText
     _ = AppOutput.text(catalog)
     return violations
   }

@@ -110,51 +110,14 @@ public enum LintFuzzInvariants {
         : [("App/Routes.h", head), ("App/Routes.m", tail), ("App/App.swift", bytes)]
     }
     _ = try? PropertyList.read(bytes)
-    var violations: [String] = []
-    // The sparse readings (producers alone, followed views) say what the whole file says.
-    for (path, contents) in files where path.hasSuffix(".swift") {
-      if let disagreement = AppInputs.sparseReadingDisagreement(path: path, bytes: contents) {
-        violations.append("sparse reading of \(path) differs: \(disagreement)")
-      }
-    }
-    let contents = Dictionary(files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
-    let read: @Sendable (String) -> [UInt8]? = { contents[$0] }
+    var violations = AppFuzzInvariants.sparseViolations(files)
+    let read = AppFuzzInvariants.reader(files)
     let module =
       files.count > 1
       ? ModuleIndex(sources: files.map(\.path), maximumFileSize: 1 << 20, read: read) : nil
     let catalog = AppCatalog.build(
       AppInputs(files: files), conditions: [], module: module, read: read)
-    let lineCounts = Dictionary(
-      files.map { ($0.path, lineLengths($0.bytes).count) }, uniquingKeysWith: { a, _ in a })
-    func check(_ file: String, _ line: Int, _ what: String) {
-      let count = lineCounts[file] ?? 0
-      if line < 1 || line > count {
-        violations.append("\(what) at \(file):\(line), outside 1...\(count)")
-      }
-    }
-    for producer in catalog.producers {
-      check(producer.file, producer.line, producer.kind.rawValue)
-    }
-    for note in catalog.diagnostics { check(note.file, note.line, note.id) }
-    for app in catalog.apps {
-      for group in app.windowGroups { check(group.file, group.line, group.kind.rawValue) }
-      let routing = AppRouting(app: app)
-      if (routing.problem == nil) != (routing.file != nil) {
-        violations.append(
-          "a scenes file made \(routing.file == nil ? "not " : "")with every condition known")
-      }
-      for finding in routing.findings(catalog.producers) {
-        check(finding.file, finding.line, finding.id)
-      }
-      for producer in catalog.producers {
-        guard let value = producer.routedValue else { continue }
-        violations += threeValuedAgrees(routing, value)
-        _ = routing.route(value, kind: producer.kind)
-      }
-      _ = routing.scenesFile.jsonText
-    }
-    _ = catalog.jsonValue.jsonText
-    _ = AppOutput.text(catalog)
+    violations += AppFuzzInvariants.catalogueViolations(catalog, files: files)
     return violations
   }
 
