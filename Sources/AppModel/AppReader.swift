@@ -552,7 +552,7 @@ extension AppCatalog {
   private static func payload(
     _ bytes: [UInt8], path: String, diagnostics: inout [LintDiagnostic]
   ) -> Producer? {
-    let key = Array("\"target-content-id\"".utf8)
+    let key = Array("\"\(PushNotification.targetContentIDKey)\"".utf8)
     guard path.hasSuffix(".apns") || contains(bytes, key) else { return nil }
     let json: JSONValue
     do {
@@ -565,16 +565,16 @@ extension AppCatalog {
             + "\(error.message)); skipped", file: path, line: error.line))
       return nil
     }
-    guard let aps = json.objectValue?["aps"]?.objectValue else { return nil }
+    guard let aps = json.objectValue?[PushNotification.apsKey]?.objectValue else { return nil }
     var line = 1
     if let at = bytes.withUnsafeBufferPointer({ System.firstOffset(of: key, in: $0, from: 0) }) {
       line = 1 + bytes[..<at].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
     }
     var producer = Producer(kind: .payload, file: path, line: line)
-    if let identifier = aps["target-content-id"]?.stringValue {
+    if let identifier = aps[PushNotification.targetContentIDKey]?.stringValue {
       producer.identifier = identifier
     } else {
-      producer.unknown = "the payload has no aps.target-content-id"
+      producer.unknown = "the payload has no aps.\(PushNotification.targetContentIDKey)"
       producer.carriesIdentifier = false
     }
     return producer

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import PortableIO
 import PredicateEvaluation
+import SceneRouting
 import SourceReading
 import SwiftParser
 import SwiftSyntax
@@ -300,7 +301,7 @@ package struct Linter: Sendable {
     if AppInputs.isAppFile(name) {
       if name.hasSuffix(".json") {
         guard count <= AppInputs.maximumPayloadFileSize else { return true }
-        let key = Array("target-content-id".utf8)
+        let key = Array(PushNotification.targetContentIDKey.utf8)
         guard AppCatalog.contains(Array(buffer[..<count]), key) else { return true }
         report.app.payloads.append((file, Array(buffer[..<count])))
       } else if name.hasSuffix(".apns") {

@@ -188,7 +188,7 @@ extension EventKind {
 
   /// Whether `object` has this kind's top-level key.
   func isPresent(in object: JSONObject) -> Bool {
-    object.contains(self == .notification ? "aps" : rawValue)
+    object.contains(self == .notification ? PushNotification.apsKey : rawValue)
   }
 }
 
@@ -198,7 +198,7 @@ extension EventKind {
 package enum EventMembers {
   /// A payload's own members the decoder reads (any others are the app's data, not warned).
   package static let notification: Set<String> = [
-    "aps", "target-content-id", "Simulator Target Bundle",
+    PushNotification.apsKey, PushNotification.targetContentIDKey, "Simulator Target Bundle",
   ]
   /// `shortcutItem`'s members.
   package static let shortcutItem: Set<String> = [
@@ -283,8 +283,8 @@ extension SceneEvent {
     case .notification:
       // Read for their errors (a non-object aps, a non-string identifier), and given to the
       // notification, which would otherwise look them up again.
-      let aps = try root.object("aps")
-      let identifier = try aps.optionalString("target-content-id")
+      let aps = try root.object(PushNotification.apsKey)
+      let identifier = try aps.optionalString(PushNotification.targetContentIDKey)
       let bundle = try root.optionalString("Simulator Target Bundle")
       if let byteCount, byteCount > PushNotification.maximumPayloadSize {
         warnings.append(
@@ -435,9 +435,10 @@ extension SceneEvent {
     case .notification(let notification):
       // The identifier and bundle are the event's, whatever the payload it was made with says.
       object = notification.payload
-      var aps = notification.payload["aps"]?.objectValue ?? JSONObject()
-      aps["target-content-id"] = notification.targetContentIdentifier.map(JSONValue.string)
-      object["aps"] = .object(aps)
+      var aps = notification.payload[PushNotification.apsKey]?.objectValue ?? JSONObject()
+      aps[PushNotification.targetContentIDKey] =
+        notification.targetContentIdentifier.map(JSONValue.string)
+      object[PushNotification.apsKey] = .object(aps)
       object["Simulator Target Bundle"] = notification.simulatorTargetBundle.map(JSONValue.string)
     case .shortcutItem(let item):
       var members: [(String, JSONValue)] = [("type", .string(item.type))]

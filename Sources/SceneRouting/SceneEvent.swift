@@ -23,6 +23,12 @@ public struct PushNotification: Sendable, Hashable {
   /// The most bytes APNs accepts in a payload.
   public static let maximumPayloadSize = 4096
 
+  /// The payload's key of the `aps` dictionary: `aps`.
+  package static let apsKey = "aps"
+  /// The `aps` key that directs a notification to a scene, `target-content-id` (Apple's
+  /// *Generating a remote notification*): the one spelling every reader and writer uses.
+  package static let targetContentIDKey = "target-content-id"
+
   /// A notification with this payload.
   public init(payload: JSONObject) {
     self.payload = payload
@@ -33,8 +39,8 @@ public struct PushNotification: Sendable, Hashable {
   /// for nil): what a push backend sends to direct a notification to a scene.
   public init(targetContentIdentifier: String?) {
     var aps = JSONObject()
-    aps["target-content-id"] = targetContentIdentifier.map(JSONValue.string)
-    self.init(payload: JSONObject([("aps", .object(aps))]))
+    aps[Self.targetContentIDKey] = targetContentIdentifier.map(JSONValue.string)
+    self.init(payload: JSONObject([(Self.apsKey, .object(aps))]))
   }
 
   /// A notification with this payload, whose identifier and bundle the caller has read from it
@@ -46,7 +52,7 @@ public struct PushNotification: Sendable, Hashable {
 
   private static func fields(of payload: JSONObject) -> (String?, String?) {
     (
-      payload["aps"]?.objectValue?["target-content-id"]?.stringValue,
+      payload[apsKey]?.objectValue?[targetContentIDKey]?.stringValue,
       payload["Simulator Target Bundle"]?.stringValue
     )
   }
