@@ -167,8 +167,10 @@ extension AppRouting {
         continue
       default: break
       }
+      // Only an activity the request's own body makes (its type known): a helper that passes
+      // on an activity it is given may get one whose identifier its callers set.
       if producer.kind == .activationRequest, producer.session == nil,
-        producer.connection != .noActivity, !producer.carriesIdentifier
+        producer.activityType != nil, !producer.carriesIdentifier
       {
         findings.append(requestWithoutContent(producer))
         continue

@@ -272,6 +272,35 @@ struct UIKitScenesTests {
     #expect(wrong.map(\.line) == [24])
   }
 
+  @Test("a helper that requests a scene for an activity it is given is no finding")
+  func requestHelper() throws {
+    let plist = AppModelTests.manifest([("Main", "MainDelegate"), ("Compose", "ComposeDelegate")])
+    let source = """
+      import UIKit
+      class MainDelegate: UIResponder, UIWindowSceneDelegate {}
+      class ComposeDelegate: UIResponder, UIWindowSceneDelegate {}
+      enum SceneCoordinator {
+        static func activateComposeScene() {
+          let activity = NSUserActivity(activityType: "com.example.compose")
+          activity.title = "New Message"
+          requestScene(with: activity)
+        }
+        private static func requestScene(with activity: NSUserActivity) {
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+        }
+        static func showSettings() {
+          let settings = NSUserActivity(activityType: "com.example.settings")
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: settings, options: nil)
+        }
+      }
+      """
+    let run = Linter.readApp(paths: [try tree(["Info.plist": plist, "App.swift": utf8(source)])])
+    let findings = run.report.diagnostics.filter { $0.id == "routing.new-window-per-event" }
+    // The helper's activity comes from its callers: only the request whose body makes its
+    // activity (line 15) is reported.
+    #expect(findings.map(\.line) == [15])
+  }
+
   @Test("the Ledger fixture: its catalogue, table and findings, as a careful reader finds them")
   func ledgerFixture() throws {
     let run = Linter.readApp(paths: [AppModelTests.apps + "/Ledger"])
