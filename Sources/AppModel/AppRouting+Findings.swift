@@ -528,7 +528,10 @@ extension AppRouting {
   /// configuration the app delegate returns, by default the role's first in the manifest
   /// (`created`; nil when the app chooses it in code, which the tool does not follow).
   private func wrongConfiguration(_ routed: Decision) -> String? {
-    guard manifestConfigurations[.windowApplication] != nil || app.configurationChoice != nil
+    // In a SwiftUI app the window group a new scene comes from is chosen by SwiftUI's rules,
+    // whatever configuration the app delegate names (often `name: nil`, to set a delegate).
+    guard windowGroups.isEmpty,
+      manifestConfigurations[.windowApplication] != nil || app.configurationChoice != nil
     else { return nil }
     var created: String?
     if case .named(let name) = routed.created { created = name }

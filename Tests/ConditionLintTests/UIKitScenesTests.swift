@@ -301,6 +301,36 @@ struct UIKitScenesTests {
     #expect(findings.map(\.line) == [15])
   }
 
+  @Test("a SwiftUI app whose delegate adaptor makes a configuration with no name: no note")
+  func swiftUIAdaptor() throws {
+    let source = """
+      import SwiftUI
+      @main struct Mail: App {
+        @UIApplicationDelegateAdaptor(AppDelegate.self) var delegate
+        var body: some Scene {
+          WindowGroup { Text("inbox").handlesExternalEvents(preferring: ["message/"], allowing: ["*"]) }
+        }
+      }
+      final class AppDelegate: NSObject, UIApplicationDelegate {
+        func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+          let configuration = UISceneConfiguration(name: nil, sessionRole: connectingSceneSession.role)
+          configuration.delegateClass = SceneDelegate.self
+          return configuration
+        }
+      }
+      func show() {
+        let activity = NSUserActivity(activityType: "com.example.message")
+        activity.targetContentIdentifier = "message/1"
+        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+      }
+      """
+    let run = Linter.readApp(paths: [try tree(["App.swift": utf8(source)])])
+    #expect(
+      !run.report.diagnostics.contains {
+        $0.id == "routing.wrong-configuration" || $0.message.contains("configuration a new scene")
+      })
+  }
+
   @Test("the Ledger fixture: its catalogue, table and findings, as a careful reader finds them")
   func ledgerFixture() throws {
     let run = Linter.readApp(paths: [AppModelTests.apps + "/Ledger"])
