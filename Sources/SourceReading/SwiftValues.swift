@@ -593,6 +593,13 @@ extension SwiftValues {
     var core = expression
     if let unwrapped = core.as(ForceUnwrapExprSyntax.self) { core = unwrapped.expression }
     if let chained = core.as(OptionalChainingExprSyntax.self) { core = chained.expression }
+    // `.auth` where a URL is expected (`openURL(.auth)`): the `URL` type's member.
+    if let member = core.as(MemberAccessExprSyntax.self), member.base == nil {
+      let qualified = MemberAccessExprSyntax(
+        base: ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier("URL"))),
+        declName: member.declName.detached)
+      return urlString(ExprSyntax(qualified), depth: depth + 1)
+    }
     if let call = core.as(FunctionCallExprSyntax.self),
       ["URL", "Foundation.URL"].contains(call.calledExpression.sourceText),
       call.arguments.count == 1, let only = call.arguments.first, only.label?.text == "string"

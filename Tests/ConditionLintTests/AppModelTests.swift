@@ -758,6 +758,28 @@ struct AppModelTests {
       "\(mac.report.diagnostics.map(\.message))")
   }
 
+  @Test("openURL(.auth) names the URL type's constant, in its own file or another")
+  func implicitURLMember() throws {
+    let urls = utf8(
+      """
+      import Foundation
+      extension URL {
+        static let auth = URL(string: "x-example-auth://oauth")!
+      }
+      """)
+    let view = utf8(
+      """
+      import SwiftUI
+      struct SignIn: View {
+        @Environment(\\.openURL) var openURL
+        var body: some View { Button("Sign in") { openURL(.auth) } }
+      }
+      """)
+    let run = Linter.readApp(paths: [try tree(["URLs.swift": urls, "SignIn.swift": view])])
+    let opened = try #require(run.catalog?.producers.first { $0.kind == .openURL })
+    #expect(opened.identifier == "x-example-auth://oauth")
+  }
+
   @Test("the Shop fixture: constants across files and ObjC headers, #if, links, files, a near miss")
   func shopFixture() throws {
     let run = Linter.readApp(paths: [Self.apps + "/Shop"])
