@@ -1,9 +1,6 @@
-import PortableIO
 import PredicateEvaluation
-import SceneJSON
 import SceneRouting
 import SourceReading
-import SwiftSyntax
 
 /// What is known of one activation condition of a scene read from source: a predicate whose
 /// run-time values are `$variables`, or nothing at all.

@@ -1,9 +1,6 @@
-import PortableIO
 import PredicateEvaluation
 import SceneJSON
-import SceneRouting
 import SourceReading
-import SwiftSyntax
 
 /// What `scene-router scenes` reads from an app's source tree: its apps' scene declarations and
 /// scene configurations, the places that produce routed events, and why any value is unknown.

@@ -1,12 +1,10 @@
 import Dispatch
 import Foundation
 import PortableIO
-import PredicateEvaluation
 import SceneJSON
 import SceneRouting
 import SourceReading
 import SwiftParser
-import SwiftSyntax
 import Synchronization
 
 /// What the walk gathers for the app model besides the lint's own findings: the Swift files that

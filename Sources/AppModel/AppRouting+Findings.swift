@@ -1,10 +1,7 @@
 import CommandLineOutput
-import PortableIO
 import PredicateEvaluation
-import SceneJSON
 import SceneRouting
 import SourceReading
-import SwiftSyntax
 
 extension AppRouting {
   /// Where a routing finding holds, said at the end of its message once every platform's scene

@@ -1,9 +1,7 @@
-import PortableIO
 import PredicateEvaluation
 import SceneJSON
 import SceneRouting
 import SourceReading
-import SwiftSyntax
 import Synchronization
 
 /// Routes an app's producers through its catalogue with the library's router, and reports what a

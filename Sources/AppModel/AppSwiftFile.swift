@@ -1,7 +1,4 @@
 import PortableIO
-import PredicateEvaluation
-import SceneJSON
-import SceneRouting
 import SourceReading
 import SwiftParser
 import SwiftSyntax

@@ -1,10 +1,8 @@
 import CommandLineOutput
-import PortableIO
 import PredicateEvaluation
 import SceneJSON
 import SceneRouting
 import SourceReading
-import SwiftSyntax
 
 /// Which scene each identifier an app produces opens: `scene-router table --app`.
 ///

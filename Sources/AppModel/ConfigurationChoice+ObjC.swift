@@ -1,9 +1,5 @@
-import PortableIO
-import PredicateEvaluation
-import SceneJSON
 import SceneRouting
 import SourceReading
-import SwiftSyntax
 
 extension ObjCExtractor {
   /// The rules of `application:configurationForConnectingSceneSession:options:` when `tokens`

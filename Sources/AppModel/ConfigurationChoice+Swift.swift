@@ -1,6 +1,3 @@
-import PortableIO
-import PredicateEvaluation
-import SceneJSON
 import SceneRouting
 import SourceReading
 import SwiftSyntax

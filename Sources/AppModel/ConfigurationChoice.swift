@@ -1,9 +1,5 @@
-import PortableIO
-import PredicateEvaluation
 import SceneJSON
 import SceneRouting
-import SourceReading
-import SwiftSyntax
 
 /// How an app delegate's `application(_:configurationForConnecting:options:)` chooses the scene
 /// configuration a new scene gets, read as ordered rules: the first rule whose tests hold names

@@ -1,9 +1,4 @@
-import PortableIO
-import PredicateEvaluation
-import SceneJSON
-import SceneRouting
 import SourceReading
-import SwiftSyntax
 
 extension ObjCExtractor {
   /// What an Objective-C file gives the app model: its classes and the identifiers it sets.

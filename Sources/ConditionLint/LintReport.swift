@@ -1,4 +1,6 @@
 import AppModel
+import PredicateEvaluation
+import SceneRouting
 import SourceReading
 
 /// A whole lint run.

@@ -1,4 +1,3 @@
-import PortableIO
 import SwiftSyntax
 
 /// An Apple operating system, as `#if os(…)` names it and the app model routes it.

@@ -1,4 +1,3 @@
-import PortableIO
 import PredicateEvaluation
 
 /// Which condition a finding is: one of UIKit's two predicates, or one of SwiftUI's string sets.

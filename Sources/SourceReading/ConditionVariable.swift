@@ -1,4 +1,3 @@
-import PortableIO
 import PredicateEvaluation
 
 /// A `$variable` of a condition's printed predicate: a value the source does not fix, and what

@@ -1,4 +1,3 @@
-import PortableIO
 import PredicateEvaluation
 
 /// Every diagnostic id `lint` can report, once each, with its declared severity and its help

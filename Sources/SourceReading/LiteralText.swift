@@ -1,5 +1,3 @@
-import PortableIO
-
 /// A string literal's value, with where each of its bytes came from in the source file.
 ///
 /// A predicate's diagnostics are byte ranges in its text; a lint finding needs the file's

@@ -1,5 +1,4 @@
 import Foundation
-import PortableIO
 
 /// The Objective-C scanner's tokens: comments, string literals, the preprocessor (`#if 0`,
 /// string `#define`s) and the file's and methods' string constants.

@@ -1,5 +1,3 @@
-import PortableIO
-
 /// How Objective-C source builds a predicate: message sends and the spellings decompilers print,
 /// followed through locals of the same method.
 extension ObjCExtractor {

@@ -1,5 +1,3 @@
-import PortableIO
-
 /// Finds activation conditions in Objective-C (and C and C++, where decompiler output lives)
 /// without a compiler: a scanner that knows comments, string literals (`@"…"`, adjacent ones
 /// concatenated), escapes and brackets, over which setters (`setCanActivateFor…:`, and

@@ -1,5 +1,3 @@
-import PortableIO
-
 /// A property list value read from an XML or binary `.plist`, each node with the line it starts
 /// on (XML) so that a finding about a value can point at the value's own line.
 ///

@@ -1,4 +1,3 @@
-import PortableIO
 import SwiftParser
 import SwiftSyntax
 

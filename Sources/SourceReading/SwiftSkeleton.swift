@@ -1,5 +1,3 @@
-import PortableIO
-
 /// A Swift file's code, read without parsing it: which bytes are code (not comments, not string
 /// text), and the braces that nest them.
 ///

@@ -1,4 +1,3 @@
-import PortableIO
 import SwiftSyntax
 
 /// How a Swift expression builds a predicate or a SwiftUI set, as far as the file says, and how

@@ -1,4 +1,3 @@
-import PortableIO
 import SwiftSyntax
 
 /// The string values a Swift file declares once and uses elsewhere, and how an expression's
