@@ -137,11 +137,17 @@ private struct ObjCChoiceReader {
       if thenReturns { tests += negation(checks) } else if elseReturns { tests += checks }
       return (end, false)
     }
-    if token.identifier == "switch" {
-      // A switch over strings cannot be written in C; one over anything else is not read.
-      let end = ObjCExtractor.closing(tokens, index + 2)
+    if token.identifier == "switch", index + 1 < range.upperBound,
+      tokens[index + 1].isPunctuation(UInt8(ascii: "("))
+    {
+      // A switch over strings cannot be written in C; one over anything else is not read, and
+      // what follows it is reached only when none of its cases returned.
+      var end = ObjCExtractor.closing(tokens, index + 1) + 1
+      if end < range.upperBound, tokens[end].isPunctuation(UInt8(ascii: "{")) {
+        end = ObjCExtractor.closing(tokens, end) + 1
+      }
       tests.append(Check(test: .unknown("a switch statement"), holds: true))
-      return (end + 1, false)
+      return (min(end, range.upperBound), false)
     }
     // A declaration or an assignment: `Type *name = value;`, `name = value;`.
     let end = min(ObjCExtractor.expressionEnd(tokens, from: index), range.upperBound)

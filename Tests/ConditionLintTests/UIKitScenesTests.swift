@@ -231,6 +231,27 @@ struct UIKitScenesTests {
         == .named("Main"))
   }
 
+  @Test("Objective-C: a switch the tool does not read leaves what follows it unknown")
+  func objectiveCSwitch() throws {
+    let choice = try choice(
+      objC: """
+        @implementation AppDelegate
+        - (UISceneConfiguration *)application:(UIApplication *)application configurationForConnectingSceneSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {
+            switch (self.mode) {
+                case 1: return [UISceneConfiguration configurationWithName:@"Order" sessionRole:session.role];
+                default: break;
+            }
+            return [UISceneConfiguration configurationWithName:@"Main" sessionRole:session.role];
+        }
+        @end
+        """)
+    #expect(choice.rules.count == 1)
+    guard case .unknown = choice.configuration(for: .noActivity, role: .windowApplication) else {
+      Issue.record("a configuration chosen past a switch the tool does not read")
+      return
+    }
+  }
+
   @Test("Objective-C requests: the activity's identifier and type, routed through the choice")
   func objectiveCRequests() throws {
     let plist = AppModelTests.manifest([("Main", "MainDelegate"), ("Order", "OrderDelegate")])
