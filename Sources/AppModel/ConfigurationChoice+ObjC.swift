@@ -85,8 +85,6 @@ private struct ObjCChoiceReader {
     self.line = line
   }
 
-  package static let depthLimit = 32
-
   /// Reads the statements in `range`; returns whether every path through them returns.
   package mutating func block(_ range: Range<Int>, tests: [Check], depth: Int) -> Bool {
     var tests = tests
@@ -106,7 +104,7 @@ private struct ObjCChoiceReader {
     let token = tokens[index]
     if token.isPunctuation(UInt8(ascii: "{")) {
       let close = min(ObjCExtractor.closing(tokens, index), range.upperBound - 1)
-      guard depth < Self.depthLimit else { return (close + 1, false) }
+      guard depth < ConfigurationChoice.depthLimit else { return (close + 1, false) }
       return (close + 1, block((index + 1)..<close, tests: tests, depth: depth + 1))
     }
     if token.identifier == "return" {
@@ -122,19 +120,19 @@ private struct ObjCChoiceReader {
     {
       let closeCondition = ObjCExtractor.closing(tokens, index + 1)
       let checks = self.checks((index + 2)..<closeCondition)
-      guard depth < Self.depthLimit else { return (closeCondition + 1, false) }
+      guard depth < ConfigurationChoice.depthLimit else { return (closeCondition + 1, false) }
       var thenTests = tests + checks
       let (thenEnd, thenReturns) = statement(
         at: closeCondition + 1, in: range, tests: &thenTests, depth: depth + 1)
       var end = thenEnd
       var elseReturns = false
       if end < range.upperBound, tokens[end].identifier == "else" {
-        var elseTests = tests + negation(checks)
+        var elseTests = tests + Check.failing(checks)
         (end, elseReturns) = statement(
           at: end + 1, in: range, tests: &elseTests, depth: depth + 1)
       }
       if thenReturns && elseReturns { return (end, true) }
-      if thenReturns { tests += negation(checks) } else if elseReturns { tests += checks }
+      if thenReturns { tests += Check.failing(checks) } else if elseReturns { tests += checks }
       return (end, false)
     }
     if token.identifier == "switch", index + 1 < range.upperBound,
@@ -242,14 +240,6 @@ private struct ObjCChoiceReader {
 
   // MARK: Tests
 
-  private func negation(_ checks: [Check]) -> [Check] {
-    switch checks.count {
-    case 0: return [Check(test: .unknown("unreachable"), holds: true)]
-    case 1: return [Check(test: checks[0].test, holds: !checks[0].holds)]
-    default: return [Check(test: .all(checks), holds: false)]
-    }
-  }
-
   /// The checks of an `if`'s condition: `a && b` is two; `||` is not read.
   private func checks(_ range: Range<Int>) -> [Check] {
     var parts: [Range<Int>] = []
@@ -287,7 +277,7 @@ private struct ObjCChoiceReader {
       !(range.count > 1 && tokens[range.lowerBound + 1].isPunctuation(UInt8(ascii: "=")))
     {
       let inner = check((range.lowerBound + 1)..<range.upperBound)
-      return Check(test: inner.test, holds: !inner.holds)
+      return inner.negated
     }
     if tokens[range.lowerBound].isPunctuation(UInt8(ascii: "(")),
       ObjCExtractor.closing(tokens, range.lowerBound) == range.upperBound - 1

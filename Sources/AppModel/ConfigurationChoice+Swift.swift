@@ -55,9 +55,6 @@ private struct SwiftChoiceReader {
     self.line = line
   }
 
-  /// The deepest nesting of blocks read; deeper code is a test the tool does not decide.
-  package static let depthLimit = 32
-
   /// Reads `statements` reached when `tests` hold; returns whether every path through them
   /// returns. With `implicit`, a block of one expression is its value (the function's body,
   /// or a branch of an `if` or `switch` that is that value).
@@ -91,7 +88,7 @@ private struct SwiftChoiceReader {
         }
         if let guarded = statement.as(GuardStmtSyntax.self) {
           let checks = self.checks(guarded.conditions)
-          _ = read(guarded.body.statements, tests: tests + negation(checks), depth: depth + 1)
+          _ = read(guarded.body.statements, tests: tests + Check.failing(checks), depth: depth + 1)
           tests += checks
           continue
         }
@@ -112,7 +109,7 @@ private struct SwiftChoiceReader {
   private mutating func read(
     _ expression: ExprSyntax, tests: inout [Check], depth: Int, implicit: Bool = false
   ) -> Bool {
-    guard depth < Self.depthLimit else {
+    guard depth < ConfigurationChoice.depthLimit else {
       if expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self) {
         rules.append(
           .init(
@@ -128,17 +125,17 @@ private struct SwiftChoiceReader {
       var elseReturns = false
       switch branch.elseBody {
       case .ifExpr(let next)?:
-        var elseTests = tests + negation(checks)
+        var elseTests = tests + Check.failing(checks)
         elseReturns = read(
           ExprSyntax(next), tests: &elseTests, depth: depth + 1, implicit: implicit)
       case .codeBlock(let block)?:
         elseReturns = read(
-          block.statements, tests: tests + negation(checks), depth: depth + 1,
+          block.statements, tests: tests + Check.failing(checks), depth: depth + 1,
           implicit: implicit)
       case nil: break
       }
       if thenReturns && elseReturns { return true }
-      if thenReturns { tests += negation(checks) } else if elseReturns { tests += checks }
+      if thenReturns { tests += Check.failing(checks) } else if elseReturns { tests += checks }
       return false
     }
     if let choice = expression.as(SwitchExprSyntax.self) {
@@ -190,7 +187,7 @@ private struct SwiftChoiceReader {
       let check = test(ternary.condition)
       add(ternary.thenExpression, tests: tests + [check], at: node, depth: depth)
       add(
-        ternary.elseExpression, tests: tests + [Check(test: check.test, holds: !check.holds)],
+        ternary.elseExpression, tests: tests + [check.negated],
         at: node, depth: depth)
       return
     }
@@ -208,14 +205,14 @@ private struct SwiftChoiceReader {
           : comparison(Array(condition), text: value.sourceText)
         add(ternary.thenExpression, tests: tests + [check], at: node, depth: depth)
         add(
-          elements[at + 1], tests: tests + [Check(test: check.test, holds: !check.holds)],
+          elements[at + 1], tests: tests + [check.negated],
           at: node, depth: depth)
         return
       }
     }
     // A local: each value given it, the last one whose tests hold first.
     if let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text,
-      let given = assignments[name], depth < Self.depthLimit
+      let given = assignments[name], depth < ConfigurationChoice.depthLimit
     {
       for (reached, assigned) in given.reversed() {
         add(assigned, tests: tests + reached, at: node, depth: depth + 1)
@@ -338,16 +335,6 @@ private struct SwiftChoiceReader {
     return checks
   }
 
-  /// What holds when `checks` do not all hold: the one check negated, or their conjunction
-  /// failing.
-  private func negation(_ checks: [Check]) -> [Check] {
-    switch checks.count {
-    case 0: return [Check(test: .unknown("unreachable"), holds: true)]
-    case 1: return [Check(test: checks[0].test, holds: !checks[0].holds)]
-    default: return [Check(test: .all(checks), holds: false)]
-    }
-  }
-
   /// `a && b` as two checks; anything else as one.
   private func split(_ expression: ExprSyntax) -> [Check] {
     if let sequence = expression.as(SequenceExprSyntax.self) {
@@ -380,7 +367,7 @@ private struct SwiftChoiceReader {
   private func test(_ expression: ExprSyntax) -> Check {
     if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
       let inner = test(prefix.expression)
-      return Check(test: inner.test, holds: !inner.holds)
+      return inner.negated
     }
     if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1,
       let only = tuple.elements.first?.expression

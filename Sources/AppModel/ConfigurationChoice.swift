@@ -34,7 +34,24 @@ package struct ConfigurationChoice: Sendable, Hashable {
   package struct Check: Sendable, Hashable {
     package var test: Test
     package var holds: Bool
+
+    /// The same test with the other answer.
+    package var negated: Check { Check(test: test, holds: !holds) }
+
+    /// What holds when `checks` do not all hold (an `else` branch, or what follows an `if`
+    /// that returned): the one check negated, or their conjunction failing.
+    package static func failing(_ checks: [Check]) -> [Check] {
+      switch checks.count {
+      case 0: [Check(test: .unknown("unreachable"), holds: true)]
+      case 1: [checks[0].negated]
+      default: [Check(test: .all(checks), holds: false)]
+      }
+    }
   }
+
+  /// The deepest nesting of blocks a reader follows in the method; deeper code is a test the
+  /// tool does not decide.
+  package static let depthLimit = 32
 
   /// One return of the method, with the tests that must hold (or fail) to reach it.
   package struct Rule: Sendable, Hashable {
