@@ -131,6 +131,13 @@ package struct EventRouting {
     into decision: inout RoutingDecision, output: inout ByteBuffer
   ) -> Failure? {
     let kind = self.kind
+    // A notification is read from the bytes, with no tree built; anything else is parsed.
+    if let event = SceneEvent(notificationText: bytes, kind: kind) {
+      router.route(event, explanation: explanation, into: &decision)
+      write(decision, name: name, kind: .notification, into: &output)
+      output.append(UInt8(ascii: "\n"))
+      return nil
+    }
     let value: JSONValue
     do {
       value = try JSONValue.parse(bytes, keys: keys)

@@ -62,6 +62,110 @@ extension JSONValue {
   }
 }
 
+/// What one member path of a JSON text holds, as ``JSONValue/pick(_:in:)`` reads it.
+package enum JSONPick: Sendable, Hashable {
+  /// The text has no member at the path.
+  case absent
+  /// `null`.
+  case null
+  /// A string, decoded.
+  case string(String)
+  /// An object (its members are read only where another path goes into it).
+  case object
+  /// A number, a Boolean or an array.
+  case other
+}
+
+/// Member paths into a JSON text's top-level object, such as `["aps", "target-content-id"]`,
+/// made once and read from every line (``JSONValue/pick(_:in:)``).
+package struct JSONPaths: Sendable {
+  /// The paths flat, so a read walks them through pointers with no reference counting: path
+  /// `p`'s names are `names[pathStarts[p] ..< pathStarts[p + 1]]`, and name `n`'s UTF-8 is
+  /// `utf8[nameStarts[n] ..< nameStarts[n + 1]]`.
+  fileprivate final class Table: Sendable {
+    let count: Int
+    let utf8: [UInt8]
+    let nameStarts: [Int]
+    let pathStarts: [Int]
+
+    init(_ paths: [[String]]) {
+      count = paths.count
+      let names = paths.flatMap { $0 }
+      utf8 = names.flatMap(\.utf8)
+      nameStarts = names.reduce(into: [0]) { $0.append($0.last! + $1.utf8.count) }
+      pathStarts = paths.reduce(into: [0]) { $0.append($0.last! + $1.count) }
+    }
+  }
+  fileprivate let table: Table
+
+  /// The paths; at most 64, each of at least one name.
+  package init(_ paths: [[String]]) {
+    precondition(paths.count <= 64 && paths.allSatisfy { !$0.isEmpty })
+    table = Table(paths)
+  }
+}
+
+/// ``JSONPaths/Table`` seen through pointers, for the length of one read.
+private struct PathView {
+  let utf8: UnsafePointer<UInt8>
+  let nameStarts: UnsafePointer<Int>
+  let pathStarts: UnsafePointer<Int>
+
+  /// Whether path `path` has a name at `level` whose UTF-8 is `name`, and whether it is its last.
+  @inline(__always)
+  func names(_ path: Int, at level: Int, _ name: UnsafeBufferPointer<UInt8>) -> (
+    matches: Bool, last: Bool
+  ) {
+    let index = pathStarts[path] + level
+    guard index < pathStarts[path + 1] else { return (false, false) }
+    let start = nameStarts[index]
+    guard nameStarts[index + 1] - start == name.count,
+      memcmp(utf8 + start, name.baseAddress!, name.count) == 0
+    else { return (false, false) }
+    return (true, index + 1 == pathStarts[path + 1])
+  }
+}
+
+extension JSONValue {
+  /// What each of `paths` holds in a JSON text, read without building the text: every byte is
+  /// checked as ``parse(_:)`` checks it, and only the strings at the paths are made.
+  ///
+  /// Nil — "parse it instead" — when the text is not an object, has an error, or has what this
+  /// reader leaves to the parse: a member name with an escape or past ASCII, more than 32
+  /// members in one object (duplicate names are found by comparing each with the others). Then
+  /// ``parse(_:)`` gives the same text's value or its error, so a caller that falls back to it
+  /// sees every text the same.
+  package static func pick(_ paths: JSONPaths, in bytes: ArraySlice<UInt8>) -> [JSONPick]? {
+    let table = paths.table
+    var picks = [JSONPick](repeating: .absent, count: table.count)
+    let every: UInt64 = table.count == 64 ? .max : (1 << UInt64(table.count)) - 1
+    let read = bytes.withUnsafeBufferPointer { buffer in
+      table.utf8.withUnsafeBufferPointer { utf8 in
+        table.nameStarts.withUnsafeBufferPointer { nameStarts in
+          table.pathStarts.withUnsafeBufferPointer { pathStarts in
+            picks.withUnsafeMutableBufferPointer { picks in
+              let view = PathView(
+                utf8: utf8.baseAddress ?? UnsafePointer(bitPattern: 1)!,
+                nameStarts: nameStarts.baseAddress!, pathStarts: pathStarts.baseAddress!)
+              var reader = JSONReader(bytes: buffer)
+              if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
+                reader.position = 3
+              }
+              reader.skipWhitespace()
+              guard reader.position < buffer.count, buffer[reader.position] == UInt8(ascii: "{"),
+                (try? reader.pickObject(view, level: 0, active: every, into: picks)) == true
+              else { return false }
+              reader.skipWhitespace()
+              return reader.position == buffer.count
+            }
+          }
+        }
+      }
+    }
+    return read ? picks : nil
+  }
+}
+
 /// Member names a parse returns as the very strings given, when the text has them unescaped.
 ///
 /// A name of more than 15 UTF-8 bytes is a new allocation for every object that has it, freed
@@ -301,15 +405,15 @@ private struct JSONReader {
     return .number(value)
   }
 
-  /// Reads a string; one among `keys` (unescaped) is returned as given there.
-  mutating func parseString(keys: JSONKeys? = nil) throws(JSONSyntaxError) -> String {
-    position += 1
-    // Fast path: most strings have no escape; validate the run once and return it.
-    var scan = position
+  /// Where the run of string text from `start` stops — at a quote, a backslash, a control
+  /// character or the end — and `0x80` if a byte past ASCII came before the stop (else 0).
+  ///
+  /// Eight bytes at a time while none can end the run (the lowest flagged byte of each test
+  /// below is exact), then a byte at a time.
+  @inline(__always)
+  func plainRun(from start: Int) -> (stop: Int, seen: UInt8) {
+    var scan = start
     var seen: UInt8 = 0
-    // Eight bytes at a time while none can end the run: a quote, a backslash or a control
-    // character (the lowest flagged byte of each test below is exact). `seen` keeps whether a
-    // byte past ASCII came before the stop.
     if let base = bytes.baseAddress {
       let ones: UInt64 = 0x0101_0101_0101_0101
       let high: UInt64 = 0x8080_8080_8080_8080
@@ -327,29 +431,36 @@ private struct JSONReader {
         }
         let before = stops.trailingZeroBitCount / 8
         if word & high & ((1 &<< UInt64(before * 8)) &- 1) != 0 { seen = 0x80 }
-        scan += before
-        break
+        return (scan + before, seen)
       }
     }
     while scan < bytes.count {
       let byte = bytes[scan]
-      if byte == UInt8(ascii: "\"") {
-        let run = UnsafeBufferPointer(rebasing: bytes[position..<scan])
-        if let keys, let known = keys.key(for: run) {
-          position = scan + 1
-          return known
-        }
-        // ASCII needs no validation; the generic validating initializer costs a microsecond.
-        let text =
-          seen < 0x80
-          ? String(decoding: run, as: UTF8.self) : String(validating: run, as: UTF8.self)
-        guard let text else { break }
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      seen |= byte & 0x80
+      scan += 1
+    }
+    return (scan, seen)
+  }
+
+  /// Reads a string; one among `keys` (unescaped) is returned as given there.
+  mutating func parseString(keys: JSONKeys? = nil) throws(JSONSyntaxError) -> String {
+    position += 1
+    // Fast path: most strings have no escape; validate the run once and return it.
+    let (scan, seen) = plainRun(from: position)
+    if scan < bytes.count, bytes[scan] == UInt8(ascii: "\"") {
+      let run = UnsafeBufferPointer(rebasing: bytes[position..<scan])
+      if let keys, let known = keys.key(for: run) {
+        position = scan + 1
+        return known
+      }
+      // ASCII needs no validation; the generic validating initializer costs a microsecond.
+      if let text = seen < 0x80
+        ? String(decoding: run, as: UTF8.self) : String(validating: run, as: UTF8.self)
+      {
         position = scan + 1
         return text
       }
-      if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-      seen |= byte
-      scan += 1
     }
     // Escapes: the text is built as UTF-8 bytes (appending scalars to a String one at a time
     // costs hundreds of instructions each), with raw runs validated as they are copied.
@@ -418,6 +529,163 @@ private struct JSONReader {
       runStart = position
     }
     throw error("unterminated string")
+  }
+
+  /// The end of the string that starts at `position` (its opening quote), when it is plain
+  /// ASCII: no escape, no control character; its bytes are `position + 1 ..< end`.
+  func plainName() -> Int? {
+    let (stop, seen) = plainRun(from: position + 1)
+    return stop < bytes.count && bytes[stop] == UInt8(ascii: "\"") && seen == 0 ? stop : nil
+  }
+
+  /// Reads the object at `position` for ``JSONValue/pick(_:in:)``: the members that `active`
+  /// paths name at `level` are picked or gone into, every other value is checked and skipped.
+  /// False when the object is one the pick leaves to the parse.
+  mutating func pickObject(
+    _ paths: PathView, level: Int, active: UInt64, into picks: UnsafeMutableBufferPointer<JSONPick>
+  ) throws(JSONSyntaxError) -> Bool {
+    try enter()
+    defer { depth -= 1 }
+    position += 1
+    skipWhitespace()
+    if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+      position += 1
+      return true
+    }
+    // Where each name so far starts and ends, for the duplicate check the parse makes.
+    return try withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) {
+      names throws(JSONSyntaxError) in
+      var count = 0
+      while true {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\""),
+          let end = plainName()
+        else { return false }
+        let name = UnsafeBufferPointer(rebasing: bytes[(position + 1)..<end])
+        // A plain ASCII name is the name the parse decodes, byte for byte, and two are the same
+        // name only when their bytes are (two spellings of "é" are one String, so one name).
+        guard count < 64 else { return false }
+        var other = 0
+        while other < count {
+          if names[other + 1] - names[other] == name.count,
+            memcmp(bytes.baseAddress! + names[other], name.baseAddress!, name.count) == 0
+          {
+            return false
+          }
+          other += 2
+        }
+        names[count] = position + 1
+        names[count + 1] = end
+        count += 2
+        position = end + 1
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return false }
+        position += 1
+        skipWhitespace()
+        // The paths that name this member: those that end here are picked, the rest go deeper.
+        var ending: UInt64 = 0
+        var deeper: UInt64 = 0
+        var remaining = active
+        while remaining != 0 {
+          let index = remaining.trailingZeroBitCount
+          remaining &= remaining - 1
+          let (matches, last) = paths.names(index, at: level, name)
+          if matches {
+            if last { ending |= 1 << UInt64(index) } else { deeper |= 1 << UInt64(index) }
+          }
+        }
+        guard position < bytes.count else { return false }
+        let pick: JSONPick
+        switch bytes[position] {
+        case UInt8(ascii: "{"):
+          pick = .object
+          guard try pickObject(paths, level: level + 1, active: deeper, into: picks) else {
+            return false
+          }
+        case UInt8(ascii: "\""):
+          if ending != 0 {
+            pick = .string(try parseString())
+          } else {
+            pick = .other
+            try skipString()
+          }
+        case UInt8(ascii: "["):
+          pick = .other
+          guard try pickArray(paths) else { return false }
+        case UInt8(ascii: "n"):
+          pick = .null
+          _ = try parseValue()
+        default:
+          pick = .other
+          _ = try parseValue()
+        }
+        while ending != 0 {
+          picks[ending.trailingZeroBitCount] = pick
+          ending &= ending - 1
+        }
+        skipWhitespace()
+        guard position < bytes.count else { return false }
+        if bytes[position] == UInt8(ascii: ",") {
+          position += 1
+          continue
+        }
+        if bytes[position] == UInt8(ascii: "}") {
+          position += 1
+          return true
+        }
+        return false
+      }
+    }
+  }
+
+  /// Checks and skips the array at `position`, its objects as ``pickObject(_:level:active:into:)``
+  /// skips them.
+  mutating func pickArray(_ paths: PathView) throws(JSONSyntaxError) -> Bool {
+    try enter()
+    defer { depth -= 1 }
+    position += 1
+    skipWhitespace()
+    if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+      position += 1
+      return true
+    }
+    while true {
+      skipWhitespace()
+      guard position < bytes.count else { return false }
+      switch bytes[position] {
+      case UInt8(ascii: "{"):
+        guard
+          try pickObject(
+            paths, level: 0, active: 0, into: UnsafeMutableBufferPointer(start: nil, count: 0))
+        else { return false }
+      case UInt8(ascii: "["):
+        guard try pickArray(paths) else { return false }
+      case UInt8(ascii: "\""):
+        try skipString()
+      default:
+        _ = try parseValue()
+      }
+      skipWhitespace()
+      guard position < bytes.count else { return false }
+      if bytes[position] == UInt8(ascii: ",") {
+        position += 1
+        continue
+      }
+      if bytes[position] == UInt8(ascii: "]") {
+        position += 1
+        return true
+      }
+      return false
+    }
+  }
+
+  /// Checks and skips the string at `position`: a plain ASCII one without making it.
+  mutating func skipString() throws(JSONSyntaxError) {
+    if let end = plainName() {
+      position = end + 1
+    } else {
+      _ = try parseString()
+    }
   }
 
   mutating func hex4(_ escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {

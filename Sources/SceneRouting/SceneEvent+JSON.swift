@@ -198,7 +198,8 @@ extension EventKind {
 package enum EventMembers {
   /// A payload's own members the decoder reads (any others are the app's data, not warned).
   package static let notification: Set<String> = [
-    PushNotification.apsKey, PushNotification.targetContentIDKey, "Simulator Target Bundle",
+    PushNotification.apsKey, PushNotification.targetContentIDKey,
+    PushNotification.simulatorTargetBundleKey,
   ]
   /// `shortcutItem`'s members.
   package static let shortcutItem: Set<String> = [
@@ -285,7 +286,7 @@ extension SceneEvent {
       // notification, which would otherwise look them up again.
       let aps = try root.object(PushNotification.apsKey)
       let identifier = try aps.optionalString(PushNotification.targetContentIDKey)
-      let bundle = try root.optionalString("Simulator Target Bundle")
+      let bundle = try root.optionalString(PushNotification.simulatorTargetBundleKey)
       if let byteCount, byteCount > PushNotification.maximumPayloadSize {
         warnings.append(
           RoutingWarning(
@@ -354,6 +355,43 @@ extension SceneEvent {
       if let allow = try routing.optionalBool("allowCanMatches") { options.allowCanMatches = allow }
     }
     self.init(eventKind, options: options, warnings: warnings)
+  }
+
+  /// The members a notification's text is read by without building it: `aps` (which makes it
+  /// a notification), `aps.target-content-id`, the bundle, and `routing`.
+  private static let notificationPaths = JSONPaths([
+    [PushNotification.apsKey], [PushNotification.apsKey, PushNotification.targetContentIDKey],
+    [PushNotification.simulatorTargetBundleKey], ["routing"],
+  ])
+
+  /// Decodes a notification from its JSON text without building the text — the commonest line of
+  /// `route --jsonl` — giving the event ``init(json:byteCount:kind:)`` gives for the parsed text.
+  ///
+  /// Nil for any other text: another kind, a `routing` member, a field of the wrong type, an
+  /// error, or a text ``JSONValue/pick(_:in:)`` leaves to the parse. The caller then parses it,
+  /// which gives that event or names what is wrong, so the two paths cannot disagree.
+  package init?(notificationText bytes: ArraySlice<UInt8>, kind forced: EventKind? = nil) {
+    guard forced == nil || forced == .notification,
+      let picks = JSONValue.pick(Self.notificationPaths, in: bytes),
+      picks[0] == .object, picks[3] == .absent
+    else { return nil }
+    func string(_ pick: JSONPick) -> String?? {
+      switch pick {
+      case .absent, .null: .some(nil)
+      case .string(let value): .some(value)
+      case .object, .other: nil
+      }
+    }
+    guard let identifier = string(picks[1]), let bundle = string(picks[2]) else { return nil }
+    var warnings: [RoutingWarning] = []
+    if bytes.count > PushNotification.maximumPayloadSize {
+      warnings.append(
+        RoutingWarning(
+          .payloadTooLarge(bytes: bytes.count, limit: PushNotification.maximumPayloadSize)))
+    }
+    self.init(
+      .notification(PushNotification(text: Array(bytes), read: (identifier, bundle))),
+      warnings: warnings)
   }
 
   private static func userActivity(_ reader: FieldReader, warnings: inout [RoutingWarning])
@@ -439,7 +477,8 @@ extension SceneEvent {
       aps[PushNotification.targetContentIDKey] =
         notification.targetContentIdentifier.map(JSONValue.string)
       object[PushNotification.apsKey] = .object(aps)
-      object["Simulator Target Bundle"] = notification.simulatorTargetBundle.map(JSONValue.string)
+      object[PushNotification.simulatorTargetBundleKey] = notification.simulatorTargetBundle.map(
+        JSONValue.string)
     case .shortcutItem(let item):
       var members: [(String, JSONValue)] = [("type", .string(item.type))]
       if !item.localizedTitle.isEmpty {

@@ -11,9 +11,31 @@ import SceneJSON
 /// JSONValue.object(push.payload).jsonText   // {"aps":{"target-content-id":"com.example.chat/thread/42"}}
 /// ```
 public struct PushNotification: Sendable, Hashable {
+  /// The payload as a value, or as the JSON text of an object it was read from without building
+  /// it (``SceneEvent/init(notificationText:kind:)``), made into a value only when asked for.
+  private enum Payload: Sendable {
+    case value(JSONObject)
+    case text([UInt8])
+  }
+  private var storage: Payload
+
   /// The whole payload; setting it reads the identifier and bundle again.
   public var payload: JSONObject {
-    didSet { (targetContentIdentifier, simulatorTargetBundle) = Self.fields(of: payload) }
+    get {
+      switch storage {
+      case .value(let object): return object
+      case .text(let text):
+        // The text was checked whole when it was read: it parses, to an object.
+        guard case .object(let object)? = try? JSONValue.parse(text) else {
+          preconditionFailure("a notification's text is a JSON object once read")
+        }
+        return object
+      }
+    }
+    set {
+      storage = .value(newValue)
+      (targetContentIdentifier, simulatorTargetBundle) = Self.fields(of: newValue)
+    }
   }
   /// `aps.target-content-id`, when it is a string.
   public private(set) var targetContentIdentifier: String?
@@ -28,10 +50,12 @@ public struct PushNotification: Sendable, Hashable {
   /// The `aps` key that directs a notification to a scene, `target-content-id` (Apple's
   /// *Generating a remote notification*): the one spelling every reader and writer uses.
   package static let targetContentIDKey = "target-content-id"
+  /// A `simctl push` file's key of the app it is pushed to.
+  package static let simulatorTargetBundleKey = "Simulator Target Bundle"
 
   /// A notification with this payload.
   public init(payload: JSONObject) {
-    self.payload = payload
+    storage = .value(payload)
     (targetContentIdentifier, simulatorTargetBundle) = Self.fields(of: payload)
   }
 
@@ -46,16 +70,32 @@ public struct PushNotification: Sendable, Hashable {
   /// A notification with this payload, whose identifier and bundle the caller has read from it
   /// (the event decoder, which checks their types first).
   init(payload: JSONObject, read fields: (String?, String?)) {
-    self.payload = payload
+    storage = .value(payload)
+    (targetContentIdentifier, simulatorTargetBundle) = fields
+  }
+
+  /// A notification whose payload is the JSON object `text`, checked whole, whose identifier and
+  /// bundle the caller has read from it.
+  init(text: [UInt8], read fields: (String?, String?)) {
+    storage = .text(text)
     (targetContentIdentifier, simulatorTargetBundle) = fields
   }
 
   private static func fields(of payload: JSONObject) -> (String?, String?) {
     (
       payload[apsKey]?.objectValue?[targetContentIDKey]?.stringValue,
-      payload["Simulator Target Bundle"]?.stringValue
+      payload[simulatorTargetBundleKey]?.stringValue
     )
   }
+
+  /// Two notifications are equal when their payloads are, however each was made.
+  public static func == (left: Self, right: Self) -> Bool {
+    left.targetContentIdentifier == right.targetContentIdentifier
+      && left.simulatorTargetBundle == right.simulatorTargetBundle
+      && left.payload == right.payload
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(payload) }
 }
 
 /// A home-screen quick action, as `UIApplicationShortcutItem`.

@@ -121,12 +121,32 @@ public enum FuzzInvariants {
   /// and the decision keeps the algorithm's invariants.
   public static func route(_ bytes: [UInt8]) -> [String] {
     guard let nul = bytes.firstIndex(of: 0) else { return [] }
+    let eventViolations = eventTextViolations(bytes[(nul + 1)...])
     guard let file = try? ScenesFile(bytes: bytes[..<nul]),
       let json = try? JSONValue.parse(bytes[(nul + 1)...]),
       let event = try? SceneEvent(json: json, byteCount: bytes.count - nul - 1)
     else { return [] }
     let decision = file.router.route(event)
-    return decisionViolations(decision, router: file.router, event: event)
+    return eventViolations + decisionViolations(decision, router: file.router, event: event)
+  }
+
+  /// The notification read from the bytes is the one read from the parsed text, whenever the
+  /// bytes give one; a text that parses to a notification of the plain shape is read from them.
+  public static func eventTextViolations(_ text: ArraySlice<UInt8>) -> [String] {
+    let fast = SceneEvent(notificationText: text)
+    let parsed = try? JSONValue.parse(text)
+    let slow = parsed.flatMap { try? SceneEvent(json: $0, byteCount: text.count) }
+    var violations: [String] = []
+    if let fast, fast != slow {
+      violations.append("the notification read from the bytes is not the parsed one: \(fast)")
+    }
+    if case .notification? = slow?.kind, fast == nil, case .object(let object)? = parsed,
+      object["routing"] == nil, text.count < 128, !text.contains(UInt8(ascii: "\\")),
+      !text.contains(where: { $0 >= 0x80 })
+    {
+      violations.append("a plain notification was left to the parse")
+    }
+    return violations
   }
 
   /// The invariants of DESIGN §6 that any decision must satisfy.
