@@ -141,6 +141,7 @@ let package = Package(
       name: "LintTestSupport",
       dependencies: [
         "AppModel", "ConditionLint", "SourceReading", "PredicateEvaluation", "SceneJSON",
+        .product(name: "SwiftParser", package: "swift-syntax"),
       ],
       path: "Tests/LintTestSupport"),
     .testTarget(name: "PCRE2RegexTests", dependencies: ["PCRE2Regex"]),
@@ -167,7 +168,7 @@ let package = Package(
       name: "ConditionLintTests",
       dependencies: [
         "AppModel", "ConditionLint", "SourceReading", "PredicateEvaluation", "PredicateTestSupport",
-        "SceneJSON",
+        "SceneJSON", "LintTestSupport",
       ]
     ),
     // End-to-end tests run the built binary; depending on the executable makes SwiftPM build it.

@@ -153,14 +153,34 @@ package struct AppSwiftFile: Sendable {
   /// cleanly, a parse error, or a name the reading looked up among the file's declarations
   /// that a blanked member writes.
   private static func sparse(path: String, bytes: [UInt8], around sites: [Int]) -> AppSwiftFile? {
+    sparse(path: path, bytes: bytes, around: sites, compacting: true)?.file
+  }
+
+  /// A file that also holds activation conditions, read from one parse kept around the scanner's
+  /// bytes of interest and `conditionSites` (the lint's markers): the app's reading, as from
+  /// the whole file (``followed(path:bytes:)``), and the tree and sparse bytes it was parsed
+  /// from, every offset where it is in `bytes`, for the lint to read the conditions from.
+  /// Nil when the app's reading might differ from the whole file's.
+  package static func sparseWithConditions(
+    path: String, bytes: [UInt8], conditionSites: [Int]
+  ) -> (file: AppSwiftFile, tree: SourceFileSyntax, sparse: [UInt8])? {
+    let sites = Array(Set(interestOffsets(bytes) + conditionSites)).sorted()
+    return sparse(path: path, bytes: bytes, around: sites, compacting: false)
+  }
+
+  /// The sparse reading, from `bytes` blanked around `sites` and, when `compacting`, with the
+  /// lines blanked whole emptied (cheaper to parse; offsets then move, lines and columns stay).
+  private static func sparse(
+    path: String, bytes: [UInt8], around sites: [Int], compacting: Bool
+  ) -> (file: AppSwiftFile, tree: SourceFileSyntax, sparse: [UInt8])? {
     guard let sparse = SwiftSkeleton.sparse(bytes, around: sites) else { return nil }
-    let compact = SwiftSkeleton.compacted(sparse, original: bytes)
-    let tree = compact.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    let parsed = compacting ? SwiftSkeleton.compacted(sparse, original: bytes) : sparse
+    let tree = parsed.withUnsafeBufferPointer { Parser.parse(source: $0) }
     guard !tree.hasError else { return nil }
     var consulted: Set<String> = []
-    let lines = SourceLines(swift: compact)
+    let lines = SourceLines(swift: parsed)
     var file = AppSwiftFile(
-      path: path, lines: lines, tree: tree, scanning: compact, consulted: &consulted)
+      path: path, lines: lines, tree: tree, scanning: parsed, consulted: &consulted)
     guard
       !consulted.contains(where: {
         SwiftSkeleton.blankedWord($0, original: bytes, sparse: sparse)
@@ -168,9 +188,9 @@ package struct AppSwiftFile: Sendable {
     else { return nil }
     if !file.external.isEmpty {
       file.parsed = Parsed(
-        tree: tree, scanning: compact, lines: lines, sparse: (bytes, sparse))
+        tree: tree, scanning: parsed, lines: lines, sparse: (bytes, sparse))
     }
-    return file
+    return (file, tree, sparse)
   }
 
   /// Parses `bytes` and reads them whole, resolving the names the file does not declare through

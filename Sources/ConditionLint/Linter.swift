@@ -354,6 +354,17 @@ package struct Linter: Sendable {
         report.app.swiftFiles.append(sparse)
         return true
       }
+      // A file with conditions: one parse of the members that hold them or what the app model
+      // reads, for both, when that reads as the whole file does.
+      if readsSparsely, conditions, name != "main.swift",
+        let (app, tree, sparse) = AppSwiftFile.sparseWithConditions(
+          path: file, bytes: bytes, conditionSites: ConditionMarkers.offsets(in: bytes)),
+        let found = Self.sparseConditions(file: file, bytes: bytes, sparse: sparse, tree: tree)
+      {
+        report.app.swiftFiles.append(app)
+        check(file: file, bytes: bytes, found: found, into: &report)
+        return true
+      }
       let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
       report.app.swiftFiles.append(AppSwiftFile(path: file, bytes: bytes, tree: tree))
       if conditions {
@@ -373,6 +384,38 @@ package struct Linter: Sendable {
     return false
   }
 
+  /// The conditions of a Swift file read from a parse of the members that hold them alone
+  /// (``SwiftSkeleton/sparse(_:around:)`` around the markers: other members are blanked, every
+  /// offset and line kept), which costs what those members cost rather than the whole file.
+  ///
+  /// Nil — parse the whole file — when that reading might differ from the whole file's: braces
+  /// that do not nest cleanly, a parse error, or a name the reading looked up among the file's
+  /// declarations that a blanked member writes (a type's `static let`, a helper).
+  package static func sparseConditions(file: String, bytes: [UInt8]) -> (
+    [FoundCondition], external: Set<String>
+  )? {
+    guard let sparse = SwiftSkeleton.sparse(bytes, around: ConditionMarkers.offsets(in: bytes))
+    else { return nil }
+    let tree = sparse.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    guard !tree.hasError else { return nil }
+    return sparseConditions(file: file, bytes: bytes, sparse: sparse, tree: tree)
+  }
+
+  /// The conditions read from `tree`, parsed from `sparse`, a sparse copy of `bytes` with its
+  /// offsets kept; nil when a name the reading looked up is written where `sparse` is blank.
+  static func sparseConditions(
+    file: String, bytes: [UInt8], sparse: [UInt8], tree: SourceFileSyntax
+  ) -> ([FoundCondition], external: Set<String>)? {
+    let (found, external, consulted) = SwiftExtractor.conditions(
+      in: tree, path: file, module: nil)
+    guard
+      !consulted.contains(where: {
+        SwiftSkeleton.blankedWord($0, original: bytes, sparse: sparse)
+      })
+    else { return nil }
+    return (found, external)
+  }
+
   /// Lints `bytes` as the file `file` into `report` (`--fix` lints its fixed text this way).
   package func lint(file: String, bytes: [UInt8], into report: inout LintReport) {
     report.files += 1
@@ -387,7 +430,7 @@ package struct Linter: Sendable {
   /// so that ``resolveAcrossFiles(_:order:)`` can check it again with the module's index.
   private func check(
     file: String, bytes: [UInt8], tree: SourceFileSyntax? = nil, module: ModuleIndex? = nil,
-    into report: inout LintReport
+    found read: ([FoundCondition], external: Set<String>)? = nil, into report: inout LintReport
   ) {
     if String(validating: bytes, as: UTF8.self) == nil {
       report.diagnostics.append(
@@ -411,8 +454,16 @@ package struct Linter: Sendable {
     let lines: SourceLines
     var external: Set<String>
     if isSwift {
-      let tree = tree ?? bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-      (found, external) = SwiftExtractor.conditions(in: tree, path: file, module: module)
+      if let read {
+        (found, external) = read
+      } else if tree == nil, module == nil,
+        let sparse = Self.sparseConditions(file: file, bytes: bytes)
+      {
+        (found, external) = sparse
+      } else {
+        let tree = tree ?? bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        (found, external, _) = SwiftExtractor.conditions(in: tree, path: file, module: module)
+      }
       lines = SourceLines(swift: bytes)
     } else {
       (found, external) = ObjCExtractor.conditions(in: bytes, path: file, module: module)

@@ -15,6 +15,22 @@ package enum ConditionMarkers {
     bytes.withUnsafeBufferPointer { mayHoldConditions($0) }
   }
 
+  /// Where each marker starts in `bytes`, in order: the sites a sparse reading of the file
+  /// keeps (``SwiftSkeleton/sparse(_:around:)``).
+  package static func offsets(in bytes: [UInt8]) -> [Int] {
+    bytes.withUnsafeBufferPointer { buffer in
+      var found: [Int] = []
+      for marker in markers {
+        var from = 0
+        while let offset = System.firstOffset(of: marker, in: buffer, from: from) {
+          found.append(offset)
+          from = offset + marker.count
+        }
+      }
+      return found.sorted()
+    }
+  }
+
   /// Whether `buffer` can hold a condition.
   package static func mayHoldConditions(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
     markers.contains { System.contains(buffer, $0) }

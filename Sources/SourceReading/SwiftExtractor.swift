@@ -16,8 +16,11 @@ package enum SwiftExtractor {
   /// The conditions of the parsed file at `path`, its names resolved through `module` where the
   /// file does not declare them; without a module, also the names it looked for and did not
   /// find (``SwiftValues/external``), which a reading with the module may know.
+  ///
+  /// Also the names it looked up among the file's declarations, found or not
+  /// (``SwiftValues/consulted``): what a reading of a sparse copy of the file depends on.
   package static func conditions(in tree: SourceFileSyntax, path: String, module: ModuleIndex?) -> (
-    conditions: [FoundCondition], external: Set<String>
+    conditions: [FoundCondition], external: Set<String>, consulted: Set<String>
   ) {
     let visitor = Visitor(values: SwiftValues(tree, path: path, module: module))
     visitor.walk(tree)
@@ -26,7 +29,7 @@ package enum SwiftExtractor {
     let found = visitor.found.enumerated().sorted {
       ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
     }.map(\.element)
-    return (found, visitor.values.external)
+    return (found, visitor.values.external, visitor.values.consulted)
   }
 
   /// The deepest `[` nesting parsed. swift-syntax 603's type lookahead (`canParseInlineArrayType`)

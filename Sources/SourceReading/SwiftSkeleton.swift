@@ -151,8 +151,8 @@ extension SwiftSkeleton {
   ///
   /// Kept: everything outside braces (imports, type headers, file-level declarations), the
   /// braces of top-level blocks, the `#if` lines, and for each site the whole member it lies in (the
-  /// function, property or nested type of a type; a top-level function or statement whole),
-  /// from the end of the member before it. So a site's locals, its enclosing types and the
+  /// function, property or nested type of a type, a site in its signature included; a
+  /// top-level function or statement whole), from the end of the member before it. So a site's locals, its enclosing types and the
   /// file's own declarations are where they were; what is blanked is other members' text. Every
   /// offset and line stays where it was: only bytes other than line breaks change.
   ///
@@ -178,6 +178,7 @@ extension SwiftSkeleton {
     // The boundary after which the next header starts, per depth.
     var boundaries: [Int] = [0]
     var siteStacks: [[Int]] = []
+    var siteOffsets: [Int] = []
     var nextSite = 0
     let sorted = sites.sorted()
     var balanced = true
@@ -186,7 +187,10 @@ extension SwiftSkeleton {
     let clean = bytes.withUnsafeBufferPointer { buffer in
       SwiftSkeleton.forEachCodeByte(buffer) { index, byte in
         while nextSite < sorted.count, sorted[nextSite] < index { nextSite += 1 }
-        if nextSite < sorted.count, sorted[nextSite] == index { siteStacks.append(stack) }
+        if nextSite < sorted.count, sorted[nextSite] == index {
+          siteStacks.append(stack)
+          siteOffsets.append(index)
+        }
         if stack.isEmpty { keywords.read(byte, at: index) }
         brackets.read(byte)
         switch byte {
@@ -218,15 +222,37 @@ extension SwiftSkeleton {
 
     // The ranges kept inside braces: each site's member.
     var kept: [Range<Int>] = []
-    for chain in siteStacks {
-      guard let outer = chain.first.map({ blocks[$0] }) else { continue }
-      if outer.declaresType {
-        // A member of a top-level type: the member whole (a site in the type's own braces,
-        // outside any member, keeps the type).
-        let member = chain.count > 1 ? blocks[chain[1]] : outer
+    for (chain, site) in zip(siteStacks, siteOffsets) {
+      guard let first = chain.first else { continue }
+      let outer = blocks[first]
+      guard outer.declaresType else {
+        kept.append(outer.headerStart..<(outer.close + 1))
+        continue
+      }
+      if chain.count > 1 {
+        // Inside a member of a top-level type: the member whole.
+        let member = blocks[chain[1]]
+        kept.append(member.headerStart..<(member.close + 1))
+        continue
+      }
+      // In the type's own braces, outside any member's: in the header of the member whose
+      // braces come next (a signature, or members without braces before it, since only `}` and
+      // `;` end a header), that member whole; after the last, the type's tail.
+      var tailStart = outer.open + 1
+      var member: Block? = nil
+      for block in blocks[(first + 1)...] where block.open < outer.close {
+        guard block.depth == outer.depth + 1 else { continue }
+        if block.close < site {
+          tailStart = block.close + 1
+          continue
+        }
+        member = block
+        break
+      }
+      if let member, member.headerStart <= site {
         kept.append(member.headerStart..<(member.close + 1))
       } else {
-        kept.append(outer.headerStart..<(outer.close + 1))
+        kept.append(tailStart..<outer.close)
       }
     }
     var sparse = bytes

@@ -1,4 +1,5 @@
 import Foundation
+import LintTestSupport
 import PredicateTestSupport
 import Testing
 
@@ -422,5 +423,39 @@ struct SparseReadingTests {
       #expect(json(sparse) == json(whole), "\(path)")
       #expect(sparse.report.diagnostics == whole.report.diagnostics, "\(path)")
     }
+  }
+
+  @Test("the lint reads a file's conditions from the members that hold them, or from the whole")
+  func sparseConditions() throws {
+    let local = """
+      import UIKit
+
+      final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+        private var cache: [String: Int] = [:]
+        func helper() -> Int { cache.count }
+        func scene(_ scene: UIScene, willConnectTo session: UISceneSession) {
+          let prefix = "com.example.chat/"
+          scene.activationConditions.canActivateForTargetContentIdentifierPredicate =
+            NSPredicate(format: "SELF BEGINSWITH %@", prefix)
+          scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate =
+            NSPredicate(format: "SELF BEGINWITH 'x'")
+        }
+      }
+      """
+    let sparse = try #require(Linter.sparseConditions(file: "A.swift", bytes: Self.bytes(local)))
+    #expect(sparse.0.count == 2)
+    #expect(
+      LintFuzzInvariants.sparseConditionViolations(file: "A.swift", bytes: Self.bytes(local)) == [])
+    // A name another member declares: the whole file is read, and the constant is known.
+    let member = local.replacingOccurrences(
+      of: "private var cache: [String: Int] = [:]",
+      with: "static let prefix = \"com.example.mail/\""
+    )
+    .replacingOccurrences(of: "let prefix = \"com.example.chat/\"", with: "")
+    .replacingOccurrences(of: "%@\", prefix)", with: "%@\", Self.prefix)")
+    #expect(Linter.sparseConditions(file: "A.swift", bytes: Self.bytes(member)) == nil)
+    var report = LintReport()
+    Linter(profile: .uikit).lint(file: "A.swift", bytes: Self.bytes(member), into: &report)
+    #expect(report.conditions.map(\.format).contains("SELF BEGINSWITH \"com.example.mail/\""))
   }
 }

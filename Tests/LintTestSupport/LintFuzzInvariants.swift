@@ -3,6 +3,7 @@ import ConditionLint
 import PredicateEvaluation
 import SceneJSON
 import SourceReading
+import SwiftParser
 
 /// What the lint fuzzer checks, as a plain function the replay test runs too: arbitrary bytes as
 /// a Swift or Objective-C file through extraction, checking, fixing and every output format.
@@ -72,6 +73,7 @@ public enum LintFuzzInvariants {
     for reporter in LintReporters.all {
       _ = reporter.generateReport(report, toolVersion: "0")
     }
+    violations += sparseConditionViolations(file: file, bytes: bytes)
     var current = bytes
     for _ in 0..<3 {
       let edits = Fixer.edits(in: report).first?.edits ?? []
@@ -79,6 +81,28 @@ public enum LintFuzzInvariants {
       current = Fixer.apply(edits, to: current)
       report = LintReport()
       linter.lint(file: file, bytes: current, into: &report)
+    }
+    return violations
+  }
+
+  /// A Swift file's conditions read from the sparse parse are the whole file's, whenever the
+  /// sparse reading answers.
+  public static func sparseConditionViolations(file: String, bytes: [UInt8]) -> [String] {
+    guard file.hasSuffix(".swift"), SwiftExtractor.excessiveBracketNesting(bytes) == nil,
+      let (found, external) = Linter.sparseConditions(file: file, bytes: bytes)
+    else { return [] }
+    let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    let whole = SwiftExtractor.conditions(in: tree, path: file, module: nil)
+    var violations: [String] = []
+    if found != whole.conditions {
+      violations.append(
+        "the sparse parse found \(found.count) conditions, the whole file \(whole.conditions.count)"
+      )
+    }
+    if external != whole.external {
+      violations.append(
+        "the sparse parse looked elsewhere for \(external.sorted()), the whole file for "
+          + "\(whole.external.sorted())")
     }
     return violations
   }
