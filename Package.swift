@@ -90,8 +90,8 @@ let package = Package(
     .target(
       name: "AppModel",
       dependencies: [
-        "SourceReading", "SceneRouting", "CommandLineOutput", "PredicateEvaluation", "SceneJSON",
-        "PortableIO",
+        "SourceReading", "SceneRouting", "CommandLineOutput", "PredicateEvaluation",
+        "PredicateSyntax", "SceneJSON", "PortableIO",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]
@@ -101,8 +101,8 @@ let package = Package(
     .target(
       name: "ConditionLint",
       dependencies: [
-        "AppModel", "SourceReading", "SceneRouting", "PredicateEvaluation", "SceneJSON",
-        "PortableIO",
+        "AppModel", "SourceReading", "SceneRouting", "PredicateEvaluation", "PredicateSyntax",
+        "SceneJSON", "PortableIO",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "Yams", package: "Yams"),

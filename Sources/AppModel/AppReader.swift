@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PortableIO
+import PredicateSyntax
 import SceneJSON
 import SceneRouting
 import SourceReading
@@ -418,11 +419,11 @@ extension AppCatalog {
 
   package static func finding(
     _ rule: LintRule, _ message: String, file: String, line: Int, fixDescription: String? = nil,
-    severity: LintSeverity? = nil
+    severity: DiagnosticSeverity? = nil
   ) -> LintDiagnostic {
     LintDiagnostic(
       file: file, line: line, column: 1, endLine: line, endColumn: 1, scalarColumn: 1,
-      scalarEndColumn: 1, severity: severity ?? LintSeverity(rule.severity), id: rule.rawValue,
+      scalarEndColumn: 1, severity: severity ?? rule.severity, id: rule.rawValue,
       message: message,
       fixDescription: fixDescription)
   }

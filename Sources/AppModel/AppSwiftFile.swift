@@ -293,7 +293,7 @@ package struct AppSwiftFile: Sendable {
     let (line, column) = lines.location(node.positionAfterSkippingLeadingTrivia.utf8Offset)
     return LintDiagnostic(
       file: path, line: line, column: column, endLine: line, endColumn: column,
-      scalarColumn: column, scalarEndColumn: column, severity: LintSeverity(rule.severity),
+      scalarColumn: column, scalarEndColumn: column, severity: rule.severity,
       id: rule.rawValue,
       message: message)
   }

@@ -229,7 +229,7 @@ package struct AppTable: Sendable {
     section(
       "Findings",
       findings.map {
-        "\($0.file):\($0.line): \($0.severity.diagnosticSeverity.rawValue): \($0.message) [\($0.id)]"
+        "\($0.file):\($0.line): \($0.severity.rawValue): \($0.message) [\($0.id)]"
       })
     return lines.joined(separator: "\n") + "\n"
   }
@@ -359,7 +359,7 @@ package struct AppTable: Sendable {
     section(
       "Findings",
       findings.map {
-        "<code>\(escape("\($0.file):\($0.line)"))</code> \(escape($0.severity.diagnosticSeverity.rawValue)): "
+        "<code>\(escape("\($0.file):\($0.line)"))</code> \(escape($0.severity.rawValue)): "
           + "\(escape($0.message)) <small>[\(escape($0.id))]</small>"
       }, id: "findings")
     page += "</body>\n</html>\n"

@@ -164,7 +164,7 @@ package struct Linter: Sendable {
       run.report.app, conditions: run.report.conditions, sparsely: readsSparsely,
       module: module, read: reader)
     run.catalog = catalog
-    var findings = catalog.diagnostics.filter { $0.severity != .info }
+    var findings = catalog.diagnostics.filter { $0.severity != .note }
     // A finding every `#available` branch of an app has is reported once; one that only some
     // branches have says which.
     var order: [String] = []

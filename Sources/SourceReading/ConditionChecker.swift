@@ -31,7 +31,7 @@ package struct ConditionChecker {
     }
     // A finding in a constant declared elsewhere in the file points back there, so the reader
     // sees both (a local is a few lines up, and needs no note).
-    if diagnostics.contains(where: { $0.severity != .info }) {
+    if diagnostics.contains(where: { $0.severity != .note }) {
       for origin in condition.origins {
         let message =
           "'\(origin.name)' is inlined from this declaration (\(origin.resolution.rawValue))"
@@ -43,7 +43,7 @@ package struct ConditionChecker {
             LintDiagnostic(
               file: place.file, line: place.line, column: place.column, endLine: place.line,
               endColumn: place.column, scalarColumn: place.column, scalarEndColumn: place.column,
-              severity: LintSeverity(LintRule.inlinedValue.severity),
+              severity: LintRule.inlinedValue.severity,
               id: LintRule.inlinedValue.rawValue,
               message: message + ", used at \(path):\(position.line)"))
         }
@@ -66,16 +66,16 @@ package struct ConditionChecker {
   /// `severity` says otherwise.
   package func diagnostic(
     _ rule: LintRule, _ message: String, at offset: Int, end: Int? = nil,
-    fix: SourceEdit? = nil, fixDescription: String? = nil, severity: LintSeverity? = nil
+    fix: SourceEdit? = nil, fixDescription: String? = nil, severity: DiagnosticSeverity? = nil
   ) -> LintDiagnostic {
     diagnostic(
-      severity ?? LintSeverity(rule.severity), rule.rawValue, message, at: offset, end: end,
+      severity ?? rule.severity, rule.rawValue, message, at: offset, end: end,
       fix: fix, fixDescription: fixDescription)
   }
 
   /// A finding at file bytes `offset..<end`.
   package func diagnostic(
-    _ severity: LintSeverity, _ id: String, _ message: String, at offset: Int, end: Int? = nil,
+    _ severity: DiagnosticSeverity, _ id: String, _ message: String, at offset: Int, end: Int? = nil,
     fix: SourceEdit? = nil, fixDescription: String? = nil
   ) -> LintDiagnostic {
     let start = lines.location(offset)
@@ -123,7 +123,7 @@ package struct ConditionChecker {
       for found in compilation.diagnostics {
         diagnostics.append(
           diagnostic(
-            LintSeverity(found.severity), found.id.rawValue,
+            found.severity, found.id.rawValue,
             found.message + " (in the format with its interpolated values)", at: offset))
       }
       return Result(
@@ -298,7 +298,7 @@ package struct ConditionChecker {
       description = fixIt.replacement.isEmpty ? "remove it" : "replace with '\(fixIt.replacement)'"
     }
     return diagnostic(
-      LintSeverity(found.severity), found.id.rawValue, found.message, at: lower, end: upper,
+      found.severity, found.id.rawValue, found.message, at: lower, end: upper,
       fix: edit,
       fixDescription: edit == nil ? nil : description)
   }

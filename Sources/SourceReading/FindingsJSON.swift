@@ -44,7 +44,7 @@ extension LintDiagnostic {
   /// columns count bytes, and a fix is a fix-it whose offset and length count the file's bytes.
   package var jsonValue: JSONValue {
     DiagnosticJSON(
-      file: file, id: id, severity: severity.diagnosticSeverity, message: message,
+      file: file, id: id, severity: severity, message: message,
       start: SourceLocation(line: line, column: column),
       end: SourceLocation(line: endLine, column: endColumn),
       fixIts: fix.map {

@@ -2,34 +2,6 @@ import PortableIO
 import PredicateEvaluation
 import SceneRouting
 
-/// How serious a lint finding is.
-package enum LintSeverity: String, Sendable, Hashable, Comparable {
-  case error, warning, info
-
-  /// The predicate diagnostics' severity this one is: `info` is a note.
-  package var diagnosticSeverity: DiagnosticSeverity {
-    switch self {
-    case .error: .error
-    case .warning: .warning
-    case .info: .note
-    }
-  }
-
-  /// Ordered as ``DiagnosticSeverity`` is (error first): one order for every diagnostic.
-  package static func < (lhs: Self, rhs: Self) -> Bool {
-    lhs.diagnosticSeverity < rhs.diagnosticSeverity
-  }
-
-  /// The lint severity of a predicate diagnostic's: a note is reported as info.
-  package init(_ severity: DiagnosticSeverity) {
-    switch severity {
-    case .error: self = .error
-    case .warning: self = .warning
-    case .note: self = .info
-    }
-  }
-}
-
 /// A replacement of file bytes.
 package struct SourceEdit: Sendable, Hashable {
   /// The first byte replaced.
@@ -54,7 +26,7 @@ package struct LintDiagnostic: Sendable, Hashable {
   /// The columns counted in Unicode scalars, as SARIF's `unicodeCodePoints` wants.
   package var scalarColumn: Int
   package var scalarEndColumn: Int
-  package var severity: LintSeverity
+  package var severity: DiagnosticSeverity
   package var id: String
   package var message: String
   /// A machine-applicable fix, when there is one.
@@ -64,7 +36,7 @@ package struct LintDiagnostic: Sendable, Hashable {
 
   package init(
     file: String, line: Int, column: Int, endLine: Int, endColumn: Int, scalarColumn: Int,
-    scalarEndColumn: Int, severity: LintSeverity, id: String, message: String,
+    scalarEndColumn: Int, severity: DiagnosticSeverity, id: String, message: String,
     fix: SourceEdit? = nil, fixDescription: String? = nil
   ) {
     self.file = file
@@ -89,7 +61,7 @@ extension LintDiagnostic {
   ) -> LintDiagnostic {
     LintDiagnostic(
       file: file, line: 1, column: 1, endLine: 1, endColumn: 1, scalarColumn: 1,
-      scalarEndColumn: 1, severity: LintSeverity(rule.severity), id: rule.rawValue,
+      scalarEndColumn: 1, severity: rule.severity, id: rule.rawValue,
       message: message)
   }
 }

@@ -292,7 +292,7 @@ struct ConditionLintTests {
           (finding.id == LintRule.argumentCount.rawValue && finding.severity == .error)
           || (finding.id == LintRule.notFollowed.rawValue && finding.severity == .warning)
         #expect(
-          finding.severity == LintSeverity(entry.severity) || departs,
+          finding.severity == entry.severity || departs,
           "\(finding.id) reported as \(finding.severity) at \(finding.file):\(finding.line)")
       }
     }

@@ -12,7 +12,7 @@ package enum GitHubReporter: LintReporter {
         switch diagnostic.severity {
         case .error: "error"
         case .warning: "warning"
-        case .info: "notice"
+        case .note: "notice"
         }
       return "::\(command) file=\(escapeProperty(diagnostic.file)),line=\(diagnostic.line),"
         + "col=\(diagnostic.column),endLine=\(diagnostic.endLine),"

@@ -1,4 +1,5 @@
 import AppModel
+import PredicateSyntax
 import SceneJSON
 import SourceReading
 
@@ -21,17 +22,17 @@ package enum SARIFReporter: LintReporter {
   package static func log(_ report: LintReport, toolVersion version: String) -> JSONValue {
     var ruleIDs: [String] = []
     var firstMessage: [String: String] = [:]
-    var levels: [String: LintSeverity] = [:]
+    var levels: [String: DiagnosticSeverity] = [:]
     for diagnostic in report.diagnostics where firstMessage[diagnostic.id] == nil {
       ruleIDs.append(diagnostic.id)
       firstMessage[diagnostic.id] = diagnostic.message
       levels[diagnostic.id] = diagnostic.severity
     }
-    func level(_ severity: LintSeverity) -> String {
+    func level(_ severity: DiagnosticSeverity) -> String {
       switch severity {
       case .error: "error"
       case .warning: "warning"
-      case .info: "note"
+      case .note: "note"
       }
     }
     let rules: [JSONValue] = ruleIDs.map { id in

@@ -9,7 +9,7 @@ package enum XcodeReporter: LintReporter {
 
   package static func generateReport(_ report: LintReport, toolVersion: String) -> String {
     report.diagnostics.map { diagnostic in
-      let level = diagnostic.severity == .info ? "note" : diagnostic.severity.rawValue
+      let level = diagnostic.severity.rawValue
       var line =
         "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column): \(level): "
         + "\(diagnostic.message) [\(diagnostic.id)]"
