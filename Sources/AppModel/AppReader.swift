@@ -19,6 +19,9 @@ package struct AppInputs: Sendable {
   package var propertyLists: [(path: String, bytes: [UInt8])] = []
   package var payloads: [(path: String, bytes: [UInt8])] = []
   package var objCFiles: [AppObjCFile] = []
+  /// The Objective-C files the walk did not keep that implement a class (`@implementation`):
+  /// where a delegate class the manifest names is looked for, read only then.
+  package var objCImplementations: [String] = []
 
   package init() {}
 
@@ -82,6 +85,7 @@ package struct AppInputs: Sendable {
     propertyLists += other.propertyLists
     payloads += other.payloads
     objCFiles += other.objCFiles
+    objCImplementations += other.objCImplementations
   }
 
   /// Whether a file name is read for the app model (and not linted): a property list named
@@ -304,11 +308,25 @@ extension AppCatalog {
         let configuration = catalog.apps[app].sceneConfigurations[entry]
         guard let delegate = configuration.delegateClass else { continue }
         let name = String(delegate.split(separator: ".").last ?? Substring(delegate))
-        let candidates =
+        var candidates =
           builder.ranges(of: name)
           + inputs.objCFiles.flatMap { file in
             file.classes.filter { $0.name == name }.map { (file.path, $0.lines) }
           }
+        if candidates.isEmpty {
+          // A delegate class that sets no condition and names no identifier: its file was not
+          // kept by the walk, and is read now that a manifest names the class.
+          let pattern = Array("@implementation".utf8)
+          for path in inputs.objCImplementations.sorted() {
+            guard let bytes = read(path),
+              bytes.withUnsafeBufferPointer({
+                System.contains($0, pattern) && System.contains($0, Array(name.utf8))
+              })
+            else { continue }
+            candidates += AppObjCFile(path: path, bytes: bytes).classes
+              .filter { $0.name == name }.map { (path, $0.lines) }
+          }
+        }
         catalog.apps[app].sceneConfigurations[entry].delegateDeclared = !candidates.isEmpty
         if candidates.isEmpty {
           catalog.diagnostics.append(

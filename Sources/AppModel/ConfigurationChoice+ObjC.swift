@@ -160,8 +160,16 @@ private struct ObjCChoiceReader {
 
   // MARK: Values
 
+  /// The source of `range` without whitespace: the spelling the readers compare.
   private func text(_ range: Range<Int>) -> String {
     ObjCExtractor.sourceText(tokens, range).filter { !$0.isWhitespace }
+  }
+
+  /// The source of `range` as a message shows it: each run of whitespace one space
+  /// (`[activityType isEqualToString:@"a"]`, not the compared `[activityTypeisEqualToString:@"a"]`).
+  private func shown(_ range: Range<Int>) -> String {
+    ObjCExtractor.sourceText(tokens, range).split(whereSeparator: \.isWhitespace)
+      .joined(separator: " ")
   }
 
   private mutating func bind(_ name: String, to range: Range<Int>) {
@@ -208,10 +216,11 @@ private struct ObjCChoiceReader {
       return value == "nil"
         ? .unknown("a configuration with no name, which no manifest entry matches")
         : .unknown(
-          "the configuration's name '\(SwiftValues.abbreviated(value))' is a run-time value")
+          "the configuration's name '\(SwiftValues.abbreviated(shown((label + 2)..<end)))' is a "
+            + "run-time value")
     }
     return .unknown(
-      "it returns '\(SwiftValues.abbreviated(written))', which the tool does not follow")
+      "it returns '\(SwiftValues.abbreviated(shown(range)))', which the tool does not follow")
   }
 
   /// The connecting activity: `options.userActivities.anyObject` (any spelling that reads it)
@@ -252,7 +261,7 @@ private struct ObjCChoiceReader {
         case UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
         case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
         case UInt8(ascii: "|") where depth == 0:
-          return [Check(test: .unknown(text(range)), holds: true)]
+          return [Check(test: .unknown(shown(range)), holds: true)]
         case UInt8(ascii: "&")
         where depth == 0 && index + 1 < range.upperBound
           && tokens[index + 1].isPunctuation(UInt8(ascii: "&")):
@@ -271,7 +280,7 @@ private struct ObjCChoiceReader {
   /// The check one condition makes.
   private func check(_ range: Range<Int>) -> Check {
     let written = text(range)
-    let unknown = Check(test: .unknown(written), holds: true)
+    let unknown = Check(test: .unknown(shown(range)), holds: true)
     guard !range.isEmpty else { return unknown }
     if tokens[range.lowerBound].isPunctuation(UInt8(ascii: "!")),
       !(range.count > 1 && tokens[range.lowerBound + 1].isPunctuation(UInt8(ascii: "=")))

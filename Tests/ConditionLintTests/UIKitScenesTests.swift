@@ -293,6 +293,50 @@ struct UIKitScenesTests {
     #expect(wrong.map(\.line) == [24])
   }
 
+  @Test("an Objective-C delegate class that sets no condition is found where it is implemented")
+  func objectiveCDelegateWithoutConditions() throws {
+    // The shape of public UIKit apps: the manifest names a delegate whose file sets no
+    // condition and names no identifier, so the walk does not keep it; a class a helper of the
+    // app delegate makes the configuration of is followed no further, and said so, readably.
+    let plist = AppModelTests.manifest([("Default Configuration", "MainSceneDelegate")])
+    let delegate = """
+      #import "MainSceneDelegate.h"
+      @implementation MainSceneDelegate
+      + (UISceneConfiguration *)makeSceneConfiguration:(UISceneSession *)session {
+          UISceneConfiguration *config = [[UISceneConfiguration alloc] initWithName:@"main" sessionRole:session.role];
+          config.delegateClass = [self class];
+          return config;
+      }
+      @end
+      """
+    let appDelegate = """
+      #import "AppDelegate.h"
+      @implementation AppDelegate
+      - (UISceneConfiguration *)application:(UIApplication *)application configurationForConnectingSceneSession:(UISceneSession *)connectingSceneSession options:(UISceneConnectionOptions *)options {
+          NSUserActivity *activity = options.userActivities.anyObject;
+          if (!activity)
+              activity = connectingSceneSession.stateRestorationActivity;
+          return [MainSceneDelegate makeSceneConfiguration:connectingSceneSession];
+      }
+      @end
+      """
+    let run = Linter.readApp(paths: [
+      try tree([
+        "Info.plist": plist, "MainSceneDelegate.m": utf8(delegate),
+        "AppDelegate.m": utf8(appDelegate),
+      ])
+    ])
+    #expect(!run.report.diagnostics.contains { $0.id == "app.missing-delegate-class" })
+    let app = try #require(run.catalog?.apps.first)
+    #expect(app.sceneConfigurations.map(\.delegateDeclared) == [true])
+    let rules = try #require(app.configurationChoice?.rules)
+    let reasons = rules.compactMap { rule -> String? in
+      guard case .unknown(let reason) = rule.result else { return nil }
+      return reason
+    }
+    #expect(reasons.contains { $0.contains("'[MainSceneDelegate makeSceneConfiguratio…'") })
+  }
+
   @Test("a helper that requests a scene for an activity it is given is no finding")
   func requestHelper() throws {
     let plist = AppModelTests.manifest([("Main", "MainDelegate"), ("Compose", "ComposeDelegate")])
