@@ -623,17 +623,11 @@ private struct JSONReader {
           picks[ending.trailingZeroBitCount] = pick
           ending &= ending - 1
         }
-        skipWhitespace()
-        guard position < bytes.count else { return false }
-        if bytes[position] == UInt8(ascii: ",") {
-          position += 1
-          continue
+        switch separator(closing: UInt8(ascii: "}")) {
+        case true?: continue
+        case false?: return true
+        case nil: return false
         }
-        if bytes[position] == UInt8(ascii: "}") {
-          position += 1
-          return true
-        }
-        return false
       }
     }
   }
@@ -665,17 +659,27 @@ private struct JSONReader {
       default:
         _ = try parseValue()
       }
-      skipWhitespace()
-      guard position < bytes.count else { return false }
-      if bytes[position] == UInt8(ascii: ",") {
-        position += 1
-        continue
+      switch separator(closing: UInt8(ascii: "]")) {
+      case true?: continue
+      case false?: return true
+      case nil: return false
       }
-      if bytes[position] == UInt8(ascii: "]") {
-        position += 1
-        return true
-      }
+    }
+  }
+
+  /// What follows a member or an element for ``JSONValue/pick(_:in:)``: `,` (true: another
+  /// comes), `closing` (false: the object or array ends), or anything else (nil).
+  mutating func separator(closing: UInt8) -> Bool? {
+    skipWhitespace()
+    guard position < bytes.count else { return nil }
+    switch bytes[position] {
+    case UInt8(ascii: ","):
+      position += 1
+      return true
+    case closing:
+      position += 1
       return false
+    default: return nil
     }
   }
 
