@@ -95,6 +95,7 @@ public struct PushNotification: Sendable, Hashable {
       && left.payload == right.payload
   }
 
+  /// Hashes the payload, as ``==`` compares it.
   public func hash(into hasher: inout Hasher) { hasher.combine(payload) }
 }
 
