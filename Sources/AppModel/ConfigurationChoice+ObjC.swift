@@ -212,15 +212,9 @@ private struct ObjCChoiceReader {
       if let name = ObjCExtractor.stringValue(tokens, (label + 2)..<end) {
         return .named(name)
       }
-      let value = text((label + 2)..<end)
-      return value == "nil"
-        ? .unknown("a configuration with no name, which no manifest entry matches")
-        : .unknown(
-          "the configuration's name '\(SwiftValues.abbreviated(shown((label + 2)..<end)))' is a "
-            + "run-time value")
+      return text((label + 2)..<end) == "nil" ? .unnamed : .runTimeName(shown((label + 2)..<end))
     }
-    return .unknown(
-      "it returns '\(SwiftValues.abbreviated(shown(range)))', which the tool does not follow")
+    return .notFollowed(shown(range))
   }
 
   /// The connecting activity: `options.userActivities.anyObject` (any spelling that reads it)

@@ -252,20 +252,18 @@ private struct SwiftChoiceReader {
     if value.sourceText == "\(session).configuration" {
       return .manifestDefault
     }
-    return .unknown(
-      "it returns '\(SwiftValues.abbreviated(value))', which the tool does not follow")
+    return .notFollowed(value.sourceText)
   }
 
   /// The configuration a `name:` argument names.
   private func result(name: ExprSyntax) -> ConfigurationChoice.Result {
     if name.is(NilLiteralExprSyntax.self) {
-      return .unknown("a configuration with no name, which no manifest entry matches")
+      return .unnamed
     }
     if case .text(let text, _, _) = values.string(name), let string = text.value {
       return .named(string)
     }
-    return .unknown(
-      "the configuration's name '\(SwiftValues.abbreviated(name))' is a run-time value")
+    return .runTimeName(name.sourceText)
   }
 
   // MARK: Locals

@@ -1,5 +1,6 @@
 import SceneJSON
 import SceneRouting
+import SourceReading
 
 /// How an app delegate's `application(_:configurationForConnecting:options:)` chooses the scene
 /// configuration a new scene gets, read as ordered rules: the first rule whose tests hold names
@@ -70,6 +71,20 @@ package struct ConfigurationChoice: Sendable, Hashable {
     /// the role's first in the manifest, the one UIKit would use without the method.
     case manifestDefault
     case unknown(String)
+
+    /// A configuration made with a `nil` name: no manifest entry matches it.
+    static let unnamed = Result.unknown(
+      "a configuration with no name, which no manifest entry matches")
+
+    /// A configuration named by what the source does not fix, given as written.
+    static func runTimeName(_ written: String) -> Result {
+      .unknown("the configuration's name '\(SwiftValues.abbreviated(written))' is a run-time value")
+    }
+
+    /// A returned expression the readers do not follow (a helper, a property), as written.
+    static func notFollowed(_ written: String) -> Result {
+      .unknown("it returns '\(SwiftValues.abbreviated(written))', which the tool does not follow")
+    }
   }
 
   /// What a connecting scene brings that the method can test.
