@@ -121,6 +121,10 @@ package struct AppObjCFile: Sendable {
     configurationChoice = reading.configurationChoice
   }
 
+  /// The keyword that opens a class's implementation: a file without one declares no class
+  /// a manifest could name (``AppInputs/objCImplementations``).
+  package static let implementationMarker = Array("@implementation".utf8)
+
   /// The bytes that make the walk read an Objective-C file for the app model besides its
   /// conditions: an identifier it sets, an app delegate choosing configurations.
   package static let markers = [
@@ -316,12 +320,9 @@ extension AppCatalog {
         if candidates.isEmpty {
           // A delegate class that sets no condition and names no identifier: its file was not
           // kept by the walk, and is read now that a manifest names the class.
-          let pattern = Array("@implementation".utf8)
           for path in inputs.objCImplementations.sorted() {
             guard let bytes = read(path),
-              bytes.withUnsafeBufferPointer({
-                System.contains($0, pattern) && System.contains($0, Array(name.utf8))
-              })
+              bytes.withUnsafeBufferPointer({ System.contains($0, Array(name.utf8)) })
             else { continue }
             candidates += AppObjCFile(path: path, bytes: bytes).classes
               .filter { $0.name == name }.map { (path, $0.lines) }

@@ -164,8 +164,8 @@ package struct AppSwiftFile: Sendable {
   package static func sparseWithConditions(
     path: String, bytes: [UInt8], conditionSites: [Int]
   ) -> (file: AppSwiftFile, tree: SourceFileSyntax, sparse: [UInt8])? {
-    let sites = Array(Set(interestOffsets(bytes) + conditionSites)).sorted()
-    return sparse(path: path, bytes: bytes, around: sites, compacting: false)
+    sparse(
+      path: path, bytes: bytes, around: interestOffsets(bytes) + conditionSites, compacting: false)
   }
 
   /// The sparse reading, from `bytes` blanked around `sites` and, when `compacting`, with the

@@ -382,7 +382,8 @@ package struct Linter: Sendable {
       report.app.objCFiles.append(AppObjCFile(path: file, bytes: Array(buffer[..<count])))
     } else if !file.hasSuffix(".h"),
       buffer.withUnsafeBufferPointer({
-        System.contains(UnsafeBufferPointer(rebasing: $0[..<count]), Self.implementation)
+        System.contains(
+          UnsafeBufferPointer(rebasing: $0[..<count]), AppObjCFile.implementationMarker)
       })
     {
       report.app.objCImplementations.append(file)
@@ -421,9 +422,6 @@ package struct Linter: Sendable {
     else { return nil }
     return (found, external)
   }
-
-  /// The Objective-C keyword that opens a class's implementation.
-  private static let implementation = Array("@implementation".utf8)
 
   /// Lints `bytes` as the file `file` into `report` (`--fix` lints its fixed text this way).
   package func lint(file: String, bytes: [UInt8], into report: inout LintReport) {
