@@ -7,12 +7,9 @@ import SceneJSON
 import SourceReading
 import Testing
 
-/// A fresh temporary folder.
+/// A fresh temporary folder, removed with the others when the test process exits.
 func temporaryFolder() throws -> URL {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "lint-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url
+  URL(fileURLWithPath: TemporaryFolders.make("lint"), isDirectory: true)
 }
 
 /// The bytes of `file` from `line`:`column` (1-based, UTF-8 columns) on.

@@ -13,7 +13,9 @@ struct FilesTests {
 
   @Test("what is written is read back, into a reused buffer that only grows")
   func roundTrip() throws {
-    let path = try folder() + "/file.swift"
+    let base = try folder()
+    defer { try? FileManager.default.removeItem(atPath: base) }
+    let path = base + "/file.swift"
     try Files.write(Array("let x = 1\n".utf8), to: path)
     #expect(try Files.contents(of: path) == Array("let x = 1\n".utf8))
     var buffer = [UInt8](repeating: 0xFF, count: 64)
@@ -25,6 +27,7 @@ struct FilesTests {
   @Test("each failure says its kind and path: missing, too large, not a regular file")
   func failures() throws {
     let base = try folder()
+    defer { try? FileManager.default.removeItem(atPath: base) }
     var buffer: [UInt8] = []
     let missing = #expect(throws: FileError.self) { try Files.contents(of: base + "/none") }
     #expect(missing?.kind == .cannotOpen)
@@ -47,6 +50,7 @@ struct FilesTests {
   @Test("a folder read to its end fails while it is read, naming the system's reason")
   func folderAsStream() throws {
     let base = try folder()
+    defer { try? FileManager.default.removeItem(atPath: base) }
     let error = #expect(throws: FileError.self) { try Files.contents(of: base) }
     #expect(error?.kind == .readFailed)
     #expect(error?.description == base + ": it is a directory")

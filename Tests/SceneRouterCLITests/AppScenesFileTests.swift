@@ -24,9 +24,7 @@ struct AppScenesFileTests {
     let path = "Fixtures/apps/\(app)"
     let written = try CLI.run(["scenes", "--format", "scenes-file", path])
     #expect(written.status == 0, "\(written.stderr)")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "scenes-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = URL(fileURLWithPath: TemporaryFolders.make("scenes"), isDirectory: true)
     let scenes = folder.appendingPathComponent("scenes.json").path
     try written.stdoutBytes.write(to: URL(fileURLWithPath: scenes))
     let file = try JSONValue.parse(Array(written.stdoutBytes))
