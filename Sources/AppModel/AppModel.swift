@@ -145,6 +145,34 @@ package struct SceneConfigurationEntry: Sendable {
   package var handlesShortcutItems: Bool?
 }
 
+extension Producer.Kind {
+  /// The kind of event a receiver of `targetContentIdentifier` makes, from what the source says
+  /// of it, most telling first (`texts`: the type it is made as, its name, its initializer): a
+  /// UIKit type's name (`UIApplicationShortcutItem`, `NSUserActivity`,
+  /// `UNMutableNotificationContent`) in any of them, else a word of one (`shortcut`, `activity`,
+  /// `content`), else an identifier set on a receiver of unknown type.
+  ///
+  /// Types before words: `UIApplicationShortcutItem(type: ActivityType.compose, …)` is a
+  /// shortcut item, though its arguments say "activity".
+  package static func receiver(_ texts: [String]) -> Self {
+    let types: [(String, Self)] = [
+      ("ShortcutItem", .shortcutItem), ("UserActivity", .userActivity),
+      ("NotificationContent", .notification),
+    ]
+    let words: [(String, Self)] = [
+      ("shortcut", .shortcutItem), ("activity", .userActivity), ("content", .notification),
+    ]
+    for text in texts {
+      if let (_, kind) = types.first(where: { text.contains($0.0) }) { return kind }
+    }
+    for text in texts {
+      let lower = text.lowercased()
+      if let (_, kind) = words.first(where: { lower.contains($0.0) }) { return kind }
+    }
+    return .targetContentIdentifier
+  }
+}
+
 /// A place in the app that makes an event the system routes.
 package struct Producer: Sendable, Hashable {
   /// What makes it.

@@ -651,21 +651,21 @@ package struct AppSwiftFile: Sendable {
       Array(elements[(index + 1)...].prefix { !$0.is(AssignmentExprSyntax.self) })
     }
 
-    /// What a `targetContentIdentifier` receiver is: from its local's initializer or its name.
+    /// What a `targetContentIdentifier` receiver is: from the type its local is made as
+    /// (`UIApplicationShortcutItem(…)`), its name, its initializer (``Producer/Kind/receiver(_:)``).
     package static func producerKind(receiver: ExprSyntax?) -> Producer.Kind {
       guard let receiver else { return .targetContentIdentifier }
-      var text = receiver.sourceText
+      var texts = [receiver.sourceText]
       if let reference = receiver.as(DeclReferenceExprSyntax.self),
         case .some(.some(let found)) = SwiftLocals.initializer(
           named: reference.baseName.text, before: Syntax(receiver))
       {
-        text = found.value.sourceText
+        if let call = found.value.as(FunctionCallExprSyntax.self) {
+          texts.insert(call.calledExpression.sourceText, at: 0)
+        }
+        texts.append(found.value.sourceText)
       }
-      let lower = text.lowercased()
-      if lower.contains("useractivity") || lower.contains("activity") { return .userActivity }
-      if lower.contains("notificationcontent") || lower.contains("content") { return .notification }
-      if lower.contains("shortcut") { return .shortcutItem }
-      return .targetContentIdentifier
+      return .receiver(texts)
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {

@@ -273,7 +273,6 @@ private struct ObjCChoiceReader {
 
   /// The check one condition makes.
   private func check(_ range: Range<Int>) -> Check {
-    let written = text(range)
     let unknown = Check(test: .unknown(shown(range)), holds: true)
     guard !range.isEmpty else { return unknown }
     if tokens[range.lowerBound].isPunctuation(UInt8(ascii: "!")),

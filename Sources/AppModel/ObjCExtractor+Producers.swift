@@ -79,7 +79,7 @@ extension ObjCExtractor {
         continue
       }
       var producer = Producer(
-        kind: kind(sourceText(tokens, receiver)), file: path, line: line())
+        kind: kind(tokens, receiver), file: path, line: line())
       setIdentifier(of: &producer, to: value, in: tokens)
       if producer.kind == .userActivity, receiver.count == 1,
         let name = tokens[receiver.lowerBound].identifier
@@ -227,13 +227,28 @@ extension ObjCExtractor {
         + parts((receiverEnd + 2)..<inner.upperBound))
   }
 
-  /// The kind of event a receiver's name says it makes: a user activity, a notification's
-  /// content, a shortcut item; else an identifier set on a receiver of unknown type.
-  private static func kind(_ receiver: String) -> Producer.Kind {
-    let lower = receiver.lowercased()
-    if lower.contains("activity") { return .userActivity }
-    if lower.contains("content") { return .notification }
-    if lower.contains("shortcut") { return .shortcutItem }
-    return .targetContentIdentifier
+  /// The kind of event the receiver at `receiver` makes (``Producer/Kind/receiver(_:)``): from
+  /// the type a local of that name is declared as (`UIApplicationShortcutItem *item`), its name,
+  /// the value it is made from (`[[NSUserActivity alloc] initWithActivityType:…]`).
+  private static func kind(_ tokens: [Token], _ receiver: Range<Int>) -> Producer.Kind {
+    var texts = [sourceText(tokens, receiver)]
+    if receiver.count == 1, let name = tokens[receiver.lowerBound].identifier {
+      // `Type *name` written before the use, in the same method.
+      let scope = tokens[receiver.lowerBound].scope
+      var index = receiver.lowerBound - 1
+      while index >= 2, tokens[index].scope == scope {
+        if tokens[index].identifier == name, tokens[index - 1].isPunctuation(UInt8(ascii: "*")),
+          let type = tokens[index - 2].identifier
+        {
+          texts.insert(type, at: 0)
+          break
+        }
+        index -= 1
+      }
+      if let (from, to) = localDefinition(tokens, named: name, before: receiver.lowerBound) {
+        texts.append(sourceText(tokens, from..<to))
+      }
+    }
+    return .receiver(texts)
   }
 }

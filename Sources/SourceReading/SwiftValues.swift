@@ -81,8 +81,18 @@ package final class SwiftValues {
 
   /// What a property computed per case returns for each case.
   package struct CaseProperty {
-    package var cases: [String: (value: ExprSyntax, offset: Int)] = [:]
-    package var fallback: (value: ExprSyntax, offset: Int)?
+    /// What one case (or `default:`) returns, and the names its pattern binds to the case's
+    /// associated values, in order (`.thread(let id)`: `id`; `_` for one it does not bind).
+    package struct Entry {
+      package var value: ExprSyntax
+      package var offset: Int
+      package var bindings: [String] = []
+    }
+    package var cases: [String: Entry] = [:]
+    package var fallback: Entry?
+
+    /// The entry for `caseName`, else `default:`'s.
+    package func entry(_ caseName: String) -> Entry? { cases[caseName] ?? fallback }
   }
 
   /// A function the file declares that returns a `String` by one expression: its parameters'
@@ -286,20 +296,63 @@ package final class SwiftValues {
       else { return nil }
       let offset = value.positionAfterSkippingLeadingTrivia.utf8Offset
       switch clause.label {
-      case .default: result.fallback = (value, offset)
+      case .default: result.fallback = CaseProperty.Entry(value: value, offset: offset)
       case .case(let label):
         for item in label.caseItems {
-          // `.viewer` (a case with associated values binds them: `.order(let id)` is no literal
-          // per case, and is left out).
-          guard
-            let member = item.pattern.as(ExpressionPatternSyntax.self)?.expression
-              .as(MemberAccessExprSyntax.self), member.base == nil
-          else { continue }
-          result.cases[member.declName.baseName.text] = (value, offset)
+          // `.viewer`, or a case that binds its associated values (`.thread(let id)`,
+          // `let .thread(id)`): its value is a template of them, filled where it is used.
+          guard let (name, bindings) = casePattern(item.pattern) else { continue }
+          result.cases[name] = CaseProperty.Entry(value: value, offset: offset, bindings: bindings)
         }
       }
     }
     return result
+  }
+
+  /// The case a `case` pattern of a switch over `self` names, and the names it binds to the
+  /// case's associated values in order: `.viewer` (none), `.thread(let id)`,
+  /// `let .thread(id)`, `.thread(id: let id)`; `_` where a value is not bound. Nil for any
+  /// other pattern (a value that is no case, a nested pattern).
+  private static func casePattern(_ pattern: PatternSyntax) -> (String, [String])? {
+    var pattern = pattern
+    // `let .thread(id)`: every bare name inside binds; without `let`, a bare name is a value
+    // the case is matched against, not a binding.
+    let bindsNames = pattern.is(ValueBindingPatternSyntax.self)
+    if let binding = pattern.as(ValueBindingPatternSyntax.self) { pattern = binding.pattern }
+    guard let expression = pattern.as(ExpressionPatternSyntax.self)?.expression else {
+      return nil
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil {
+      return (member.declName.baseName.text, [])
+    }
+    guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
+      let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil
+    else { return nil }
+    var bindings: [String] = []
+    for argument in call.arguments {
+      let bound = argument.expression
+      if let patterned = bound.as(PatternExprSyntax.self) {
+        var inner = patterned.pattern
+        if let binding = inner.as(ValueBindingPatternSyntax.self) { inner = binding.pattern }
+        if let name = inner.as(IdentifierPatternSyntax.self)?.identifier.text {
+          bindings.append(name)
+          continue
+        }
+        if inner.is(WildcardPatternSyntax.self) {
+          bindings.append("_")
+          continue
+        }
+        return nil
+      }
+      if bound.is(DiscardAssignmentExprSyntax.self) {
+        bindings.append("_")
+      } else if bindsNames, let reference = bound.as(DeclReferenceExprSyntax.self) {
+        bindings.append(reference.baseName.text)
+      } else {
+        return nil
+      }
+    }
+    return (member.declName.baseName.text, bindings)
   }
 
   /// The qualified name of the type `node` declares or extends (`Outer.Inner`), or nil.
@@ -686,30 +739,46 @@ extension SwiftValues {
   }
 
   /// `Activity.viewer.identifier`: what a property the enum computes per case (by switching
-  /// over `self`) gives for that case, from this file or the module; nil when the expression is
-  /// no such access.
+  /// over `self`) gives for that case, from this file or the module; with associated values
+  /// (`Route.thread(threadID).identifier`, where the case returns `"mailbox/thread/\(id)"`),
+  /// each value the case binds is filled with its argument's value here
+  /// (`mailbox/thread/⟨threadID⟩`). Nil when the expression is no such access.
   private func perCaseValue(_ expression: ExprSyntax, depth: Int) -> StringValue? {
-    guard let member = expression.as(MemberAccessExprSyntax.self),
-      let caseAccess = member.base?.as(MemberAccessExprSyntax.self),
-      let typeName = caseAccess.base?.sourceText, typeName.first?.isUppercase == true
+    guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base
+    else { return nil }
+    var call: FunctionCallExprSyntax?
+    var caseAccess = base.as(MemberAccessExprSyntax.self)
+    if caseAccess == nil, let made = base.as(FunctionCallExprSyntax.self),
+      made.trailingClosure == nil
+    {
+      call = made
+      caseAccess = made.calledExpression.as(MemberAccessExprSyntax.self)
+    }
+    guard let caseAccess, let typeName = caseAccess.base?.sourceText,
+      typeName.first?.isUppercase == true
     else { return nil }
     let property = member.declName.baseName.text
     guard property != "rawValue" else { return nil }
     let caseName = caseAccess.declName.baseName.text
+    let arguments = call.map { Array($0.arguments) } ?? []
     for scope in Self.qualifiedScopes(typeName, from: Syntax(expression)) {
       guard let found = caseProperty(scope + "." + property) else { continue }
-      guard let (value, offset) = found.cases[caseName] ?? found.fallback else {
+      guard let entry = found.entry(caseName) else {
         return .runtime("'\(typeName).\(caseName)' has no case of '\(property)' this file reads")
       }
       let origin = ValueOrigin(
         resolution: .sameFileConstant, name: "\(typeName).\(caseName).\(property)",
-        offset: offset)
-      return adding(origin, to: string(value, depth: depth + 1))
+        offset: entry.offset)
+      let body = adding(origin, to: withHoles(for: entry.bindings, depth: depth + 1, entry.value))
+      return call == nil ? body : filled(body, with: arguments, at: expression, depth: depth)
     }
     let keys = Self.qualifiedScopes(typeName, from: Syntax(expression)).map {
       (scope: String) -> String in "\(scope).\(caseName).\(property)"
     }
-    return fromModule(keys, kind: .caseProperty, name: member.sourceText, use: expression)
+    guard
+      let body = fromModule(keys, kind: .caseProperty, name: member.sourceText, use: expression)
+    else { return nil }
+    return call == nil ? body : filled(body, with: arguments, at: expression, depth: depth)
   }
 
   /// `name` as a member of `scope` (`""`: the file level).
@@ -829,6 +898,15 @@ extension SwiftValues {
     } else {
       return nil
     }
+    return filled(body, with: Array(call.arguments), at: ExprSyntax(call), depth: depth)
+  }
+
+  /// `body` (the value of a function or of a case's property, with a hole `#0`, `#1`, … for
+  /// each parameter or bound value) with each such hole filled by the value of its argument
+  /// here; nil when a hole has no argument.
+  private func filled(
+    _ body: StringValue, with arguments: [LabeledExprSyntax], at node: ExprSyntax, depth: Int
+  ) -> StringValue? {
     let template: Template
     var origins: [ValueOrigin]
     var resolution = ValueResolution.literal
@@ -844,8 +922,6 @@ extension SwiftValues {
       origins = from
     }
     resolution = max(resolution, origins.map(\.resolution).max() ?? .literal)
-    // Each parameter's hole, filled with its argument's value here.
-    let arguments = Array(call.arguments)
     var parts: [Template.Part] = []
     for part in template.parts {
       guard case .hole(let name) = part, name.hasPrefix("#"), let index = Int(name.dropFirst())
@@ -855,10 +931,18 @@ extension SwiftValues {
       }
       guard arguments.indices.contains(index) else { return nil }
       let argument = arguments[index].expression
+      // A decimal integer (an associated `Int`, interpolated where the hole is) is its digits.
+      if let integer = argument.as(IntegerLiteralExprSyntax.self)?.literal.text
+        .filter({ $0 != "_" }), integer.allSatisfy(\.isWholeNumber),
+        integer.first != "0" || integer == "0"
+      {
+        parts.append(.text(integer))
+        continue
+      }
       join(
         string(argument, depth: depth + 1), written: argument, into: &parts, &origins, &resolution)
     }
-    return Self.joined(parts, origins, resolution, at: ExprSyntax(call))
+    return Self.joined(parts, origins, resolution, at: node)
   }
 
   /// Appends the value `written` gives to a string being built of parts: its text, its parts,
@@ -888,12 +972,20 @@ extension SwiftValues {
 
   /// A function's value with each parameter as its hole (`#0`, `#1`, …).
   private func functionValue(_ function: Function, depth: Int) -> StringValue {
+    withHoles(for: function.parameters, depth: depth, function.value)
+  }
+
+  /// The value of `expression` with each of `names` (a function's parameters, the values a
+  /// case binds) as the hole of its position (`#0`, `#1`, …); `_` binds nothing.
+  private func withHoles(for names: [String], depth: Int, _ expression: ExprSyntax)
+    -> StringValue
+  {
     parameterHoles.append(
       Dictionary(
-        function.parameters.enumerated().map { ($1, "#\($0)") },
+        names.enumerated().filter { $1 != "_" }.map { ($1, "#\($0)") },
         uniquingKeysWith: { first, _ in first }))
     defer { parameterHoles.removeLast() }
-    return string(function.value, depth: depth)
+    return string(expression, depth: depth)
   }
 
   /// The value of `key` as this file declares it, for another file that asks the module.
@@ -935,13 +1027,13 @@ extension SwiftValues {
       let caseName = parts[parts.count - 2]
       let type = parts.dropLast(2).joined(separator: ".")
       guard let found = caseProperty(type + "." + property) else { return nil }
-      guard let (expression, at) = found.cases[caseName] ?? found.fallback else {
+      guard let entry = found.entry(caseName) else {
         return ModuleIndex.Constant(
           value: .runtime("'\(type).\(caseName)' has no case of '\(property)'"),
           place: place(0, lines))
       }
-      offset = at
-      value = string(expression)
+      offset = entry.offset
+      value = withHoles(for: entry.bindings, depth: 0, entry.value)
     }
     let known: ModuleIndex.Value
     switch value {

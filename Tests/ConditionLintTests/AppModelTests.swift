@@ -1383,6 +1383,110 @@ struct AppModelTests {
     #expect(request.line == 21)
   }
 
+  @Test(
+    "a route enum's per-case property with associated values is a template of its arguments, in the file and from another"
+  )
+  func perCaseAssociatedValues() throws {
+    let root = try tree([
+      "Model/Route.swift": utf8(
+        """
+        enum Route {
+          case inbox
+          case thread(String)
+          case message(folder: String, id: Int)
+          case search(String)
+          var identifier: String {
+            switch self {
+            case .inbox: return "mailbox/inbox"
+            case .thread(let id): return "mailbox/thread/\\(id)"
+            case let .message(folder, id): return "mailbox/\\(folder)/\\(id)"
+            case .search(_): return "mailbox/search"
+            }
+          }
+        }
+        """),
+      "Open.swift": utf8(
+        """
+        import UIKit
+        func open(threadID: String, folder: String) {
+          let activity = NSUserActivity(activityType: "thread")
+          activity.targetContentIdentifier = Route.thread(threadID).identifier
+          let content = UNMutableNotificationContent()
+          content.targetContentIdentifier = Route.message(folder: folder, id: 7).identifier
+          let item = UIApplicationShortcutItem(type: "compose", localizedTitle: "Search")
+          item.targetContentIdentifier = Route.search(folder).identifier
+          let other = NSUserActivity(activityType: "inbox")
+          other.targetContentIdentifier = Route.inbox.identifier
+        }
+        """),
+      "Local.swift": utf8(
+        """
+        import UIKit
+        enum Place {
+          case order(String)
+          var id: String { switch self { case .order(let number): "orders/\\(number)" } }
+        }
+        func show(number: String) {
+          let activity = NSUserActivity(activityType: "order")
+          activity.targetContentIdentifier = Place.order(number).id
+        }
+        """),
+    ])
+    let catalog = try #require(Linter.readApp(paths: [root]).catalog)
+    func producer(_ file: String, _ line: Int) -> Producer? {
+      catalog.producers.first { $0.file.hasSuffix(file) && $0.line == line }
+    }
+    let thread = try #require(producer("Open.swift", 4))
+    #expect(thread.kind == .userActivity)
+    #expect(thread.template?.parts == [.text("mailbox/thread/"), .hole("threadID")])
+    let message = try #require(producer("Open.swift", 6))
+    #expect(message.kind == .notification)
+    #expect(message.template?.parts == [.text("mailbox/"), .hole("folder"), .text("/7")])
+    // A shortcut item, though made with an activity type's words nowhere near: by its type.
+    let search = try #require(producer("Open.swift", 8))
+    #expect(search.kind == .shortcutItem && search.identifier == "mailbox/search")
+    #expect(producer("Open.swift", 10)?.identifier == "mailbox/inbox")
+    let order = try #require(producer("Local.swift", 8))
+    #expect(order.template?.parts == [.text("orders/"), .hole("number")])
+    #expect(!catalog.diagnostics.contains { $0.id == LintRule.runtimeValue.rawValue })
+  }
+
+  @Test(
+    "a receiver's kind comes from its type before the words of its arguments, in both languages")
+  func producerKindByType() throws {
+    let root = try tree([
+      "Shortcuts.swift": utf8(
+        """
+        import UIKit
+        enum ActivityType { static let compose = "compose" }
+        func install(_ application: UIApplication) {
+          let compose = UIApplicationShortcutItem(type: ActivityType.compose, localizedTitle: "New")
+          compose.targetContentIdentifier = "compose"
+        }
+        """),
+      "Shortcuts.m": utf8(
+        """
+        @implementation Installer
+        - (void)install {
+          UIMutableApplicationShortcutItem *activityItem = [[UIMutableApplicationShortcutItem alloc] initWithType:@"activity" localizedTitle:@"New"];
+          activityItem.targetContentIdentifier = @"compose";
+          NSUserActivity *handoff = [[NSUserActivity alloc] initWithActivityType:@"compose"];
+          [handoff setTargetContentIdentifier:@"compose"];
+        }
+        @end
+        """),
+    ])
+    let catalog = try #require(Linter.readApp(paths: [root]).catalog)
+    let kinds = catalog.producers.sorted { ($0.file, $0.line) < ($1.file, $1.line) }.map {
+      "\($0.file.split(separator: "/").last!):\($0.line) \($0.kind.rawValue)"
+    }
+    #expect(
+      kinds == [
+        "Shortcuts.m:4 shortcutItem", "Shortcuts.m:6 userActivity",
+        "Shortcuts.swift:5 shortcutItem",
+      ])
+  }
+
   @Test("an immersive space's id is opened by openImmersiveSpace: never called unreachable")
   func immersiveSpace() throws {
     let root = try tree([
