@@ -102,6 +102,8 @@ package final class SwiftValues {
     package var parameters: [String]
     package var value: ExprSyntax
     package var offset: Int
+    /// It returns a `URL` (`URL(string: "notes://note/\(id)")!`): its value is the URL's string.
+    package var returnsURL = false
   }
 
   /// The function a qualified name declares (``Function``).
@@ -176,8 +178,9 @@ package final class SwiftValues {
         functions[key] = .some(nil)
         return .skipChildren
       }
-      let returnsString = node.signature.returnClause?.type.sourceText == "String"
-      guard returnsString, let body = node.body,
+      let returned = node.signature.returnClause?.type.sourceText
+      let returnsURL = ["URL", "URL?", "Foundation.URL", "Foundation.URL?"].contains(returned)
+      guard returned == "String" || returnsURL, let body = node.body,
         let value = SwiftValues.returnedExpression(body.statements)
       else {
         functions[key] = .some(nil)
@@ -186,7 +189,8 @@ package final class SwiftValues {
       functions[key] = Function(
         parameters: node.signature.parameterClause.parameters.map {
           ($0.secondName ?? $0.firstName).text
-        }, value: value, offset: node.name.positionAfterSkippingLeadingTrivia.utf8Offset)
+        }, value: value, offset: node.name.positionAfterSkippingLeadingTrivia.utf8Offset,
+        returnsURL: returnsURL)
       return .skipChildren
     }
 
@@ -544,6 +548,21 @@ extension SwiftValues {
     {
       return .template(Template(parts: [.hole(hole)]), [])
     }
+    // `id.uuidString` of a parameter `id`: a hole named after the argument (`note.id.uuidString`).
+    if let holes = parameterHoles.last, let member = expression.as(MemberAccessExprSyntax.self) {
+      var root = ExprSyntax(member)
+      var path: [String] = []
+      while let step = root.as(MemberAccessExprSyntax.self), let base = step.base {
+        path.insert(step.declName.baseName.text, at: 0)
+        root = base
+      }
+      if let reference = root.as(DeclReferenceExprSyntax.self),
+        let hole = holes[reference.baseName.text]
+      {
+        return .template(
+          Template(parts: [.hole(hole + "." + path.joined(separator: "."))]), [])
+      }
+    }
     if let literal = expression.as(StringLiteralExprSyntax.self) {
       if let text = SwiftExtractor.decode(literal) { return .text(text, .literal, []) }
       return interpolation(literal, depth: depth)
@@ -657,6 +676,12 @@ extension SwiftValues {
       call.arguments.count == 1, let only = call.arguments.first, only.label?.text == "string"
     {
       return string(only.expression, depth: depth + 1)
+    }
+    // `Deeplink.note(id)`: a function of the file or the module that returns a URL.
+    if let call = core.as(FunctionCallExprSyntax.self),
+      let value = functionCall(call, depth: depth)
+    {
+      return value
     }
     if let (value, origin) = referent(of: expression) {
       return urlString(value, depth: depth + 1).map { adding(origin, to: $0) }
@@ -924,13 +949,19 @@ extension SwiftValues {
     resolution = max(resolution, origins.map(\.resolution).max() ?? .literal)
     var parts: [Template.Part] = []
     for part in template.parts {
-      guard case .hole(let name) = part, name.hasPrefix("#"), let index = Int(name.dropFirst())
+      guard case .hole(let name) = part, name.hasPrefix("#"),
+        let index = Int(name.dropFirst().prefix { $0 != "." })
       else {
         parts.append(part)
         continue
       }
       guard arguments.indices.contains(index) else { return nil }
       let argument = arguments[index].expression
+      // `#0.uuidString`: a member of the argument, known only at run time.
+      if let dot = name.firstIndex(of: ".") {
+        parts.append(.hole(Self.abbreviated(argument) + name[dot...]))
+        continue
+      }
       // A decimal integer (an associated `Int`, interpolated where the hole is) is its digits.
       if let integer = argument.as(IntegerLiteralExprSyntax.self)?.literal.text
         .filter({ $0 != "_" }), integer.allSatisfy(\.isWholeNumber),
@@ -972,7 +1003,13 @@ extension SwiftValues {
 
   /// A function's value with each parameter as its hole (`#0`, `#1`, …).
   private func functionValue(_ function: Function, depth: Int) -> StringValue {
-    withHoles(for: function.parameters, depth: depth, function.value)
+    guard function.returnsURL else {
+      return withHoles(for: function.parameters, depth: depth, function.value)
+    }
+    parameterHoles.append(Self.holes(for: function.parameters))
+    defer { parameterHoles.removeLast() }
+    return urlString(function.value, depth: depth)
+      ?? .runtime("'\(Self.abbreviated(function.value))' is a URL known only at run time")
   }
 
   /// The value of `expression` with each of `names` (a function's parameters, the values a
@@ -980,12 +1017,16 @@ extension SwiftValues {
   private func withHoles(for names: [String], depth: Int, _ expression: ExprSyntax)
     -> StringValue
   {
-    parameterHoles.append(
-      Dictionary(
-        names.enumerated().filter { $1 != "_" }.map { ($1, "#\($0)") },
-        uniquingKeysWith: { first, _ in first }))
+    parameterHoles.append(Self.holes(for: names))
     defer { parameterHoles.removeLast() }
     return string(expression, depth: depth)
+  }
+
+  /// Each of `names` and the hole of its position (`#0`, `#1`, …); `_` binds nothing.
+  private static func holes(for names: [String]) -> [String: String] {
+    Dictionary(
+      names.enumerated().filter { $1 != "_" }.map { ($1, "#\($0)") },
+      uniquingKeysWith: { first, _ in first })
   }
 
   /// The value of `key` as this file declares it, for another file that asks the module.

@@ -1452,6 +1452,40 @@ struct AppModelTests {
   }
 
   @Test(
+    "a function that returns a URL is the template of its string; a parameter's member is named by the argument"
+  )
+  func urlFunction() throws {
+    let root = try tree([
+      "Deeplink.swift": utf8(
+        """
+        import Foundation
+        enum Deeplink {
+          static let notePrefix = "notes://note/"
+          static func note(_ id: UUID) -> URL { URL(string: "\\(notePrefix)\\(id.uuidString)")! }
+          static func folder(_ name: String) -> URL? { URL(string: "notes://folder/" + name) }
+        }
+        """),
+      "Open.swift": utf8(
+        """
+        import SwiftUI
+        struct Row: View {
+          @Environment(\\.openURL) private var openURL
+          let note: Note
+          var body: some View {
+            Button("Open") { openURL(Deeplink.note(note.id)) }
+            Link("Folder", destination: Deeplink.folder("inbox")!)
+          }
+        }
+        """),
+    ])
+    let catalog = try #require(Linter.readApp(paths: [root]).catalog)
+    let urls = catalog.producers.filter { $0.kind == .openURL }.sorted { $0.line < $1.line }
+    #expect(urls.count == 2)
+    #expect(urls.first?.template?.parts == [.text("notes://note/"), .hole("note.id.uuidString")])
+    #expect(urls.last?.identifier == "notes://folder/inbox")
+  }
+
+  @Test(
     "a receiver's kind comes from its type before the words of its arguments, in both languages")
   func producerKindByType() throws {
     let root = try tree([
