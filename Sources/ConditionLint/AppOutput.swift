@@ -121,6 +121,13 @@ package enum AppOutput {
           lines.append(
             "       \(condition.kind.rawValue): \(condition.format ?? "unknown") "
               + "(\(condition.resolution.rawValue))  \(condition.file):\(condition.line)")
+          // What each `$variable` of the format stands for: the known part of its value.
+          for variable in condition.variables {
+            lines.append(
+              "         $\(variable.name) is "
+                + (variable.template.map { "\"\($0)\"" }
+                  ?? "\(variable.source), known only at run time"))
+          }
         }
       }
     }

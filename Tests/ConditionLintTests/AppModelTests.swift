@@ -1209,7 +1209,7 @@ struct AppModelTests {
     }
     let names = [
       "MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SplitConstants", "Shop",
-      "Ledger",
+      "Ledger", "ArticleReader",
     ]
     let alone = names.map { findings([Self.apps + "/" + $0]) }.reduce(into: Set<String>()) {
       $0.formUnion($1)

@@ -15,6 +15,7 @@ extension JSONValue {
 struct AppScenesFileTests {
   static let apps = [
     "MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SplitConstants", "Shop",
+    "ArticleReader",
   ]
 
   @Test(
