@@ -47,6 +47,11 @@ package struct CatalogApp: Sendable {
   /// the role's first configuration in the manifest, unless ``configuresInCode`` says the app
   /// makes configurations somewhere the tool did not read as that method).
   package var configurationChoice: ConfigurationChoice?
+  /// Conditions the app's code sets outside every configuration's delegate class: on the scene a
+  /// view controller is shown in (`view.window?.windowScene?.activationConditions`), or in a
+  /// helper. Which scene they reach is known only at run time, so each configuration's condition
+  /// of their kind is routed as unknown.
+  package var runTimeConditions: [LintedCondition] = []
 }
 
 /// A built-in SwiftUI scene type, by its name.
@@ -269,6 +274,16 @@ extension AppCatalog {
   /// `{"apps": […], "producers": […], "diagnostics": […]}` (issue 36's shape).
   package var jsonValue: JSONValue {
     func number(_ value: Int) -> JSONValue { .number(Double(value)) }
+    func conditionJSON(_ condition: LintedCondition) -> JSONValue {
+      .object(
+        JSONObject([
+          ("kind", .string(condition.kind.rawValue)),
+          ("format", condition.format.map(JSONValue.string) ?? .null),
+          ("resolution", .string(condition.resolution.rawValue)),
+          ("variables", .array(condition.variables.map(\.jsonValue))),
+          ("file", .string(condition.file)), ("line", number(condition.line)),
+        ]))
+    }
     func strings(_ values: [String]?) -> JSONValue {
       values.map { .array($0.map(JSONValue.string)) } ?? .null
     }
@@ -337,23 +352,11 @@ extension AppCatalog {
                     ("delegateClass", entry.delegateClass.map(JSONValue.string) ?? .null),
                     ("storyboard", entry.storyboard.map(JSONValue.string) ?? .null),
                     ("file", .string(entry.file)), ("line", number(entry.line)),
-                    (
-                      "activationConditions",
-                      .array(
-                        entry.activationConditions.map { condition in
-                          .object(
-                            JSONObject([
-                              ("kind", .string(condition.kind.rawValue)),
-                              ("format", condition.format.map(JSONValue.string) ?? .null),
-                              ("resolution", .string(condition.resolution.rawValue)),
-                              ("variables", .array(condition.variables.map(\.jsonValue))),
-                              ("file", .string(condition.file)), ("line", number(condition.line)),
-                            ]))
-                        })
-                    ),
+                    ("activationConditions", .array(entry.activationConditions.map(conditionJSON))),
                   ]))
               })
           ),
+          ("runTimeConditions", .array(app.runTimeConditions.map(conditionJSON))),
         ]))
     }
     let producers: [JSONValue] = producers.map { producer in

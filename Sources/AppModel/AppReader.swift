@@ -356,6 +356,48 @@ extension AppCatalog {
         }
       }
     }
+    // Conditions set outside every delegate class (a view controller's
+    // `view.window?.windowScene?.activationConditions`, a helper's): the scene they reach is the
+    // one the code runs in. **Decision:** such a condition belongs to the app nearest its file
+    // (when one app is), and makes each of that app's configurations' conditions of its kind
+    // unknown. A file that implements the scene-connection method (`scene(_:willConnectTo:
+    // options:)`) is a scene delegate's, not such code: its conditions are for the scenes of a
+    // delegate class no configuration the tool read names.
+    let claimed = Set(
+      catalog.apps.flatMap { app in
+        app.sceneConfigurations.flatMap { entry in
+          entry.activationConditions.map { "\($0.file):\($0.line):\($0.column)" }
+        }
+      })
+    var sceneDelegateFiles: [String: Bool] = [:]
+    for condition in conditions
+    where (condition.kind == .canActivate || condition.kind == .prefersToActivate)
+      && !claimed.contains("\(condition.file):\(condition.line):\(condition.column)")
+    {
+      let shared = catalog.apps.map { LintPaths.sharedFolders(condition.file, $0.file) }
+      guard let best = shared.max() else { continue }
+      let nearest = catalog.apps.indices.filter { shared[$0] == best }
+      guard Set(nearest.map { catalog.apps[$0].name }).count == 1,
+        !catalog.apps[nearest[0]].sceneConfigurations.isEmpty
+      else { continue }
+      let isSceneDelegate =
+        sceneDelegateFiles[condition.file]
+        ?? (read(condition.file).map {
+          contains($0, Array("willConnectTo".utf8))
+            || contains($0, Array("willConnectToSession".utf8))
+        } ?? true)
+      sceneDelegateFiles[condition.file] = isSceneDelegate
+      guard !isSceneDelegate else { continue }
+      for app in nearest { catalog.apps[app].runTimeConditions.append(condition) }
+      catalog.diagnostics.append(
+        finding(
+          .runtimeValue,
+          "this sets the \(condition.kind.rawValue) condition of whichever scene the code runs "
+            + "in, outside the delegate class of every scene configuration: the scene it reaches "
+            + "is known only at run time, so each configuration's \(condition.kind.rawValue) "
+            + "condition is routed as unknown",
+          file: condition.file, line: condition.line))
+    }
     for (path, bytes) in inputs.payloads {
       if let producer = payload(bytes, path: path, diagnostics: &catalog.diagnostics) {
         catalog.producers.append(producer)

@@ -130,6 +130,16 @@ package struct AppRouting: Sendable {
       let role = SessionRoleKeys.role(key: entry.role)
       if manifestConfigurations[role] == nil { manifestConfigurations[role] = name }
       let conditions = entry.activationConditions
+      // A condition the code may set on this scene at run time, outside its delegate class.
+      func setAtRunTime(_ kind: ConditionKind) -> AppCondition? {
+        guard let set = app.runTimeConditions.first(where: { $0.kind == kind }) else {
+          return nil
+        }
+        return .unknown(
+          name: "the \(kind.rawValue) predicate of '\(name)'",
+          reason: "\(set.file):\(set.line) may set it at run time on the scene it runs in"
+            + (set.format.map { " (\($0))" } ?? ""))
+      }
       if conditions.isEmpty {
         // A delegate that sets no conditions, or no delegate at all, keeps UIKit's defaults
         // (UISceneActivationConditions: can activate for anything, prefers nothing).
@@ -139,12 +149,14 @@ package struct AppRouting: Sendable {
         scenes.append(
           AppScene(
             id: name, configuration: name, role: role,
-            canActivate: .known(.truePredicate, variables: []),
-            prefersToActivate: .known(.falsePredicate, variables: []),
+            canActivate: setAtRunTime(.canActivate) ?? .known(.truePredicate, variables: []),
+            prefersToActivate: setAtRunTime(.prefersToActivate)
+              ?? .known(.falsePredicate, variables: []),
             views: nil, place: "\(entry.file):\(entry.line)"))
         continue
       }
       func condition(_ kind: ConditionKind) -> AppCondition {
+        if let unknown = setAtRunTime(kind) { return unknown }
         // The last assignment in source order is the one in force.
         guard let condition = conditions.last(where: { $0.kind == kind }) else {
           return .known(kind == .canActivate ? .truePredicate : .falsePredicate, variables: [])

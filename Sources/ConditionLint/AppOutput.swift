@@ -52,6 +52,14 @@ extension Linter.Run {
 
 /// `scenes --format text`: the catalogue for people.
 package enum AppOutput {
+  /// What each `$variable` of a condition's format stands for: the known part of its value.
+  private static func variableLines(_ condition: LintedCondition) -> [String] {
+    condition.variables.map { variable in
+      "         $\(variable.name) is "
+        + (variable.template.map { "\"\($0)\"" } ?? "\(variable.source), known only at run time")
+    }
+  }
+
   package static func text(_ catalog: AppCatalog) -> String {
     var lines: [String] = []
     func quoted(_ strings: [Template]) -> String {
@@ -121,14 +129,14 @@ package enum AppOutput {
           lines.append(
             "       \(condition.kind.rawValue): \(condition.format ?? "unknown") "
               + "(\(condition.resolution.rawValue))  \(condition.file):\(condition.line)")
-          // What each `$variable` of the format stands for: the known part of its value.
-          for variable in condition.variables {
-            lines.append(
-              "         $\(variable.name) is "
-                + (variable.template.map { "\"\($0)\"" }
-                  ?? "\(variable.source), known only at run time"))
-          }
+          lines += variableLines(condition)
         }
+      }
+      for condition in app.runTimeConditions {
+        lines.append(
+          "  set at run time on the scene the code runs in: \(condition.kind.rawValue): "
+            + "\(condition.format ?? "unknown")  \(condition.file):\(condition.line)")
+        lines += variableLines(condition)
       }
     }
     lines.append("")

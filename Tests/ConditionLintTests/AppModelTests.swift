@@ -1452,6 +1452,75 @@ struct AppModelTests {
   }
 
   @Test(
+    "a condition a view controller sets on its window's scene makes the configurations' condition unknown: no certain new-window finding"
+  )
+  func conditionSetAtRunTime() throws {
+    let plist = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>UIApplicationSceneManifest</key><dict>
+      <key>UIApplicationSupportsMultipleScenes</key><true/>
+      <key>UISceneConfigurations</key><dict><key>UIWindowSceneSessionRoleApplication</key><array><dict>
+      <key>UISceneConfigurationName</key><string>Default Configuration</string>
+      <key>UISceneDelegateClassName</key><string>SceneDelegate</string>
+      </dict></array></dict></dict></dict></plist>
+      """
+    let delegate = """
+      import UIKit
+      class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+          scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == 'docs/main'")
+        }
+      }
+      func share(_ id: String) {
+        let activity = NSUserActivity(activityType: "open")
+        activity.targetContentIdentifier = "docs/document/\\(id)"
+        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+      }
+      """
+    let controller = """
+      import UIKit
+      class DocumentViewController: UIViewController {
+        var documentID = ""
+        override func viewDidAppear(_ animated: Bool) {
+          view.window?.windowScene?.activationConditions.prefersToActivateForTargetContentIdentifierPredicate =
+            NSPredicate(format: "SELF == %@", "docs/document/" + documentID)
+        }
+      }
+      """
+    // Without the view controller: every request opens a new window, for certain.
+    let without = try tree(["Info.plist": utf8(plist), "SceneDelegate.swift": utf8(delegate)])
+    let certain = Linter.readApp(paths: [without]).report.diagnostics.map(\.id)
+    #expect(certain.contains("routing.new-window-per-event"))
+    // With it: the window showing the document prefers it, so that depends on run-time values.
+    let with = try tree([
+      "Info.plist": utf8(plist), "SceneDelegate.swift": utf8(delegate),
+      "DocumentViewController.swift": utf8(controller),
+    ])
+    let run = Linter.readApp(paths: [with])
+    let ids = run.report.diagnostics.map(\.id)
+    #expect(!ids.contains("routing.new-window-per-event"))
+    #expect(ids.contains("routing.depends-on-run-time"))
+    let app = try #require(run.catalog?.apps.first)
+    #expect(app.runTimeConditions.map(\.line) == [6])
+    #expect(
+      run.catalog?.diagnostics.contains {
+        $0.id == LintRule.runtimeValue.rawValue && $0.file.hasSuffix("DocumentViewController.swift")
+      } == true)
+    // A scene delegate no configuration names sets conditions for its own scenes, not these.
+    let other = try tree([
+      "Info.plist": utf8(plist), "SceneDelegate.swift": utf8(delegate),
+      "OtherSceneDelegate.swift": utf8(
+        controller.replacingOccurrences(
+          of: "override func viewDidAppear(_ animated: Bool)",
+          with:
+            "func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions)"
+        )
+      ),
+    ])
+    #expect(Linter.readApp(paths: [other]).catalog?.apps.first?.runTimeConditions.isEmpty == true)
+  }
+
+  @Test(
     "a function that returns a URL is the template of its string; a parameter's member is named by the argument"
   )
   func urlFunction() throws {
