@@ -522,25 +522,24 @@ package struct AppCatalogBuilder {
         for call in scan.modifiers {
           let preferring = call.arguments.first { $0.label?.text == "preferring" }
           let allowing = call.arguments.first { $0.label?.text == "allowing" }
-          var known = true
-          func set(_ argument: LabeledExprSyntax?) -> [Template] {
-            guard let argument else { return [] }
-            let (strings, isKnown) = strings(argument.expression, in: source)
-            known = known && isKnown
-            return strings
+          func set(_ argument: LabeledExprSyntax?) -> (strings: [Template], isKnown: Bool) {
+            guard let argument else { return ([], true) }
+            return strings(argument.expression, in: source)
           }
           let prefers = set(preferring)
           let allows = set(allowing)
           if var existing = found {
-            existing.preferring += prefers.filter { !existing.preferring.contains($0) }
-            existing.allowing += allows.filter { !existing.allowing.contains($0) }
-            existing.isKnown = existing.isKnown && known
+            existing.preferring += prefers.strings.filter { !existing.preferring.contains($0) }
+            existing.allowing += allows.strings.filter { !existing.allowing.contains($0) }
+            existing.preferringIsKnown = existing.preferringIsKnown && prefers.isKnown
+            existing.allowingIsKnown = existing.allowingIsKnown && allows.isKnown
             found = existing
           } else {
             let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName
             found = ViewConditions(
-              preferring: prefers, allowing: allows, isKnown: known, file: source.path,
-              line: name.map { source.line($0) } ?? source.line(call))
+              preferring: prefers.strings, allowing: allows.strings,
+              preferringIsKnown: prefers.isKnown, allowingIsKnown: allows.isKnown,
+              file: source.path, line: name.map { source.line($0) } ?? source.line(call))
           }
         }
         for name in scan.typeNames where seen.insert(name).inserted { names.append(name) }

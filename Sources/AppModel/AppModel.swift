@@ -124,8 +124,12 @@ package struct SceneDeclaration: Sendable {
 package struct ViewConditions: Sendable {
   package var preferring: [Template]
   package var allowing: [Template]
+  /// Whether the `preferring:` set holds only strings the source fixes.
+  package var preferringIsKnown = true
+  /// Whether the `allowing:` set holds only strings the source fixes.
+  package var allowingIsKnown = true
   /// Whether both sets hold only strings the source fixes.
-  package var isKnown = true
+  package var isKnown: Bool { preferringIsKnown && allowingIsKnown }
   package var file: String
   package var line: Int
 }
@@ -331,8 +335,11 @@ extension AppCatalog {
                       group.views.map { views in
                         .object(
                           JSONObject([
-                            ("preferring", views.isKnown ? set(views.preferring) : .null),
-                            ("allowing", views.isKnown ? set(views.allowing) : .null),
+                            (
+                              "preferring",
+                              views.preferringIsKnown ? set(views.preferring) : .null
+                            ),
+                            ("allowing", views.allowingIsKnown ? set(views.allowing) : .null),
                             ("file", .string(views.file)), ("line", number(views.line)),
                           ]))
                       } ?? .null

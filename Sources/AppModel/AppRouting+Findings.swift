@@ -592,7 +592,10 @@ extension AppRouting {
     let prefix = scheme.lowercased()
     return groups.contains { group in
       var strings = group.matchingIsKnown ? group.matching ?? [] : []
-      if let views = group.views, views.isKnown { strings += views.preferring + views.allowing }
+      if let views = group.views {
+        if views.preferringIsKnown { strings += views.preferring }
+        if views.allowingIsKnown { strings += views.allowing }
+      }
       return strings.contains {
         let text = $0.description.lowercased()
         return text.hasPrefix(prefix) && text.count > prefix.count

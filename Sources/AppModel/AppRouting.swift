@@ -101,19 +101,20 @@ package struct AppRouting: Sendable {
         AppWindowGroup(configuration: configuration, matching: matching, declaration: group))
       let place = "\(group.file):\(group.line)"
       if let views = group.views {
-        func condition(_ set: [Template], _ label: String) -> AppCondition {
-          views.isKnown
+        func condition(_ set: [Template], _ label: String, known: Bool) -> AppCondition {
+          known
             ? .matching(set)
             : .unknown(
               name: "the \(label) set of '\(configuration)'",
-              reason: "a view-level set is a run-time value")
+              reason: "an element of it is a run-time value")
         }
         scenes.append(
           AppScene(
             id: "open " + configuration, configuration: configuration, role: .windowApplication,
-            canActivate: condition(views.allowing, "allowing"),
-            prefersToActivate: condition(views.preferring, "preferring"), views: views,
-            place: place))
+            canActivate: condition(views.allowing, "allowing", known: views.allowingIsKnown),
+            prefersToActivate: condition(
+              views.preferring, "preferring", known: views.preferringIsKnown),
+            views: views, place: place))
       } else if let reason = group.viewsUnknown {
         // **Decision** (DESIGN §10): a root view not followed leaves the open window's sets
         // unknown, not empty.

@@ -100,9 +100,11 @@ package enum AppOutput {
         if let views = group.views {
           lines.append(
             "       views: "
-              + (views.isKnown
-                ? "preferring \(quoted(views.preferring)) allowing \(quoted(views.allowing))"
-                : "a set is a run-time value") + "  \(views.file):\(views.line)")
+              + "preferring "
+              + (views.preferringIsKnown ? quoted(views.preferring) : "(a run-time value)")
+              + " allowing "
+              + (views.allowingIsKnown ? quoted(views.allowing) : "(a run-time value)")
+              + "  \(views.file):\(views.line)")
         } else if let unknown = group.viewsUnknown {
           lines.append("       views: unknown (\(unknown))")
         } else {

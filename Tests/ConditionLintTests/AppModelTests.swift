@@ -1451,6 +1451,35 @@ struct AppModelTests {
     #expect(!catalog.diagnostics.contains { $0.id == LintRule.runtimeValue.rawValue })
   }
 
+  @Test("a view's preferring set with a run-time element leaves its literal allowing set known")
+  func viewSetsKnownApart() throws {
+    let root = try tree([
+      "App.swift": utf8(
+        """
+        import SwiftUI
+        @main struct Journal: App {
+          var body: some Scene {
+            WindowGroup { Text("main").handlesExternalEvents(preferring: ["list/"], allowing: ["*"]) }
+            WindowGroup(for: UUID.self) { $id in
+              Text("entry").handlesExternalEvents(preferring: [id.map { "entry/\\($0)" } ?? ""], allowing: [])
+            }
+          }
+        }
+        func remind(_ id: String) {
+          let content = UNMutableNotificationContent()
+          content.targetContentIdentifier = "entry/\\(id)"
+        }
+        """)
+    ])
+    let run = Linter.readApp(paths: [root])
+    let views = try #require(run.catalog?.apps.first?.windowGroups.last?.views)
+    #expect(!views.preferringIsKnown && views.allowingIsKnown && views.allowing.isEmpty)
+    // The entry window allows nothing and the main window prefers no entry (an id holds no `/`),
+    // so the main window (which allows anything) or the entry window (if it prefers the entry)
+    // takes it: never a tie decided by order.
+    #expect(!run.report.diagnostics.contains { $0.id == "routing.depends-on-run-time" })
+  }
+
   @Test(
     "a condition a view controller sets on its window's scene makes the configurations' condition unknown: no certain new-window finding"
   )
