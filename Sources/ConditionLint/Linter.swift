@@ -423,11 +423,14 @@ package struct Linter: Sendable {
     return (found, external)
   }
 
-  /// Lints `bytes` as the file `file` into `report` (`--fix` lints its fixed text this way).
-  package func lint(file: String, bytes: [UInt8], into report: inout LintReport) {
+  /// Lints `bytes` as the file `file` into `report` (`--fix` lints its fixed text this way),
+  /// resolving names through `module` when given, as the walk's second pass does.
+  package func lint(
+    file: String, bytes: [UInt8], module: ModuleIndex? = nil, into report: inout LintReport
+  ) {
     report.files += 1
     guard ConditionMarkers.mayHoldConditions(bytes) else { return }
-    check(file: file, bytes: bytes, into: &report)
+    check(file: file, bytes: bytes, module: module, into: &report)
   }
 
   /// Finds and checks the conditions of `bytes`, which passed the prefilter; `tree` is the file

@@ -32,10 +32,17 @@ public enum AppFuzzInvariants {
     var violations = sparseViolations(files)
     let read = reader(files)
     func catalogue() -> AppCatalog {
+      let sources = files.filter { !$0.path.hasSuffix(".plist") && !$0.path.hasSuffix(".apns") }
       let module = ModuleIndex(
-        sources: files.map(\.path).filter { !$0.hasSuffix(".plist") && !$0.hasSuffix(".apns") },
-        maximumFileSize: 1 << 20, read: read)
-      return AppCatalog.build(AppInputs(files: files), conditions: [], module: module, read: read)
+        sources: sources.map(\.path), maximumFileSize: 1 << 20, read: read)
+      // The delegates' conditions, as the lint finds them: the configurations' routing and the
+      // conditions set outside every delegate class are reached too.
+      var report = LintReport()
+      for file in sources {
+        Linter().lint(file: file.path, bytes: file.bytes, module: module, into: &report)
+      }
+      return AppCatalog.build(
+        AppInputs(files: files), conditions: report.conditions, module: module, read: read)
     }
     let catalog = catalogue()
     let text = catalog.jsonValue.jsonText
