@@ -32,8 +32,8 @@ extension ConfigurationChoice {
 /// activity, and on the session's role, through the locals the body binds to them.
 private struct SwiftChoiceReader {
   package typealias Check = ConfigurationChoice.Check
-  package let session: String
-  package let options: String
+  package var session: String
+  package var options: String
   package let values: SwiftValues
   package let line: (Syntax) -> Int
   package var rules: [ConfigurationChoice.Rule] = []
@@ -231,7 +231,85 @@ private struct SwiftChoiceReader {
       }
       return
     }
+    // A helper of the same file that the session, its role, the options or the activity are
+    // passed to (`SceneConfigurator.configuration(for: options, role: session.role)`): its
+    // returns, read with each parameter standing for what it is given.
+    if depth < ConfigurationChoice.depthLimit, let call = value.as(FunctionCallExprSyntax.self),
+      let helper = Self.helper(called: call)
+    {
+      var inner = SwiftChoiceReader(session: "\u{0}", options: "\u{0}", values: values, line: line)
+      for (parameter, argument) in zip(helper.signature.parameterClause.parameters, call.arguments)
+      {
+        let name = (parameter.secondName ?? parameter.firstName).text
+        let given = Self.plain(argument.expression)
+        if given == options {
+          inner.options = name
+        } else if given == session {
+          inner.session = name
+        } else if isRole(argument.expression) {
+          inner.roles.insert(name)
+        } else if isActivity(argument.expression) {
+          inner.activities.insert(name)
+        } else if isActivityType(argument.expression) {
+          inner.activityTypes.insert(name)
+        }
+      }
+      if let body = helper.body {
+        _ = inner.read(body.statements, tests: tests, depth: depth + 1, implicit: true)
+        rules += inner.rules
+        return
+      }
+    }
     rules.append(.init(tests: tests, result: result(value), line: line(node)))
+  }
+
+  /// The function of the same file a call names, when exactly one declaration there has its
+  /// name, its argument labels and a `UISceneConfiguration` result: a free function, or a
+  /// method called on `self`, `Self` or a type.
+  private static func helper(called call: FunctionCallExprSyntax) -> FunctionDeclSyntax? {
+    guard call.trailingClosure == nil, configurationCall(ExprSyntax(call)) == nil else {
+      return nil
+    }
+    let name: String
+    if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+      name = reference.baseName.text
+    } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      let base = member.base?.sourceText,
+      base == "self" || base == "Self" || base.first?.isUppercase == true
+    {
+      name = member.declName.baseName.text
+    } else {
+      return nil
+    }
+    let labels = call.arguments.map { $0.label?.text ?? "_" }
+    var root = Syntax(call)
+    while let parent = root.parent { root = parent }
+    let finder = FunctionFinder(name: name, labels: labels)
+    finder.walk(root)
+    return finder.found.count == 1 ? finder.found[0] : nil
+  }
+
+  /// The functions of a file with a name and argument labels, returning a scene configuration.
+  private final class FunctionFinder: SyntaxVisitor {
+    let name: String
+    let labels: [String]
+    var found: [FunctionDeclSyntax] = []
+
+    init(name: String, labels: [String]) {
+      self.name = name
+      self.labels = labels
+      super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+      let parameters = node.signature.parameterClause.parameters
+      if node.name.text == name, parameters.map(\.firstName.text) == labels,
+        node.signature.returnClause?.type.sourceText.contains("UISceneConfiguration") == true
+      {
+        found.append(node)
+      }
+      return .skipChildren
+    }
   }
 
   /// `UISceneConfiguration(…)`, when `value` is that call.

@@ -76,6 +76,49 @@ struct UIKitScenesTests {
     #expect(choice.roles["TV"] == [external])
   }
 
+  @Test("a helper of the same file given the options, the role or the activity is followed")
+  func helperFollowed() throws {
+    let choice = try choice(
+      swift: """
+        import UIKit
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+          func application(_ application: UIApplication, configurationForConnecting session: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+            if let activity = options.userActivities.first {
+              return Configurator.configuration(for: activity, role: session.role)
+            }
+            return configuration(options, session.role)
+          }
+          private func configuration(_ connection: UIScene.ConnectionOptions, _ role: UISceneSession.Role) -> UISceneConfiguration {
+            connection.userActivities.first?.activityType == "order"
+              ? UISceneConfiguration(name: "Order", sessionRole: role)
+              : UISceneConfiguration(name: "Main", sessionRole: role)
+          }
+        }
+        enum Configurator {
+          static func configuration(for activity: NSUserActivity, role: UISceneSession.Role) -> UISceneConfiguration {
+            guard role == .windowApplication else { return UISceneConfiguration(name: "TV", sessionRole: role) }
+            switch activity.activityType {
+            case "order": return UISceneConfiguration(name: "Order", sessionRole: role)
+            default: return UISceneConfiguration(name: "Main", sessionRole: role)
+            }
+          }
+        }
+        """)
+    let external = SceneSessionRole.windowExternalDisplayNonInteractive
+    #expect(choice.configuration(for: .noActivity, role: .windowApplication) == .named("Main"))
+    #expect(
+      choice.configuration(for: .activity(type: "order"), role: .windowApplication)
+        == .named("Order"))
+    #expect(
+      choice.configuration(for: .activity(type: "other"), role: .windowApplication)
+        == .named("Main"))
+    #expect(choice.configuration(for: .activity(type: "order"), role: external) == .named("TV"))
+    #expect(
+      !choice.rules.contains {
+        if case .unknown = $0.result { true } else { false }
+      })
+  }
+
   @Test("an implicit return, if-let of the activity, a ternary, and what is not followed")
   func otherShapes() throws {
     let implicit = try choice(
