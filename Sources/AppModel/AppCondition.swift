@@ -14,6 +14,9 @@ package enum AppCondition: Sendable, Hashable {
   /// A condition the source does not fix at all (a predicate from a run-time value, a set
   /// built at run time, a root view not followed): named for messages, with why.
   case unknown(name: String, reason: String)
+  /// One of `alternatives`, which one known only at run time (a delegate's condition, and
+  /// those code elsewhere may set on the scene it runs in): named for messages, with why.
+  indirect case oneOf([AppCondition], name: String, reason: String)
 
   /// The condition of a SwiftUI set: `TRUEPREDICATE` with `"*"`, else `SELF CONTAINS[cd]` of
   /// each non-empty string OR-ed (``ExternalEventHandling/predicate(matching:)``), an element
@@ -35,18 +38,38 @@ package enum AppCondition: Sendable, Hashable {
       return predicate.answer(for: identifier, variables: bindings)
     case .unknown(let name, _):
       return .depends(on: [name])
+    case .oneOf(let alternatives, let name, _):
+      // What every alternative answers alike holds whichever the scene holds.
+      let answers = alternatives.map { $0.answer(for: identifier) }
+      if answers.allSatisfy({ $0 == .always }) { return .always }
+      if answers.allSatisfy({ $0 == .never }) { return .never }
+      var names = [name]
+      for dependency in answers.flatMap(\.dependencies) where !names.contains(dependency) {
+        names.append(dependency)
+      }
+      return .depends(on: names)
     }
   }
 
   /// Whether it takes every identifier: `TRUEPREDICATE`, a `"*"` set, UIKit's default.
   package var isCatchAll: Bool {
-    if case .known(let predicate, _) = self { return predicate == .truePredicate }
-    return false
+    switch self {
+    case .known(let predicate, _): predicate == .truePredicate
+    case .unknown: false
+    case .oneOf(let alternatives, _, _): alternatives.allSatisfy(\.isCatchAll)
+    }
   }
 
   /// The string literals the condition compares identifiers with (`"orders/"` of
   /// `SELF BEGINSWITH "orders/"`, a set's strings), in order.
   package var literals: [String] {
+    if case .oneOf(let alternatives, _, _) = self {
+      var found: [String] = []
+      for literal in alternatives.flatMap(\.literals) where !found.contains(literal) {
+        found.append(literal)
+      }
+      return found
+    }
     guard case .known(let predicate, _) = self else { return [] }
     var found: [String] = []
     func collect(_ operand: FormatExpression) {
@@ -93,6 +116,8 @@ package enum AppCondition: Sendable, Hashable {
           ?? [(variable.name, "$\(variable.name) (\(variable.reason))")]
       }
     case .unknown(let name, let reason): [(name, "\(name) (\(reason))")]
+    case .oneOf(let alternatives, let name, let reason):
+      [(name, "\(name) (\(reason))")] + alternatives.flatMap(\.dependencies)
     }
   }
 }

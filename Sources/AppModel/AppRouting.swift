@@ -131,35 +131,13 @@ package struct AppRouting: Sendable {
       let role = SessionRoleKeys.role(key: entry.role)
       if manifestConfigurations[role] == nil { manifestConfigurations[role] = name }
       let conditions = entry.activationConditions
-      // A condition the code may set on this scene at run time, outside its delegate class.
-      func setAtRunTime(_ kind: ConditionKind) -> AppCondition? {
-        guard let set = app.runTimeConditions.first(where: { $0.kind == kind }) else {
-          return nil
-        }
-        return .unknown(
-          name: "the \(kind.rawValue) predicate of '\(name)'",
-          reason: "\(set.file):\(set.line) may set it at run time on the scene it runs in"
-            + (set.format.map { " (\($0))" } ?? ""))
-      }
-      if conditions.isEmpty {
-        // A delegate that sets no conditions, or no delegate at all, keeps UIKit's defaults
-        // (UISceneActivationConditions: can activate for anything, prefers nothing).
-        // **Decision:** so does a configuration whose delegate class no file of the tree
-        // declares (`app.missing-delegate-class`): UIKit logs that it cannot load the class and
-        // makes the scene without a delegate, so no code sets its conditions.
-        scenes.append(
-          AppScene(
-            id: name, configuration: name, role: role,
-            canActivate: setAtRunTime(.canActivate) ?? .known(.truePredicate, variables: []),
-            prefersToActivate: setAtRunTime(.prefersToActivate)
-              ?? .known(.falsePredicate, variables: []),
-            views: nil, place: "\(entry.file):\(entry.line)"))
-        continue
-      }
-      func condition(_ kind: ConditionKind) -> AppCondition {
-        if let unknown = setAtRunTime(kind) { return unknown }
-        // The last assignment in source order is the one in force.
-        guard let condition = conditions.last(where: { $0.kind == kind }) else {
+      // **Decision:** a delegate that sets no condition of a kind, or no delegate at all, keeps
+      // UIKit's default for it (UISceneActivationConditions: can activate for anything, prefers
+      // nothing); so does a configuration whose delegate class no file of the tree declares
+      // (`app.missing-delegate-class`): UIKit logs that it cannot load the class and makes the
+      // scene without a delegate, so no code sets its conditions.
+      func read(_ condition: LintedCondition?, _ kind: ConditionKind) -> AppCondition {
+        guard let condition else {
           return .known(kind == .canActivate ? .truePredicate : .falsePredicate, variables: [])
         }
         guard let predicate = condition.predicate, condition.valid == true else {
@@ -172,7 +150,22 @@ package struct AppRouting: Sendable {
         }
         return .known(predicate, variables: condition.variables)
       }
-      if conditions.contains(where: { $0.format?.contains("MATCHES") == true }) {
+      func condition(_ kind: ConditionKind) -> AppCondition {
+        // The last assignment in source order is the one in force.
+        let delegate = read(conditions.last(where: { $0.kind == kind }), kind)
+        // Code outside the delegate class may set another on the scene it runs in: then the
+        // scene holds one of them, which is known only at run time.
+        let elsewhere = app.runTimeConditions.filter { $0.kind == kind }
+        guard !elsewhere.isEmpty else { return delegate }
+        return .oneOf(
+          [delegate] + elsewhere.map { read($0, kind) },
+          name: "the \(kind.rawValue) predicate of '\(name)'",
+          reason: "code may set it at run time on the scene it runs in, at "
+            + elsewhere.map { "\($0.file):\($0.line)" }.joined(separator: ", "))
+      }
+      if (conditions + app.runTimeConditions).contains(where: {
+        $0.format?.contains("MATCHES") == true
+      }) {
         profile = .extended
       }
       scenes.append(

@@ -1531,6 +1531,11 @@ struct AppModelTests {
     #expect(ids.contains("routing.depends-on-run-time"))
     let app = try #require(run.catalog?.apps.first)
     #expect(app.runTimeConditions.map(\.line) == [6])
+    // The scene holds the delegate's condition or the view controller's: what both answer alike
+    // is known, the rest depends on which.
+    let prefers = try #require(AppRouting(app: app).scenes.first?.prefersToActivate)
+    #expect(prefers.answer(for: Template("notes/1")) == .never)
+    #expect(prefers.answer(for: Template("docs/main")).value == nil)
     #expect(
       run.catalog?.diagnostics.contains {
         $0.id == LintRule.runtimeValue.rawValue && $0.file.hasSuffix("DocumentViewController.swift")

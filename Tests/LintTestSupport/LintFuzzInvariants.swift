@@ -152,30 +152,44 @@ public enum LintFuzzInvariants {
     // A value a path-component hole may hold, and that composes with nothing before it.
     let fill: (String) -> String = { _ in "x1" }
     let identifier = value.filled(fill)
-    for scene in routing.scenes {
-      for condition in [scene.prefersToActivate, scene.canActivate] {
-        guard case .known(let predicate, let variables) = condition,
-          let expected = condition.answer(for: value).value
-        else { continue }
-        var substitutions: [String: PredicateArgument] = [:]
-        var bound = true
-        for variable in variables {
-          guard let template = variable.template else {
-            bound = false
-            break
-          }
-          substitutions[variable.name] = .string(template.filled(fill))
-        }
-        guard bound,
-          let compiled = try? CompiledPredicate(
-            predicate.substituting(variables: substitutions), profile: .extended)
-        else { continue }
-        let actual = (try? compiled.evaluate(with: identifier)) ?? false
-        if actual != expected {
+    // A condition that is one of several: an answer for all of them is each one's answer.
+    var conditions = routing.scenes.flatMap { [$0.prefersToActivate, $0.canActivate] }
+    var index = 0
+    while index < conditions.count {
+      if case .oneOf(let alternatives, _, _) = conditions[index] {
+        if let answer = conditions[index].answer(for: value).value,
+          let differing = alternatives.first(where: { $0.answer(for: value).value != answer })
+        {
           violations.append(
-            "\(predicate.predicateFormat) answered \(expected) for \(value), but \(actual) for "
-              + "'\(identifier)'")
+            "one of several conditions answered \(answer) for \(value), but the alternative "
+              + "\(differing.format ?? "unknown") does not")
         }
+        conditions += alternatives
+      }
+      index += 1
+    }
+    for condition in conditions {
+      guard case .known(let predicate, let variables) = condition,
+        let expected = condition.answer(for: value).value
+      else { continue }
+      var substitutions: [String: PredicateArgument] = [:]
+      var bound = true
+      for variable in variables {
+        guard let template = variable.template else {
+          bound = false
+          break
+        }
+        substitutions[variable.name] = .string(template.filled(fill))
+      }
+      guard bound,
+        let compiled = try? CompiledPredicate(
+          predicate.substituting(variables: substitutions), profile: .extended)
+      else { continue }
+      let actual = (try? compiled.evaluate(with: identifier)) ?? false
+      if actual != expected {
+        violations.append(
+          "\(predicate.predicateFormat) answered \(expected) for \(value), but \(actual) for "
+            + "'\(identifier)'")
       }
     }
     return violations
