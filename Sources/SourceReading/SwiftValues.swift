@@ -567,6 +567,18 @@ extension SwiftValues {
       if let text = SwiftExtractor.decode(literal) { return .text(text, .literal, []) }
       return interpolation(literal, depth: depth)
     }
+    // `.browser` where a string is expected (a set's element, an identifier, a format's
+    // argument): a static member of `String` (`extension String { static let browser = … }`).
+    if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil,
+      member.declName.argumentNames == nil
+    {
+      let qualified = MemberAccessExprSyntax(
+        base: ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier("String"))),
+        declName: member.declName.detached)
+      let value = string(ExprSyntax(qualified), depth: depth + 1)
+      if case .runtime = value { return .runtime("'\(member.sourceText)' is a run-time value") }
+      return value
+    }
     if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1,
       let only = tuple.elements.first, only.label == nil
     {

@@ -1451,6 +1451,31 @@ struct AppModelTests {
     #expect(!catalog.diagnostics.contains { $0.id == LintRule.runtimeValue.rawValue })
   }
 
+  @Test("an implicit member where a string is expected is String's constant, from any file")
+  func implicitStringMember() throws {
+    let root = try tree([
+      "Names.swift": utf8("extension String {\n  static let browser = \"browser\"\n}\n"),
+      "App.swift": utf8(
+        """
+        import SwiftUI
+        @main struct Reconnect: App {
+          var body: some Scene {
+            WindowGroup { Text("x").handlesExternalEvents(preferring: [.browser], allowing: ["*"]) }
+              .handlesExternalEvents(matching: [.browser, .missing])
+          }
+        }
+        """),
+    ])
+    let run = Linter.readApp(paths: [root])
+    let group = try #require(run.catalog?.apps.first?.windowGroups.first)
+    #expect(group.views?.preferring.map(\.description) == ["browser"])
+    #expect(!group.matchingIsKnown)
+    #expect(
+      run.report.diagnostics.map(\.message) == [
+        "predicate not checked: an element of the set: '.missing' is a run-time value"
+      ])
+  }
+
   @Test("a view's preferring set with a run-time element leaves its literal allowing set known")
   func viewSetsKnownApart() throws {
     let root = try tree([
