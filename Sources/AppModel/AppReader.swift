@@ -666,40 +666,29 @@ package struct DeclarationIndex {
   private static let keywords = ["struct ", "extension "].map { Array($0.utf8) }
 
   /// The names after `struct ` and `extension ` in `bytes` (the last component of a dotted
-  /// name), in one pass over the bytes.
+  /// name): each keyword found by the byte search, then checked to start a word.
   package static func declaredNames(_ bytes: [UInt8]) -> [String] {
     var names: Set<String> = []
     bytes.withUnsafeBufferPointer { buffer in
-      var position = 0
       let count = buffer.count
-      while position < count {
-        let byte = buffer[position]
-        guard byte == UInt8(ascii: "s") || byte == UInt8(ascii: "e"),
-          position == 0 || !buffer[position - 1].isIdentifierByte
-        else {
-          position += 1
-          continue
+      for keyword in keywords {
+        var from = 0
+        while let at = System.firstOffset(of: keyword, in: buffer, from: from) {
+          from = at + keyword.count
+          guard at == 0 || !buffer[at - 1].isIdentifierByte else { continue }
+          var start = from
+          while start < count, buffer[start] == 0x20 { start += 1 }
+          var end = start
+          while end < count, buffer[end].isIdentifierByte || buffer[end] == UInt8(ascii: ".") {
+            end += 1
+          }
+          if end > start {
+            let name = String(
+              decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+            names.insert(String(name.split(separator: ".").last ?? Substring(name)))
+          }
+          from = max(from, end)
         }
-        let keyword = byte == UInt8(ascii: "s") ? keywords[0] : keywords[1]
-        guard count - position > keyword.count,
-          UnsafeBufferPointer(rebasing: buffer[position..<(position + keyword.count)])
-            .elementsEqual(keyword)
-        else {
-          position += 1
-          continue
-        }
-        var start = position + keyword.count
-        while start < count, buffer[start] == 0x20 { start += 1 }
-        var end = start
-        while end < count, buffer[end].isIdentifierByte || buffer[end] == UInt8(ascii: ".") {
-          end += 1
-        }
-        if end > start {
-          let name = String(
-            decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
-          names.insert(String(name.split(separator: ".").last ?? Substring(name)))
-        }
-        position = max(end, position + 1)
       }
     }
     return Array(names)

@@ -1451,6 +1451,21 @@ struct AppModelTests {
     #expect(!catalog.diagnostics.contains { $0.id == LintRule.runtimeValue.rawValue })
   }
 
+  @Test("the declared-type prefilter finds each struct and extension name that starts a word")
+  func declaredTypeNames() {
+    let source = """
+      struct First: View {}
+      extension Outer.Inner {}
+      mystruct NotOne {}
+      let x = "a struct Quoted" // an over-approximation the parse corrects
+      extension  Spaced {}
+      struct
+      """
+    #expect(
+      Set(DeclarationIndex.declaredNames(utf8(source)))
+        == ["First", "Inner", "Quoted", "Spaced"])
+  }
+
   @Test("an implicit member where a string is expected is String's constant, from any file")
   func implicitStringMember() throws {
     let root = try tree([
