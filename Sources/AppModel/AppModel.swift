@@ -141,6 +141,9 @@ package struct SceneConfigurationEntry: Sendable {
   package var name: String?
   package var delegateClass: String?
   package var storyboard: String?
+  /// `UISceneClassName`: the `UIScene` subclass UIKit makes, which may set its own conditions
+  /// (`self.activationConditions`).
+  package var sceneClass: String?
   /// The property list and the line of the configuration's `<dict>`.
   package var file: String
   package var line: Int
@@ -358,6 +361,7 @@ extension AppCatalog {
                     ("name", entry.name.map(JSONValue.string) ?? .null),
                     ("delegateClass", entry.delegateClass.map(JSONValue.string) ?? .null),
                     ("storyboard", entry.storyboard.map(JSONValue.string) ?? .null),
+                    ("sceneClass", entry.sceneClass.map(JSONValue.string) ?? .null),
                     ("file", .string(entry.file)), ("line", number(entry.line)),
                     ("activationConditions", .array(entry.activationConditions.map(conditionJSON))),
                   ]))

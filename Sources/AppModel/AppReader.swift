@@ -306,17 +306,38 @@ extension AppCatalog {
       }
     }
     // Each delegate class's conditions: the lint's findings inside the class nearest the
-    // configuration (two apps in one tree may each have a SceneDelegate).
+    // configuration (two apps in one tree may each have a SceneDelegate), and inside the scene
+    // subclass it names (`UISceneClassName`), which may set its own.
     for app in catalog.apps.indices {
       for entry in catalog.apps[app].sceneConfigurations.indices {
         let configuration = catalog.apps[app].sceneConfigurations[entry]
-        guard let delegate = configuration.delegateClass else { continue }
-        let name = String(delegate.split(separator: ".").last ?? Substring(delegate))
-        var candidates =
-          builder.ranges(of: name)
-          + inputs.objCFiles.flatMap { file in
-            file.classes.filter { $0.name == name }.map { (file.path, $0.lines) }
+        func nearest(_ ranges: [(file: String, lines: ClosedRange<Int>)])
+          -> [(file: String, lines: ClosedRange<Int>)]
+        {
+          let best = ranges.map { LintPaths.sharedFolders(configuration.file, $0.file) }.max() ?? 0
+          return ranges.filter { LintPaths.sharedFolders(configuration.file, $0.file) == best }
+        }
+        func classRanges(_ qualified: String) -> [(file: String, lines: ClosedRange<Int>)] {
+          let name = String(qualified.split(separator: ".").last ?? Substring(qualified))
+          return builder.ranges(of: name)
+            + inputs.objCFiles.flatMap { file in
+              file.classes.filter { $0.name == name }.map { (file.path, $0.lines) }
+            }
+        }
+        let sceneClassRanges = configuration.sceneClass.map { nearest(classRanges($0)) } ?? []
+        func inClasses(_ ranges: [(file: String, lines: ClosedRange<Int>)]) -> [LintedCondition] {
+          conditions.filter { condition in
+            ranges.contains { $0.file == condition.file && $0.lines.contains(condition.line) }
+              && (condition.kind == .canActivate || condition.kind == .prefersToActivate)
           }
+        }
+        guard let delegate = configuration.delegateClass else {
+          catalog.apps[app].sceneConfigurations[entry].activationConditions = inClasses(
+            sceneClassRanges)
+          continue
+        }
+        let name = String(delegate.split(separator: ".").last ?? Substring(delegate))
+        var candidates = classRanges(delegate)
         if candidates.isEmpty {
           // A delegate class that sets no condition and names no identifier: its file was not
           // kept by the walk, and is read now that a manifest names the class.
@@ -341,19 +362,17 @@ extension AppCatalog {
               line: configuration.line,
               fixDescription: "declare the class, or correct UISceneDelegateClassName"))
         }
-        func shared(_ path: String) -> Int { LintPaths.sharedFolders(configuration.file, path) }
-        let best = candidates.map { shared($0.file) }.max() ?? 0
-        let ranges = candidates.filter { shared($0.file) == best }
+        let ranges = nearest(candidates)
         if !ranges.isEmpty {
           catalog.apps[app].sceneConfigurations[entry].handlesShortcutItems = ranges.contains {
             declaresShortcutHandler(read($0.file) ?? [], lines: $0.lines)
           }
         }
-        catalog.apps[app].sceneConfigurations[entry].activationConditions = conditions.filter {
-          condition in
-          ranges.contains { $0.file == condition.file && $0.lines.contains(condition.line) }
-            && (condition.kind == .canActivate || condition.kind == .prefersToActivate)
-        }
+        // In source order within each class. **Decision:** the delegate's last, as the one in
+        // force when both set a kind: UIKit makes the scene before it calls the delegate's
+        // scene(_:willConnectTo:options:).
+        catalog.apps[app].sceneConfigurations[entry].activationConditions =
+          inClasses(sceneClassRanges) + inClasses(ranges)
       }
     }
     // Conditions set outside every delegate class (a view controller's
@@ -601,7 +620,8 @@ extension AppCatalog {
           SceneConfigurationEntry(
             role: role, name: configuration["UISceneConfigurationName"]?.string,
             delegateClass: configuration["UISceneDelegateClassName"]?.string,
-            storyboard: configuration["UISceneStoryboardFile"]?.string, file: path,
+            storyboard: configuration["UISceneStoryboardFile"]?.string,
+            sceneClass: configuration["UISceneClassName"]?.string, file: path,
             line: configuration.line ?? manifest.line ?? 1))
       }
     }

@@ -122,7 +122,9 @@ package enum AppOutput {
         lines.append(
           "  configuration '\(entry.name ?? "?")' \(entry.role)"
             + (entry.delegateClass.map { " delegate \($0)" } ?? "")
-            + (entry.storyboard.map { " storyboard \($0)" } ?? "") + "  \(entry.file):\(entry.line)"
+            + (entry.storyboard.map { " storyboard \($0)" } ?? "")
+            + (entry.sceneClass.map { " scene class \($0)" } ?? "")
+            + "  \(entry.file):\(entry.line)"
         )
         if entry.activationConditions.isEmpty {
           lines.append("       no activation conditions set in its delegate class")

@@ -76,6 +76,40 @@ struct UIKitScenesTests {
     #expect(choice.roles["TV"] == [external])
   }
 
+  @Test("a configuration's scene subclass (UISceneClassName) sets its own conditions")
+  func sceneSubclassConditions() throws {
+    let plist = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>UIApplicationSceneManifest</key><dict>
+      <key>UIApplicationSupportsMultipleScenes</key><true/>
+      <key>UISceneConfigurations</key><dict><key>UIWindowSceneSessionRoleApplication</key><array>
+      <dict><key>UISceneConfigurationName</key><string>Main</string></dict>
+      <dict><key>UISceneConfigurationName</key><string>Compose</string>
+      <key>UISceneClassName</key><string>ComposeScene</string></dict>
+      </array></dict></dict></dict></plist>
+      """
+    let run = Linter.readApp(paths: [
+      try tree([
+        "Info.plist": utf8(plist),
+        "ComposeScene.m": utf8(
+          """
+          @implementation ComposeScene
+          - (void)configure {
+              NSPredicate *predicate = [NSPredicate predicateWithFormat:@"self BEGINSWITH %@", @"compose/"];
+              [self.activationConditions setPrefersToActivateForTargetContentIdentifierPredicate:predicate];
+          }
+          @end
+          """),
+      ])
+    ])
+    let app = try #require(run.catalog?.apps.first)
+    let compose = try #require(app.sceneConfigurations.last)
+    #expect(compose.sceneClass == "ComposeScene" && compose.delegateClass == nil)
+    #expect(compose.activationConditions.map(\.format) == [#"SELF BEGINSWITH "compose/""#])
+    // Its own, not a condition set at run time on any scene.
+    #expect(app.runTimeConditions.isEmpty)
+  }
+
   @Test("a helper of the same file given the options, the role or the activity is followed")
   func helperFollowed() throws {
     let choice = try choice(
