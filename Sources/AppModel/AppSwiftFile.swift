@@ -257,6 +257,7 @@ package struct AppSwiftFile: Sendable {
     configurations = scanner.configurations.map { found in
       var entry = found.entry
       entry.delegateClass = scanner.delegateClasses[found.variable]
+      entry.sceneClass = scanner.sceneClasses[found.variable]
       // A configuration returned for the external display is a scene of that role, whatever
       // its `sessionRole:` reads (`connectingSceneSession.role`).
       if let name = entry.name, let role = roles[name]?.first {
@@ -322,6 +323,8 @@ package struct AppSwiftFile: Sendable {
     package var fileHandlers: [Producer] = []
     /// `x.delegateClass = T.self`: T by x.
     package var delegateClasses: [ConfigurationBinding: String] = [:]
+    /// `x.sceneClass = T.self`: T by x.
+    package var sceneClasses: [ConfigurationBinding: String] = [:]
     /// Names bound to `@Environment(\.openWindow)` in this file.
     package var openWindowNames: Set<String> = ["openWindow"]
     /// Names bound to `@Environment(\.openURL)` in this file.
@@ -351,7 +354,8 @@ package struct AppSwiftFile: Sendable {
     /// Most of a file is members and statements that hold none of them: passing over those, as
     /// the lint's own prefilter passes over files, makes the scan cost what the few that do cost.
     package static let interest: [[UInt8]] = [
-      "ontentIdentifier", "delegateClass", "main", "Scene", "openWindow", "body", "struct",
+      "ontentIdentifier", "delegateClass", "sceneClass", "main", "Scene", "openWindow", "body",
+      "struct",
       "class", "enum", "actor", "extension", "protocol", "Link", "openURL", "widgetURL", "open(",
       "openFile", "[URL]",
     ].map { Array($0.utf8) }
@@ -617,19 +621,24 @@ package struct AppSwiftFile: Sendable {
           let member = elements[index - 1].as(MemberAccessExprSyntax.self)
         else { continue }
         let property = member.declName.baseName.text
-        if property == "delegateClass", let base = member.base {
+        if property == "delegateClass" || property == "sceneClass", let base = member.base {
           let value = elements[index + 1].sourceText
           let type = value.hasSuffix(".self") ? String(value.dropLast(5)) : value
           // Keyed by the configuration the name is bound to here (two cases of a switch may
           // each bind their own `configuration`), or by the name when it is no local.
+          let key: ConfigurationBinding
           if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text,
             case .some(.some(let local)) = SwiftLocals.initializer(
               named: name, before: Syntax(base))
           {
-            delegateClasses[
-              .initializer(at: local.value.positionAfterSkippingLeadingTrivia.utf8Offset)] = type
+            key = .initializer(at: local.value.positionAfterSkippingLeadingTrivia.utf8Offset)
           } else {
-            delegateClasses[.name(base.sourceText)] = type
+            key = .name(base.sourceText)
+          }
+          if property == "delegateClass" {
+            delegateClasses[key] = type
+          } else {
+            sceneClasses[key] = type
           }
           continue
         }

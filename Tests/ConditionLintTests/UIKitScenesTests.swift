@@ -108,6 +108,24 @@ struct UIKitScenesTests {
     #expect(compose.activationConditions.map(\.format) == [#"SELF BEGINSWITH "compose/""#])
     // Its own, not a condition set at run time on any scene.
     #expect(app.runTimeConditions.isEmpty)
+
+    // A configuration made in code names its scene class the same way.
+    let made = Linter.readApp(paths: [
+      try tree([
+        "AppDelegate.swift": utf8(
+          """
+          import UIKit
+          class AppDelegate: UIResponder, UIApplicationDelegate {
+            func application(_ application: UIApplication, configurationForConnecting session: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+              let configuration = UISceneConfiguration(name: "Compose", sessionRole: session.role)
+              configuration.sceneClass = ComposeScene.self
+              return configuration
+            }
+          }
+          """)
+      ])
+    ])
+    #expect(made.catalog?.apps.first?.sceneConfigurations.first?.sceneClass == "ComposeScene")
   }
 
   @Test("a helper of the same file given the options, the role or the activity is followed")
