@@ -7,10 +7,12 @@ import Foundation
 /// which made appending a third of `route --jsonl`'s time; here a piece is a capacity check and
 /// a `memcpy`. Non-copyable, so the storage has one owner and is freed exactly once.
 ///
-/// Public, with `@inlinable` appends, only so that the writers in other modules inline them (a
-/// `package` body is not made available for inlining, and a call per piece cost as much as the
-/// piece), and behind the `Internals` SPI, so no client sees it without asking: the
-/// `SceneActivation` product does not export it.
+/// Public, with `@inlinable` appends, only so that the writers in other modules inline them, and
+/// behind the `Internals` SPI, so no client sees it without asking: the `SceneActivation` product
+/// does not export it. SE-0386 allows `@inlinable package`, but Swift 6.3 does not inline such a
+/// body into another module of the package (a two-module package whose `@inlinable
+/// @inline(__always) package` append is called from the other keeps the call; made `public`,
+/// it is inlined), and a call per piece cost as much as the piece.
 @_spi(Internals) public struct ByteBuffer: ~Copyable {
   @usableFromInline var base: UnsafeMutablePointer<UInt8>
   @usableFromInline var capacity: Int
