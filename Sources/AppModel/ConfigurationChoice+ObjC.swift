@@ -36,13 +36,13 @@ extension ObjCExtractor {
   }
 
   /// Whether the identifier at `index` labels a method parameter (`name:(Type)value`).
-  private static func isMethodParameter(_ tokens: [Token], at index: Int) -> Bool {
+  fileprivate static func isMethodParameter(_ tokens: [Token], at index: Int) -> Bool {
     index + 2 < tokens.count && tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
       && tokens[index + 2].isPunctuation(UInt8(ascii: "("))
   }
 
   /// The parameter name after `label:(Type)`.
-  private static func parameterName(_ tokens: [Token], after label: Int) -> String? {
+  fileprivate static func parameterName(_ tokens: [Token], after label: Int) -> String? {
     guard isMethodParameter(tokens, at: label) else { return nil }
     let close = closing(tokens, label + 2)
     return close + 1 < tokens.count ? tokens[close + 1].identifier : nil
@@ -70,8 +70,8 @@ private struct ObjCChoiceReader {
   package typealias Check = ConfigurationChoice.Check
   package typealias Token = ObjCExtractor.Token
   package let tokens: [Token]
-  package let session: String
-  package let options: String
+  package var session: String
+  package var options: String
   package let line: (Int) -> Int
   package var rules: [ConfigurationChoice.Rule] = []
   package var configurations: [String: ConfigurationChoice.Result] = [:]
@@ -109,6 +109,9 @@ private struct ObjCChoiceReader {
     }
     if token.identifier == "return" {
       let end = ObjCExtractor.expressionEnd(tokens, from: index + 1)
+      if follow((index + 1)..<min(end, range.upperBound), tests: tests, depth: depth) {
+        return (end + 1, true)
+      }
       rules.append(
         .init(
           tests: tests, result: result((index + 1)..<min(end, range.upperBound)),
@@ -156,6 +159,89 @@ private struct ObjCChoiceReader {
       bind(name, to: (equals + 1)..<end)
     }
     return (end + 1, false)
+  }
+
+  /// `return [self helper:options role:session.role];` with `helper:role:` a method of the
+  /// same file that returns a configuration: its returns, read with each parameter standing for
+  /// the options, the session or the activity it is given. False when the value is no such
+  /// message.
+  private mutating func follow(_ range: Range<Int>, tests: [Check], depth: Int) -> Bool {
+    guard depth < ConfigurationChoice.depthLimit, range.count >= 5,
+      tokens[range.lowerBound].isPunctuation(UInt8(ascii: "[")),
+      tokens[range.upperBound - 1].isPunctuation(UInt8(ascii: "]")),
+      tokens[range.lowerBound + 1].identifier == "self"
+    else { return false }
+    // The message's labels and the tokens of each argument.
+    var labels: [String] = []
+    var arguments: [Range<Int>] = []
+    let end = range.upperBound - 1
+    var at = range.lowerBound + 2
+    while at < end {
+      guard let label = tokens[at].identifier, at + 2 < end,
+        tokens[at + 1].isPunctuation(UInt8(ascii: ":"))
+      else { return false }
+      var next = at + 2
+      var nesting = 0
+      while next < end {
+        if case .punctuation(let byte) = tokens[next].kind {
+          if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") { nesting += 1 }
+          if byte == UInt8(ascii: "]") || byte == UInt8(ascii: ")") { nesting -= 1 }
+        }
+        if nesting == 0, next > at + 2, tokens[next].identifier != nil, next + 1 < end,
+          tokens[next + 1].isPunctuation(UInt8(ascii: ":"))
+        {
+          break
+        }
+        next += 1
+      }
+      labels.append(label)
+      arguments.append((at + 2)..<next)
+      at = next
+    }
+    guard let first = labels.first else { return false }
+    // The one method of the file with those labels that returns a configuration.
+    var found: [(parameters: [String], body: Range<Int>)] = []
+    for index in tokens.indices
+    where tokens[index].identifier == first && ObjCExtractor.isMethodParameter(tokens, at: index)
+      && index >= 2 && tokens[index - 1].isPunctuation(UInt8(ascii: ")"))
+    {
+      let returnType = (max(0, index - 6)..<index).contains {
+        tokens[$0].identifier == "UISceneConfiguration"
+      }
+      guard returnType, let firstName = ObjCExtractor.parameterName(tokens, after: index) else {
+        continue
+      }
+      var parameters = [firstName]
+      var cursor = ObjCExtractor.closing(tokens, index + 2) + 2
+      for label in labels.dropFirst() {
+        guard cursor < tokens.count, tokens[cursor].identifier == label,
+          let name = ObjCExtractor.parameterName(tokens, after: cursor)
+        else { break }
+        parameters.append(name)
+        cursor = ObjCExtractor.closing(tokens, cursor + 2) + 2
+      }
+      guard parameters.count == labels.count, cursor < tokens.count,
+        tokens[cursor].isPunctuation(UInt8(ascii: "{"))
+      else { continue }
+      found.append((parameters, (cursor + 1)..<ObjCExtractor.closing(tokens, cursor)))
+    }
+    guard found.count == 1, let helper = found.first else { return false }
+    var inner = ObjCChoiceReader(tokens: tokens, session: "\u{0}", options: "\u{0}", line: line)
+    for (parameter, argument) in zip(helper.parameters, arguments) {
+      let given = text(argument)
+      if given == options {
+        inner.options = parameter
+      } else if given == session {
+        inner.session = parameter
+      } else if isActivity(argument) {
+        inner.activities.insert(parameter)
+      } else if isActivityType(argument) {
+        inner.activityTypes.insert(parameter)
+      }
+    }
+    _ = inner.block(helper.body, tests: tests, depth: depth + 1)
+    rules += inner.rules
+    return true
   }
 
   // MARK: Values

@@ -128,6 +128,33 @@ struct UIKitScenesTests {
     #expect(made.catalog?.apps.first?.sceneConfigurations.first?.sceneClass == "ComposeScene")
   }
 
+  @Test(
+    "Objective-C: a method of the same file the options or the activity are passed to is followed")
+  func objCHelperFollowed() throws {
+    let choice = try choice(
+      objC: """
+        @implementation AppDelegate
+        - (UISceneConfiguration *)application:(UIApplication *)application configurationForConnectingSceneSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {
+            return [self configurationForOptions:options role:session.role];
+        }
+        - (UISceneConfiguration *)configurationForOptions:(UISceneConnectionOptions *)connection role:(UISceneSessionRole)role {
+            NSUserActivity *activity = connection.userActivities.anyObject;
+            if ([activity.activityType isEqualToString:@"order"]) {
+                return [UISceneConfiguration configurationWithName:@"Order" sessionRole:role];
+            }
+            return [UISceneConfiguration configurationWithName:@"Main" sessionRole:role];
+        }
+        @end
+        """)
+    #expect(choice.configuration(for: .noActivity, role: .windowApplication) == .named("Main"))
+    #expect(
+      choice.configuration(for: .activity(type: "order"), role: .windowApplication)
+        == .named("Order"))
+    #expect(
+      choice.configuration(for: .activity(type: "other"), role: .windowApplication)
+        == .named("Main"))
+  }
+
   @Test("a helper of the same file given the options, the role or the activity is followed")
   func helperFollowed() throws {
     let choice = try choice(
