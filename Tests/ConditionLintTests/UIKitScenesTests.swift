@@ -30,6 +30,19 @@ struct UIKitScenesTests {
     try choice(source, objC: true)
   }
 
+  /// Expects `choice` to give each named configuration for its connection, in the application
+  /// role.
+  private func expect(
+    _ choice: ConfigurationChoice, _ expected: [(ConfigurationChoice.Connection, String)],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    for (connection, name) in expected {
+      #expect(
+        choice.configuration(for: connection, role: .windowApplication) == .named(name),
+        "\(connection)", sourceLocation: sourceLocation)
+    }
+  }
+
   @Test("a switch on the activity type, an if on the role, a default")
   func switchOnActivityType() throws {
     let choice = try choice(
@@ -146,13 +159,12 @@ struct UIKitScenesTests {
         }
         @end
         """)
-    #expect(choice.configuration(for: .noActivity, role: .windowApplication) == .named("Main"))
-    #expect(
-      choice.configuration(for: .activity(type: "order"), role: .windowApplication)
-        == .named("Order"))
-    #expect(
-      choice.configuration(for: .activity(type: "other"), role: .windowApplication)
-        == .named("Main"))
+    expect(
+      choice,
+      [
+        (.noActivity, "Main"), (.activity(type: "order"), "Order"),
+        (.activity(type: "other"), "Main"),
+      ])
   }
 
   @Test("a helper of the same file given the options, the role or the activity is followed")
@@ -183,15 +195,15 @@ struct UIKitScenesTests {
           }
         }
         """)
-    let external = SceneSessionRole.windowExternalDisplayNonInteractive
-    #expect(choice.configuration(for: .noActivity, role: .windowApplication) == .named("Main"))
+    expect(
+      choice,
+      [
+        (.noActivity, "Main"), (.activity(type: "order"), "Order"),
+        (.activity(type: "other"), "Main"),
+      ])
     #expect(
-      choice.configuration(for: .activity(type: "order"), role: .windowApplication)
-        == .named("Order"))
-    #expect(
-      choice.configuration(for: .activity(type: "other"), role: .windowApplication)
-        == .named("Main"))
-    #expect(choice.configuration(for: .activity(type: "order"), role: external) == .named("TV"))
+      choice.configuration(
+        for: .activity(type: "order"), role: .windowExternalDisplayNonInteractive) == .named("TV"))
     #expect(
       !choice.rules.contains {
         if case .unknown = $0.result { true } else { false }
