@@ -29,8 +29,10 @@ extension ObjCExtractor {
         tokens: tokens, session: session, options: options,
         line: { lines.location(tokens[$0].offset).line })
       _ = reader.block((open + 1)..<close, tests: [], depth: 0)
+      let line = lines.location(tokens[index].offset).line
       return ConfigurationChoice(
-        file: path, line: lines.location(tokens[index].offset).line, rules: reader.rules)
+        file: path, line: line,
+        rules: reader.rules + (reader.isFull ? [ConfigurationChoice.unreadRule(line: line)] : []))
     }
     return nil
   }
@@ -74,6 +76,11 @@ private struct ObjCChoiceReader {
   package var options: String
   package let line: (Int) -> Int
   package var rules: [ConfigurationChoice.Rule] = []
+  /// How many rules it reads before it stops (``ConfigurationChoice/ruleLimit`` for the method,
+  /// what is left of it for a helper).
+  package var budget = ConfigurationChoice.ruleLimit
+  /// The helper methods followed (parameter names and body), shared with their readers.
+  package var helpers = ConfigurationChoice.Helpers<(parameters: [String], body: Range<Int>)>()
   package var configurations: [String: ConfigurationChoice.Result] = [:]
   package var activities: Set<String> = []
   package var activityTypes: Set<String> = []
@@ -85,11 +92,15 @@ private struct ObjCChoiceReader {
     self.line = line
   }
 
+  /// Whether it has read as many rules as it may: it reads no further.
+  package var isFull: Bool { rules.count >= budget }
+
   /// Reads the statements in `range`; returns whether every path through them returns.
   package mutating func block(_ range: Range<Int>, tests: [Check], depth: Int) -> Bool {
     var tests = tests
     var index = range.lowerBound
     while index < range.upperBound {
+      if isFull { return true }
       let (end, returns) = statement(at: index, in: range, tests: &tests, depth: depth)
       if returns { return true }
       index = max(end, index + 1)
@@ -199,7 +210,36 @@ private struct ObjCChoiceReader {
       at = next
     }
     guard let first = labels.first else { return false }
-    // The one method of the file with those labels that returns a configuration.
+    let key = labels.joined(separator: ":")
+    guard !helpers.following.contains(key) else { return false }
+    if helpers.found[key] == nil { helpers.found[key] = .some(method(labels)) }
+    guard case .some(.some(let helper)) = helpers.found[key] else { return false }
+    var inner = ObjCChoiceReader(tokens: tokens, session: "\u{0}", options: "\u{0}", line: line)
+    inner.budget = budget - rules.count
+    inner.helpers = helpers
+    helpers.following.insert(key)
+    defer { helpers.following.remove(key) }
+    for (parameter, argument) in zip(helper.parameters, arguments) {
+      let given = text(argument)
+      if given == options {
+        inner.options = parameter
+      } else if given == session {
+        inner.session = parameter
+      } else if isActivity(argument) {
+        inner.activities.insert(parameter)
+      } else if isActivityType(argument) {
+        inner.activityTypes.insert(parameter)
+      }
+    }
+    _ = inner.block(helper.body, tests: tests, depth: depth + 1)
+    rules += inner.rules
+    return true
+  }
+
+  /// The one method of the file whose selector has `labels` and that returns a configuration:
+  /// its parameter names and the range of its body.
+  private func method(_ labels: [String]) -> (parameters: [String], body: Range<Int>)? {
+    let first = labels[0]
     var found: [(parameters: [String], body: Range<Int>)] = []
     for index in tokens.indices
     where tokens[index].identifier == first && ObjCExtractor.isMethodParameter(tokens, at: index)
@@ -225,23 +265,7 @@ private struct ObjCChoiceReader {
       else { continue }
       found.append((parameters, (cursor + 1)..<ObjCExtractor.closing(tokens, cursor)))
     }
-    guard found.count == 1, let helper = found.first else { return false }
-    var inner = ObjCChoiceReader(tokens: tokens, session: "\u{0}", options: "\u{0}", line: line)
-    for (parameter, argument) in zip(helper.parameters, arguments) {
-      let given = text(argument)
-      if given == options {
-        inner.options = parameter
-      } else if given == session {
-        inner.session = parameter
-      } else if isActivity(argument) {
-        inner.activities.insert(parameter)
-      } else if isActivityType(argument) {
-        inner.activityTypes.insert(parameter)
-      }
-    }
-    _ = inner.block(helper.body, tests: tests, depth: depth + 1)
-    rules += inner.rules
-    return true
+    return found.count == 1 ? found[0] : nil
   }
 
   // MARK: Values

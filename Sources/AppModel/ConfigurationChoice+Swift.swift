@@ -23,6 +23,7 @@ extension ConfigurationChoice {
     var choice = ConfigurationChoice(file: path, line: line(function))
     _ = reader.read(body.statements, tests: [], depth: 0, implicit: true)
     choice.rules = reader.rules
+    if reader.isFull { choice.rules.append(ConfigurationChoice.unreadRule(line: line(function))) }
     return choice
   }
 }
@@ -37,6 +38,11 @@ private struct SwiftChoiceReader {
   package let values: SwiftValues
   package let line: (Syntax) -> Int
   package var rules: [ConfigurationChoice.Rule] = []
+  /// How many rules it reads before it stops (``ConfigurationChoice/ruleLimit`` for the method,
+  /// what is left of it for a helper).
+  package var budget = ConfigurationChoice.ruleLimit
+  /// The helpers followed, shared with the readers of the helpers.
+  package var helpers = ConfigurationChoice.Helpers<FunctionDeclSyntax>()
   /// The values each local is given (its initializer, later `=`), with the tests that reach
   /// each: a local returned, or passed as a configuration's name, is the last value given it
   /// whose tests hold.
@@ -55,12 +61,16 @@ private struct SwiftChoiceReader {
     self.line = line
   }
 
+  /// Whether it has read as many rules as it may: it reads no further.
+  package var isFull: Bool { rules.count >= budget }
+
   /// Reads `statements` reached when `tests` hold; returns whether every path through them
   /// returns. With `implicit`, a block of one expression is its value (the function's body,
   /// or a branch of an `if` or `switch` that is that value).
   package mutating func read(
     _ statements: CodeBlockItemListSyntax, tests: [Check], depth: Int, implicit: Bool = false
   ) -> Bool {
+    guard !isFull else { return true }
     var tests = tests
     if implicit, statements.count == 1, let only = statements.first {
       var expression: ExprSyntax?
@@ -78,6 +88,7 @@ private struct SwiftChoiceReader {
       }
     }
     for item in statements {
+      if isFull { return true }
       switch item.item {
       case .decl(let declaration):
         if let variable = declaration.as(VariableDeclSyntax.self) { bind(variable, tests: tests) }
@@ -182,7 +193,7 @@ private struct SwiftChoiceReader {
   // MARK: Returns
 
   private mutating func add(_ value: ExprSyntax?, tests: [Check], at node: Syntax, depth: Int) {
-    guard let value else { return }
+    guard let value, !isFull else { return }
     if let ternary = value.as(TernaryExprSyntax.self) {
       let check = test(ternary.condition)
       add(ternary.thenExpression, tests: tests + [check], at: node, depth: depth)
@@ -235,9 +246,13 @@ private struct SwiftChoiceReader {
     // passed to (`SceneConfigurator.configuration(for: options, role: session.role)`): its
     // returns, read with each parameter standing for what it is given.
     if depth < ConfigurationChoice.depthLimit, let call = value.as(FunctionCallExprSyntax.self),
-      let helper = Self.helper(called: call)
+      let (key, helper) = helper(called: call), !helpers.following.contains(key)
     {
       var inner = SwiftChoiceReader(session: "\u{0}", options: "\u{0}", values: values, line: line)
+      inner.budget = budget - rules.count
+      inner.helpers = helpers
+      helpers.following.insert(key)
+      defer { helpers.following.remove(key) }
       for (parameter, argument) in zip(helper.signature.parameterClause.parameters, call.arguments)
       {
         let name = (parameter.secondName ?? parameter.firstName).text
@@ -266,8 +281,8 @@ private struct SwiftChoiceReader {
   /// The function of the same file a call names, when exactly one declaration there has its
   /// name, its argument labels and a `UISceneConfiguration` result: a free function, or a
   /// method called on `self`, `Self` or a type.
-  private static func helper(called call: FunctionCallExprSyntax) -> FunctionDeclSyntax? {
-    guard call.trailingClosure == nil, configurationCall(ExprSyntax(call)) == nil else {
+  private func helper(called call: FunctionCallExprSyntax) -> (String, FunctionDeclSyntax)? {
+    guard call.trailingClosure == nil, Self.configurationCall(ExprSyntax(call)) == nil else {
       return nil
     }
     let name: String
@@ -282,11 +297,15 @@ private struct SwiftChoiceReader {
       return nil
     }
     let labels = call.arguments.map { $0.label?.text ?? "_" }
+    let key = ([name] + labels).joined(separator: ":")
+    if let known = helpers.found[key] { return known.map { (key, $0) } }
     var root = Syntax(call)
     while let parent = root.parent { root = parent }
     let finder = FunctionFinder(name: name, labels: labels)
     finder.walk(root)
-    return finder.found.count == 1 ? finder.found[0] : nil
+    let found = finder.found.count == 1 ? finder.found[0] : nil
+    helpers.found[key] = .some(found)
+    return found.map { (key, $0) }
   }
 
   /// The functions of a file with a name and argument labels, returning a scene configuration.

@@ -54,6 +54,26 @@ package struct ConfigurationChoice: Sendable, Hashable {
   /// tool does not decide.
   package static let depthLimit = 32
 
+  /// The most returns a reader reads in the method (and the helpers it follows): each carries
+  /// the tests of those before it, so a method of thousands of branches costs their square.
+  /// What follows is one rule the tool does not decide.
+  package static let ruleLimit = 256
+
+  /// The rule that stands for the returns past ``ruleLimit``.
+  static func unreadRule(line: Int) -> Rule {
+    Rule(
+      tests: [],
+      result: .unknown("the method has more than \(ruleLimit) returns; the rest are not read"),
+      line: line)
+  }
+
+  /// The helpers a reader follows, shared with the readers it starts for them: each looked up
+  /// once, and none followed inside itself.
+  final class Helpers<Helper> {
+    var found: [String: Helper?] = [:]
+    var following: Set<String> = []
+  }
+
   /// One return of the method, with the tests that must hold (or fail) to reach it.
   package struct Rule: Sendable, Hashable {
     /// Each test with the answer it must give for the rule to apply.

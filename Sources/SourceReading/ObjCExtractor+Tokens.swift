@@ -204,10 +204,20 @@ extension ObjCExtractor {
     external: (String, Int) -> (LiteralText, ValueOrigin)? = { _, _ in nil }
   ) {
     let constants = fileConstants(tokens, defines: defines)
+    // Each body's assignments by name, where they start and where their value ends: whether a
+    // use is of a local assigned before it (``localDefinition(_:named:before:)``), asked in one
+    // lookup instead of a walk back to the start of the body for every use.
+    var assigned: [Int: [String: [(start: Int, end: Int)]]] = [:]
+    for index in tokens.indices where tokens[index].scope != -1 {
+      guard let name = tokens[index].identifier, isAssignment(tokens, to: index) else { continue }
+      assigned[tokens[index].scope, default: [:]][name, default: []].append(
+        (index, expressionEnd(tokens, from: index + 2)))
+    }
     for index in tokens.indices where tokens[index].scope != -1 {
       guard let name = tokens[index].identifier,
         constants[name] != nil || isConstantName(name), isRead(tokens, at: index),
-        localDefinition(tokens, named: name, before: index) == nil
+        !(assigned[tokens[index].scope]?[name]?.contains { $0.start < index && $0.end <= index }
+          ?? false)
       else { continue }
       let found: (LiteralText, ValueOrigin)
       if let (literal, offset) = constants[name] {

@@ -258,8 +258,19 @@ extension SwiftSkeleton {
     var sparse = bytes
     // Blank the inside of each top-level block, but for the kept ranges, line breaks and
     // `#if` lines.
+    // Marked by the ranges' ends and a running count: many sites in one member (a method of
+    // thousands of statements) keep its range once in cost, not once per site.
+    var opened = [Int32](repeating: 0, count: bytes.count + 1)
+    for range in kept where !range.isEmpty {
+      opened[range.lowerBound] += 1
+      opened[range.upperBound] -= 1
+    }
     var keptBytes = [Bool](repeating: false, count: bytes.count)
-    for range in kept { for offset in range { keptBytes[offset] = true } }
+    var open: Int32 = 0
+    for offset in keptBytes.indices {
+      open += opened[offset]
+      keptBytes[offset] = open > 0
+    }
     for block in blocks where block.depth == 0 {
       var directive = false
       for offset in (block.open + 1)..<block.close {

@@ -167,6 +167,44 @@ struct UIKitScenesTests {
       ])
   }
 
+  @Test("hostile: thousands of returns and a helper that calls itself are read within bounds")
+  func boundedChoice() throws {
+    let branches = (0..<1_000).map {
+      "    if options.userActivities.first?.activityType == \"t\($0)\" { return helper(options) }"
+    }
+    let swift = try choice(
+      swift: """
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+          func application(_ application: UIApplication, configurationForConnecting session: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+        \(branches.joined(separator: "\n"))
+            return UISceneConfiguration(name: "Main", sessionRole: session.role)
+          }
+          func helper(_ options: UIScene.ConnectionOptions) -> UISceneConfiguration { helper(options) }
+        }
+        """)
+    #expect(swift.rules.count == ConfigurationChoice.ruleLimit + 1)
+    guard case .unknown(let reason) = swift.rules.last?.result else {
+      Issue.record("the returns past the limit are not one unknown rule")
+      return
+    }
+    #expect(reason.contains("more than \(ConfigurationChoice.ruleLimit) returns"))
+    // The helper, calling itself, is followed once: its own call is not followed again.
+    #expect(
+      swift.configuration(for: .activity(type: "t0"), role: .windowApplication)
+        == .unknown("it returns 'helper(options)', which the tool does not follow"))
+    let objC = try choice(
+      objC: """
+        @implementation AppDelegate
+        - (UISceneConfiguration *)application:(UIApplication *)application configurationForConnectingSceneSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {
+        \((0..<1_000).map { "    if ([options.userActivities.anyObject.activityType isEqualToString:@\"t\($0)\"]) { return [self helper:options]; }" }.joined(separator: "\n"))
+            return [UISceneConfiguration configurationWithName:@"Main" sessionRole:session.role];
+        }
+        - (UISceneConfiguration *)helper:(UISceneConnectionOptions *)options { return [self helper:options]; }
+        @end
+        """)
+    #expect(objC.rules.count == ConfigurationChoice.ruleLimit + 1)
+  }
+
   @Test("a helper of the same file given the options, the role or the activity is followed")
   func helperFollowed() throws {
     let choice = try choice(
