@@ -324,10 +324,11 @@ package struct AppRouting: Sendable {
         entry.append(("role", .string(scene.role.rawValue)))
         var predicates: [(String, JSONValue)] = []
         var variables: [JSONValue] = []
-        for (key, condition) in [
-          ("canActivate", scene.canActivate), ("prefersToActivate", scene.prefersToActivate),
+        for (field, condition) in [
+          (ActivationConditionsError.Field.canActivate, scene.canActivate),
+          (.prefersToActivate, scene.prefersToActivate),
         ] {
-          predicates.append((key, condition.format.map(JSONValue.string) ?? .null))
+          predicates.append((field.rawValue, condition.format.map(JSONValue.string) ?? .null))
           if case .known(_, let list) = condition { variables += list.map(\.jsonValue) }
         }
         entry.append(("activationConditions", .object(JSONObject(predicates))))

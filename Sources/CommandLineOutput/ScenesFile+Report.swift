@@ -17,16 +17,9 @@ extension ScenesFile {
       if let handling = conditions.externalEventHandling {
         members.append(("handlesExternalEvents", handling.jsonValue))
       }
-      members += [
-        (
-          "canActivate",
-          .string(conditions.canActivateForTargetContentIdentifierPredicate.predicateFormat)
-        ),
-        (
-          "prefersToActivate",
-          .string(conditions.prefersToActivateForTargetContentIdentifierPredicate.predicateFormat)
-        ),
-      ]
+      for field in [ActivationConditionsError.Field.canActivate, .prefersToActivate] {
+        members.append((field.rawValue, .string(conditions.predicate(field).predicateFormat)))
+      }
       return .object(JSONObject(members))
     }
     var file: [(String, JSONValue)] = [

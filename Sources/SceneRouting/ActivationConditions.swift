@@ -235,14 +235,11 @@ extension ActivationConditions {
         return nil
       }
     }
-    let own = named("profile", within: ceiling, of: nil) ?? profile
+    let own = named(profileKey, within: ceiling, of: nil) ?? profile
     var warnings: [(ActivationConditionsError.Field, Diagnostic)] = []
     var compiled: [ActivationConditionsError.Field: CompiledPredicate] = [:]
-    for (field, key) in [
-      (ActivationConditionsError.Field.canActivate, "canActivateProfile"),
-      (.prefersToActivate, "prefersToActivateProfile"),
-    ] {
-      let fieldProfile = named(key, within: own, of: own.rawValue) ?? own
+    for field in [ActivationConditionsError.Field.canActivate, .prefersToActivate] {
+      let fieldProfile = named(field.profileKey, within: own, of: own.rawValue) ?? own
       do throws(FieldError) {
         let source = try conditions.optionalString(field.rawValue)
         do throws(ActivationConditionsError) {
@@ -269,22 +266,44 @@ extension ActivationConditions {
 }
 
 extension ActivationConditions {
+  /// The member of the conditions' JSON object that names their profile.
+  package static let profileKey = "profile"
+
+  /// Every member of the conditions' JSON object: each predicate (by its field's name), the
+  /// profile, and each predicate's own profile.
+  package static let jsonKeys: Set<String> = [
+    ActivationConditionsError.Field.canActivate.rawValue,
+    ActivationConditionsError.Field.prefersToActivate.rawValue, profileKey,
+    ActivationConditionsError.Field.canActivate.profileKey,
+    ActivationConditionsError.Field.prefersToActivate.profileKey,
+  ]
+
   /// The conditions' JSON shape, the one `Codable` and the scenes file write: `canActivate`,
   /// `prefersToActivate`, `profile`, and a narrower predicate's own profile.
   var jsonValue: JSONValue {
-    let can = canActivateForTargetContentIdentifierPredicate
-    let prefers = prefersToActivateForTargetContentIdentifierPredicate
-    var members: [(String, JSONValue)] = [
-      ("canActivate", .string(can.predicateFormat)),
-      ("prefersToActivate", .string(prefers.predicateFormat)),
-      ("profile", .string(profile.rawValue)),
-    ]
-    if can.profile != profile {
-      members.append(("canActivateProfile", .string(can.profile.rawValue)))
+    var members: [(String, JSONValue)] = []
+    for field in [ActivationConditionsError.Field.canActivate, .prefersToActivate] {
+      members.append((field.rawValue, .string(predicate(field).predicateFormat)))
     }
-    if prefers.profile != profile {
-      members.append(("prefersToActivateProfile", .string(prefers.profile.rawValue)))
+    members.append((Self.profileKey, .string(profile.rawValue)))
+    for field in [ActivationConditionsError.Field.canActivate, .prefersToActivate]
+    where predicate(field).profile != profile {
+      members.append((field.profileKey, .string(predicate(field).profile.rawValue)))
     }
     return .object(JSONObject(members))
   }
+
+  /// The predicate of `field`.
+  package func predicate(_ field: ActivationConditionsError.Field) -> CompiledPredicate {
+    switch field {
+    case .canActivate: canActivateForTargetContentIdentifierPredicate
+    case .prefersToActivate: prefersToActivateForTargetContentIdentifierPredicate
+    }
+  }
+}
+
+extension ActivationConditionsError.Field {
+  /// The member of the conditions' JSON object that gives this predicate its own profile
+  /// (`canActivateProfile`).
+  package var profileKey: String { rawValue + "Profile" }
 }

@@ -321,10 +321,7 @@ public struct ScenesFile: Sendable, Hashable {
     }
     attempt {
       if let conditions = try scene.optionalObject(SceneMember.activationConditions.rawValue) {
-        warnings += conditions.unknownKeys([
-          "canActivate", "prefersToActivate", "profile", "canActivateProfile",
-          "prefersToActivateProfile",
-        ]).map {
+        warnings += conditions.unknownKeys(ActivationConditions.jsonKeys).map {
           RoutingWarning(.unknownScenesField(scene: identifier, path: $0))
         }
         let read = ActivationConditions.read(conditions, profile: profile, ceiling: ceiling)
