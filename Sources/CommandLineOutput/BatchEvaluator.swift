@@ -119,7 +119,7 @@ package struct BatchEvaluator {
     if let profileValue = object["profile"] {
       guard case .string(let name) = profileValue, let named = ValidationProfile(rawValue: name)
       else {
-        return fieldError("field 'profile': expected \"uikit\" or \"extended\"")
+        return fieldError("field 'profile': expected \(ValidationProfile.expectedNames)")
       }
       profile = named
     }

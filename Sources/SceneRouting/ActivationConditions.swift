@@ -217,7 +217,8 @@ extension ActivationConditions {
         guard let named = ValidationProfile(rawValue: name) else {
           throw FieldError(
             path: conditions.child(key),
-            kind: .unknownValue, message: "expected \"uikit\" or \"extended\", found \"\(name)\"")
+            kind: .unknownValue,
+            message: "expected \(ValidationProfile.expectedNames), found \"\(name)\"")
         }
         guard named.isNarrower(thanOrEqualTo: limit) else {
           throw FieldError(

@@ -93,7 +93,7 @@ public struct ScenesFile: Sendable, Hashable {
           fail(
             FieldError(
               path: "profile", kind: .unknownValue,
-              message: "expected \"uikit\" or \"extended\", found \"\(name)\""))
+              message: "expected \(ValidationProfile.expectedNames), found \"\(name)\""))
         }
       }
     } catch { fail(error) }

@@ -14,6 +14,11 @@ public enum ValidationProfile: String, Sendable, Hashable, Codable, CaseIterable
 }
 
 extension ValidationProfile {
+  /// The profiles' names as a message that expects one lists them: `"uikit" or "extended"`.
+  package static var expectedNames: String {
+    allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+  }
+
   /// Whether everything this profile accepts, `other` accepts too.
   public func isNarrower(thanOrEqualTo other: ValidationProfile) -> Bool {
     self == other || (self == .uikit && other == .extended)
