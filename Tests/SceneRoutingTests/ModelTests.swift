@@ -624,6 +624,22 @@ struct JSONStringTests {
     check(EventKind.self)
   }
 
+  /// Cases listed out of declaration order: the position read from a case's representation
+  /// would name another case's raw value.
+  enum Reordered: String, CaseIterable {
+    case first, second
+    static var allCases: [Reordered] { [.second, .first] }
+  }
+
+  @Test("a table of an enumeration whose allCases is not in declaration order traps when made")
+  func quotedRawValuesMisuse() async {
+    // The table reads a case's position from its one-byte representation (`unsafeBitCast`):
+    // its initializer checks that each case's representation is its position in allCases.
+    await #expect(processExitsWith: .failure) {
+      _ = QuotedRawValues<Reordered>()
+    }
+  }
+
   @Test("a scene is written with the members the scenes-file reader declares, and read back")
   func sceneMembersAreDeclaredOnce() throws {
     let full = SceneSession(
