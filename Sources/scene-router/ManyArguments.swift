@@ -1,5 +1,5 @@
-import CommandLineOutput
 import ArgumentParser
+import CommandLineOutput
 import PortableIO
 import SceneJSON
 
@@ -13,13 +13,16 @@ import SceneJSON
 /// therefore receive them here when there are more than ``threshold``; the parser sees only the
 /// options. Which options take a value comes from the parser's own description of the command
 /// (its tool-info JSON, the one `--experimental-dump-help` prints), so the split follows the
-/// declarations.
+/// declarations. That description is read through `_dumpHelp()`, the parser's one entry to it
+/// (underscored, so it may change): should its shape change, no option would take a value, and
+/// `ManyArgumentsTests.manyPredicates` (`--profile extended` before 200 predicates) fails.
 enum ManyArguments {
   /// Below this many, the parser takes the positional arguments as usual.
   static let threshold = 64
 
-  /// The positional arguments taken off, in order; nil when none were.
-  nonisolated(unsafe) private(set) static var positional: [String]?
+  /// The positional arguments taken off, in order, for the command run inside
+  /// `$positional.withValue(_:operation:)`; nil when none were.
+  @TaskLocal static var positional: [String]?
 
   /// The commands this applies to.
   private static let commands: [String: ParsableCommand.Type] = [
@@ -27,18 +30,18 @@ enum ManyArguments {
   ]
 
   /// `arguments` (without the program name), with the positional arguments of `check` or
-  /// `evaluate` taken off into ``positional`` when there are more than ``threshold``.
-  static func split(_ arguments: [String]) -> [String] {
+  /// `evaluate` taken off when there are more than ``threshold``: the arguments for the parser,
+  /// and those taken off (nil when none were), for ``positional``.
+  static func split(_ arguments: [String]) -> (arguments: [String], positional: [String]?) {
     // Too few arguments to hold more than `threshold` values: the command's description, which
     // takes a third of a short run's start, is not needed.
     guard let name = arguments.first, let command = commands[name],
       arguments.count - 1 > threshold
-    else { return arguments }
+    else { return (arguments, nil) }
     let (options, values) = RawArguments.separate(
       arguments.dropFirst(), optionsTakingValues: optionsTakingValues(command))
-    guard values.count > threshold else { return arguments }
-    positional = values
-    return [name] + options
+    guard values.count > threshold else { return (arguments, nil) }
+    return ([name] + options, values)
   }
 
   /// The option names of `command` that take a value (`--profile`, `--file`), from the

@@ -1,5 +1,5 @@
-import CommandLineOutput
 import ArgumentParser
+import CommandLineOutput
 import PortableIO
 
 /// `scene-router`: lint activation-condition predicates, evaluate them, and route notifications,
@@ -34,7 +34,8 @@ struct SceneRouterCommand: ParsableCommand {
     IOFailure.guardStandardDescriptors()
     IOFailure.checkStandardOutputAtExit()
     RawArguments.requireUTF8(orExit: ExitStatus.dataError.rawValue)
-    main(ManyArguments.split(Array(CommandLine.arguments.dropFirst())))
+    let (arguments, positional) = ManyArguments.split(Array(CommandLine.arguments.dropFirst()))
+    ManyArguments.$positional.withValue(positional) { main(arguments) }
   }
 }
 
