@@ -65,8 +65,8 @@ enum Matcher: Sendable {
   /// their raw bytes (``ASCIIHead``), an ASCII identifier needs no preparing for any operator but
   /// a few, and `IN` never prepares one. Asked first, before any views exist, so that such an
   /// evaluation neither makes nor drops them, in a function small enough to keep its state in
-  /// registers: through the full ``evaluatePrepared(_:_:)`` the same byte compare cost 50 to 110
-  /// instructions more per call (`==` 126 against 72, `LIKE 'prefix*'` 213 against 102).
+  /// registers, which the full ``evaluatePrepared(_:_:)`` is not (the measurements are in
+  /// Benchmarks/README.md).
   @inline(__always)
   func answerFromBytes(_ subject: Subject) throws(PredicateEvaluationError) -> Bool? {
     switch self {
@@ -114,9 +114,9 @@ enum Matcher: Sendable {
 
   /// Evaluates with `SELF` bound to `subject`, filling `views` as operators need them: what
   /// ``evaluate(_:_:)`` does when ``answerFromBytes(_:)`` cannot say. Each operator goes straight
-  /// to the prepared text, without asking the bytes again (that cost a non-ASCII `BEGINSWITH[d]`
-  /// 50 of its 860 instructions); the prepared text answers every identifier, ASCII or not, so
-  /// this is right on its own, only slower where the bytes would have said.
+  /// to the prepared text, without asking the bytes again, which have already been asked; the
+  /// prepared text answers every identifier, ASCII or not, so this is right on its own, only
+  /// slower where the bytes would have said.
   func evaluatePrepared(_ subject: Subject, _ views: inout IdentifierViews)
     throws(PredicateEvaluationError) -> Bool
   {
@@ -243,8 +243,8 @@ enum Matcher: Sendable {
   }
 
   /// BEGINSWITH/ENDSWITH/CONTAINS on an ASCII identifier's bytes, or nil when it is not ASCII.
-  /// Out of line, as every step past the common answers is: inlined, these steps made every
-  /// evaluation's frame larger, and `LIKE 'prefix*'` cost 160 instructions instead of 100.
+  /// Out of line, as every step past the common answers is, so that the common answers keep a
+  /// small frame.
   @inline(never)
   private static func searchASCII(
     _ kind: Semantics.SearchKind, _ subject: Subject, _ needle: PreparedText

@@ -98,8 +98,8 @@ struct OutcomeCache {
   /// Whether the outcome recorded for `key` is a match.
   func matched(_ key: Int) -> Bool { matches.contains(key) }
 
-  /// Inlined where the outcome is made: the switch then folds away, where a call copied the
-  /// outcome (and its error's string) in and destroyed it again, 34 instructions a predicate.
+  /// Inlined where the outcome is made, so that the switch folds away instead of a call copying
+  /// the outcome (and its error's string) in and destroying it again.
   @inline(__always)
   mutating func record(_ key: Int, _ outcome: PredicateOutcome) {
     recorded.insert(key)
