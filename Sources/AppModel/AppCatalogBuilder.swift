@@ -693,7 +693,7 @@ package struct AppCatalogBuilder {
   {
     LintDiagnostic(
       file: file, line: line, column: 1, endLine: line, endColumn: 1, scalarColumn: 1,
-      scalarEndColumn: 1, severity: rule.severity, id: rule.rawValue, message: message
+      scalarEndColumn: 1, severity: rule.severity, id: rule.id, message: message
     )
   }
 

@@ -503,7 +503,7 @@ extension AppCatalog {
   ) -> LintDiagnostic {
     LintDiagnostic(
       file: file, line: line, column: 1, endLine: line, endColumn: 1, scalarColumn: 1,
-      scalarEndColumn: 1, severity: severity ?? rule.severity, id: rule.rawValue,
+      scalarEndColumn: 1, severity: severity ?? rule.severity, id: rule.id,
       message: message,
       fixDescription: fixDescription)
   }

@@ -142,7 +142,7 @@ package struct AppRouting: Sendable {
         }
         guard let predicate = condition.predicate, condition.valid == true else {
           let reason =
-            condition.diagnostics.first { $0.id == LintRule.notCheckable.rawValue }?.message
+            condition.diagnostics.first { $0.id == LintRule.notCheckable.id }?.message
             ?? (condition.valid == false
               ? "the predicate is invalid (UIKit raises when it is set)"
               : "the predicate is not known statically")

@@ -295,7 +295,7 @@ package struct AppSwiftFile: Sendable {
     return LintDiagnostic(
       file: path, line: line, column: column, endLine: line, endColumn: column,
       scalarColumn: column, scalarEndColumn: column, severity: rule.severity,
-      id: rule.rawValue,
+      id: rule.id,
       message: message)
   }
 

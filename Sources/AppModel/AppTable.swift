@@ -340,7 +340,7 @@ package struct AppTable: Sendable {
       page +=
         "<td>"
         + explained.map {
-          "<div class=\"finding\"><small>\(escape($0.id)):</small> \(escape($0.message))</div>"
+          "<div class=\"finding\"><small>\(escape($0.id.rawValue)):</small> \(escape($0.message))</div>"
         }.joined() + "</td></tr>\n"
     }
     page += "</tbody>\n</table>\n"
@@ -360,7 +360,7 @@ package struct AppTable: Sendable {
       "Findings",
       findings.map {
         "<code>\(escape("\($0.file):\($0.line)"))</code> \(escape($0.severity.rawValue)): "
-          + "\(escape($0.message)) <small>[\(escape($0.id))]</small>"
+          + "\(escape($0.message)) <small>[\(escape($0.id.rawValue))]</small>"
       }, id: "findings")
     page += "</body>\n</html>\n"
     return page

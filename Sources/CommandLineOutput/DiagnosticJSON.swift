@@ -27,7 +27,7 @@ package struct DiagnosticJSON {
   )
 
   package var file: String?
-  package var id: String
+  package var id: DiagnosticID
   package var severity: DiagnosticSeverity
   package var message: String
   package var start: SourceLocation
@@ -36,7 +36,7 @@ package struct DiagnosticJSON {
   package var fixIts: [FixIt] = []
 
   package init(
-    file: String? = nil, id: String, severity: DiagnosticSeverity, message: String,
+    file: String? = nil, id: DiagnosticID, severity: DiagnosticSeverity, message: String,
     start: SourceLocation, end: SourceLocation, notes: [Note] = [], fixIts: [FixIt] = []
   ) {
     self.file = file
@@ -57,7 +57,7 @@ package struct DiagnosticJSON {
       return SourceLocation(line: location.line + lineOffset, column: location.column)
     }
     self.init(
-      id: diagnostic.id.rawValue, severity: diagnostic.severity, message: diagnostic.message,
+      id: diagnostic.id, severity: diagnostic.severity, message: diagnostic.message,
       start: located(diagnostic.range.lowerBound), end: located(diagnostic.range.upperBound),
       // A note that points somewhere says where: messages never hold positions themselves.
       notes: diagnostic.notes.map { ($0.message, $0.range.map { located($0.lowerBound) }) },
@@ -71,7 +71,7 @@ package struct DiagnosticJSON {
     func number(_ value: Int) -> JSONValue { .number(Double(value)) }
     var object = JSONObject()
     if let file { object["file"] = .string(file) }
-    object["id"] = .string(id)
+    object["id"] = .string(id.rawValue)
     object["severity"] = .string(severity.rawValue)
     object["message"] = .string(message)
     object["line"] = number(start.line)

@@ -77,7 +77,8 @@ package struct LintBaseline: Sendable, Hashable {
     let text =
       lines.line(diagnostic.line, of: absolute)?.trimmingCharacters(in: .whitespaces)
       ?? diagnostic.message
-    return Entry(file: LintPaths.relative(absolute, to: folder), id: diagnostic.id, text: text)
+    return Entry(
+      file: LintPaths.relative(absolute, to: folder), id: diagnostic.id.rawValue, text: text)
   }
 
   /// The file's text: one entry a line, sorted, so a baseline diffs well in review.

@@ -92,7 +92,7 @@ package struct LintConfiguration: Sendable, Hashable {
     guard !rules.isEmpty else { return report }
     func apply(_ diagnostics: [LintDiagnostic]) -> [LintDiagnostic] {
       diagnostics.compactMap { diagnostic in
-        switch rules[diagnostic.id] {
+        switch rules[diagnostic.id.rawValue] {
         case nil: return diagnostic
         case .off: return nil
         case .warning?:

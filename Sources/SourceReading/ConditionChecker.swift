@@ -44,7 +44,7 @@ package struct ConditionChecker {
               file: place.file, line: place.line, column: place.column, endLine: place.line,
               endColumn: place.column, scalarColumn: place.column, scalarEndColumn: place.column,
               severity: LintRule.inlinedValue.severity,
-              id: LintRule.inlinedValue.rawValue,
+              id: LintRule.inlinedValue.id,
               message: message + ", used at \(path):\(position.line)"))
         }
       }
@@ -69,13 +69,14 @@ package struct ConditionChecker {
     fix: SourceEdit? = nil, fixDescription: String? = nil, severity: DiagnosticSeverity? = nil
   ) -> LintDiagnostic {
     diagnostic(
-      severity ?? rule.severity, rule.rawValue, message, at: offset, end: end,
+      severity ?? rule.severity, rule.id, message, at: offset, end: end,
       fix: fix, fixDescription: fixDescription)
   }
 
   /// A finding at file bytes `offset..<end`.
   package func diagnostic(
-    _ severity: DiagnosticSeverity, _ id: String, _ message: String, at offset: Int, end: Int? = nil,
+    _ severity: DiagnosticSeverity, _ id: DiagnosticID, _ message: String, at offset: Int,
+    end: Int? = nil,
     fix: SourceEdit? = nil, fixDescription: String? = nil
   ) -> LintDiagnostic {
     let start = lines.location(offset)
@@ -123,7 +124,7 @@ package struct ConditionChecker {
       for found in compilation.diagnostics {
         diagnostics.append(
           diagnostic(
-            found.severity, found.id.rawValue,
+            found.severity, found.id,
             found.message + " (in the format with its interpolated values)", at: offset))
       }
       return Result(
@@ -298,7 +299,7 @@ package struct ConditionChecker {
       description = fixIt.replacement.isEmpty ? "remove it" : "replace with '\(fixIt.replacement)'"
     }
     return diagnostic(
-      found.severity, found.id.rawValue, found.message, at: lower, end: upper,
+      found.severity, found.id, found.message, at: lower, end: upper,
       fix: edit,
       fixDescription: edit == nil ? nil : description)
   }

@@ -27,7 +27,7 @@ package struct LintDiagnostic: Sendable, Hashable {
   package var scalarColumn: Int
   package var scalarEndColumn: Int
   package var severity: DiagnosticSeverity
-  package var id: String
+  package var id: DiagnosticID
   package var message: String
   /// A machine-applicable fix, when there is one.
   package var fix: SourceEdit?
@@ -36,7 +36,7 @@ package struct LintDiagnostic: Sendable, Hashable {
 
   package init(
     file: String, line: Int, column: Int, endLine: Int, endColumn: Int, scalarColumn: Int,
-    scalarEndColumn: Int, severity: DiagnosticSeverity, id: String, message: String,
+    scalarEndColumn: Int, severity: DiagnosticSeverity, id: DiagnosticID, message: String,
     fix: SourceEdit? = nil, fixDescription: String? = nil
   ) {
     self.file = file
@@ -61,7 +61,7 @@ extension LintDiagnostic {
   ) -> LintDiagnostic {
     LintDiagnostic(
       file: file, line: 1, column: 1, endLine: 1, endColumn: 1, scalarColumn: 1,
-      scalarEndColumn: 1, severity: rule.severity, id: rule.rawValue,
+      scalarEndColumn: 1, severity: rule.severity, id: rule.id,
       message: message)
   }
 }

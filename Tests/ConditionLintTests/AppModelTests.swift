@@ -504,7 +504,7 @@ struct AppModelTests {
         """),
     ])
     let run = Linter.readApp(paths: [root])
-    let findings = run.report.diagnostics.filter { $0.id.hasPrefix("routing.") }
+    let findings = run.report.diagnostics.filter { $0.id.rawValue.hasPrefix("routing.") }
     // The URL reaches the macOS list's first group, and on iPadOS and visionOS the other list's.
     let newWindow = findings.filter { $0.id == "routing.new-window-per-event" }
     #expect(newWindow.map(\.line) == [5, 9])
@@ -542,7 +542,7 @@ struct AppModelTests {
     ])
     let run = Linter.readApp(paths: [root])
     #expect(run.catalog?.producers.map(\.platforms.names) == [["macOS"]])
-    #expect(run.report.diagnostics.filter { $0.id.hasPrefix("routing.") }.isEmpty)
+    #expect(run.report.diagnostics.filter { $0.id.rawValue.hasPrefix("routing.") }.isEmpty)
   }
 
   @Test(
@@ -729,7 +729,7 @@ struct AppModelTests {
       ])
     ])
     #expect(editor.catalog?.producers.map(\.kind) == [.document])
-    #expect(!editor.report.diagnostics.contains { $0.id.hasPrefix("routing.") })
+    #expect(!editor.report.diagnostics.contains { $0.id.rawValue.hasPrefix("routing.") })
 
     // An AppKit app delegate that receives files, with no document type in the tree: its
     // files are events, and a window group that takes them with no view-level sets opens a
@@ -809,7 +809,7 @@ struct AppModelTests {
     // What a careful reader finds: the typo, the receipts window nothing opens on the iPad, and
     // ties that depend on whether the open order window is the one the event names (a
     // receipt's path may hold 'orders/' too).
-    let findings = run.report.diagnostics.filter { $0.id.hasPrefix("routing.") }
+    let findings = run.report.diagnostics.filter { $0.id.rawValue.hasPrefix("routing.") }
     #expect(
       findings.map { "\($0.file.split(separator: "/").last ?? ""):\($0.line) \($0.id)" } == [
         "Info.plist:16 routing.depends-on-run-time", "Handoff.swift:12 routing.near-miss",
@@ -866,7 +866,7 @@ struct AppModelTests {
     #expect(apps[1].windowGroups.map(\.kind) == [.windowGroup, .window])
     #expect(apps[1].windowGroups[0].views == nil)
     // The macOS window is opened on macOS: nothing is reported, on either platform.
-    #expect(!run.report.diagnostics.contains { $0.id.hasPrefix("routing.") })
+    #expect(!run.report.diagnostics.contains { $0.id.rawValue.hasPrefix("routing.") })
   }
 
   @Test("UIKit configurations whose delegates set no conditions keep the defaults, and tie")
@@ -1192,7 +1192,7 @@ struct AppModelTests {
         """),
     ])
     let run = Linter.readApp(paths: [root])
-    let routing = run.report.diagnostics.filter { $0.id.hasPrefix("routing.") }
+    let routing = run.report.diagnostics.filter { $0.id.rawValue.hasPrefix("routing.") }
     // "phone/1" is the phone app's: the clip, which would drop it, never sees it; the detail
     // window may be what 'Windows.detail' names, so it is not called unreachable.
     #expect(routing.map(\.message) == [])
@@ -1203,7 +1203,9 @@ struct AppModelTests {
   func appsTogether() throws {
     func findings(_ paths: [String]) -> Set<String> {
       Set(
-        Linter.readApp(paths: paths).report.diagnostics.filter { $0.id.hasPrefix("routing.") }.map {
+        Linter.readApp(paths: paths).report.diagnostics.filter {
+          $0.id.rawValue.hasPrefix("routing.")
+        }.map {
           "\($0.file):\($0.line) \($0.id)"
         })
     }
@@ -1305,7 +1307,7 @@ struct AppModelTests {
     #expect(app.sceneConfigurations[0].activationConditions.count == 2)
     let routing = try #require(run.routings.first)
     #expect(routing.problem == nil)
-    #expect(!run.report.diagnostics.contains { $0.id.hasPrefix("routing.") })
+    #expect(!run.report.diagnostics.contains { $0.id.rawValue.hasPrefix("routing.") })
   }
 
   @Test("a configuration made with 'name: nil' has no name, and no run-time note says otherwise")
@@ -1327,7 +1329,7 @@ struct AppModelTests {
     let catalog = try #require(Linter.readApp(paths: [root]).catalog)
     let configuration = try #require(catalog.apps.first?.sceneConfigurations.first)
     #expect(configuration.name == nil && configuration.delegateClass == "SceneDelegate")
-    #expect(!catalog.diagnostics.contains { $0.id == LintRule.runtimeValue.rawValue })
+    #expect(!catalog.diagnostics.contains { $0.id == LintRule.runtimeValue.id })
   }
 
   @Test(
@@ -1448,7 +1450,7 @@ struct AppModelTests {
     #expect(producer("Open.swift", 10)?.identifier == "mailbox/inbox")
     let order = try #require(producer("Local.swift", 8))
     #expect(order.template?.parts == [.text("orders/"), .hole("number")])
-    #expect(!catalog.diagnostics.contains { $0.id == LintRule.runtimeValue.rawValue })
+    #expect(!catalog.diagnostics.contains { $0.id == LintRule.runtimeValue.id })
   }
 
   @Test("the declared-type prefilter finds each struct and extension name that starts a word")
@@ -1578,7 +1580,7 @@ struct AppModelTests {
     #expect(prefers.answer(for: Template("docs/main")).value == nil)
     #expect(
       run.catalog?.diagnostics.contains {
-        $0.id == LintRule.runtimeValue.rawValue && $0.file.hasSuffix("DocumentViewController.swift")
+        $0.id == LintRule.runtimeValue.id && $0.file.hasSuffix("DocumentViewController.swift")
       } == true)
     // A scene delegate no configuration names sets conditions for its own scenes, not these.
     let other = try tree([
@@ -1759,7 +1761,7 @@ struct AppModelTests {
     ])
     let run = Linter.readApp(paths: [root])
     let found = { (id: String) in
-      run.report.diagnostics.filter { $0.id == id }.map(\.line)
+      run.report.diagnostics.filter { $0.id.rawValue == id }.map(\.line)
     }
     #expect(found("routing.group-unreachable") == unreachable, "\(opened)")
     #expect(found("routing.unhandled") == opensNothing, "\(opened)")

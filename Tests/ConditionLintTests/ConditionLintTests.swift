@@ -243,7 +243,7 @@ struct ConditionLintTests {
     let report = run.report
     #expect(report.files == 14)
     func ids(_ name: String) -> [String] {
-      report.diagnostics.filter { $0.file.hasSuffix(name) }.map(\.id)
+      report.diagnostics.filter { $0.file.hasSuffix(name) }.map(\.id.rawValue)
     }
     #expect(ids("a-invalid-utf8.swift").contains("lint.not-utf8"))
     #expect(ids("a-invalid-utf8.swift").contains("syntax.unknown-operator"))
@@ -278,16 +278,16 @@ struct ConditionLintTests {
     var reported: Set<String> = []
     for path in [Self.sources, Fixtures.root + "/apps"] {
       for finding in linter.run(paths: [path]).report.diagnostics {
-        reported.insert(finding.id)
-        guard let entry = DiagnosticRegistry.entry(finding.id) else {
+        reported.insert(finding.id.rawValue)
+        guard let entry = DiagnosticRegistry.entry(finding.id.rawValue) else {
           Issue.record("\(finding.id) is not registered")
           continue
         }
         // The two documented departures: too few format arguments is an error, and a scene
         // list that cannot be routed is a warning, not a note.
         let departs =
-          (finding.id == LintRule.argumentCount.rawValue && finding.severity == .error)
-          || (finding.id == LintRule.notFollowed.rawValue && finding.severity == .warning)
+          (finding.id == LintRule.argumentCount.id && finding.severity == .error)
+          || (finding.id == LintRule.notFollowed.id && finding.severity == .warning)
         #expect(
           finding.severity == entry.severity || departs,
           "\(finding.id) reported as \(finding.severity) at \(finding.file):\(finding.line)")

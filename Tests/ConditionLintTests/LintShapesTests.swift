@@ -59,7 +59,7 @@ struct LintShapesTests {
     let markedNotes = Set(expected.filter { $0.value.findings.contains("lint.not-checkable") }.keys)
     for diagnostic in report.diagnostics
     where diagnostic.id != "lint.not-checkable" || markedNotes.contains(diagnostic.line) {
-      actual[diagnostic.line, default: Expectation()].findings.append(diagnostic.id)
+      actual[diagnostic.line, default: Expectation()].findings.append(diagnostic.id.rawValue)
     }
     for line in Set(expected.keys).union(actual.keys).sorted() {
       var want = expected[line] ?? Expectation()

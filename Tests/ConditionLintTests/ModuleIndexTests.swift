@@ -184,7 +184,7 @@ struct ModuleIndexTests {
     #expect(handoff.template?.parts.first == .text("order/"))
     #expect(
       !run.report.diagnostics.contains {
-        $0.id.hasPrefix("routing.") && $0.message.contains("viewer")
+        $0.id.rawValue.hasPrefix("routing.") && $0.message.contains("viewer")
       })
   }
 }

@@ -594,7 +594,7 @@ struct UIKitScenesTests {
         .named("Presentation"), .named("Invoice"), .named("Settings"), .named("Main"),
       ])
     let findings = run.report.diagnostics.filter {
-      $0.id.hasPrefix("routing.") || $0.id.hasPrefix("app.")
+      $0.id.rawValue.hasPrefix("routing.") || $0.id.rawValue.hasPrefix("app.")
     }
     #expect(
       findings.map { "\($0.file.split(separator: "/").last ?? ""):\($0.line) \($0.id)" } == [

@@ -89,7 +89,7 @@ public enum AppFuzzInvariants {
     for producer in catalog.producers {
       check(producer.file, producer.line, producer.kind.rawValue)
     }
-    for note in catalog.diagnostics { check(note.file, note.line, note.id) }
+    for note in catalog.diagnostics { check(note.file, note.line, note.id.rawValue) }
     for app in catalog.apps {
       for group in app.windowGroups { check(group.file, group.line, group.kind.rawValue) }
       for entry in app.sceneConfigurations { check(entry.file, entry.line, "configuration") }
@@ -104,7 +104,7 @@ public enum AppFuzzInvariants {
       }
       let producers = AppRouting.producers(catalog.producers, of: app, among: catalog.apps)
       for finding in routing.findings(producers) {
-        check(finding.file, finding.line, finding.id)
+        check(finding.file, finding.line, finding.id.rawValue)
       }
       for producer in producers {
         guard let value = producer.routedValue else { continue }

@@ -16,7 +16,7 @@ package enum GitHubReporter: LintReporter {
         }
       return "::\(command) file=\(escapeProperty(diagnostic.file)),line=\(diagnostic.line),"
         + "col=\(diagnostic.column),endLine=\(diagnostic.endLine),"
-        + "endColumn=\(diagnostic.endColumn),title=\(escapeProperty(diagnostic.id))::"
+        + "endColumn=\(diagnostic.endColumn),title=\(escapeProperty(diagnostic.id.rawValue))::"
         + escapeData(diagnostic.message) + "\n"
     }.joined()
   }

@@ -23,10 +23,10 @@ package enum SARIFReporter: LintReporter {
     var ruleIDs: [String] = []
     var firstMessage: [String: String] = [:]
     var levels: [String: DiagnosticSeverity] = [:]
-    for diagnostic in report.diagnostics where firstMessage[diagnostic.id] == nil {
-      ruleIDs.append(diagnostic.id)
-      firstMessage[diagnostic.id] = diagnostic.message
-      levels[diagnostic.id] = diagnostic.severity
+    for diagnostic in report.diagnostics where firstMessage[diagnostic.id.rawValue] == nil {
+      ruleIDs.append(diagnostic.id.rawValue)
+      firstMessage[diagnostic.id.rawValue] = diagnostic.message
+      levels[diagnostic.id.rawValue] = diagnostic.severity
     }
     func level(_ severity: DiagnosticSeverity) -> String {
       switch severity {
@@ -81,8 +81,8 @@ package enum SARIFReporter: LintReporter {
           )
         ]))
       var members: [(String, JSONValue)] = [
-        ("ruleId", .string(diagnostic.id)),
-        ("ruleIndex", .number(Double(index[diagnostic.id] ?? 0))),
+        ("ruleId", .string(diagnostic.id.rawValue)),
+        ("ruleIndex", .number(Double(index[diagnostic.id.rawValue] ?? 0))),
         ("level", .string(level(diagnostic.severity))),
         ("message", .object(JSONObject([("text", .string(diagnostic.message))]))),
         ("locations", .array([location])),
