@@ -50,7 +50,7 @@ package struct CatalogApp: Sendable {
   /// Conditions the app's code sets outside every configuration's delegate class: on the scene a
   /// view controller is shown in (`view.window?.windowScene?.activationConditions`), or in a
   /// helper. Which scene they reach is known only at run time, so each configuration's condition
-  /// of their kind is routed as unknown.
+  /// of their kind is routed as one of its delegate's and these (``AppCondition/oneOf(_:name:reason:)``).
   package var runTimeConditions: [LintedCondition] = []
 }
 

@@ -378,10 +378,11 @@ extension AppCatalog {
     // Conditions set outside every delegate class (a view controller's
     // `view.window?.windowScene?.activationConditions`, a helper's): the scene they reach is the
     // one the code runs in. **Decision:** such a condition belongs to the app nearest its file
-    // (when one app is), and makes each of that app's configurations' conditions of its kind
-    // unknown. A file that implements the scene-connection method (`scene(_:willConnectTo:
-    // options:)`) is a scene delegate's, not such code: its conditions are for the scenes of a
-    // delegate class no configuration the tool read names.
+    // (when one app is), and each of that app's configurations then holds, for its kind, its
+    // delegate's condition or one of those set elsewhere (`AppCondition.oneOf`). A file that
+    // implements the scene-connection method (`scene(_:willConnectTo:options:)`) is a scene
+    // delegate's, not such code: its conditions are for the scenes of a delegate class no
+    // configuration the tool read names.
     let claimed = Set(
       catalog.apps.flatMap { app in
         app.sceneConfigurations.flatMap { entry in
@@ -413,8 +414,8 @@ extension AppCatalog {
           .runtimeValue,
           "this sets the \(condition.kind.rawValue) condition of whichever scene the code runs "
             + "in, outside the delegate class of every scene configuration: the scene it reaches "
-            + "is known only at run time, so each configuration's \(condition.kind.rawValue) "
-            + "condition is routed as unknown",
+            + "is known only at run time, so each configuration is routed as holding its "
+            + "delegate's \(condition.kind.rawValue) condition or this one, which one unknown",
           file: condition.file, line: condition.line))
     }
     for (path, bytes) in inputs.payloads {
