@@ -56,7 +56,8 @@ let package = Package(
     // platform call; the walk of the lint reads files through it too.
     .target(name: "PortableIO", dependencies: ["SceneJSON"]),
     // The router sees predicates only through the evaluation layer's API (compiled predicates,
-    // their MatchRequirement, diagnostics), never the syntax tree.
+    // their MatchRequirement and witnesses, diagnostics, and FormatPredicate's constructors for
+    // the SwiftUI sets it translates): it never reads a syntax tree.
     .target(name: "SceneRouting", dependencies: ["PredicateEvaluation", "SceneJSON"]),
     // What the command line and the plugins write, and the library product does not contain:
     // the routing table rendered as text and HTML, the batch protocols of `check`, `evaluate` and

@@ -61,11 +61,9 @@ public struct ExternalEventHandling: Sendable, Hashable {
   /// (the tests compile it for arbitrary strings), so there is no error to report.
   static func compiledPredicate(matching conditions: some Sequence<String>) -> CompiledPredicate {
     let predicate = predicate(matching: conditions)
-    switch predicate.kind {
-    case .constant(true): return .alwaysTrue
-    case .constant(false): return .alwaysFalse
-    default: return (try? CompiledPredicate(predicate, profile: .uikit)) ?? .alwaysFalse
-    }
+    if predicate == .truePredicate { return .alwaysTrue }
+    if predicate == .falsePredicate { return .alwaysFalse }
+    return (try? CompiledPredicate(predicate, profile: .uikit)) ?? .alwaysFalse
   }
 
   /// `strings` without repeats, first occurrence kept.
