@@ -209,7 +209,7 @@ private struct ObjCChoiceReader {
       arguments.append((at + 2)..<next)
       at = next
     }
-    guard let first = labels.first else { return false }
+    guard !labels.isEmpty else { return false }
     let key = labels.joined(separator: ":")
     guard !helpers.following.contains(key) else { return false }
     if helpers.found[key] == nil { helpers.found[key] = .some(method(labels)) }
