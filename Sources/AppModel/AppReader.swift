@@ -286,11 +286,8 @@ extension AppCatalog {
     let swiftUI = catalog.apps.indices
     for manifest in manifests {
       let folders = manifest.file.split(separator: "/").dropLast()
-      func shared(_ app: CatalogApp) -> Int { LintPaths.sharedFolders(manifest.file, app.file) }
-      let best = swiftUI.map { shared(catalog.apps[$0]) }.max() ?? 0
-      let owners = swiftUI.filter { shared(catalog.apps[$0]) == best }
-      if best > 0 || folders.isEmpty, !owners.isEmpty,
-        Set(owners.map { catalog.apps[$0].name }).count == 1
+      if let (owners, best) = owners(of: manifest.file, among: catalog.apps[swiftUI]),
+        best > 0 || folders.isEmpty
       {
         for index in owners {
           catalog.apps[index].sceneConfigurations += manifest.sceneConfigurations
@@ -394,10 +391,7 @@ extension AppCatalog {
     where (condition.kind == .canActivate || condition.kind == .prefersToActivate)
       && !claimed.contains("\(condition.file):\(condition.line):\(condition.column)")
     {
-      let shared = catalog.apps.map { LintPaths.sharedFolders(condition.file, $0.file) }
-      guard let best = shared.max() else { continue }
-      let nearest = catalog.apps.indices.filter { shared[$0] == best }
-      guard Set(nearest.map { catalog.apps[$0].name }).count == 1,
+      guard let (nearest, _) = owners(of: condition.file, among: catalog.apps[...]),
         !catalog.apps[nearest[0]].sceneConfigurations.isEmpty
       else { continue }
       let isSceneDelegate =
@@ -474,6 +468,19 @@ extension AppCatalog {
       rest = rest[start.upperBound...]
     }
     return false
+  }
+
+  /// The apps of `apps` whose files share the most folders with `file` (their indices, and how
+  /// many folders), when they are one app: variants of it (the branches of `if #available`)
+  /// share its name. Nil when there is none, or when two different apps tie.
+  package static func owners(of file: String, among apps: ArraySlice<CatalogApp>)
+    -> (indices: [Int], shared: Int)?
+  {
+    let shared = apps.indices.map { LintPaths.sharedFolders(file, apps[$0].file) }
+    guard let best = shared.max() else { return nil }
+    let owners = zip(apps.indices, shared).filter { $0.1 == best }.map(\.0)
+    guard Set(owners.map { apps[$0].name }).count == 1 else { return nil }
+    return (owners, best)
   }
 
   /// The index of the app in `apps` whose file shares the most folders with `file`.
