@@ -24,11 +24,10 @@ extension ObjCExtractor {
         }),
         tokens[open].isPunctuation(UInt8(ascii: "{"))
       else { continue }
-      let close = closing(tokens, open)
       var reader = ObjCChoiceReader(
         tokens: tokens, session: session, options: options,
         line: { lines.location(tokens[$0].offset).line })
-      _ = reader.block((open + 1)..<close, tests: [], depth: 0)
+      _ = reader.block(inside(tokens, open), tests: [], depth: 0)
       let line = lines.location(tokens[index].offset).line
       return ConfigurationChoice(
         file: path, line: line,
@@ -48,6 +47,13 @@ extension ObjCExtractor {
     guard isMethodParameter(tokens, at: label) else { return nil }
     let close = closing(tokens, label + 2)
     return close + 1 < tokens.count ? tokens[close + 1].identifier : nil
+  }
+
+  /// The tokens between the bracket at `open` and the one that closes it (or the end, when
+  /// nothing closes it: a file cut off mid-method).
+  static func inside(_ tokens: [Token], _ open: Int) -> Range<Int> {
+    let close = closing(tokens, open)
+    return (open + 1)..<(close > open ? close : tokens.count)
   }
 
   /// The index of the bracket that closes the one at `open` (or the last token).
@@ -112,9 +118,11 @@ private struct ObjCChoiceReader {
   private mutating func statement(
     at index: Int, in range: Range<Int>, tests: inout [Check], depth: Int
   ) -> (end: Int, returns: Bool) {
+    // An `if` or `else` at the end of the range (an unclosed condition) has no statement.
+    guard index < range.upperBound else { return (range.upperBound, false) }
     let token = tokens[index]
     if token.isPunctuation(UInt8(ascii: "{")) {
-      let close = min(ObjCExtractor.closing(tokens, index), range.upperBound - 1)
+      let close = max(index + 1, min(ObjCExtractor.closing(tokens, index), range.upperBound - 1))
       guard depth < ConfigurationChoice.depthLimit else { return (close + 1, false) }
       return (close + 1, block((index + 1)..<close, tests: tests, depth: depth + 1))
     }
@@ -132,7 +140,8 @@ private struct ObjCChoiceReader {
     if token.identifier == "if", index + 1 < range.upperBound,
       tokens[index + 1].isPunctuation(UInt8(ascii: "("))
     {
-      let closeCondition = ObjCExtractor.closing(tokens, index + 1)
+      let closeCondition = min(ObjCExtractor.closing(tokens, index + 1), range.upperBound - 1)
+      guard closeCondition > index + 1 else { return (range.upperBound, false) }
       let checks = self.checks((index + 2)..<closeCondition)
       guard depth < ConfigurationChoice.depthLimit else { return (closeCondition + 1, false) }
       var thenTests = tests + checks
@@ -263,7 +272,7 @@ private struct ObjCChoiceReader {
       guard parameters.count == labels.count, cursor < tokens.count,
         tokens[cursor].isPunctuation(UInt8(ascii: "{"))
       else { continue }
-      found.append((parameters, (cursor + 1)..<ObjCExtractor.closing(tokens, cursor)))
+      found.append((parameters, ObjCExtractor.inside(tokens, cursor)))
     }
     return found.count == 1 ? found[0] : nil
   }
@@ -404,7 +413,7 @@ private struct ObjCChoiceReader {
       label + 1 < range.upperBound, tokens[label + 1].isPunctuation(UInt8(ascii: ":"))
     {
       let receiver = (range.lowerBound + 1)..<label
-      let argument = (label + 2)..<(range.upperBound - 1)
+      let argument = (label + 2)..<max(label + 2, range.upperBound - 1)
       return comparison(receiver, argument, equal: true) ?? unknown
     }
     // `subject == value`, `subject != value`

@@ -205,6 +205,54 @@ struct UIKitScenesTests {
     #expect(objC.rules.count == ConfigurationChoice.ruleLimit + 1)
   }
 
+  @Test("hostile: a delegate cut off anywhere (an unclosed if, brace or message) is read")
+  func cutOffDelegates() throws {
+    // FailCases/FuzzApp/configuration-choice-unclosed-if: an `if (` the file ends inside.
+    let objC = """
+      @implementation AppDelegate
+      - (UISceneConfiguration *)application:(UIApplication *)application configurationForConnectingSceneSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {
+          NSUserActivity *activity = options.userActivities.anyObject;
+          if ([activity.activityType isEqualToString:@"order"] && session.role == UIWindowSceneSessionRoleApplication) {
+              UISceneConfiguration *made = [[UISceneConfiguration alloc] initWithName:@"Order" sessionRole:session.role];
+              return made;
+          } else if (!activity) { return [self helper:options role:session.role]; }
+          switch (x) { case 1: break; }
+          return session.configuration;
+      }
+      - (UISceneConfiguration *)helper:(UISceneConnectionOptions *)o role:(UISceneSessionRole)role {
+          if ([o.userActivities.anyObject.activityType isEqualToString:@"a"]) { return [UISceneConfiguration configurationWithName:@"Main" sessionRole:role]; }
+          return nil;
+      }
+      @end
+      """
+    let whole = Array(objC.utf8)
+    for length in 0...whole.count {
+      let read = AppObjCFile(path: "AppDelegate.m", bytes: Array(whole[..<length]))
+      for rule in read.configurationChoice?.rules ?? [] {
+        #expect((1...20).contains(rule.line), "cut at \(length): line \(rule.line)")
+      }
+    }
+    #expect(
+      AppObjCFile(path: "AppDelegate.m", bytes: whole).configurationChoice?.configuration(
+        for: .activity(type: "order"), role: .windowApplication) == .named("Order"))
+  }
+
+  @Test("hostile: every fixture's Objective-C file cut off at any byte is read without a trap")
+  func cutOffFixtureFiles() throws {
+    let files = Fixtures.allFiles(below: "apps").filter { $0.hasSuffix(".m") || $0.hasSuffix(".h") }
+    #expect(files.count >= 10)
+    for path in files {
+      let whole = try #require(Fixtures.readBytes(Fixtures.root + "/" + path))
+      for length in 0...whole.count {
+        let read = AppObjCFile(path: path, bytes: Array(whole[..<length]))
+        let lines = whole[..<length].count(where: { $0 == UInt8(ascii: "\n") }) + 1
+        for producer in read.producers {
+          #expect((1...lines).contains(producer.line), "\(path) cut at \(length)")
+        }
+      }
+    }
+  }
+
   @Test("a helper of the same file given the options, the role or the activity is followed")
   func helperFollowed() throws {
     let choice = try choice(
