@@ -255,35 +255,33 @@ extension SwiftSkeleton {
         kept.append(tailStart..<outer.close)
       }
     }
-    var sparse = bytes
     // Blank the inside of each top-level block, but for the kept ranges, line breaks and
-    // `#if` lines.
-    // Marked by the ranges' ends and a running count: many sites in one member (a method of
-    // thousands of statements) keep its range once in cost, not once per site.
-    var opened = [Int32](repeating: 0, count: bytes.count + 1)
-    for range in kept where !range.isEmpty {
-      opened[range.lowerBound] += 1
-      opened[range.upperBound] -= 1
-    }
-    var keptBytes = [Bool](repeating: false, count: bytes.count)
-    var open: Int32 = 0
-    for offset in keptBytes.indices {
-      open += opened[offset]
-      keptBytes[offset] = open > 0
-    }
-    for block in blocks where block.depth == 0 {
-      var directive = false
-      for offset in (block.open + 1)..<block.close {
-        if bytes[offset - 1] == UInt8(ascii: "\n") || bytes[offset - 1] == UInt8(ascii: "\r") {
-          directive = isDirective(bytes, line: offset)
+    // `#if` lines. The blocks and the ranges are walked in order, once: many sites in one
+    // member (a method of thousands of statements) keep its range once in cost.
+    let keptInOrder = kept.filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+    var sparse = bytes
+    sparse.withUnsafeMutableBufferPointer { out in
+      var next = 0
+      var keptEnd = 0
+      for block in blocks where block.depth == 0 {
+        var directive = false
+        for offset in (block.open + 1)..<block.close {
+          let byte = out[offset]
+          let previous = out[offset - 1]
+          if previous == UInt8(ascii: "\n") || previous == UInt8(ascii: "\r") {
+            directive = isDirective(bytes, line: offset)
+          }
+          while next < keptInOrder.count, keptInOrder[next].lowerBound <= offset {
+            keptEnd = max(keptEnd, keptInOrder[next].upperBound)
+            next += 1
+          }
+          if directive || offset < keptEnd || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r")
+          {
+            continue
+          }
+          out[offset] = UInt8(ascii: " ")
         }
-        let byte = bytes[offset]
-        if directive || keptBytes[offset] || byte == UInt8(ascii: "\n")
-          || byte == UInt8(ascii: "\r")
-        {
-          continue
-        }
-        sparse[offset] = UInt8(ascii: " ")
       }
     }
     return sparse
@@ -406,6 +404,7 @@ package struct BracketNesting {
   private var parentheses = 0
   private var deepestParenthesis = 0
 
+  @inline(__always)
   package mutating func read(_ byte: UInt8) {
     switch byte {
     case UInt8(ascii: "["):
