@@ -29,7 +29,7 @@ package struct AppInputs: Sendable {
   /// fuzzer and tests use it; nothing is read from disk).
   package init(files: [(path: String, bytes: [UInt8])]) {
     for (path, bytes) in files {
-      let name = path.split(separator: "/").last.map(String.init) ?? path
+      let name = LintPaths.fileName(path)
       if name.hasSuffix(".apns") || name.hasSuffix(".json") {
         payloads.append((path, bytes))
       } else if AppInputs.isAppFile(name) {
@@ -130,6 +130,18 @@ package struct AppObjCFile: Sendable {
   package static let markers = [
     "ContentIdentifier", "ForConnectingSceneSession", "requestSceneSessionActivation",
   ].map { Array($0.utf8) }
+
+  /// What the walk asks of an Objective-C file, found in one scan (``BytePatterns``): whether
+  /// it holds one of ``markers`` (read it), or else ``implementationMarker`` (a class a
+  /// manifest may name).
+  package static func marks(_ bytes: UnsafeBufferPointer<UInt8>) -> (
+    holdsMarker: Bool, implements: Bool
+  ) {
+    let found = markPatterns.found(in: bytes)
+    return (found & ((1 << markers.count) - 1) != 0, found & (1 << markers.count) != 0)
+  }
+
+  private static let markPatterns = BytePatterns(markers + [implementationMarker])
 }
 
 extension AppCatalog {

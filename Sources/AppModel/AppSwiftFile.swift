@@ -65,7 +65,27 @@ package struct AppSwiftFile: Sendable {
 
   /// Whether `bytes` holds one of ``markers``.
   package static func holdsMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    markers.contains { System.contains(bytes, $0) }
+    marks(bytes).holdsMarker
+  }
+
+  /// What the walk asks of a Swift file for the app model, found in one scan of its bytes
+  /// (``BytePatterns``): whether it holds one of ``markers``, names a producer
+  /// (``producerMarker``), or mentions `View` (a view type may be declared in it).
+  package struct Marks: Sendable {
+    package var holdsMarker: Bool
+    package var namesProducer: Bool
+    package var mentionsView: Bool
+  }
+
+  private static let markPatterns = BytePatterns(
+    markers + [producerMarker, Array("View".utf8)])
+
+  package static func marks(_ bytes: UnsafeBufferPointer<UInt8>) -> Marks {
+    let found = markPatterns.found(in: bytes)
+    let markerBits: UInt64 = (1 << markers.count) - 1
+    return Marks(
+      holdsMarker: found & markerBits != 0, namesProducer: found & (1 << markers.count) != 0,
+      mentionsView: found & (1 << (markers.count + 1)) != 0)
   }
 
   /// The marker of a producer (`targetContentIdentifier`): a file that has no other marker is

@@ -297,7 +297,7 @@ package struct Linter: Sendable {
   private func gathersForApp(
     file: String, buffer: [UInt8], count: Int, conditions: Bool, into report: inout LintReport
   ) -> Bool {
-    let name = file.split(separator: "/").last.map(String.init) ?? file
+    let name = LintPaths.fileName(file)
     if AppInputs.isAppFile(name) {
       if name.hasSuffix(".json") {
         guard count <= AppInputs.maximumPayloadFileSize else { return true }
@@ -311,21 +311,17 @@ package struct Linter: Sendable {
       }
       return true
     }
-    let (marked, assigns) = buffer.withUnsafeBufferPointer { whole in
-      let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
-      return (
-        AppSwiftFile.holdsMarker(bytes),
-        System.contains(bytes, AppSwiftFile.producerMarker) && AppSwiftFile.assignsIdentifier(bytes)
-      )
-    }
-    let holds = conditions || name == "main.swift" || marked || assigns
     if file.hasSuffix(".swift") {
+      let (marks, assigns) = buffer.withUnsafeBufferPointer { whole in
+        let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
+        let marks = AppSwiftFile.marks(bytes)
+        return (marks, marks.namesProducer && AppSwiftFile.assignsIdentifier(bytes))
+      }
+      let marked = marks.holdsMarker
+      let holds = conditions || name == "main.swift" || marked || assigns
       // Where a followed view type may be declared: files the walk does not read whole.
       func index() {
-        let mentionsView = buffer.withUnsafeBufferPointer {
-          System.contains(UnsafeBufferPointer(rebasing: $0[..<count]), Array("View".utf8))
-        }
-        if mentionsView {
+        if marks.mentionsView {
           let names = DeclarationIndex.declaredNames(Array(buffer[..<count]))
           if !names.isEmpty { report.app.declarations.append((file, names)) }
         }
@@ -373,19 +369,12 @@ package struct Linter: Sendable {
       return true
     }
     // Objective-C: the classes of a file with conditions, and its identifiers.
-    let identifies = buffer.withUnsafeBufferPointer { whole in
-      AppObjCFile.markers.contains {
-        System.contains(UnsafeBufferPointer(rebasing: whole[..<count]), $0)
-      }
+    let marks = buffer.withUnsafeBufferPointer {
+      AppObjCFile.marks(UnsafeBufferPointer(rebasing: $0[..<count]))
     }
-    if identifies || conditions {
+    if marks.holdsMarker || conditions {
       report.app.objCFiles.append(AppObjCFile(path: file, bytes: Array(buffer[..<count])))
-    } else if !file.hasSuffix(".h"),
-      buffer.withUnsafeBufferPointer({
-        System.contains(
-          UnsafeBufferPointer(rebasing: $0[..<count]), AppObjCFile.implementationMarker)
-      })
-    {
+    } else if !file.hasSuffix(".h"), marks.implements {
       report.app.objCImplementations.append(file)
     }
     return false

@@ -9,6 +9,7 @@ package enum ConditionMarkers {
     // A fresh conditions object installed with its defaults names neither.
     Array("UISceneActivationConditions".utf8),
   ]
+  private static let patterns = BytePatterns(markers)
 
   /// Whether `bytes` can hold a condition.
   package static func mayHoldConditions(_ bytes: [UInt8]) -> Bool {
@@ -33,6 +34,6 @@ package enum ConditionMarkers {
 
   /// Whether `buffer` can hold a condition.
   package static func mayHoldConditions(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-    markers.contains { System.contains(buffer, $0) }
+    patterns.containsAny(buffer)
   }
 }

@@ -4,6 +4,14 @@ import PortableIO
 /// Path arithmetic on absolute, `/`-separated paths, shared by the configuration's search, its
 /// `included` and `excluded` filters, and the baseline's file names.
 package enum LintPaths {
+  /// The last component of `path` (`Info.plist` of `App/Info.plist`): found from the end of its
+  /// bytes, since the walk asks it of every file.
+  package static func fileName(_ path: String) -> String {
+    let utf8 = path.utf8
+    guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+    return String(path[utf8.index(after: slash)...])
+  }
+
   /// How many leading folders the files at `first` and `second` share: how near each other
   /// they lie in a tree (the app model's one measure of "the same project").
   package static func sharedFolders(_ first: String, _ second: String) -> Int {

@@ -60,4 +60,39 @@ struct ByteSearchTests {
       if found != Self.plain(pattern, text, from: start) { return }
     }
   }
+
+  @Test("a set of patterns finds in one scan what a search for each finds")
+  func patternSets() {
+    let markers = [
+      "Scene", "Window", "@main", "widgetURL", "\\.openURL", "UIApplication.shared.open",
+      "NSApplicationDelegate", "ContentIdentifier", "View",
+    ].map { Array($0.utf8) }
+    let set = BytePatterns(markers)
+    let text = Array("let w = openWindow; x.widgetURL(u) // NSApplicationDelegate\n@main".utf8)
+    let found = text.withUnsafeBufferPointer { set.found(in: $0) }
+    #expect(found == 1 << 1 | 1 << 2 | 1 << 3 | 1 << 6)  // Window, @main, widgetURL, NSApp…
+    #expect(text.withUnsafeBufferPointer { set.containsAny($0) })
+    #expect(!Array("nothing here".utf8).withUnsafeBufferPointer { set.containsAny($0) })
+    // Random sets over a small alphabet, against a plain search for each pattern.
+    var generator = SystemRandomNumberGenerator()
+    let alphabet = Array("aA@ \\e.".utf8) + [0xC3, 0xA9]
+    func random(_ lengths: ClosedRange<Int>) -> [UInt8] {
+      (0..<Int.random(in: lengths, using: &generator)).map { _ in
+        alphabet.randomElement(using: &generator)!
+      }
+    }
+    for _ in 0..<2_000 {
+      let patterns = (0..<Int.random(in: 1...6, using: &generator)).map { _ in random(2...4) }
+      let text = random(0...64)
+      let expected = patterns.indices.reduce(UInt64(0)) {
+        Self.plain(patterns[$1], text, from: 0) == nil ? $0 : $0 | 1 << $1
+      }
+      let set = BytePatterns(patterns)
+      let found = text.withUnsafeBufferPointer { set.found(in: $0) }
+      #expect(found == expected, "\(patterns) in \(text)")
+      let any = text.withUnsafeBufferPointer { set.containsAny($0) }
+      #expect(any == (expected != 0))
+      if found != expected { return }
+    }
+  }
 }
