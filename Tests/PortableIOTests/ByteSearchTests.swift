@@ -74,16 +74,20 @@ struct ByteSearchTests {
     #expect(text.withUnsafeBufferPointer { set.containsAny($0) })
     #expect(!Array("nothing here".utf8).withUnsafeBufferPointer { set.containsAny($0) })
     // Random sets over a small alphabet, against a plain search for each pattern.
+    // Two alphabets: a small one (places that hold several pass bytes, overlaps) and a wide
+    // one (more than eight pass bytes: several scans).
     var generator = SystemRandomNumberGenerator()
-    let alphabet = Array("aA@ \\e.".utf8) + [0xC3, 0xA9]
-    func random(_ lengths: ClosedRange<Int>) -> [UInt8] {
-      (0..<Int.random(in: lengths, using: &generator)).map { _ in
-        alphabet.randomElement(using: &generator)!
+    let small = Array("aA@ \\e.".utf8) + [0xC3, 0xA9]
+    let wide = Array("abcdefghijklmnopqrstuvwxyzSVLFUIW@".utf8)
+    for round in 0..<4_000 {
+      let alphabet = round.isMultiple(of: 2) ? small : wide
+      func random(_ lengths: ClosedRange<Int>) -> [UInt8] {
+        (0..<Int.random(in: lengths, using: &generator)).map { _ in
+          alphabet.randomElement(using: &generator)!
+        }
       }
-    }
-    for _ in 0..<2_000 {
-      let patterns = (0..<Int.random(in: 1...6, using: &generator)).map { _ in random(2...4) }
-      let text = random(0...64)
+      let patterns = (0..<Int.random(in: 1...16, using: &generator)).map { _ in random(2...3) }
+      let text = random(0...100)
       let expected = patterns.indices.reduce(UInt64(0)) {
         Self.plain(patterns[$1], text, from: 0) == nil ? $0 : $0 | 1 << $1
       }
