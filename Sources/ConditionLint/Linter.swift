@@ -339,11 +339,9 @@ package struct Linter: Sendable {
         index()
         return true
       }
-      if SwiftExtractor.excessiveBracketNesting(bytes) != nil {
-        return false
-      }
       // A file of the app with no condition: only its members that hold what the app model
-      // reads are parsed (its types, scenes and producers read as from the whole file).
+      // reads are parsed (its types, scenes and producers read as from the whole file). A
+      // sparse reading checks the nesting as it reads; the whole file's parse needs the check.
       if readsSparsely, !conditions, name != "main.swift",
         let sparse = AppSwiftFile.followed(path: file, bytes: bytes)
       {
@@ -360,6 +358,9 @@ package struct Linter: Sendable {
         report.app.swiftFiles.append(app)
         check(file: file, bytes: bytes, found: found, into: &report)
         return true
+      }
+      if SwiftExtractor.excessiveBracketNesting(bytes) != nil {
+        return false
       }
       let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
       report.app.swiftFiles.append(AppSwiftFile(path: file, bytes: bytes, tree: tree))
@@ -438,7 +439,12 @@ package struct Linter: Sendable {
           "file is not valid UTF-8; literals that are not are not checked"))
     }
     let isSwift = file.hasSuffix(".swift")
-    if isSwift, let nesting = SwiftExtractor.excessiveBracketNesting(bytes) {
+    // A sparse reading (given, or made here) has checked the nesting as it read.
+    var read = read
+    if isSwift, read == nil, tree == nil, module == nil {
+      read = Self.sparseConditions(file: file, bytes: bytes)
+    }
+    if isSwift, read == nil, let nesting = SwiftExtractor.excessiveBracketNesting(bytes) {
       let cost =
         nesting.bracket == "["
         ? "exponential time (and then overflows its stack)" : "time that grows with the depth"
@@ -455,10 +461,6 @@ package struct Linter: Sendable {
     if isSwift {
       if let read {
         (found, external) = read
-      } else if tree == nil, module == nil,
-        let sparse = Self.sparseConditions(file: file, bytes: bytes)
-      {
-        (found, external) = sparse
       } else {
         let tree = tree ?? bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         (found, external, _) = SwiftExtractor.conditions(in: tree, path: file, module: module)

@@ -264,23 +264,33 @@ extension SwiftSkeleton {
       var next = 0
       var keptEnd = 0
       for block in blocks where block.depth == 0 {
-        var directive = false
-        for offset in (block.open + 1)..<block.close {
-          let byte = out[offset]
+        // A line at a time: its break is kept, a directive line is kept whole, the rest is
+        // blanked but for the kept ranges. The block's first line starts before the block.
+        var offset = block.open + 1
+        while offset < block.close {
           let previous = out[offset - 1]
-          if previous == UInt8(ascii: "\n") || previous == UInt8(ascii: "\r") {
-            directive = isDirective(bytes, line: offset)
+          let directive =
+            (previous == UInt8(ascii: "\n") || previous == UInt8(ascii: "\r"))
+            && isDirective(bytes, line: offset)
+          var end = offset
+          while end < block.close, out[end] != UInt8(ascii: "\n"), out[end] != UInt8(ascii: "\r") {
+            end += 1
           }
-          while next < keptInOrder.count, keptInOrder[next].lowerBound <= offset {
-            keptEnd = max(keptEnd, keptInOrder[next].upperBound)
-            next += 1
+          var at = directive ? end : offset
+          while at < end {
+            while next < keptInOrder.count, keptInOrder[next].lowerBound <= at {
+              keptEnd = max(keptEnd, keptInOrder[next].upperBound)
+              next += 1
+            }
+            if at < keptEnd {
+              at = min(end, keptEnd)
+              continue
+            }
+            let stop = next < keptInOrder.count ? min(end, keptInOrder[next].lowerBound) : end
+            (out.baseAddress! + at).update(repeating: UInt8(ascii: " "), count: stop - at)
+            at = stop
           }
-          if directive || offset < keptEnd || byte == UInt8(ascii: "\n")
-            || byte == UInt8(ascii: "\r")
-          {
-            continue
-          }
-          out[offset] = UInt8(ascii: " ")
+          offset = end + 1
         }
       }
     }
