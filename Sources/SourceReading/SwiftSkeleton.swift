@@ -33,6 +33,15 @@ package enum SwiftSkeleton {
     }
     while index < bytes.count {
       let byte = bytes[index]
+      // Code outside every literal, the most of a file: a byte that opens no comment and no
+      // literal is code as it is.
+      if literals.isEmpty, byte != UInt8(ascii: "/"), byte != UInt8(ascii: "#"),
+        byte != UInt8(ascii: "\"")
+      {
+        body(index, byte)
+        index += 1
+        continue
+      }
       if let open = literals.last, open.parentheses == nil {
         // String text: escapes, an interpolation's start, or the closing delimiter.
         if byte == UInt8(ascii: "\\"), let next = pounds(open.pounds, from: index + 1) {
@@ -185,15 +194,23 @@ extension SwiftSkeleton {
     var brackets = BracketNesting()
     var keywords = HeaderKeywords()
     let clean = bytes.withUnsafeBufferPointer { buffer in
-      SwiftSkeleton.forEachCodeByte(buffer) { index, byte in
-        while nextSite < sorted.count, sorted[nextSite] < index { nextSite += 1 }
-        if nextSite < sorted.count, sorted[nextSite] == index {
-          siteStacks.append(stack)
-          siteOffsets.append(index)
+      // The next site's offset, compared with each code byte's (a site in a comment or a
+      // string is passed over).
+      var upcoming = sorted.first ?? Int.max
+      return SwiftSkeleton.forEachCodeByte(buffer) { index, byte in
+        if index >= upcoming {
+          while nextSite < sorted.count, sorted[nextSite] < index { nextSite += 1 }
+          if nextSite < sorted.count, sorted[nextSite] == index {
+            siteStacks.append(stack)
+            siteOffsets.append(index)
+          }
+          while nextSite < sorted.count, sorted[nextSite] <= index { nextSite += 1 }
+          upcoming = nextSite < sorted.count ? sorted[nextSite] : Int.max
         }
         if stack.isEmpty { keywords.read(byte, at: index) }
-        brackets.read(byte)
         switch byte {
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"):
+          brackets.read(byte)
         case UInt8(ascii: "{"):
           blocks.append(
             Block(
