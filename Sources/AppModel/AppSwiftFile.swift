@@ -111,22 +111,15 @@ package struct AppSwiftFile: Sendable {
     var found: [Int] = []
     guard bytes.count > marker.count else { return found }
     var position = 0
-    while position + marker.count < bytes.count {
-      if bytes[position] == marker[0],
-        UnsafeBufferPointer(rebasing: bytes[position..<(position + marker.count)])
-          .elementsEqual(marker)
+    while let at = System.firstOffset(of: marker, in: bytes, from: position) {
+      let next = SwiftSkeleton.skippingTrivia(bytes, from: at + marker.count)
+      if next + 1 < bytes.count, bytes[next] == UInt8(ascii: "="),
+        bytes[next + 1] != UInt8(ascii: "=")
       {
-        let next = SwiftSkeleton.skippingTrivia(bytes, from: position + marker.count)
-        if next + 1 < bytes.count, bytes[next] == UInt8(ascii: "="),
-          bytes[next + 1] != UInt8(ascii: "=")
-        {
-          found.append(position)
-          if first { return found }
-        }
-        position = next
-      } else {
-        position += 1
+        found.append(at)
+        if first { return found }
       }
+      position = max(next, at + 1)
     }
     return found
   }
