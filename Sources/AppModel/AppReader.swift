@@ -111,6 +111,8 @@ package struct AppObjCFile: Sendable {
   package var external: Set<String> = []
   /// Its app delegate's `application:configurationForConnectingSceneSession:options:`, read.
   package var configurationChoice: ConfigurationChoice?
+  /// The scene configurations it makes in code.
+  package var configurations: [SceneConfigurationEntry] = []
 
   package init(path: String, bytes: [UInt8], module: ModuleIndex? = nil) {
     self.path = path
@@ -119,6 +121,7 @@ package struct AppObjCFile: Sendable {
     producers = reading.producers
     external = reading.external
     configurationChoice = reading.configurationChoice
+    configurations = reading.configurations
   }
 
   /// The keyword that opens a class's implementation: a file without one declares no class
@@ -126,9 +129,11 @@ package struct AppObjCFile: Sendable {
   package static let implementationMarker = Array("@implementation".utf8)
 
   /// The bytes that make the walk read an Objective-C file for the app model besides its
-  /// conditions: an identifier it sets, an app delegate choosing configurations.
+  /// conditions: an identifier it sets, an app delegate choosing configurations, a configuration
+  /// made in code.
   package static let markers = [
     "ContentIdentifier", "ForConnectingSceneSession", "requestSceneSessionActivation",
+    "UISceneConfiguration",
   ].map { Array($0.utf8) }
 
   /// What the walk asks of an Objective-C file, found in one scan (``BytePatterns``): whether
@@ -242,7 +247,8 @@ extension AppCatalog {
     }
     // Configurations made in code: the manifest's, when the app has one (a name the manifest
     // lists is its entry); otherwise an app of their own, named by the file's type.
-    let coded = inputs.swiftFiles.flatMap(\.configurations)
+    let coded =
+      inputs.swiftFiles.flatMap(\.configurations) + inputs.objCFiles.flatMap(\.configurations)
     let choices =
       inputs.swiftFiles.compactMap(\.configurationChoice)
       + inputs.objCFiles.compactMap(\.configurationChoice)
@@ -251,6 +257,9 @@ extension AppCatalog {
         let owner =
           inputs.swiftFiles.first { $0.path == first.file }?.types.first {
             first.line >= $0.line && first.line <= $0.endLine
+          }?.name
+          ?? inputs.objCFiles.first { $0.path == first.file }?.classes.first {
+            $0.lines.contains(first.line)
           }?.name ?? "App"
         manifests.append(CatalogApp(name: owner, file: first.file, line: first.line))
       }

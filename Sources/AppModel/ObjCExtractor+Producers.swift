@@ -11,6 +11,8 @@ extension ObjCExtractor {
     package var external: Set<String> = []
     /// Its `application:configurationForConnectingSceneSession:options:`, read.
     package var configurationChoice: ConfigurationChoice?
+    /// The scene configurations it makes in code (``codedConfigurations(_:path:lines:)``).
+    package var configurations: [SceneConfigurationEntry] = []
   }
 
   /// The classes of a file and the identifiers it sets, read through the same tokens and values
@@ -33,6 +35,7 @@ extension ObjCExtractor {
     inlineLocalStrings(&tokens)
     let lines = SourceLines(objectiveC: bytes)
     reading.configurationChoice = configurationChoice(tokens, path: path, lines: lines)
+    reading.configurations = codedConfigurations(tokens, path: path, lines: lines)
     var open: (name: String, line: Int)?
     // The value each receiver's `targetContentIdentifier` was last given, by method.
     var assigned: [ScopedName: Range<Int>] = [:]
@@ -139,7 +142,7 @@ extension ObjCExtractor {
   }
 
   /// A name in one method body (``Token/scope``).
-  private struct ScopedName: Hashable {
+  struct ScopedName: Hashable {
     package var scope: Int
     package var name: String
   }

@@ -141,6 +141,62 @@ struct UIKitScenesTests {
     #expect(made.catalog?.apps.first?.sceneConfigurations.first?.sceneClass == "ComposeScene")
   }
 
+  @Test("Objective-C: a configuration made in code names its delegate and scene classes")
+  func objCCodedConfiguration() throws {
+    let run = Linter.readApp(paths: [
+      try tree([
+        "AppDelegate.m": utf8(
+          """
+          @implementation AppDelegate
+          - (UISceneConfiguration *)application:(UIApplication *)application configurationForConnectingSceneSession:(UISceneSession *)connectingSceneSession options:(UISceneConnectionOptions *)options {
+              if ([options.userActivities.anyObject.activityType isEqualToString:@"compose"]) {
+                  UISceneConfiguration *compose = [[UISceneConfiguration alloc] initWithName:@"Compose" sessionRole:connectingSceneSession.role];
+                  compose.delegateClass = [ComposeSceneDelegate class];
+                  [compose setSceneClass:ComposeScene.class];
+                  return compose;
+              }
+              UISceneConfiguration *tv = [UISceneConfiguration configurationWithName:@"TV" sessionRole:UIWindowSceneSessionRoleExternalDisplayNonInteractive];
+              tv.delegateClass = NSClassFromString(@"TVSceneDelegate");
+              // other.delegateClass = [Nothing class]; is a comment, and `other` no configuration.
+              other.delegateClass = [Unrelated class];
+              return tv;
+          }
+          @end
+          """),
+        "ComposeSceneDelegate.m": utf8(
+          """
+          @implementation ComposeSceneDelegate
+          - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {
+              scene.activationConditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"self BEGINSWITH 'compose/'"];
+          }
+          @end
+          """),
+      ])
+    ])
+    let app = try #require(run.catalog?.apps.first)
+    #expect(app.name == "AppDelegate")
+    let configurations = app.sceneConfigurations
+    #expect(configurations.map(\.name) == ["Compose", "TV"])
+    #expect(configurations.map(\.delegateClass) == ["ComposeSceneDelegate", "TVSceneDelegate"])
+    #expect(configurations.map(\.sceneClass) == ["ComposeScene", nil])
+    #expect(
+      configurations.map(\.role) == [
+        "UIWindowSceneSessionRoleApplication",
+        "UIWindowSceneSessionRoleExternalDisplayNonInteractive",
+      ])
+    #expect(configurations.first?.line == 4)
+    // The delegate's conditions are the configuration's.
+    #expect(
+      configurations.first?.activationConditions.map(\.format) == [#"SELF BEGINSWITH "compose/""#])
+    // Hostile: 20,000 messages nested in one another, each a configuration's, are read in
+    // bounded work per message (none closes within the bound: none is a configuration).
+    let nested = String(repeating: "[UISceneConfiguration configurationWithName:", count: 20_000)
+    let hostile = AppObjCFile(
+      path: "Hostile.m",
+      bytes: Array("@implementation H\n- (void)f { x = \(nested); }\n@end\n".utf8))
+    #expect(hostile.configurations.isEmpty)
+  }
+
   @Test(
     "Objective-C: a method of the same file the options or the activity are passed to is followed")
   func objCHelperFollowed() throws {
@@ -548,7 +604,12 @@ struct UIKitScenesTests {
     ])
     #expect(!run.report.diagnostics.contains { $0.id == "app.missing-delegate-class" })
     let app = try #require(run.catalog?.apps.first)
-    #expect(app.sceneConfigurations.map(\.delegateDeclared) == [true])
+    // The manifest's configuration, and the one the helper makes in code (`[self class]` is
+    // the class the helper is implemented in).
+    #expect(app.sceneConfigurations.map(\.name) == ["Default Configuration", "main"])
+    #expect(
+      app.sceneConfigurations.map(\.delegateClass) == ["MainSceneDelegate", "MainSceneDelegate"])
+    #expect(app.sceneConfigurations.map(\.delegateDeclared) == [true, true])
     let rules = try #require(app.configurationChoice?.rules)
     let reasons = rules.compactMap { rule -> String? in
       guard case .unknown(let reason) = rule.result else { return nil }

@@ -1,0 +1,155 @@
+import SourceReading
+
+extension ObjCExtractor {
+  /// The scene configurations a file makes in code, as the Swift reader reads
+  /// `UISceneConfiguration(name:sessionRole:)`: `[[UISceneConfiguration alloc]
+  /// initWithName:@"Compose" sessionRole:role]` and `[UISceneConfiguration
+  /// configurationWithName:…]`, with the delegate and scene classes the method gives the local it
+  /// is bound to (`configuration.delegateClass = [ComposeSceneDelegate class];`,
+  /// `[configuration setSceneClass:ComposeScene.class];`).
+  ///
+  /// A role the file names (`UIWindowSceneSessionRoleExternalDisplayNonInteractive`) is that
+  /// role; any other (`connectingSceneSession.role`) is the application role, as in Swift (the
+  /// decision is the Swift reader's, ``SessionRoleKeys``).
+  static func codedConfigurations(_ tokens: [Token], path: String, lines: SourceLines)
+    -> [SceneConfigurationEntry]
+  {
+    var entries: [SceneConfigurationEntry] = []
+    // The entry each local holds, by method.
+    var bound: [ScopedName: Int] = [:]
+    for index in tokens.indices {
+      guard let label = tokens[index].identifier,
+        label == "initWithName" || label == "configurationWithName", index + 2 < tokens.count,
+        tokens[index + 1].isPunctuation(UInt8(ascii: ":")),
+        !isMethodDeclaration(tokens, nameAt: index),
+        let bracket = enclosingOpener(tokens, before: index),
+        tokens[bracket].isPunctuation(UInt8(ascii: "[")), index - bracket <= 8,
+        (bracket..<index).contains(where: { tokens[$0].identifier == "UISceneConfiguration" }),
+        let close = closing(tokens, bracket, within: Self.messageLimit)
+      else { continue }
+      let roleLabel = (index + 2..<close).first {
+        tokens[$0].identifier == "sessionRole" && $0 + 1 < close
+          && tokens[$0 + 1].isPunctuation(UInt8(ascii: ":"))
+      }
+      var role = SessionRoleKeys.key(role: .windowApplication)
+      if let roleLabel, roleLabel + 3 == close, let key = tokens[roleLabel + 2].identifier,
+        SessionRoleKeys.table.contains(where: { $0.key == key })
+      {
+        role = key
+      }
+      entries.append(
+        SceneConfigurationEntry(
+          role: role, name: stringValue(tokens, (index + 2)..<(roleLabel ?? close)), file: path,
+          line: lines.location(tokens[index].offset).line))
+      // `UISceneConfiguration *configuration = [...]` or `configuration = [...]`.
+      if bracket >= 2, tokens[bracket - 1].isPunctuation(UInt8(ascii: "=")),
+        let name = tokens[bracket - 2].identifier
+      {
+        bound[ScopedName(scope: tokens[index].scope, name: name)] = entries.count - 1
+      }
+    }
+    guard !bound.isEmpty else { return entries }
+    // The class each token is implemented in (`[self class]` names it).
+    var implemented: [(name: String, tokens: Range<Int>)] = []
+    var open: (name: String, start: Int)?
+    for index in tokens.indices.dropFirst() where tokens[index - 1].isPunctuation(UInt8(ascii: "@"))
+    {
+      if tokens[index].identifier == "implementation", index + 1 < tokens.count,
+        let name = tokens[index + 1].identifier
+      {
+        open = (name, index)
+      } else if tokens[index].identifier == "end", let started = open {
+        implemented.append((started.name, started.start..<index))
+        open = nil
+      }
+    }
+    for index in tokens.indices {
+      guard let property = tokens[index].identifier, index + 2 < tokens.count else { continue }
+      let receiver: String
+      let value: Range<Int>
+      if property == "delegateClass" || property == "sceneClass", index >= 2,
+        tokens[index - 1].isPunctuation(UInt8(ascii: ".")),
+        let name = tokens[index - 2].identifier,
+        !(index >= 3 && tokens[index - 3].isPunctuation(UInt8(ascii: "."))),
+        tokens[index + 1].isPunctuation(UInt8(ascii: "=")),
+        !tokens[index + 2].isPunctuation(UInt8(ascii: "="))
+      {
+        // configuration.delegateClass = value;
+        receiver = name
+        value = (index + 2)..<expressionEnd(tokens, from: index + 2)
+      } else if property == "setDelegateClass" || property == "setSceneClass",
+        tokens[index + 1].isPunctuation(UInt8(ascii: ":")),
+        !isMethodDeclaration(tokens, nameAt: index),
+        let bracket = enclosingOpener(tokens, before: index), bracket + 2 == index,
+        tokens[bracket].isPunctuation(UInt8(ascii: "[")),
+        let name = tokens[bracket + 1].identifier,
+        let close = closing(tokens, bracket, within: Self.messageLimit)
+      {
+        // [configuration setDelegateClass:value]
+        receiver = name
+        value = (index + 2)..<close
+      } else {
+        continue
+      }
+      guard let entry = bound[ScopedName(scope: tokens[index].scope, name: receiver)],
+        var type = className(tokens, value)
+      else { continue }
+      if type == "self" {
+        guard let enclosing = implemented.first(where: { $0.tokens.contains(index) }) else {
+          continue
+        }
+        type = enclosing.name
+      }
+      if property.hasSuffix("elegateClass") {
+        entries[entry].delegateClass = type
+      } else {
+        entries[entry].sceneClass = type
+      }
+    }
+    return entries
+  }
+
+  /// How many tokens a configuration's message may span: its name and role are short, and a
+  /// hostile file of nested messages costs each label this much, not the file's length.
+  private static let messageLimit = 256
+
+  /// The `]` that closes the `[` at `open`, if one does within `limit` tokens.
+  private static func closing(_ tokens: [Token], _ open: Int, within limit: Int) -> Int? {
+    var depth = 0
+    for index in open..<min(tokens.count, open + limit) {
+      guard case .punctuation(let byte) = tokens[index].kind else { continue }
+      switch byte {
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+        depth -= 1
+        if depth == 0 { return byte == UInt8(ascii: "]") ? index : nil }
+      default: break
+      }
+    }
+    return nil
+  }
+
+  /// The class a value names: `[X class]`, `[X self]`, `X.class`, `NSClassFromString(@"X")`
+  /// (`self` for `[self class]`, the class the method is implemented in).
+  private static func className(_ tokens: [Token], _ range: Range<Int>) -> String? {
+    let value = range.map { tokens[$0] }
+    if value.count == 4, value[0].isPunctuation(UInt8(ascii: "[")),
+      let name = value[1].identifier,
+      value[2].identifier == "class" || value[2].identifier == "self",
+      value[3].isPunctuation(UInt8(ascii: "]"))
+    {
+      return name
+    }
+    if value.count == 3, let name = value[0].identifier,
+      value[1].isPunctuation(UInt8(ascii: ".")), value[2].identifier == "class"
+    {
+      return name
+    }
+    if value.count == 4, value[0].identifier == "NSClassFromString",
+      value[1].isPunctuation(UInt8(ascii: "(")), value[3].isPunctuation(UInt8(ascii: ")"))
+    {
+      return stringValue(tokens, (range.lowerBound + 2)..<(range.lowerBound + 3))
+    }
+    return nil
+  }
+}
