@@ -58,8 +58,14 @@ extension ObjCExtractor {
 
   /// The index of the bracket that closes the one at `open` (or the last token).
   static func closing(_ tokens: [Token], _ open: Int) -> Int {
+    closing(tokens, open, within: tokens.count) ?? tokens.count - 1
+  }
+
+  /// The index of the bracket that closes the one at `open`, if one does within `limit` tokens
+  /// (any kind of bracket counts, as the compiler would reject a mismatch).
+  static func closing(_ tokens: [Token], _ open: Int, within limit: Int) -> Int? {
     var depth = 0
-    for index in open..<tokens.count {
+    for index in open..<min(tokens.count, open + limit) {
       guard case .punctuation(let byte) = tokens[index].kind else { continue }
       switch byte {
       case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
@@ -69,7 +75,7 @@ extension ObjCExtractor {
       default: break
       }
     }
-    return tokens.count - 1
+    return nil
   }
 }
 

@@ -25,7 +25,8 @@ extension ObjCExtractor {
         let bracket = enclosingOpener(tokens, before: index),
         tokens[bracket].isPunctuation(UInt8(ascii: "[")), index - bracket <= 8,
         (bracket..<index).contains(where: { tokens[$0].identifier == "UISceneConfiguration" }),
-        let close = closing(tokens, bracket, within: Self.messageLimit)
+        let close = closing(tokens, bracket, within: Self.messageLimit),
+        tokens[close].isPunctuation(UInt8(ascii: "]"))
       else { continue }
       let roleLabel = (index + 2..<close).first {
         tokens[$0].identifier == "sessionRole" && $0 + 1 < close
@@ -83,7 +84,8 @@ extension ObjCExtractor {
         let bracket = enclosingOpener(tokens, before: index), bracket + 2 == index,
         tokens[bracket].isPunctuation(UInt8(ascii: "[")),
         let name = tokens[bracket + 1].identifier,
-        let close = closing(tokens, bracket, within: Self.messageLimit)
+        let close = closing(tokens, bracket, within: Self.messageLimit),
+        tokens[close].isPunctuation(UInt8(ascii: "]"))
       {
         // [configuration setDelegateClass:value]
         receiver = name
@@ -112,22 +114,6 @@ extension ObjCExtractor {
   /// How many tokens a configuration's message may span: its name and role are short, and a
   /// hostile file of nested messages costs each label this much, not the file's length.
   private static let messageLimit = 256
-
-  /// The `]` that closes the `[` at `open`, if one does within `limit` tokens.
-  private static func closing(_ tokens: [Token], _ open: Int, within limit: Int) -> Int? {
-    var depth = 0
-    for index in open..<min(tokens.count, open + limit) {
-      guard case .punctuation(let byte) = tokens[index].kind else { continue }
-      switch byte {
-      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-        depth -= 1
-        if depth == 0 { return byte == UInt8(ascii: "]") ? index : nil }
-      default: break
-      }
-    }
-    return nil
-  }
 
   /// The class a value names: `[X class]`, `[X self]`, `X.class`, `NSClassFromString(@"X")`
   /// (`self` for `[self class]`, the class the method is implemented in).
