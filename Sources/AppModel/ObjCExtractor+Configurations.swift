@@ -10,10 +10,12 @@ extension ObjCExtractor {
   ///
   /// A role the file names (`UIWindowSceneSessionRoleExternalDisplayNonInteractive`) is that
   /// role; any other (`connectingSceneSession.role`) is the application role, as in Swift (the
-  /// decision is the Swift reader's, ``SessionRoleKeys``).
-  static func codedConfigurations(_ tokens: [Token], path: String, lines: SourceLines)
-    -> [SceneConfigurationEntry]
-  {
+  /// decision is the Swift reader's, ``SessionRoleKeys``). `classes` are the file's
+  /// implementations by line (``AppReading/classes``): `[self class]` names the one it is in.
+  static func codedConfigurations(
+    _ tokens: [Token], path: String, lines: SourceLines,
+    classes: [(name: String, lines: ClosedRange<Int>)]
+  ) -> [SceneConfigurationEntry] {
     var entries: [SceneConfigurationEntry] = []
     // The entry each local holds, by method.
     var bound: [ScopedName: Int] = [:]
@@ -50,20 +52,6 @@ extension ObjCExtractor {
       }
     }
     guard !bound.isEmpty else { return entries }
-    // The class each token is implemented in (`[self class]` names it).
-    var implemented: [(name: String, tokens: Range<Int>)] = []
-    var open: (name: String, start: Int)?
-    for index in tokens.indices.dropFirst() where tokens[index - 1].isPunctuation(UInt8(ascii: "@"))
-    {
-      if tokens[index].identifier == "implementation", index + 1 < tokens.count,
-        let name = tokens[index + 1].identifier
-      {
-        open = (name, index)
-      } else if tokens[index].identifier == "end", let started = open {
-        implemented.append((started.name, started.start..<index))
-        open = nil
-      }
-    }
     for index in tokens.indices {
       guard let property = tokens[index].identifier, index + 2 < tokens.count else { continue }
       let receiver: String
@@ -97,12 +85,11 @@ extension ObjCExtractor {
         var type = className(tokens, value)
       else { continue }
       if type == "self" {
-        guard let enclosing = implemented.first(where: { $0.tokens.contains(index) }) else {
-          continue
-        }
+        let line = lines.location(tokens[index].offset).line
+        guard let enclosing = classes.first(where: { $0.lines.contains(line) }) else { continue }
         type = enclosing.name
       }
-      if property.hasSuffix("elegateClass") {
+      if property == "delegateClass" || property == "setDelegateClass" {
         entries[entry].delegateClass = type
       } else {
         entries[entry].sceneClass = type

@@ -11,7 +11,8 @@ extension ObjCExtractor {
     package var external: Set<String> = []
     /// Its `application:configurationForConnectingSceneSession:options:`, read.
     package var configurationChoice: ConfigurationChoice?
-    /// The scene configurations it makes in code (``codedConfigurations(_:path:lines:)``).
+    /// The scene configurations it makes in code
+    /// (``codedConfigurations(_:path:lines:classes:)``).
     package var configurations: [SceneConfigurationEntry] = []
   }
 
@@ -35,7 +36,6 @@ extension ObjCExtractor {
     inlineLocalStrings(&tokens)
     let lines = SourceLines(objectiveC: bytes)
     reading.configurationChoice = configurationChoice(tokens, path: path, lines: lines)
-    reading.configurations = codedConfigurations(tokens, path: path, lines: lines)
     var open: (name: String, line: Int)?
     // The value each receiver's `targetContentIdentifier` was last given, by method.
     var assigned: [ScopedName: Range<Int>] = [:]
@@ -138,6 +138,8 @@ extension ObjCExtractor {
     reading.producers = reading.producers.enumerated().sorted {
       ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
     }.map(\.element)
+    reading.configurations = codedConfigurations(
+      tokens, path: path, lines: lines, classes: reading.classes)
     return reading
   }
 
