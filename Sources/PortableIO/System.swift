@@ -260,7 +260,7 @@ package enum System {
   /// fixture apps, with their Objective-C): spaces 2,036, `e` 742, `S` 90, `U` 13, `@` 5,
   /// `Q` 1. Line breaks and tabs count as common, bytes of multi-byte characters and other
   /// controls as rare. Only the order and the rough size matter.
-  package static let sourceByteFrequency: [UInt16] = {
+  static let sourceByteFrequency: [UInt16] = {
     var frequency = [UInt16](repeating: 2, count: 256)
     frequency[Int(UInt8(ascii: "\n"))] = 290
     frequency[Int(UInt8(ascii: "\t"))] = 290
