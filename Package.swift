@@ -54,7 +54,7 @@ let package = Package(
     // The command line's portable I/O: whole files, lines, buffered output, the exit on an I/O
     // failure. Its one file that imports the C library (Darwin, Glibc or Musl) holds every
     // platform call; the walk of the lint reads files through it too.
-    .target(name: "PortableIO", dependencies: ["SceneJSON"]),
+    .target(name: "PortableIO"),
     // The router sees predicates only through the evaluation layer's API (compiled predicates,
     // their MatchRequirement and witnesses, diagnostics, and FormatPredicate's constructors for
     // the SwiftUI sets it translates): it never reads a syntax tree.

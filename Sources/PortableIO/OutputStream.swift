@@ -1,15 +1,13 @@
-@_spi(Internals) import SceneJSON
-
 /// A byte buffer in front of a file descriptor; `flush()` writes it out, and a write that fails
 /// ends the command through ``IOFailure``: output is never lost in silence.
 package final class OutputStream {
   private let descriptor: Int32
   private let name: String
-  /// Unchecked: `write(bytes:)` hands it to a closure, and a class property passed `inout`
-  /// is checked for overlapping access at run time, 80 instructions a line. The writers never
-  /// reach the stream they write to. (The attribute holds only in this module: a client that
-  /// passed the property `inout` itself would be checked.)
-  @exclusivity(unchecked) private var buffer = ByteBuffer(capacity: OutputStream.flushSize * 2)
+  private var buffer: [UInt8] = {
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(OutputStream.flushSize * 2)
+    return buffer
+  }()
   /// The bytes buffered before a write: a write call costs as much as copying 30 KB into the
   /// file's pages, so they are written a megabyte at a time. (A stream is flushed sooner: the
   /// reader flushes before any read that could wait.)
@@ -43,23 +41,15 @@ package final class OutputStream {
 
   /// Writes `text`.
   package func write(_ text: String) {
-    buffer.appendUTF8(text)
-    if buffer.count >= Self.flushSize { flush() }
+    var text = text
+    text.withUTF8 { write($0) }
   }
 
-  /// Writes a JSON value and a newline.
-  package func writeLine(json: JSONValue) {
-    json.write(into: &buffer)
-    buffer.append(UInt8(ascii: "\n"))
+  /// Writes `bytes`: a writer that builds its output in a buffer of its own (`route --jsonl`
+  /// writes each decision so) hands it over here, a line or more at a time.
+  package func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    buffer.append(contentsOf: bytes)
     if buffer.count >= Self.flushSize { flush() }
-  }
-
-  /// Lets `body` append bytes in place (whole lines, each with its newline), and returns what
-  /// it returns: `route --jsonl` writes each decision straight into the stream's buffer.
-  package func write<Result>(bytes body: (inout ByteBuffer) -> Result) -> Result {
-    let result = body(&buffer)
-    if buffer.count >= Self.flushSize { flush() }
-    return result
   }
 
   /// Writes `text` and a newline.
@@ -71,12 +61,13 @@ package final class OutputStream {
   /// Writes the buffer out. A failed write (a full disk, `EPIPE` when `SIGPIPE` is ignored, an
   /// I/O error) ends the command with exit 74; when standard error itself fails, silently.
   package func flush() {
-    if let error = System.writeAll(descriptor, UnsafeRawBufferPointer(buffer.bytes)) {
+    let failure = buffer.withUnsafeBytes { System.writeAll(descriptor, $0) }
+    if let error = failure {
       if descriptor == 2 { System.exitImmediately(IOFailure.exitStatus) }
-      OutputStream.standardError.buffer.removeAll()
+      OutputStream.standardError.buffer.removeAll(keepingCapacity: true)
       IOFailure.exit("cannot write to \(name): \(error)")
     }
-    buffer.removeAll()
+    buffer.removeAll(keepingCapacity: true)
   }
 
   deinit { flush() }

@@ -2,7 +2,7 @@ import CommandLineOutput
 import ArgumentParser
 import PortableIO
 import SceneActivation
-import SceneJSON
+@_spi(Internals) import SceneJSON
 import SceneRouting
 
 /// `scene-router route`: which scene each event activates.
@@ -106,24 +106,25 @@ struct RouteCommand: ParsableCommand {
     var failed = false
     // One decision for every event, filled in place: its candidate list keeps its storage.
     var decision = RoutingDecision()
+    // Each answer is written here, then handed to the stream whole (one copy of a line).
+    var answer = ByteBuffer()
 
     if jsonl {
       var reader = LineReader(descriptor: 0)
       while let line = reader.nextLine(beforeRead: { out.flush() }) {
         let name = EventRouting.Name.line(reader.lineNumber)
-        // The decision is written straight into the output buffer, which is written out only
-        // when full: the reader flushes before any read that could block, so a streaming
-        // consumer gets every decision before its next event is awaited, and a file piped in
-        // whole is answered without a write per line.
+        // The stream is written out only when its buffer is full: the reader flushes before
+        // any read that could block, so a streaming consumer gets every decision before its
+        // next event is awaited, and a file piped in whole is answered without a write per line.
         let failure: EventRouting.Failure?
         if let length = reader.overflowLength {
           failure = EventRouting.Failure(
             name: name, kind: plan.kind?.rawValue, message: LineReader.overflowMessage(length),
             fields: [("path", .string(""))])
         } else {
-          failure = out.write {
-            plan.route(line, name: name, router: router, into: &decision, output: &$0)
-          }
+          failure = plan.route(line, name: name, router: router, into: &decision, output: &answer)
+          out.write(answer.bytes)
+          answer.removeAll()
         }
         if let failure {
           failed = true
@@ -136,9 +137,10 @@ struct RouteCommand: ParsableCommand {
         let failure: EventRouting.Failure?
         do {
           let event = try IOFailure.input(path)[...]
-          failure = out.write {
-            plan.route(event, name: name, router: router, into: &decision, output: &$0)
-          }
+          failure = plan.route(
+            event, name: name, router: router, into: &decision, output: &answer)
+          out.write(answer.bytes)
+          answer.removeAll()
         } catch {
           failure = EventRouting.Failure(name: name, kind: nil, message: "\(error)", fields: [])
         }
