@@ -17,8 +17,11 @@ let testSupportProducts: [Product] =
 // flow. Only `PCRE2Regex` imports the C module, so no C type leaks into the public API.
 let package = Package(
   name: "SceneActivation",
-  // Synchronization.Mutex (the registry's lock) sets the floor on Apple platforms.
-  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  // The floor on Apple platforms: the releases that ship Swift's string processing
+  // (`ranges(of:)`, `contains(_:)` on any collection), which the app model's readers call. The
+  // library's own code needs less; nothing newer is imported (Scripts/check-portability guards
+  // it: the registry's lock is an NSLock, not Synchronization's Mutex of macOS 15 and iOS 18).
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "SceneActivation", targets: ["SceneActivation"]),
     .executable(name: "scene-router", targets: ["scene-router"]),

@@ -1,12 +1,12 @@
 import Dispatch
 import Foundation
 import PortableIO
+import PredicateEvaluation
 import PredicateSyntax
 import SceneJSON
 import SceneRouting
 import SourceReading
 import SwiftParser
-import Synchronization
 
 /// What the walk gathers for the app model besides the lint's own findings: the Swift files that
 /// may declare scenes or produce events (parsed), every Swift path (for types declared in files
@@ -174,8 +174,8 @@ extension AppCatalog {
       }
       let objCPaths = objC.map { inputs.objCFiles[$0].path }
       let swiftPaths = swift.map { inputs.swiftFiles[$0].path }
-      let readObjC = Mutex([AppObjCFile?](repeating: nil, count: objC.count))
-      let readSwift = Mutex([AppSwiftFile?](repeating: nil, count: swift.count))
+      let readObjC = Locked([AppObjCFile?](repeating: nil, count: objC.count))
+      let readSwift = Locked([AppSwiftFile?](repeating: nil, count: swift.count))
       let firstReadings = swift.map { inputs.swiftFiles[$0] }
       DispatchQueue.concurrentPerform(iterations: objC.count + swift.count) { job in
         if job < objCPaths.count {
@@ -206,7 +206,7 @@ extension AppCatalog {
     var builder = AppCatalogBuilder(files: inputs.swiftFiles, module: module) { names in
       // Read and parsed on every core: a level of a view chain can name many files.
       let paths = index.paths(declaring: names)
-      let parsed = Mutex([AppSwiftFile?](repeating: nil, count: paths.count))
+      let parsed = Locked([AppSwiftFile?](repeating: nil, count: paths.count))
       DispatchQueue.concurrentPerform(iterations: paths.count) { position in
         guard let bytes = read(paths[position]) else { return }
         let path = paths[position]

@@ -2,7 +2,6 @@ import PredicateEvaluation
 import SceneJSON
 import SceneRouting
 import SourceReading
-import Synchronization
 
 /// Routes an app's producers through its catalogue with the library's router, and reports what a
 /// developer would want to know before shipping: events no scene takes, window groups that open
@@ -46,7 +45,7 @@ package struct AppRouting: Sendable {
       package var kind: Producer.Kind
       package var created: String?
     }
-    package let decisions = Mutex<[Key: RoutingDecision]>([:])
+    package let decisions = Locked<[Key: RoutingDecision]>([:])
   }
 
   /// An open scene of the catalogue.

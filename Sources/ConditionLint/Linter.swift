@@ -7,7 +7,6 @@ import SceneRouting
 import SourceReading
 import SwiftParser
 import SwiftSyntax
-import Synchronization
 
 /// Walks paths, finds the source files that can hold an activation condition, and checks every
 /// condition in them.
@@ -80,8 +79,8 @@ package struct Linter: Sendable {
     // are joined in path order, so the output does not depend on the schedule.
     let chunkSize = 64
     let chunkCount = (files.count + chunkSize - 1) / chunkSize
-    let reports = Mutex([LintReport?](repeating: nil, count: chunkCount))
-    let done = Atomic<Int>(0)
+    let reports = Locked([LintReport?](repeating: nil, count: chunkCount))
+    let done = Locked(0)
     let linter = self
     let paths = files
     DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
@@ -90,7 +89,10 @@ package struct Linter: Sendable {
       for file in paths[(chunk * chunkSize)..<min(paths.count, (chunk + 1) * chunkSize)] {
         linter.lint(file: file, buffer: &buffer, into: &report)
       }
-      let finished = done.add(report.files, ordering: .relaxed).newValue
+      let finished = done.withLock { count in
+        count += report.files
+        return count
+      }
       reports.withLock { $0[chunk] = report }
       if let progress, finished / 500 != (finished - report.files) / 500 { progress(finished) }
     }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PredicateEvaluation
 
 /// The app's live scene sessions, for embedding the router in a long-running process.
 ///
@@ -20,14 +20,14 @@ public final class SceneSessionRegistry: Sendable {
     var windowGroups: [WindowGroup]
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   /// Creates a registry. A SwiftUI app passes its window groups in declaration order: new scenes
   /// then come from them by SwiftUI's rules (``WindowGroup``) instead of `defaultConfigurations`.
   public init(
     defaultConfigurations: [SceneSessionRole: String] = [:], windowGroups: [WindowGroup] = []
   ) {
-    state = Mutex(State(defaultConfigurations: defaultConfigurations, windowGroups: windowGroups))
+    state = Locked(State(defaultConfigurations: defaultConfigurations, windowGroups: windowGroups))
   }
 
   /// The sessions, in the order they were added.

@@ -1,8 +1,8 @@
 import Foundation
 import PortableIO
+import PredicateEvaluation
 import SwiftParser
 import SwiftSyntax
-import Synchronization
 
 /// The constants of the whole module, as the compiler sees them: one index of every Swift and
 /// Objective-C file under the linted paths, asked for a name a file uses but does not declare.
@@ -60,7 +60,7 @@ package final class ModuleIndex: @unchecked Sendable {
     let maximumFileSize = maximumFileSize
     let chunkSize = 64
     let chunkCount = (sources.count + chunkSize - 1) / chunkSize
-    let found = Mutex([[(path: String, names: [String])]](repeating: [], count: chunkCount))
+    let found = Locked([[(path: String, names: [String])]](repeating: [], count: chunkCount))
     DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
       var buffer: [UInt8] = []
       var declared: [(path: String, names: [String])] = []

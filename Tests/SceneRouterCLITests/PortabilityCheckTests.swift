@@ -6,7 +6,9 @@ import Testing
 /// repository itself passes it.
 @Suite("Scripts/check-portability")
 struct PortabilityCheckTests {
-  static let samples = ["unguarded-import", "qualified-call", "no-darwin-branch", "portable"]
+  static let samples = [
+    "unguarded-import", "qualified-call", "no-darwin-branch", "newer-module", "portable",
+  ]
 
   @Test("reports exactly the marked lines of each sample", arguments: samples)
   func sample(_ name: String) throws {

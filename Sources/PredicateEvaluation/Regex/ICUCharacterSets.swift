@@ -1,5 +1,4 @@
 import PCRE2Regex
-import Synchronization
 
 /// ICU's character sets written as PCRE2 class contents: the one home of what `\w`, `\s`,
 /// `[[:punct:]]` or `\p{Greek}` mean in an ICU pattern.
@@ -373,7 +372,7 @@ enum CaseClosure {
     }
   }
 
-  private static let cache = Mutex<[String: String]>([:])
+  private static let cache = Locked<[String: String]>([:])
 
   /// The characters ICU's case closure adds to the set `set` (PCRE2 regex text matching one
   /// character, as ``ICUCharacterSets/CharacterSet/Union/regex``), as class contents; empty when

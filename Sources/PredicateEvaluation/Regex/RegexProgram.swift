@@ -1,6 +1,5 @@
 import PCRE2Regex
 import PredicateSyntax
-import Synchronization
 
 #if canImport(Darwin)
   import Darwin
@@ -246,7 +245,7 @@ final class RegexCache: Sendable {
     var options: UInt8
   }
 
-  private let entries = Mutex<[Key: Result<RegexProgram, RegexProgram.Problem>]>([:])
+  private let entries = Locked<[Key: Result<RegexProgram, RegexProgram.Problem>]>([:])
   private let capacity: Int
 
   init(capacity: Int = 256) { self.capacity = capacity }
