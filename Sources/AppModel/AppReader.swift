@@ -530,10 +530,19 @@ extension AppCatalog {
     _ rule: LintRule, _ message: String, file: String, line: Int, fixDescription: String? = nil,
     severity: DiagnosticSeverity? = nil
   ) -> LintDiagnostic {
+    finding(
+      id: rule.id, severity: severity ?? rule.severity, message, file: file, line: line,
+      fixDescription: fixDescription)
+  }
+
+  /// A finding reported under an id another stage declares (the router's warnings).
+  package static func finding(
+    id: DiagnosticID, severity: DiagnosticSeverity, _ message: String, file: String, line: Int,
+    fixDescription: String? = nil
+  ) -> LintDiagnostic {
     LintDiagnostic(
       file: file, line: line, column: 1, endLine: line, endColumn: 1, scalarColumn: 1,
-      scalarEndColumn: 1, severity: severity ?? rule.severity, id: rule.id,
-      message: message,
+      scalarEndColumn: 1, severity: severity, id: id, message: message,
       fixDescription: fixDescription)
   }
 

@@ -222,7 +222,7 @@ extension AppRouting {
           findings.append(
             ScopedFinding(
               AppCatalog.finding(
-                .orderDependent,
+                id: warning.id, severity: .warning,
                 "\(what): \(warning.message); which scene it opens depends on their order",
                 file: producer.file, line: producer.line), .severalScenes(.everywhere)))
         }

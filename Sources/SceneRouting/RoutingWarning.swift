@@ -117,6 +117,13 @@ extension RoutingWarning {
 }
 
 extension RoutingWarning {
-  /// `routing.order-dependent`: a decision won by order alone, the id callers look for.
+  /// `routing.order-dependent`: a decision won by order alone, the id callers look for. `lint`
+  /// reports it too, for an event of the app that ties (with ``orderDependentHelp``): the one
+  /// declaration of the id is the router's.
   package static let orderDependent = RoutingMessage.Kind.orderDependent.id
+
+  /// What ``orderDependent`` means, for people (lint's rule list and SARIF).
+  package static let orderDependentHelp =
+    "Several scenes take the event equally; which one the system picks depends on their "
+    + "order, which differs between launches."
 }

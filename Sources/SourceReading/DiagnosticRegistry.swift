@@ -1,13 +1,15 @@
 import PredicateEvaluation
+import SceneRouting
 
 /// Every diagnostic id `lint` can report, once each, with its declared severity and its help
 /// text: the predicate language's syntax and validation ids, then lint's own (``LintRule``: the
-/// source, app and routing findings).
+/// source, app and routing findings), then the router's warning that lint reports as the
+/// router declares it (`routing.order-dependent`).
 ///
 /// The one list the rest reads: a configuration's `rules` entries are checked against it, and
 /// SARIF describes each finding's rule from it. Each stage still declares its ids beside its
-/// messages (`SyntaxMessage.Kind`, `ValidationMessage.Kind`, ``LintRule``); nothing here restates
-/// one.
+/// messages (`SyntaxMessage.Kind`, `ValidationMessage.Kind`, ``LintRule``, `RoutingWarning`);
+/// nothing here restates one.
 package enum DiagnosticRegistry {
   /// One id.
   package struct Entry: Sendable {
@@ -26,6 +28,11 @@ package enum DiagnosticRegistry {
       Entry(id: $0.id.rawValue, severity: $0.severity, help: validationHelp)
     }
     + LintRule.allCases.map { Entry(id: $0.rawValue, severity: $0.severity, help: $0.help) }
+    + [
+      Entry(
+        id: RoutingWarning.orderDependent.rawValue, severity: .warning,
+        help: RoutingWarning.orderDependentHelp)
+    ]
 
   /// The entries by id.
   private static let byID = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0) })

@@ -118,7 +118,6 @@ package enum LintRule: String, DiagnosticKind {
   case unhandled = "routing.unhandled"
   case newWindowPerEvent = "routing.new-window-per-event"
   case groupUnreachable = "routing.group-unreachable"
-  case orderDependent = "routing.order-dependent"
   case dependsOnRunTime = "routing.depends-on-run-time"
   case nearMiss = "routing.near-miss"
   case unstableWindowID = "routing.unstable-window-id"
@@ -136,7 +135,7 @@ package enum LintRule: String, DiagnosticKind {
       .note
     case .interpolatedFormat, .archiveTooLarge, .emptySwiftUIString, .fileTooLarge, .notUTF8,
       .unreadable, .notParsed, .quotedFormatArgument, .argumentCount, .propertyList, .unhandled,
-      .newWindowPerEvent, .groupUnreachable, .orderDependent, .nearMiss, .unstableWindowID,
+      .newWindowPerEvent, .groupUnreachable, .nearMiss, .unstableWindowID,
       .missingDelegateClass, .noHandler, .wrongConfiguration:
       .warning
     }
@@ -201,9 +200,6 @@ package enum LintRule: String, DiagnosticKind {
         + "open window ever says it takes one."
     case .groupUnreachable:
       "A scene declared with an id that no openWindow(id:), URL or identifier of the app reaches."
-    case .orderDependent:
-      "Several scenes take the event equally; which one the system picks depends on their "
-        + "order, which differs between launches."
     case .wrongConfiguration:
       "An activation request reuses only a scene that prefers its content; when none is open, "
         + "UIKit creates a scene of the configuration the app delegate returns (by default the "
