@@ -28,7 +28,7 @@ public struct PredicateEvaluationError: Error, Sendable, Hashable, CustomStringC
   public var message: String
 
   /// Creates an error.
-  public init(_ kind: Kind, _ message: String) {
+  package init(_ kind: Kind, _ message: String) {
     self.kind = kind
     self.message = message
   }

@@ -1,5 +1,5 @@
 /// The operator of a comparison predicate, named as `NSComparisonPredicate.Operator` names it.
-public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable, Codable {
+package enum ComparisonOperator: String, Sendable, Hashable, CaseIterable, Codable {
   /// `==` or `=`.
   case equalTo
   /// `!=` or `<>`.
@@ -32,7 +32,7 @@ public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable, Codabl
   case utiEquals
 
   /// The canonical spelling, as ``FormatPredicate/predicateFormat`` prints it.
-  public var canonicalSpelling: String {
+  package var canonicalSpelling: String {
     switch self {
     case .equalTo: "=="
     case .notEqualTo: "!="
@@ -53,7 +53,7 @@ public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable, Codabl
   }
 
   /// Whether the operator compares strings as text (the string operators).
-  public var isStringOperator: Bool {
+  package var isStringOperator: Bool {
     switch self {
     case .beginsWith, .endsWith, .contains, .like, .matches: true
     default: false
@@ -61,7 +61,7 @@ public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable, Codabl
   }
 
   /// Whether the operator orders its operands (`<`, `<=`, `>`, `>=`).
-  public var isOrdering: Bool {
+  package var isOrdering: Bool {
     switch self {
     case .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo: true
     default: false
@@ -70,21 +70,21 @@ public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable, Codabl
 }
 
 /// The options of a comparison, written in brackets after the operator: `[c]`, `[d]`, `[n]`, `[l]`.
-public struct ComparisonOptions: OptionSet, Sendable, Hashable, Codable {
-  public let rawValue: UInt8
-  public init(rawValue: UInt8) { self.rawValue = rawValue }
+package struct ComparisonOptions: OptionSet, Sendable, Hashable, Codable {
+  package let rawValue: UInt8
+  package init(rawValue: UInt8) { self.rawValue = rawValue }
 
   /// `c`: case-insensitive (full case folding and width folding).
-  public static let caseInsensitive = ComparisonOptions(rawValue: 1 << 0)
+  package static let caseInsensitive = ComparisonOptions(rawValue: 1 << 0)
   /// `d`: diacritic-insensitive (diacritic folding and width folding).
-  public static let diacriticInsensitive = ComparisonOptions(rawValue: 1 << 1)
+  package static let diacriticInsensitive = ComparisonOptions(rawValue: 1 << 1)
   /// `l`: locale-sensitive. Accepted; on Linux it changes nothing (see the README).
-  public static let localeSensitive = ComparisonOptions(rawValue: 1 << 2)
+  package static let localeSensitive = ComparisonOptions(rawValue: 1 << 2)
   /// `n`: the strings are already normalised; compare literally, with no folding.
-  public static let normalized = ComparisonOptions(rawValue: 1 << 3)
+  package static let normalized = ComparisonOptions(rawValue: 1 << 3)
 
   /// The letters in canonical order `c d l n`, as printed inside the brackets.
-  public var letters: String {
+  package var letters: String {
     var text = ""
     if contains(.caseInsensitive) { text += "c" }
     if contains(.diacriticInsensitive) { text += "d" }
@@ -94,7 +94,7 @@ public struct ComparisonOptions: OptionSet, Sendable, Hashable, Codable {
   }
 
   /// The option for one letter, case-insensitively.
-  public init?(letter: Character) {
+  package init?(letter: Character) {
     switch letter {
     case "c", "C": self = .caseInsensitive
     case "d", "D": self = .diacriticInsensitive
@@ -109,7 +109,7 @@ public struct ComparisonOptions: OptionSet, Sendable, Hashable, Codable {
 ///
 /// Activation conditions evaluate against one string, so every qualifier is rejected; it is kept
 /// in the AST so the diagnostic can name it.
-public enum AggregateQualifier: String, Sendable, Hashable, CaseIterable, Codable {
+package enum AggregateQualifier: String, Sendable, Hashable, CaseIterable, Codable {
   /// `ANY`.
   case any = "ANY"
   /// `ALL`.
@@ -121,7 +121,7 @@ public enum AggregateQualifier: String, Sendable, Hashable, CaseIterable, Codabl
 }
 
 /// An arithmetic operator (recognised so it can be rejected precisely).
-public enum ArithmeticOperator: String, Sendable, Hashable, CaseIterable, Codable {
+package enum ArithmeticOperator: String, Sendable, Hashable, CaseIterable, Codable {
   /// `+`.
   case add = "+"
   /// `-`.
@@ -134,7 +134,7 @@ public enum ArithmeticOperator: String, Sendable, Hashable, CaseIterable, Codabl
   case power = "**"
 
   /// Binding strength, as the parser reads it: `+ -` < `* /` < `**`, all left-associative.
-  public var level: Int {
+  package var level: Int {
     switch self {
     case .add, .subtract: 0
     case .multiply, .divide: 1
@@ -144,7 +144,7 @@ public enum ArithmeticOperator: String, Sendable, Hashable, CaseIterable, Codabl
 }
 
 /// An index keyword inside `[…]` (`FIRST`, `LAST`, `SIZE`).
-public enum IndexKeyword: String, Sendable, Hashable, CaseIterable, Codable {
+package enum IndexKeyword: String, Sendable, Hashable, CaseIterable, Codable {
   /// `FIRST`.
   case first = "FIRST"
   /// `LAST`.

@@ -2,7 +2,7 @@
 ///
 /// Booleans keep their type (NSPredicate turns `TRUE` into the number 1 and prints `1`); keeping it
 /// makes the canonical form round-trip exactly and lets diagnostics say "a Boolean".
-public enum ConstantValue: Sendable, Hashable {
+package enum ConstantValue: Sendable, Hashable {
   /// A string literal (`'…'` or `"…"`), escapes already decoded.
   case string(String)
   /// An integer literal in any base (`42`, `0x2A`, `0o52`, `0b101010`).
@@ -15,7 +15,7 @@ public enum ConstantValue: Sendable, Hashable {
   case null
 
   /// A short name of the value's type for messages: "a string", "a number", …
-  public var typeDescription: String {
+  package var typeDescription: String {
     switch self {
     case .string: "a string"
     case .integer, .double: "a number"

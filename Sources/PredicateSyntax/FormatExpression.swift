@@ -3,9 +3,9 @@
 /// Activation conditions accept only `SELF`, literals and aggregates of literals; every other case
 /// is parsed so that validation can name the construct and point at it, instead of reporting an
 /// unexpected token.
-public struct FormatExpression: Sendable, Hashable {
+package struct FormatExpression: Sendable, Hashable {
   /// What the expression is.
-  public indirect enum Kind: Sendable, Hashable {
+  package indirect enum Kind: Sendable, Hashable {
     /// `SELF`: the target content identifier.
     case evaluatedObject
     /// A literal.
@@ -45,73 +45,73 @@ public struct FormatExpression: Sendable, Hashable {
   }
 
   /// What the expression is.
-  public var kind: Kind
+  package var kind: Kind
   /// Where it came from, when parsed; not part of equality.
-  public var range: SourceRange? {
+  package var range: SourceRange? {
     get { _range.wrappedValue }
     set { _range.wrappedValue = newValue }
   }
   private var _range = IgnoredInComparison<SourceRange?>(wrappedValue: nil)
 
   /// Creates an expression node.
-  public init(_ kind: Kind, range: SourceRange? = nil) {
+  package init(_ kind: Kind, range: SourceRange? = nil) {
     self.kind = kind
     self.range = range
   }
 
   /// `SELF`.
-  public static var evaluatedObject: FormatExpression { FormatExpression(.evaluatedObject) }
+  package static var evaluatedObject: FormatExpression { FormatExpression(.evaluatedObject) }
 
   /// A string literal.
-  public static func string(_ value: String) -> FormatExpression {
+  package static func string(_ value: String) -> FormatExpression {
     FormatExpression(.constant(.string(value)))
   }
 
   /// An aggregate of string literals.
-  public static func strings(_ values: [String]) -> FormatExpression {
+  package static func strings(_ values: [String]) -> FormatExpression {
     FormatExpression(.aggregate(values.map { .string($0) }))
   }
 
   /// The literal value, if this is a constant.
-  public var constantValue: ConstantValue? {
+  package var constantValue: ConstantValue? {
     if case .constant(let value) = kind { return value }
     return nil
   }
 
   /// Whether this is `SELF`.
-  public var isEvaluatedObject: Bool {
+  package var isEvaluatedObject: Bool {
     if case .evaluatedObject = kind { return true }
     return false
   }
 }
 
 /// A comparison predicate: `lhs OPERATOR[options] rhs`, optionally qualified (`ANY …`).
-public struct Comparison: Sendable, Hashable {
+package struct Comparison: Sendable, Hashable {
   /// An aggregate qualifier, if written.
-  public var qualifier: AggregateQualifier?
+  package var qualifier: AggregateQualifier?
   /// The left operand.
-  public var lhs: FormatExpression
+  package var lhs: FormatExpression
   /// The operator.
-  public var op: ComparisonOperator
+  package var op: ComparisonOperator
   /// The bracketed options.
-  public var options: ComparisonOptions
+  package var options: ComparisonOptions
   /// The right operand.
-  public var rhs: FormatExpression
+  package var rhs: FormatExpression
   /// Where the operator (and its options) were written; not part of equality.
-  public var operatorRange: SourceRange? {
+  package var operatorRange: SourceRange? {
     get { _operatorRange.wrappedValue }
     set { _operatorRange.wrappedValue = newValue }
   }
   private var _operatorRange = IgnoredInComparison<SourceRange?>(wrappedValue: nil)
   /// Where the qualifier was written; not part of equality.
-  public var qualifierRange: SourceRange? {
+  package var qualifierRange: SourceRange? {
     get { _qualifierRange.wrappedValue }
     set { _qualifierRange.wrappedValue = newValue }
   }
   private var _qualifierRange = IgnoredInComparison<SourceRange?>(wrappedValue: nil)
 
   /// Creates a comparison.
-  public init(
+  package init(
     _ lhs: FormatExpression, _ op: ComparisonOperator, _ rhs: FormatExpression,
     options: ComparisonOptions = [], qualifier: AggregateQualifier? = nil,
     operatorRange: SourceRange? = nil, qualifierRange: SourceRange? = nil

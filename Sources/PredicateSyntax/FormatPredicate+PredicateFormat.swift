@@ -1,14 +1,8 @@
 // The canonical printer (DESIGN §5). Invariant: parsing `predicateFormat` gives back a predicate
 // equal to the one printed, for every predicate the parser accepts.
 
-/// A node of the format language that prints itself canonically.
-public protocol CanonicallyPrintable {
-  /// Appends the canonical text to `output`.
-  func print(into output: inout String)
-}
-
-extension CanonicallyPrintable {
-  /// The canonical text.
+extension FormatPredicate {
+  /// The canonical format string: stable, parseable, and equal for equal predicates.
   public var predicateFormat: String {
     var output = ""
     print(into: &output)
@@ -16,14 +10,23 @@ extension CanonicallyPrintable {
   }
 }
 
-/// The canonical format string, ``CanonicallyPrintable/predicateFormat``: stable, parseable,
+extension FormatExpression {
+  /// The canonical text of the expression, as ``FormatPredicate/predicateFormat`` prints it.
+  package var predicateFormat: String {
+    var output = ""
+    print(into: &output)
+    return output
+  }
+}
+
+/// The canonical format string, ``FormatPredicate/predicateFormat``: stable, parseable,
 /// and equal for equal predicates. Keywords are upper-case, synonyms print their canonical
 /// spelling (`=` as `==`), strings are double-quoted with only `\` and `"` escaped, options print
 /// in the order `c d l n`, and every compound operand of a compound is parenthesised so
 /// precedence never matters. An empty AND prints `TRUEPREDICATE` and an empty OR
 /// `FALSEPREDICATE`, as `NSCompoundPredicate` does.
-extension FormatPredicate: CanonicallyPrintable {
-  public func print(into output: inout String) {
+extension FormatPredicate {
+  package func print(into output: inout String) {
     switch kind {
     case .constant(let value):
       output += value ? "TRUEPREDICATE" : "FALSEPREDICATE"
@@ -66,8 +69,8 @@ extension FormatPredicate: CanonicallyPrintable {
   }
 }
 
-extension Comparison: CanonicallyPrintable {
-  public func print(into output: inout String) {
+extension Comparison {
+  package func print(into output: inout String) {
     if let qualifier { output += qualifier.rawValue + " " }
     lhs.print(into: &output)
     output += " " + op.canonicalSpelling
@@ -77,8 +80,8 @@ extension Comparison: CanonicallyPrintable {
   }
 }
 
-extension FormatExpression: CanonicallyPrintable {
-  public func print(into output: inout String) {
+extension FormatExpression {
+  package func print(into output: inout String) {
     switch kind {
     case .evaluatedObject:
       output += "SELF"
@@ -195,8 +198,8 @@ extension FormatExpression: CanonicallyPrintable {
   }
 }
 
-extension ConstantValue: CanonicallyPrintable {
-  public func print(into output: inout String) {
+extension ConstantValue {
+  package func print(into output: inout String) {
     switch self {
     case .string(let value):
       output += "\""
@@ -222,5 +225,5 @@ extension FormatPredicate: CustomStringConvertible {
 }
 
 extension FormatExpression: CustomStringConvertible {
-  public var description: String { predicateFormat }
+  package var description: String { predicateFormat }
 }

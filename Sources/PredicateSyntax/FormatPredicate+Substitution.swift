@@ -25,7 +25,7 @@ extension FormatPredicate {
 
 extension FormatExpression {
   /// Replaces `$NAME` variables with values; see ``FormatPredicate/substituting(variables:)``.
-  public func substituting(variables: [String: PredicateArgument]) -> FormatExpression {
+  package func substituting(variables: [String: PredicateArgument]) -> FormatExpression {
     var copy = self
     func each(_ expressions: [FormatExpression]) -> [FormatExpression] {
       expressions.map { $0.substituting(variables: variables) }

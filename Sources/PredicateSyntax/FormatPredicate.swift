@@ -1,9 +1,14 @@
 /// A predicate in the NSPredicate format language, as a syntax tree.
 ///
 /// Parse one from text with ``init(parsing:)`` or ``init(format:_:)`` (the way apps call
-/// `NSPredicate(format:)`), or build one in code with ``value(_:)``, ``and(_:)``, ``or(_:)``,
-/// ``not(_:)`` and ``comparison(_:_:_:options:)`` (the way apps use `NSPredicate(value:)` and
-/// `NSCompoundPredicate`). Print it with ``predicateFormat``.
+/// `NSPredicate(format:)`), or combine predicates in code with ``value(_:)``, ``and(_:)``,
+/// ``or(_:)`` and ``not(_:)`` (the way apps use `NSPredicate(value:)` and
+/// `NSCompoundPredicate`). Print it with ``predicateFormat``, compile it with
+/// `CompiledPredicate(_:profile:)`.
+///
+/// The tree itself (its comparisons and expressions) is the package's: a library user builds and
+/// reads predicates as format text, the language Apple documents, and the tree can change
+/// without breaking them.
 ///
 /// ```swift
 /// let predicate = try FormatPredicate(parsing: "self beginswith[c] 'chat/'")
@@ -13,7 +18,7 @@
 /// Equality is structural: source ranges take no part in it.
 public struct FormatPredicate: Sendable, Hashable {
   /// What the predicate is.
-  public indirect enum Kind: Sendable, Hashable {
+  package indirect enum Kind: Sendable, Hashable {
     /// `TRUEPREDICATE` or `FALSEPREDICATE`.
     case constant(Bool)
     /// A comparison of two expressions.
@@ -27,16 +32,16 @@ public struct FormatPredicate: Sendable, Hashable {
   }
 
   /// What the predicate is.
-  public var kind: Kind
+  package var kind: Kind
   /// Where it came from, when parsed; not part of equality.
-  public var range: SourceRange? {
+  package var range: SourceRange? {
     get { _range.wrappedValue }
     set { _range.wrappedValue = newValue }
   }
   private var _range = IgnoredInComparison<SourceRange?>(wrappedValue: nil)
 
   /// Creates a predicate node.
-  public init(_ kind: Kind, range: SourceRange? = nil) {
+  package init(_ kind: Kind, range: SourceRange? = nil) {
     self.kind = kind
     self.range = range
   }
@@ -45,10 +50,10 @@ public struct FormatPredicate: Sendable, Hashable {
   public static func value(_ value: Bool) -> FormatPredicate { FormatPredicate(.constant(value)) }
 
   /// `TRUEPREDICATE`: the default *can activate* condition.
-  public static var truePredicate: FormatPredicate { .value(true) }
+  package static var truePredicate: FormatPredicate { .value(true) }
 
   /// `FALSEPREDICATE`: the default *prefers to activate* condition.
-  public static var falsePredicate: FormatPredicate { .value(false) }
+  package static var falsePredicate: FormatPredicate { .value(false) }
 
   /// A conjunction, as `NSCompoundPredicate(andPredicateWithSubpredicates:)` makes.
   public static func and(_ subpredicates: [FormatPredicate]) -> FormatPredicate {
@@ -66,7 +71,7 @@ public struct FormatPredicate: Sendable, Hashable {
   }
 
   /// A comparison.
-  public static func comparison(
+  package static func comparison(
     _ lhs: FormatExpression, _ op: ComparisonOperator, _ rhs: FormatExpression,
     options: ComparisonOptions = []
   ) -> FormatPredicate {
@@ -74,7 +79,7 @@ public struct FormatPredicate: Sendable, Hashable {
   }
 
   /// Whether this is an AND or OR (which the printer parenthesises as an operand).
-  public var isCompound: Bool {
+  package var isCompound: Bool {
     switch kind {
     case .and, .or: true
     default: false

@@ -16,13 +16,13 @@ public struct SourceRange: Sendable, Hashable, Codable, CustomStringConvertible 
   }
 
   /// An empty range at `offset`, for "something is missing here".
-  public static func point(_ offset: Int) -> SourceRange { SourceRange(offset, offset) }
+  package static func point(_ offset: Int) -> SourceRange { SourceRange(offset, offset) }
 
   /// The number of bytes covered.
-  public var length: Int { upperBound - lowerBound }
+  package var length: Int { upperBound - lowerBound }
 
   /// The smallest range covering both.
-  public func union(_ other: SourceRange) -> SourceRange {
+  package func union(_ other: SourceRange) -> SourceRange {
     SourceRange(min(lowerBound, other.lowerBound), max(upperBound, other.upperBound))
   }
 
@@ -40,7 +40,7 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
   public var column: Int
 
   /// Creates a location.
-  public init(line: Int, column: Int) {
+  package init(line: Int, column: Int) {
     self.line = line
     self.column = column
   }
@@ -87,7 +87,7 @@ public struct SourceLocationConverter: Sendable {
   }
 
   /// The number of lines (an empty source has one).
-  public var lineCount: Int { lineStarts.count }
+  package var lineCount: Int { lineStarts.count }
 
   /// The location of `offset`, clamped into the source.
   public func location(of offset: Int) -> SourceLocation {
@@ -122,7 +122,7 @@ public struct SourceLocationConverter: Sendable {
   }
 
   /// The text of the 1-based `line`, without its terminator.
-  public func text(ofLine line: Int) -> String {
+  package func text(ofLine line: Int) -> String {
     guard line >= 1, line <= lineStarts.count else { return "" }
     let start = lineStarts[line - 1]
     var end = line < lineStarts.count ? lineStarts[line] : utf8.count
@@ -133,7 +133,7 @@ public struct SourceLocationConverter: Sendable {
   }
 
   /// The byte offset where the 1-based `line` starts.
-  public func offset(ofLineStart line: Int) -> Int {
+  package func offset(ofLineStart line: Int) -> Int {
     lineStarts[max(0, min(line - 1, lineStarts.count - 1))]
   }
 }

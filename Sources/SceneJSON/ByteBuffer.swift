@@ -7,22 +7,24 @@ import Foundation
 /// which made appending a third of `route --jsonl`'s time; here a piece is a capacity check and
 /// a `memcpy`. Non-copyable, so the storage has one owner and is freed exactly once.
 ///
-/// Public, with `@inlinable` appends, only so that the writers in other modules inline them, and
-/// behind the `Internals` SPI, so no client sees it without asking: the `SceneActivation` product
-/// does not export it. SE-0386 allows `@inlinable package`, but Swift 6.3 does not inline such a
-/// body into another module of the package (a two-module package whose `@inlinable
-/// @inline(__always) package` append is called from the other keeps the call; made `public`,
-/// it is inlined), and a call per piece cost as much as the piece.
+/// The appends are public and `@inlinable` only so that the writers in other modules inline them,
+/// behind the `Internals` SPI, so no client sees them without asking: the `SceneActivation`
+/// product does not export them. Everything else is `package`. SE-0386 allows `@inlinable
+/// package`, but Swift 6.3 does not inline such a body into another module of the package
+/// (checked again on 2026-11-26: a two-module package whose `@inlinable @inline(__always)
+/// package` append is called in a loop from the other keeps the call, with or without
+/// `@_alwaysEmitIntoClient`; made `public`, it is inlined), and a call per piece cost as much as
+/// the piece.
 @_spi(Internals) public struct ByteBuffer: ~Copyable {
   @usableFromInline var base: UnsafeMutablePointer<UInt8>
   @usableFromInline var capacity: Int
   @usableFromInline var written = 0
 
   /// The number of bytes written.
-  public var count: Int { written }
+  package var count: Int { written }
 
   /// An empty buffer with room for `capacity` bytes before it grows.
-  public init(capacity: Int = 1024) {
+  package init(capacity: Int = 1024) {
     self.capacity = max(capacity, 16)
     self.base = .allocate(capacity: self.capacity)
   }
@@ -30,10 +32,10 @@ import Foundation
   deinit { base.deallocate() }
 
   /// The bytes written so far, valid until the next mutation.
-  public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+  package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
   /// Forgets the bytes written, keeping the storage.
-  public mutating func removeAll() { written = 0 }
+  package mutating func removeAll() { written = 0 }
 
   /// Appends one byte.
   @inlinable @inline(__always)
@@ -97,7 +99,7 @@ import Foundation
 
   /// Appends the decimal digits of a non-negative `value` (no `String` made: a decision line
   /// writes a count).
-  public mutating func appendDecimal(_ value: Int) {
+  @usableFromInline package mutating func appendDecimal(_ value: Int) {
     precondition(value >= 0, "appendDecimal takes a count")
     // The digits are counted first and written in place, last digit first.
     var length = 1
@@ -118,7 +120,7 @@ import Foundation
   }
 
   /// Appends the UTF-8 of `text`.
-  public mutating func appendUTF8(_ text: String) {
+  package mutating func appendUTF8(_ text: String) {
     text.withUTF8InPlace { append($0) }
   }
 

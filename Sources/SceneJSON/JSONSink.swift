@@ -52,7 +52,7 @@ public struct JSONRun: @unchecked Sendable {
   private let calls: UnsafeBufferPointer<Recorder.Call>
 
   /// Records what `write` writes.
-  public init(_ write: (inout Recorder) -> Void) {
+  package init(_ write: (inout Recorder) -> Void) {
     var recorder = Recorder()
     write(&recorder)
     let calls = UnsafeMutableBufferPointer<Recorder.Call>.allocate(capacity: recorder.calls.count)
@@ -66,12 +66,12 @@ public struct JSONRun: @unchecked Sendable {
   }
 
   /// Makes the recorded calls on `sink`.
-  public func replay<Sink: JSONSink & ~Copyable>(into sink: inout Sink) {
+  package func replay<Sink: JSONSink & ~Copyable>(into sink: inout Sink) {
     for call in calls { call.replay(into: &sink) }
   }
 
   /// The sink a run is recorded from.
-  public struct Recorder: JSONSink {
+  package struct Recorder: JSONSink {
     fileprivate enum Call {
       case beginObject, endObject, beginArray, endArray, separator
       case firstKey(StaticString), key(StaticString)
@@ -96,21 +96,21 @@ public struct JSONRun: @unchecked Sendable {
 
     fileprivate var calls: [Call] = []
 
-    public mutating func beginObject() { calls.append(.beginObject) }
-    public mutating func endObject() { calls.append(.endObject) }
-    public mutating func beginArray() { calls.append(.beginArray) }
-    public mutating func endArray() { calls.append(.endArray) }
-    public mutating func firstKey(_ fragment: StaticString) { calls.append(.firstKey(fragment)) }
-    public mutating func key(_ fragment: StaticString) { calls.append(.key(fragment)) }
-    public mutating func separator() { calls.append(.separator) }
-    public mutating func string(_ value: String?) { calls.append(.string(value)) }
-    public mutating func bool(_ value: Bool) { calls.append(.bool(value)) }
-    public mutating func count(_ value: Int) { calls.append(.count(value)) }
-    public mutating func value(_ value: JSONValue) { calls.append(.value(value)) }
-    public mutating func rawValue<Value>(_ value: Value?, _ table: QuotedRawValues<Value>) {
+    package mutating func beginObject() { calls.append(.beginObject) }
+    package mutating func endObject() { calls.append(.endObject) }
+    package mutating func beginArray() { calls.append(.beginArray) }
+    package mutating func endArray() { calls.append(.endArray) }
+    package mutating func firstKey(_ fragment: StaticString) { calls.append(.firstKey(fragment)) }
+    package mutating func key(_ fragment: StaticString) { calls.append(.key(fragment)) }
+    package mutating func separator() { calls.append(.separator) }
+    package mutating func string(_ value: String?) { calls.append(.string(value)) }
+    package mutating func bool(_ value: Bool) { calls.append(.bool(value)) }
+    package mutating func count(_ value: Int) { calls.append(.count(value)) }
+    package mutating func value(_ value: JSONValue) { calls.append(.value(value)) }
+    package mutating func rawValue<Value>(_ value: Value?, _ table: QuotedRawValues<Value>) {
       calls.append(.string(value?.rawValue))
     }
-    public mutating func run(_ run: JSONRun) { calls += run.calls }
+    package mutating func run(_ run: JSONRun) { calls += run.calls }
   }
 }
 
@@ -132,7 +132,7 @@ public struct QuotedRawValues<Value: RawRepresentable<String> & CaseIterable>:
   /// Where each case's bytes start, in declaration order, and where the last one ends.
   @usableFromInline let offsets: UnsafePointer<Int>
 
-  public init() {
+  package init() {
     precondition(MemoryLayout<Value>.size == 1, "\(Value.self) is not a one-byte enumeration")
     var all: [UInt8] = []
     var starts: [Int] = []
@@ -164,9 +164,9 @@ public struct QuotedRawValues<Value: RawRepresentable<String> & CaseIterable>:
 /// How a writer names a member: by its fragment `,"name":`, a literal the byte writer copies in
 /// one piece (a decision line writes twenty), with the name read back from it where a `String`
 /// is wanted. The name must need no escaping.
-@_spi(Internals) public enum JSONMember {
+package enum JSONMember {
   /// The name inside `fragment` (`,"reason":` gives `reason`).
-  public static func name(_ fragment: StaticString) -> String {
+  package static func name(_ fragment: StaticString) -> String {
     let bytes = UnsafeBufferPointer(start: fragment.utf8Start, count: fragment.utf8CodeUnitCount)
     let count = bytes.count
     precondition(

@@ -17,7 +17,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
 
 extension JSONValue {
   /// The deepest nesting accepted: hostile input must not exhaust the stack.
-  public static let maximumDepth = 256
+  package static let maximumDepth = 256
 
   /// Parses a complete JSON text from UTF-8 bytes.
   public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
@@ -28,12 +28,12 @@ extension JSONValue {
   ///
   /// The concrete overloads matter: called from another module, the generic one runs
   /// unspecialised, and copying the bytes then looks up type metadata on every call.
-  public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
     try bytes.withUnsafeBufferPointer(parse)
   }
 
   /// Parses a complete JSON text from UTF-8 bytes (a line of a larger buffer, say), in place.
-  public static func parse(_ bytes: ArraySlice<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+  package static func parse(_ bytes: ArraySlice<UInt8>) throws(JSONSyntaxError) -> JSONValue {
     try bytes.withUnsafeBufferPointer(parse)
   }
 
@@ -49,7 +49,7 @@ extension JSONValue {
   }
 
   /// Parses a complete JSON text from UTF-8 bytes in memory the caller owns.
-  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError)
+  package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError)
     -> JSONValue
   {
     var reader = JSONReader(bytes: bytes)

@@ -17,12 +17,12 @@ extension JSONValue {
   }
 
   /// Appends compact JSON to `output`.
-  public func write(into output: inout [UInt8]) {
+  package func write(into output: inout [UInt8]) {
     output.appendWritten { write(into: &$0) }
   }
 
   /// Appends compact JSON to `output`.
-  @_spi(Internals) public func write(into output: inout ByteBuffer) {
+  @_spi(Internals) @usableFromInline package func write(into output: inout ByteBuffer) {
     switch self {
     case .null: output.append("null")
     case .bool(let value): output.append(value ? "true" as StaticString : "false")
@@ -53,12 +53,14 @@ extension JSONValue {
   }
 
   /// Appends `value` as a JSON string literal: runs that need no escape are copied whole.
-  public static func writeString(_ value: String, into output: inout [UInt8]) {
+  package static func writeString(_ value: String, into output: inout [UInt8]) {
     output.appendWritten { writeString(value, into: &$0) }
   }
 
   /// Appends `value` as a JSON string literal: runs that need no escape are copied whole.
-  @_spi(Internals) public static func writeString(_ value: String, into output: inout ByteBuffer) {
+  @_spi(Internals) @usableFromInline package static func writeString(
+    _ value: String, into output: inout ByteBuffer
+  ) {
     value.withUTF8InPlace { bytes in
       // The common case, nothing to escape: both quotes and the bytes in one reservation.
       var clean = 0

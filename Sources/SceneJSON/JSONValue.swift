@@ -19,7 +19,7 @@ public enum JSONValue: Sendable, Hashable {
   case object(JSONObject)
 
   /// The JSON type name for messages: "a string", "an object", …
-  public var typeDescription: String {
+  package var typeDescription: String {
     switch self {
     case .null: "null"
     case .bool: "a Boolean"

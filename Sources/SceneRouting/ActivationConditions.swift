@@ -119,12 +119,12 @@ public struct ActivationConditionsError: Error, Sendable, Hashable, CustomString
   public var underlyingError: InvalidPredicateError
 
   /// The invalid predicate's text, which the diagnostics' ranges point into.
-  public var source: String { underlyingError.source }
+  package var source: String { underlyingError.source }
   /// Every diagnostic of the predicate, errors and warnings, in source order.
-  public var diagnostics: [Diagnostic] { underlyingError.diagnostics }
+  package var diagnostics: [Diagnostic] { underlyingError.diagnostics }
 
   /// An error for `field` with the predicate's diagnostics.
-  public init(field: Field, error: InvalidPredicateError) {
+  package init(field: Field, error: InvalidPredicateError) {
     self.field = field
     self.underlyingError = error
   }

@@ -85,7 +85,7 @@ extension RoutingDecision {
 
   /// Appends the decision's JSON (the shape of ``jsonValue``, plus `extra` members at the end)
   /// straight to bytes, without building the value tree.
-  public func writeJSON(into output: inout [UInt8], extra: [(String, String)] = []) {
+  package func writeJSON(into output: inout [UInt8], extra: [(String, String)] = []) {
     output.appendWritten { buffer in
       write(to: &buffer) { buffer in
         for (name, value) in extra { JSONValue.writeMember(name, value, into: &buffer) }
@@ -268,7 +268,7 @@ package struct JSONPieces: Sendable {
 
 extension PredicateOutcome {
   /// `true`, `false`, `{"error": …, "kind": …}`, or null when not evaluated.
-  public var jsonValue: JSONValue {
+  package var jsonValue: JSONValue {
     var builder = JSONTreeBuilder()
     write(to: &builder)
     return builder.result ?? .null
@@ -306,7 +306,7 @@ extension RoutingWarning {
 
 extension WindowGroupChoice {
   /// `{"index": 1, "configuration": "Photo", "rule": "matching"}`.
-  public var jsonValue: JSONValue {
+  package var jsonValue: JSONValue {
     var builder = JSONTreeBuilder()
     write(to: &builder)
     return builder.result ?? .null

@@ -12,7 +12,7 @@ extension PredicateOutcome {
 
 extension RoutingDecision {
   /// One line: what was chosen and why.
-  public var summary: String {
+  package var summary: String {
     let target =
       switch evaluated {
       case .url?: "URL '\(url ?? "")'"
@@ -33,7 +33,7 @@ extension RoutingDecision {
   }
 
   /// The summary, every session's predicates and why each lost, and the warnings.
-  public var explanation: String {
+  package var explanation: String {
     var lines = [summary]
     if !candidates.isEmpty {
       let width = max(5, candidates.map(\.sessionIdentifier.count).max() ?? 5)
@@ -68,7 +68,7 @@ extension RoutingDecision {
 
 extension RoutingReason {
   /// A short explanation for people.
-  public var explanation: String {
+  package var explanation: String {
     switch self {
     case .prefers: "it prefers to activate for this identifier"
     case .canActivate: "no scene prefers it; this one can activate for it"
@@ -84,7 +84,7 @@ extension RoutingReason {
 
 extension LossReason {
   /// A short explanation for people.
-  public var explanation: String {
+  package var explanation: String {
     switch self {
     case .excluded: "excluded by the event"
     case .otherRole: "other role"
@@ -100,7 +100,7 @@ extension LossReason {
 
 extension WindowGroupChoice {
   /// Which rule chose the group, for people.
-  public var explanation: String {
+  package var explanation: String {
     switch rule {
     case .matching: "window group \(index) '\(configuration)' matches it"
     case .firstWithoutModifier:

@@ -15,7 +15,7 @@ public struct RoutingWarning: Sendable, Hashable, Codable, CustomStringConvertib
   public var message: String
 
   /// A warning with an id and message of its own (as read back from JSON).
-  public init(id: DiagnosticID, message: String) {
+  package init(id: DiagnosticID, message: String) {
     self.id = id
     self.message = message
   }
@@ -35,7 +35,7 @@ public struct RoutingWarning: Sendable, Hashable, Codable, CustomStringConvertib
   public var description: String { "\(message) [\(id)]" }
 
   /// `{"id": …, "message": …}`, the shape every JSON output gives a warning.
-  public var jsonValue: JSONValue {
+  package var jsonValue: JSONValue {
     .object(JSONObject([("id", .string(id.rawValue)), ("message", .string(message))]))
   }
 }
@@ -113,7 +113,7 @@ enum RoutingMessage: DiagnosticMessage {
 
 extension RoutingWarning {
   /// Every id the router and its readers can warn with, derived from the message type.
-  public static let ids: [DiagnosticID] = RoutingMessage.Kind.allCases.map(\.id)
+  package static let ids: [DiagnosticID] = RoutingMessage.Kind.allCases.map(\.id)
 }
 
 extension RoutingWarning {

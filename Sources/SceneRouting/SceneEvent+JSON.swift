@@ -33,7 +33,7 @@ public struct FieldError: Error, Sendable, Hashable, CustomStringConvertible {
   public var message: String
 
   /// Creates an error.
-  public init(path: String, kind: Kind, message: String) {
+  package init(path: String, kind: Kind, message: String) {
     self.path = path
     self.kind = kind
     self.message = message
@@ -177,7 +177,7 @@ extension EventKind {
   /// else the payload holds (its other top-level keys are the app's own data, and a `url` there
   /// is common); otherwise exactly one of `shortcutItem`, `userActivity`, `url`, `appIntent`,
   /// `activationRequest`. Nil when it has none of them, or several.
-  public static func detect(in json: JSONValue) -> EventKind? {
+  package static func detect(in json: JSONValue) -> EventKind? {
     guard case .object(let object) = json else { return nil }
     if EventKind.notification.isPresent(in: object) { return .notification }
     guard let only = eventKinds.first(where: { $0.isPresent(in: object) }),
@@ -248,7 +248,7 @@ extension SceneEvent {
   /// - Parameters:
   ///   - byteCount: the size of the file, for the APNs 4096-byte payload limit (a warning).
   /// - Throws: ``FieldError`` naming the field path of the first problem.
-  public init(json: JSONValue, byteCount: Int?, kind forced: EventKind? = nil)
+  package init(json: JSONValue, byteCount: Int?, kind forced: EventKind? = nil)
     throws(FieldError)
   {
     guard case .object(let object) = json else {

@@ -43,7 +43,7 @@ public struct PushNotification: Sendable, Hashable {
   public private(set) var simulatorTargetBundle: String?
 
   /// The most bytes APNs accepts in a payload.
-  public static let maximumPayloadSize = 4096
+  package static let maximumPayloadSize = 4096
 
   /// The payload's key of the `aps` dictionary: `aps`.
   package static let apsKey = "aps"
@@ -281,7 +281,7 @@ public struct SceneEvent: Sendable, Hashable {
   /// identifier; for a URL event its absolute string; for a user activity without an identifier
   /// its `webpageURL` (UIKit evaluates activation conditions against "the text of URL links", and
   /// SwiftUI documents the fallback). Nil when the event carries none of them.
-  public var evaluated: (string: String, source: EvaluatedString)? {
+  package var evaluated: (string: String, source: EvaluatedString)? {
     switch kind {
     case .url(let url): return (url, .url)
     case .userActivity(let activity), .activationRequest(.userActivity(let activity)):

@@ -63,7 +63,7 @@ extension SceneSession {
   /// they name their own.
   ///
   /// - Throws: ``ScenesFileError`` with every problem of the scene.
-  public init(json: JSONValue, profile: ValidationProfile) throws(ScenesFileError) {
+  package init(json: JSONValue, profile: ValidationProfile) throws(ScenesFileError) {
     var warnings: [RoutingWarning] = []
     var problems: [ScenesFileError.Problem] = []
     let session = ScenesFile.scene(
@@ -103,7 +103,7 @@ extension ScenesFile: JSONCodable {
 
 extension ExternalEventHandling {
   /// `{"preferring": […], "allowing": […]}`, the scenes file's shape.
-  public var jsonValue: JSONValue {
+  package var jsonValue: JSONValue {
     .object(
       JSONObject([
         ("preferring", .array(preferring.map(JSONValue.string))),
@@ -114,7 +114,7 @@ extension ExternalEventHandling {
 
 extension WindowGroup {
   /// `{"configuration", "role", "handlesExternalEvents"?}`, the scenes file's shape.
-  public var jsonValue: JSONValue {
+  package var jsonValue: JSONValue {
     var members: [(String, JSONValue)] = [
       ("configuration", .string(configuration)), ("role", .string(role.rawValue)),
     ]

@@ -33,7 +33,7 @@ public struct SceneSessionRole: RawRepresentable, Sendable, Hashable, Codable,
   /// The roles UIKit defines (`UISceneSession.Role`), by their Swift names: the window roles,
   /// CarPlay's template roles, and visionOS's. A scenes file or event naming another role gets
   /// the warning `routing.unknown-role`, since a misspelt role silently competes with nothing.
-  public static let knownRoles = knownNames.map(SceneSessionRole.init(rawValue:))
+  package static let knownRoles = knownNames.map(SceneSessionRole.init(rawValue:))
 
   /// The names of ``knownRoles``, the strings every value of a known role holds.
   private static let knownNames = [
@@ -43,7 +43,7 @@ public struct SceneSessionRole: RawRepresentable, Sendable, Hashable, Codable,
   ]
 
   /// Whether UIKit defines this role.
-  public var isKnown: Bool { Self.knownRoles.contains(self) }
+  package var isKnown: Bool { Self.knownRoles.contains(self) }
 
   /// The known role `name` most likely misspells: the one sharing the longest case-insensitive
   /// prefix with it, when that prefix is at least six characters.

@@ -378,7 +378,7 @@ public struct ScenesFileError: Error, Sendable, Hashable, CustomStringConvertibl
     public var predicate: InvalidPredicateError?
 
     /// Creates a problem.
-    public init(
+    package init(
       path: String, sceneIdentifier: String?, kind: FieldError.Kind, message: String,
       predicate: InvalidPredicateError? = nil
     ) {
@@ -390,7 +390,7 @@ public struct ScenesFileError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// The problem a field's error is, in the scene `sceneIdentifier`.
-    public init(_ error: FieldError, sceneIdentifier: String?) {
+    package init(_ error: FieldError, sceneIdentifier: String?) {
       self.init(
         path: error.path, sceneIdentifier: sceneIdentifier, kind: error.kind,
         message: error.message)

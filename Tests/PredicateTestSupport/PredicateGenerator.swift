@@ -155,7 +155,7 @@ public struct PredicateGenerator {
     return FormatPredicate(.comparison(comparison))
   }
 
-  public mutating func expression(depth: Int) -> FormatExpression {
+  package mutating func expression(depth: Int) -> FormatExpression {
     let leaf = depth <= 0 || random.chance(0.5)
     if leaf {
       switch Int.random(in: 0..<11, using: &random) {

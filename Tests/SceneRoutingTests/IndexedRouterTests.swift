@@ -114,8 +114,8 @@ struct IndexedRouterTests {
             "PROPERTY_SEED=\(seed): a reused decision differs\n\(reused.explanation)\n\(fresh.explanation)"
           )
         }
-        let actual = indexed.route(event, explain: false)
-        let scanned = linear.route(event, explain: false)
+        let actual = indexed.route(event, explanation: .none)
+        let scanned = linear.route(event, explanation: .none)
         compared += 1
         #expect(
           actual.outcome == expected.outcome && actual.reason == expected.reason
@@ -150,7 +150,7 @@ struct IndexedRouterTests {
       SceneEvent(
         .notification(
           PushNotification(targetContentIdentifier: "doc-1999#x"))),
-      explain: false)
+      explanation: .none)
     #expect(decision.sessionIdentifier == "s1999")
     #expect(decision.reason == .prefers)
     // The index hands over the sessions whose literal head the identifier starts with (doc-1,
@@ -158,7 +158,7 @@ struct IndexedRouterTests {
     #expect(decision.evaluatedSessions == 4)
     let scanned = ActivationRouter(sessions: sessions, indexing: .never).route(
       SceneEvent(.notification(PushNotification(targetContentIdentifier: "doc-1999#x"))),
-      explain: false)
+      explanation: .none)
     #expect(scanned.sessionIdentifier == "s1999")
     #expect(scanned.evaluatedSessions > 1_000)
     // Through the index with the matches listing: the candidates it may match, and no more.

@@ -45,7 +45,7 @@ struct RoutingFixtureTests {
       let router = ActivationRouter(
         sessions: file.sessions, defaultConfigurations: file.defaultConfigurations,
         windowGroups: file.windowGroups, indexing: indexing)
-      let quick = router.route(event, explain: false)
+      let quick = router.route(event, explanation: .none)
       #expect(
         quick.outcome == decision.outcome && quick.reason == decision.reason
           && quick.warnings == decision.warnings, "\(fixture) \(indexing)")

@@ -10,8 +10,8 @@ struct TieTests {
   static func decisions(_ sessions: [SceneSession], _ event: SceneEvent) -> [RoutingDecision] {
     [
       ActivationRouter(sessions: sessions, indexing: .never).route(event),
-      ActivationRouter(sessions: sessions, indexing: .never).route(event, explain: false),
-      ActivationRouter(sessions: sessions, indexing: .always).route(event, explain: false),
+      ActivationRouter(sessions: sessions, indexing: .never).route(event, explanation: .none),
+      ActivationRouter(sessions: sessions, indexing: .always).route(event, explanation: .none),
       ActivationRouter(sessions: sessions, indexing: .always).route(event, explanation: .matches),
     ]
   }

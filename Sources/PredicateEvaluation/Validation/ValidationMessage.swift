@@ -167,63 +167,63 @@ extension Diagnostic {
   }
 }
 
-// The public names of the validation ids, for matching: each is the kind's id, defined once above.
+// The names of the validation ids, for matching in the package: each is the kind's id, defined once above.
 extension DiagnosticID {
   /// A key path other than `SELF` (`name`, `SELF.length`, `#SELF`).
-  public static let keyPath = ValidationMessage.Kind.keyPath.id
+  package static let keyPath = ValidationMessage.Kind.keyPath.id
   /// A collection operator such as `@count`.
-  public static let collectionOperator = ValidationMessage.Kind.collectionOperator.id
+  package static let collectionOperator = ValidationMessage.Kind.collectionOperator.id
   /// A subscript such as `SELF[FIRST]`.
-  public static let index = ValidationMessage.Kind.index.id
+  package static let index = ValidationMessage.Kind.index.id
   /// A function call (`FUNCTION(…)`, `lowercase(SELF)`, `now()`).
-  public static let function = ValidationMessage.Kind.function.id
+  package static let function = ValidationMessage.Kind.function.id
   /// Arithmetic or unary minus.
-  public static let arithmetic = ValidationMessage.Kind.arithmetic.id
+  package static let arithmetic = ValidationMessage.Kind.arithmetic.id
   /// `ANY`, `ALL`, `NONE` or `SOME`.
-  public static let aggregateQualifier = ValidationMessage.Kind.aggregateQualifier.id
+  package static let aggregateQualifier = ValidationMessage.Kind.aggregateQualifier.id
   /// `SUBQUERY(…)`.
-  public static let subquery = ValidationMessage.Kind.subquery.id
+  package static let subquery = ValidationMessage.Kind.subquery.id
   /// `CAST(…)`.
-  public static let cast = ValidationMessage.Kind.cast.id
+  package static let cast = ValidationMessage.Kind.cast.id
   /// `FETCH(…)`.
-  public static let fetch = ValidationMessage.Kind.fetch.id
+  package static let fetch = ValidationMessage.Kind.fetch.id
   /// `ANYKEY`.
-  public static let anyKey = ValidationMessage.Kind.anyKey.id
+  package static let anyKey = ValidationMessage.Kind.anyKey.id
   /// `UTI-CONFORMS-TO` or `UTI-EQUALS`.
-  public static let utiOperator = ValidationMessage.Kind.utiOperator.id
+  package static let utiOperator = ValidationMessage.Kind.utiOperator.id
   /// A `$variable` left unsubstituted (and any variable under the `uikit` profile).
-  public static let variable = ValidationMessage.Kind.variable.id
+  package static let variable = ValidationMessage.Kind.variable.id
   /// A format specifier such as `%d` that no argument replaced.
-  public static let formatPlaceholder = ValidationMessage.Kind.formatPlaceholder.id
+  package static let formatPlaceholder = ValidationMessage.Kind.formatPlaceholder.id
   /// `MATCHES` under the `uikit` profile.
-  public static let uikitMatches = ValidationMessage.Kind.uikitMatches.id
+  package static let uikitMatches = ValidationMessage.Kind.uikitMatches.id
   /// An operand of the wrong type for its operator.
-  public static let typeMismatch = ValidationMessage.Kind.typeMismatch.id
+  package static let typeMismatch = ValidationMessage.Kind.typeMismatch.id
   /// `BETWEEN` without an aggregate of exactly two bounds.
-  public static let betweenBounds = ValidationMessage.Kind.betweenBounds.id
+  package static let betweenBounds = ValidationMessage.Kind.betweenBounds.id
   /// A LIKE pattern ending in a lone backslash.
-  public static let likePattern = ValidationMessage.Kind.likePattern.id
+  package static let likePattern = ValidationMessage.Kind.likePattern.id
   /// A regular expression PCRE2 rejects.
-  public static let invalidRegex = ValidationMessage.Kind.invalidRegex.id
+  package static let invalidRegex = ValidationMessage.Kind.invalidRegex.id
   /// ICU regex syntax that PCRE2 would read differently or not at all.
-  public static let icuOnlyRegex = ValidationMessage.Kind.icuOnlyRegex.id
+  package static let icuOnlyRegex = ValidationMessage.Kind.icuOnlyRegex.id
   /// PCRE2 regex syntax that ICU (and so iOS) rejects.
-  public static let pcreOnlyRegex = ValidationMessage.Kind.pcreOnlyRegex.id
+  package static let pcreOnlyRegex = ValidationMessage.Kind.pcreOnlyRegex.id
   /// A regex construct both engines accept that PCRE2 cannot be made to match as ICU does.
-  public static let regexNotLikeICU = ValidationMessage.Kind.regexNotLikeICU.id
+  package static let regexNotLikeICU = ValidationMessage.Kind.regexNotLikeICU.id
   /// A comparison whose answer does not depend on the identifier (warning).
-  public static let constantComparison = ValidationMessage.Kind.constantComparison.id
+  package static let constantComparison = ValidationMessage.Kind.constantComparison.id
   /// A whole predicate that is always true or always false (warning).
-  public static let constantPredicate = ValidationMessage.Kind.constantPredicate.id
+  package static let constantPredicate = ValidationMessage.Kind.constantPredicate.id
   /// Options on `IN {…}`, which ignores them (warning).
-  public static let ignoredOptions = ValidationMessage.Kind.ignoredOptions.id
+  package static let ignoredOptions = ValidationMessage.Kind.ignoredOptions.id
   /// `[n]` together with `[c]` or `[d]`, which it overrides (warning).
-  public static let normalizedOverrides = ValidationMessage.Kind.normalizedOverrides.id
+  package static let normalizedOverrides = ValidationMessage.Kind.normalizedOverrides.id
   /// `[l]`, which has no effect here (warning).
-  public static let localeOption = ValidationMessage.Kind.localeOption.id
+  package static let localeOption = ValidationMessage.Kind.localeOption.id
 
   /// Every id validation and compilation can report, with its severity, derived from the
   /// message type.
-  public static let validationIDs: [(id: DiagnosticID, severity: DiagnosticSeverity)] =
+  package static let validationIDs: [(id: DiagnosticID, severity: DiagnosticSeverity)] =
     ValidationMessage.Kind.allCases.map { ($0.id, $0.severity) }
 }

@@ -20,7 +20,7 @@ extension ValidationProfile {
   }
 
   /// Whether everything this profile accepts, `other` accepts too.
-  public func isNarrower(thanOrEqualTo other: ValidationProfile) -> Bool {
+  package func isNarrower(thanOrEqualTo other: ValidationProfile) -> Bool {
     self == other || (self == .uikit && other == .extended)
   }
 }

@@ -39,7 +39,7 @@ public struct FixIt: Sendable, Hashable, Codable {
   public var replacement: String
 
   /// Creates a fix-it.
-  public init(range: SourceRange, replacement: String) {
+  package init(range: SourceRange, replacement: String) {
     self.range = range
     self.replacement = replacement
   }
@@ -53,7 +53,7 @@ public struct DiagnosticNote: Sendable, Hashable, Codable {
   public var range: SourceRange?
 
   /// Creates a note.
-  public init(_ message: String, at range: SourceRange? = nil) {
+  package init(_ message: String, at range: SourceRange? = nil) {
     self.message = message
     self.range = range
   }
@@ -79,7 +79,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
   public var fixIts: [FixIt]
 
   /// Creates a diagnostic from its message, at `range`.
-  public init(
+  package init(
     _ message: some DiagnosticMessage, at range: SourceRange, notes: [DiagnosticNote] = [],
     fixIts: [FixIt] = []
   ) {
@@ -121,7 +121,7 @@ public struct InvalidPredicateError: Error, Sendable, Hashable, CustomStringConv
   public var diagnostics: [Diagnostic]
 
   /// Creates the error.
-  public init(source: String, diagnostics: [Diagnostic]) {
+  package init(source: String, diagnostics: [Diagnostic]) {
     self.source = source
     self.diagnostics = diagnostics
   }

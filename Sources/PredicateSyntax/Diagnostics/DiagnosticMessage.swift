@@ -4,7 +4,7 @@
 /// id has one definition with its severity and wording, and no call site writes a message of its
 /// own (swift-syntax's `DiagnosticMessage` shape). Messages never contain a position: where a
 /// diagnostic is, and where its notes point, are ranges that rendering turns into `line:column`.
-public protocol DiagnosticMessage: Sendable {
+package protocol DiagnosticMessage: Sendable {
   /// The stable identifier tools and tests match on.
   var id: DiagnosticID { get }
   /// How serious it is.
@@ -15,12 +15,12 @@ public protocol DiagnosticMessage: Sendable {
 
 /// The ids one stage reports, each with its severity: the single list of a stage's ids, so
 /// coverage tests and documentation derive from the type and nothing keeps a copy by hand.
-public protocol DiagnosticKind: RawRepresentable<String>, CaseIterable, Sendable {
+package protocol DiagnosticKind: RawRepresentable<String>, CaseIterable, Sendable {
   /// How serious a diagnostic of this kind is.
   var severity: DiagnosticSeverity { get }
 }
 
 extension DiagnosticKind {
   /// The kind's stable identifier.
-  public var id: DiagnosticID { DiagnosticID(rawValue: rawValue) }
+  package var id: DiagnosticID { DiagnosticID(rawValue: rawValue) }
 }

@@ -66,7 +66,7 @@ public struct DiagnosticRenderer: Sendable {
   }
 
   /// `file:line:column:` or `line:column:`.
-  public func locationPrefix(_ location: SourceLocation) -> String {
+  package func locationPrefix(_ location: SourceLocation) -> String {
     let position = "\(location.line + lineOffset):\(location.column):"
     if let fileName { return "\(fileName):\(position)" }
     return position

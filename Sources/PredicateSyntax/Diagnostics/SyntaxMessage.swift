@@ -228,73 +228,73 @@ extension Diagnostic {
   }
 }
 
-// The public names of the syntax ids, for matching: each is the kind's id, defined once above.
+// The names of the syntax ids, for matching in the package: each is the kind's id, defined once above.
 extension DiagnosticID {
   /// The source is longer than 100,000 bytes (UIKit ignores larger predicates).
-  public static let sourceTooLong = SyntaxMessage.Kind.sourceTooLong.id
+  package static let sourceTooLong = SyntaxMessage.Kind.sourceTooLong.id
   /// The input bytes are not UTF-8 (the diagnostic points at the replacement character).
-  public static let invalidUTF8 = SyntaxMessage.Kind.invalidUTF8.id
+  package static let invalidUTF8 = SyntaxMessage.Kind.invalidUTF8.id
   /// The source is empty or only whitespace.
-  public static let emptyPredicate = SyntaxMessage.Kind.emptyPredicate.id
+  package static let emptyPredicate = SyntaxMessage.Kind.emptyPredicate.id
   /// A character that starts no token (including non-ASCII spaces and typographic quotes).
-  public static let unexpectedCharacter = SyntaxMessage.Kind.unexpectedCharacter.id
+  package static let unexpectedCharacter = SyntaxMessage.Kind.unexpectedCharacter.id
   /// A string literal without its closing quote.
-  public static let unterminatedString = SyntaxMessage.Kind.unterminatedString.id
+  package static let unterminatedString = SyntaxMessage.Kind.unterminatedString.id
   /// A malformed escape: short octal, short hex, unpaired surrogate.
-  public static let invalidEscape = SyntaxMessage.Kind.invalidEscape.id
+  package static let invalidEscape = SyntaxMessage.Kind.invalidEscape.id
   /// A backslash before a character with no escape meaning (warning).
-  public static let unknownEscape = SyntaxMessage.Kind.unknownEscape.id
+  package static let unknownEscape = SyntaxMessage.Kind.unknownEscape.id
   /// A malformed or out-of-range number.
-  public static let invalidNumber = SyntaxMessage.Kind.invalidNumber.id
+  package static let invalidNumber = SyntaxMessage.Kind.invalidNumber.id
   /// A `%` that is not a format specifier.
-  public static let invalidFormatSpecifier = SyntaxMessage.Kind.invalidFormatSpecifier.id
+  package static let invalidFormatSpecifier = SyntaxMessage.Kind.invalidFormatSpecifier.id
   /// An expression was expected (after an operator, in an aggregate, …).
-  public static let expectedExpression = SyntaxMessage.Kind.expectedExpression.id
+  package static let expectedExpression = SyntaxMessage.Kind.expectedExpression.id
   /// A reserved word where a value was expected.
-  public static let reservedWord = SyntaxMessage.Kind.reservedWord.id
+  package static let reservedWord = SyntaxMessage.Kind.reservedWord.id
   /// An expression not followed by a comparison operator.
-  public static let expectedOperator = SyntaxMessage.Kind.expectedOperator.id
+  package static let expectedOperator = SyntaxMessage.Kind.expectedOperator.id
   /// A word where an operator was expected, not an operator (with a fix-it for near misses).
-  public static let unknownOperator = SyntaxMessage.Kind.unknownOperator.id
+  package static let unknownOperator = SyntaxMessage.Kind.unknownOperator.id
   /// Two predicates with no AND or OR between them.
-  public static let expectedConnective = SyntaxMessage.Kind.expectedConnective.id
+  package static let expectedConnective = SyntaxMessage.Kind.expectedConnective.id
   /// A predicate was expected (after NOT, AND, OR, or in empty parentheses).
-  public static let expectedPredicate = SyntaxMessage.Kind.expectedPredicate.id
+  package static let expectedPredicate = SyntaxMessage.Kind.expectedPredicate.id
   /// An opening `(`, `{` or `[` without its closing partner.
-  public static let unclosedDelimiter = SyntaxMessage.Kind.unclosedDelimiter.id
+  package static let unclosedDelimiter = SyntaxMessage.Kind.unclosedDelimiter.id
   /// A closing `)`, `}` or `]` with no opening partner.
-  public static let unexpectedClosing = SyntaxMessage.Kind.unexpectedClosing.id
+  package static let unexpectedClosing = SyntaxMessage.Kind.unexpectedClosing.id
   /// A comma before the closing brace of an aggregate or argument list.
-  public static let trailingComma = SyntaxMessage.Kind.trailingComma.id
+  package static let trailingComma = SyntaxMessage.Kind.trailingComma.id
   /// A letter in `[…]` that is not one of c, d, n, l.
-  public static let unknownOption = SyntaxMessage.Kind.unknownOption.id
+  package static let unknownOption = SyntaxMessage.Kind.unknownOption.id
   /// `[]` after an operator.
-  public static let emptyOptions = SyntaxMessage.Kind.emptyOptions.id
+  package static let emptyOptions = SyntaxMessage.Kind.emptyOptions.id
   /// An option letter written twice (warning).
-  public static let duplicateOption = SyntaxMessage.Kind.duplicateOption.id
+  package static let duplicateOption = SyntaxMessage.Kind.duplicateOption.id
   /// Parentheses, NOT, aggregates or calls nested deeper than 200.
-  public static let nestingTooDeep = SyntaxMessage.Kind.nestingTooDeep.id
+  package static let nestingTooDeep = SyntaxMessage.Kind.nestingTooDeep.id
   /// A parenthesised predicate used as a value.
-  public static let predicateAsValue = SyntaxMessage.Kind.predicateAsValue.id
+  package static let predicateAsValue = SyntaxMessage.Kind.predicateAsValue.id
   /// `$x := …` variable assignment.
-  public static let assignment = SyntaxMessage.Kind.assignment.id
+  package static let assignment = SyntaxMessage.Kind.assignment.id
   /// More format specifiers than arguments.
-  public static let missingFormatArgument = SyntaxMessage.Kind.missingFormatArgument.id
+  package static let missingFormatArgument = SyntaxMessage.Kind.missingFormatArgument.id
   /// An argument of the wrong type for its specifier (`%d` given a string).
-  public static let formatArgumentType = SyntaxMessage.Kind.formatArgumentType.id
+  package static let formatArgumentType = SyntaxMessage.Kind.formatArgumentType.id
   /// A `%K` argument other than `SELF`.
-  public static let keyPathArgument = SyntaxMessage.Kind.keyPathArgument.id
+  package static let keyPathArgument = SyntaxMessage.Kind.keyPathArgument.id
   /// More arguments than format specifiers (warning).
-  public static let unusedFormatArguments = SyntaxMessage.Kind.unusedFormatArguments.id
+  package static let unusedFormatArguments = SyntaxMessage.Kind.unusedFormatArguments.id
   /// More than 100 diagnostics: parsing stopped, so hostile input cannot flood the output.
-  public static let tooManyDiagnostics = SyntaxMessage.Kind.tooManyDiagnostics.id
+  package static let tooManyDiagnostics = SyntaxMessage.Kind.tooManyDiagnostics.id
   /// A rejection no specific diagnostic explained (a parser bug; the fuzzers look for it).
-  public static let unparsed = SyntaxMessage.Kind.unparsed.id
+  package static let unparsed = SyntaxMessage.Kind.unparsed.id
   /// AND and OR mixed without parentheses (warning): implementations disagree on precedence.
-  public static let andOrPrecedence = SyntaxMessage.Kind.andOrPrecedence.id
+  package static let andOrPrecedence = SyntaxMessage.Kind.andOrPrecedence.id
 
   /// Every id the lexer and parser can report, with its severity, derived from the message type
   /// (all but ``unparsed``, which only a parser bug produces).
-  public static let syntaxIDs: [(id: DiagnosticID, severity: DiagnosticSeverity)] =
+  package static let syntaxIDs: [(id: DiagnosticID, severity: DiagnosticSeverity)] =
     SyntaxMessage.Kind.allCases.filter { $0 != .unparsed }.map { ($0.id, $0.severity) }
 }

@@ -17,11 +17,11 @@ public struct ParsedPredicate: Sendable {
 /// than ``maximumNestingDepth`` are diagnostics, never a crash or a stack overflow.
 public enum PredicateParser {
   /// The longest source accepted, in bytes (UIKit ignores larger predicates).
-  public static let maximumSourceLength = 100_000
+  package static let maximumSourceLength = 100_000
   /// The deepest nesting of parentheses, NOT, aggregates, calls and operator chains.
-  public static let maximumNestingDepth = 200
+  package static let maximumNestingDepth = 200
   /// The most diagnostics one parse reports; past it, parsing stops with a final diagnostic.
-  public static let maximumDiagnostics = 100
+  package static let maximumDiagnostics = 100
 
   /// Parses `source`. With `arguments`, format specifiers are replaced by them in order (as
   /// `NSPredicate(format:argumentArray:)` does); without, they stay as placeholders for

@@ -47,7 +47,7 @@ public struct ActivationRouter: Sendable {
   /// `route-decision-only/N` (scan) and `route-indexed/N` benchmarks on 2,000 events: the index
   /// already wins at 10 sessions (656 ns against 847 ns a decision; 657 against 1,777 at 30), so
   /// only apps smaller than the smallest size measured scan.
-  public static let indexThreshold = 10
+  package static let indexThreshold = 10
 
   /// The sessions, most recent first (ties in insertion order).
   public let sessions: [SceneSession]
@@ -154,11 +154,6 @@ public struct ActivationRouter: Sendable {
   ///   candidate against one shared `EvaluationContext`.
   public func route(_ event: SceneEvent) -> RoutingDecision {
     route(event, explanation: .all)
-  }
-
-  /// Routes `event` with every session's entry (`explain`) or none.
-  public func route(_ event: SceneEvent, explain: Bool) -> RoutingDecision {
-    route(event, explanation: explain ? .all : .none)
   }
 
   /// Routes `event`, with as much of the explanation as asked.

@@ -31,7 +31,7 @@ public struct ExternalEventHandling: Sendable, Hashable {
   }
 
   /// Sets as SwiftUI takes them; sorted, so the predicates print the same on every run.
-  public init(preferring: Set<String>, allowing: Set<String>) {
+  package init(preferring: Set<String>, allowing: Set<String>) {
     self.init(preferring: preferring.sorted(), allowing: allowing.sorted())
   }
 
@@ -154,7 +154,7 @@ public struct WindowGroup: Sendable, Hashable {
   }
 
   /// The predicate `matching` stands for, as text (`nil` without the modifier).
-  public var matchingPredicateFormat: String? { matchingPredicate?.predicateFormat }
+  package var matchingPredicateFormat: String? { matchingPredicate?.predicateFormat }
 }
 
 /// Which window group a new scene comes from, and by which of SwiftUI's rules.
@@ -175,7 +175,7 @@ public struct WindowGroupChoice: Sendable, Hashable {
   public var rule: Rule
 
   /// Creates a choice.
-  public init(index: Int, configuration: String, rule: Rule) {
+  package init(index: Int, configuration: String, rule: Rule) {
     self.index = index
     self.configuration = configuration
     self.rule = rule

@@ -90,7 +90,7 @@ extension RoutingTable {
   /// `identifier`, `outcome`, `scene`, `configuration`, `reason`, `windowGroup`, `cells` — scene id
   /// to `prefers`, `can`, `none` or `null` when it did not compete — and `warnings`), then
   /// `unhandled`, `unreached` and `ties`.
-  public var jsonValue: JSONValue {
+  package var jsonValue: JSONValue {
     let rows: [JSONValue] = rows.map { row in
       let decision = row.decision.jsonValue.objectValue ?? JSONObject()
       var members: [(String, JSONValue)] = [("identifier", .string(row.identifier))]

@@ -2,7 +2,7 @@ import PredicateEvaluation
 
 extension RoutingTable {
   /// The most witnesses ``witnesses(of:)`` makes: a table is for people to read.
-  public static let maximumWitnesses = 1_000
+  package static let maximumWitnesses = 1_000
 
   /// Identifiers made from the app's own predicates, so a table needs no input: for each scene
   /// (most recent first) and window group, strings its conditions are about — the literal of
