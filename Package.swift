@@ -51,8 +51,8 @@ let package = Package(
     .target(name: "PCRE2Regex", dependencies: ["CPCRE2"]),
     .target(name: "PredicateSyntax"),
     .target(name: "PredicateEvaluation", dependencies: ["PredicateSyntax", "PCRE2Regex"]),
-    // JSON reading and writing, in one place: strict RFC 8259 with positions, the fast byte
-    // writer, and Codable bridges (no dependencies).
+    // JSON values, reading and writing, in one place: strict RFC 8259 with positions, the one
+    // string escaper, and Codable bridges (no dependencies).
     .target(name: "SceneJSON"),
     // The command line's portable I/O: whole files, lines, buffered output, the exit on an I/O
     // failure. Its one file that imports the C library (Darwin, Glibc or Musl) holds every
@@ -60,7 +60,8 @@ let package = Package(
     .target(name: "PortableIO"),
     // The router sees predicates only through the evaluation layer's API (compiled predicates,
     // their MatchRequirement and witnesses, diagnostics, and FormatPredicate's constructors for
-    // the SwiftUI sets it translates): it never reads a syntax tree.
+    // the SwiftUI sets it translates): it never reads a syntax tree. Decisions' JSON shapes live
+    // here with their byte writer (ByteBuffer, JSONSink), which inlines only within its module.
     .target(name: "SceneRouting", dependencies: ["PredicateEvaluation", "SceneJSON"]),
     // What the command line and the plugins write, and the library product does not contain:
     // the routing table rendered as text and HTML, the batch protocols of `check`, `evaluate` and

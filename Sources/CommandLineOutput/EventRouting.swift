@@ -1,5 +1,5 @@
 import PredicateEvaluation
-@_spi(Internals) import SceneJSON
+import SceneJSON
 import SceneRouting
 
 /// How `scene-router route` routes one event: decoded from its bytes (a file, or a line of a
@@ -119,7 +119,7 @@ package struct EventRouting {
     decision.writeBytes(to: &output) { output in
       name.writeMember(into: &output)
       output.key(#","kind":"#)
-      output.rawValue(kind, JSONPieces.shared.eventKind)
+      output.append(kind.quotedJSON)
     }
   }
 

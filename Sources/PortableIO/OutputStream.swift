@@ -11,7 +11,7 @@ package final class OutputStream {
   /// The bytes buffered before a write: a write call costs as much as copying 30 KB into the
   /// file's pages, so they are written a megabyte at a time. (A stream is flushed sooner: the
   /// reader flushes before any read that could wait.)
-  static let flushSize = 1 << 20
+  package static let flushSize = 1 << 20
 
   /// A stream writing to `descriptor`; `name` says what it is in an error.
   package init(descriptor: Int32, name: String) {
@@ -45,11 +45,19 @@ package final class OutputStream {
     text.withUTF8 { write($0) }
   }
 
-  /// Writes `bytes`: a writer that builds its output in a buffer of its own (`route --jsonl`
-  /// writes each decision so) hands it over here, a line or more at a time.
+  /// Writes `bytes`.
   package func write(_ bytes: UnsafeBufferPointer<UInt8>) {
     buffer.append(contentsOf: bytes)
     if buffer.count >= Self.flushSize { flush() }
+  }
+
+  /// Writes what is buffered, then `bytes` from the caller's memory, without a copy: for a
+  /// writer that builds its output in a buffer of its own (`route --jsonl` writes its
+  /// decisions so) and hands it over when the stream would be flushed anyway.
+  package func flush(then bytes: UnsafeBufferPointer<UInt8>) {
+    flush()
+    if bytes.isEmpty { return }
+    if let error = System.writeAll(descriptor, UnsafeRawBufferPointer(bytes)) { fail(error) }
   }
 
   /// Writes `text` and a newline.
@@ -62,12 +70,16 @@ package final class OutputStream {
   /// I/O error) ends the command with exit 74; when standard error itself fails, silently.
   package func flush() {
     let failure = buffer.withUnsafeBytes { System.writeAll(descriptor, $0) }
-    if let error = failure {
-      if descriptor == 2 { System.exitImmediately(IOFailure.exitStatus) }
-      OutputStream.standardError.buffer.removeAll(keepingCapacity: true)
-      IOFailure.exit("cannot write to \(name): \(error)")
-    }
+    if let error = failure { fail(error) }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Ends the command after a failed write (exit 74); when standard error itself fails,
+  /// silently.
+  private func fail(_ error: SystemError) -> Never {
+    if descriptor == 2 { System.exitImmediately(IOFailure.exitStatus) }
+    OutputStream.standardError.buffer.removeAll(keepingCapacity: true)
+    IOFailure.exit("cannot write to \(name): \(error)")
   }
 
   deinit { flush() }

@@ -1,6 +1,6 @@
 // The library product: one import for the API, from predicate text to routing decision. Only the
-// API is re-exported, by name: predicates and how to build, parse and print them; diagnostics and
-// their rendering; compiled predicates and profiles; sessions, conditions, events, the router and
+// API is re-exported, by name: predicates and how to build, parse and print them; diagnostics;
+// compiled predicates and profiles; sessions, conditions, events, the router and
 // its decisions and warnings; the scenes file; and the JSON values events carry. An evaluation
 // context is API too: `CompiledPredicate.evaluate(in:)` takes one, so that several predicates
 // share one identifier's views. The stages' machinery (lexer, match requirements, the regex
@@ -14,7 +14,6 @@
 @_exported import struct PredicateSyntax.Diagnostic
 @_exported import struct PredicateSyntax.DiagnosticID
 @_exported import struct PredicateSyntax.DiagnosticNote
-@_exported import struct PredicateSyntax.DiagnosticRenderer
 @_exported import enum PredicateSyntax.DiagnosticSeverity
 @_exported import struct PredicateSyntax.FixIt
 @_exported import struct PredicateSyntax.FormatPredicate

@@ -18,19 +18,14 @@ extension JSONValue {
 
   /// Appends compact JSON to `output`.
   package func write(into output: inout [UInt8]) {
-    output.appendWritten { write(into: &$0) }
-  }
-
-  /// Appends compact JSON to `output`.
-  @_spi(Internals) @usableFromInline package func write(into output: inout ByteBuffer) {
     switch self {
-    case .null: output.append("null")
-    case .bool(let value): output.append(value ? "true" as StaticString : "false")
+    case .null: output.append(contentsOf: "null".utf8)
+    case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
     case .number(let value):
       if let whole = Self.wholeNumber(value) {
-        output.appendUTF8(String(whole))
+        output.append(contentsOf: String(whole).utf8)
       } else {
-        output.appendUTF8(value.description)
+        output.append(contentsOf: value.description.utf8)
       }
     case .string(let value): Self.writeString(value, into: &output)
     case .array(let elements):
@@ -54,67 +49,64 @@ extension JSONValue {
 
   /// Appends `value` as a JSON string literal: runs that need no escape are copied whole.
   package static func writeString(_ value: String, into output: inout [UInt8]) {
-    output.appendWritten { writeString(value, into: &$0) }
-  }
-
-  /// Appends `value` as a JSON string literal: runs that need no escape are copied whole.
-  @_spi(Internals) @usableFromInline package static func writeString(
-    _ value: String, into output: inout ByteBuffer
-  ) {
     value.withUTF8InPlace { bytes in
-      // The common case, nothing to escape: both quotes and the bytes in one reservation.
-      var clean = 0
-      output.write(upTo: bytes.count + 2) { target in
-        target[0] = UInt8(ascii: "\"")
-        clean = copyClean(bytes, to: target + 1)
-        guard clean == bytes.count else { return clean + 1 }
-        target[clean + 1] = UInt8(ascii: "\"")
-        return clean + 2
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: quotedCapacity(bytes.count)) {
+        let written = writeQuoted(bytes, to: $0.baseAddress!)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<written]))
       }
-      guard clean < bytes.count else { return }
-      writeEscaped(UnsafeBufferPointer(rebasing: bytes[clean...]), into: &output)
-      output.append(UInt8(ascii: "\""))
     }
   }
 
-  /// Appends `,"name":"value"`: one more member of an object being written.
-  package static func writeMember(_ name: String, _ value: String, into output: inout ByteBuffer) {
-    output.append(UInt8(ascii: ","))
-    writeString(name, into: &output)
-    output.append(UInt8(ascii: ":"))
-    writeString(value, into: &output)
+  /// The most bytes ``writeQuoted(_:to:)`` writes for `count` bytes of text: each escaped as
+  /// `\u00XX`, and the quotes.
+  package static func quotedCapacity(_ count: Int) -> Int { 6 * count + 2 }
+
+  /// Writes `value` as a JSON string literal at `target`, which has room for
+  /// `quotedCapacity(value.utf8.count)` bytes, and returns how many it wrote: one call for a
+  /// writer in another module (the decisions' byte buffer in SceneRouting).
+  package static func writeQuoted(_ value: String, to target: UnsafeMutablePointer<UInt8>) -> Int {
+    var written = 0
+    value.withUTF8InPlace { written = writeQuoted($0, to: target) }
+    return written
   }
 
-  /// The bytes of a string, escaped for JSON, without the quotes.
-  private static func writeEscaped(
-    _ bytes: UnsafeBufferPointer<UInt8>, into output: inout ByteBuffer
-  ) {
-    // Most strings need no escape: copy them while checking, a word at a time.
-    var runStart = 0
-    output.write(upTo: bytes.count) {
-      runStart = copyClean(bytes, to: $0)
-      return runStart
-    }
-    if runStart == bytes.count { return }
-    for index in runStart..<bytes.count {
+  /// Writes the UTF-8 text `bytes` as a JSON string literal at `target`, which has room for
+  /// ``quotedCapacity(_:)`` bytes, and returns how many it wrote: the one home of JSON's string
+  /// escaping, for every writer (arrays here, the decisions' byte buffer in SceneRouting).
+  package static func writeQuoted(
+    _ bytes: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    target[0] = UInt8(ascii: "\"")
+    // The common case, nothing to escape: the bytes copied while checking, a word at a time.
+    var at = 1 + copyClean(bytes, to: target + 1)
+    var index = at - 1
+    while index < bytes.count {
       let byte = bytes[index]
-      guard needsEscape(byte) else { continue }
-      output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+      index += 1
+      guard needsEscape(byte) else {
+        target[at] = byte
+        at += 1
+        continue
+      }
+      target[at] = UInt8(ascii: "\\")
       switch byte {
-      case UInt8(ascii: "\""): output.append(#"\""#)
-      case UInt8(ascii: "\\"): output.append(#"\\"#)
-      case UInt8(ascii: "\n"): output.append(#"\n"#)
-      case UInt8(ascii: "\r"): output.append(#"\r"#)
-      case UInt8(ascii: "\t"): output.append(#"\t"#)
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): target[at + 1] = byte
+      case UInt8(ascii: "\n"): target[at + 1] = UInt8(ascii: "n")
+      case UInt8(ascii: "\r"): target[at + 1] = UInt8(ascii: "r")
+      case UInt8(ascii: "\t"): target[at + 1] = UInt8(ascii: "t")
       default:
         let hexDigits: StaticString = "0123456789abcdef"
-        output.append(#"\u00"#)
-        output.append(hexDigits.utf8Start[Int(byte >> 4)])
-        output.append(hexDigits.utf8Start[Int(byte & 0xF)])
+        target[at + 1] = UInt8(ascii: "u")
+        target[at + 2] = UInt8(ascii: "0")
+        target[at + 3] = UInt8(ascii: "0")
+        target[at + 4] = hexDigits.utf8Start[Int(byte >> 4)]
+        target[at + 5] = hexDigits.utf8Start[Int(byte & 0xF)]
+        at += 4
       }
-      runStart = index + 1
+      at += 2
     }
-    output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+    target[at] = UInt8(ascii: "\"")
+    return at + 1
   }
 
   /// Copies the leading bytes of `bytes` that certainly need no escape to `destination` (which
@@ -171,5 +163,17 @@ extension JSONValue {
   @inline(__always)
   static func needsEscape(_ byte: UInt8) -> Bool {
     byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+  }
+}
+
+extension String {
+  /// Calls `body` with the string's UTF-8, read in place when the storage is contiguous (native
+  /// strings are): `withUTF8` is mutating and costs a uniqueness check even then.
+  @inline(__always)
+  package func withUTF8InPlace(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    if utf8.withContiguousStorageIfAvailable(body) == nil {
+      var copy = self
+      copy.withUTF8(body)
+    }
   }
 }

@@ -105,10 +105,10 @@ public struct JSONObject: Sendable, Hashable {
   }
 
   /// The keys, in order.
-  public var keys: [String] { storage.map(\.key) }
+  package var keys: [String] { storage.map(\.key) }
 
   /// Whether the object has a member named `key`.
-  public func contains(_ key: String) -> Bool { position(of: key) != nil }
+  package func contains(_ key: String) -> Bool { position(of: key) != nil }
 
   /// Makes room for `count` members: the parser's objects start with room for a few, where
   /// growing from empty reallocated at the first and second member of every object.

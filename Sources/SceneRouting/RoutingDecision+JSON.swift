@@ -1,5 +1,5 @@
 import PredicateEvaluation
-@_spi(Internals) import SceneJSON
+import SceneJSON
 
 /// The members of one JSON object, each spelled once as its fragment `,"name":`, which the byte
 /// writer copies whole; ``key`` is the name the reader looks up.
@@ -83,14 +83,10 @@ extension RoutingDecision {
     return value
   }
 
-  /// Appends the decision's JSON (the shape of ``jsonValue``, plus `extra` members at the end)
-  /// straight to bytes, without building the value tree.
-  package func writeJSON(into output: inout [UInt8], extra: [(String, String)] = []) {
-    output.appendWritten { buffer in
-      write(to: &buffer) { buffer in
-        for (name, value) in extra { JSONValue.writeMember(name, value, into: &buffer) }
-      }
-    }
+  /// Appends the decision's JSON (the shape of ``jsonValue``) straight to bytes, without
+  /// building the value tree.
+  package func writeJSON(into output: inout [UInt8]) {
+    output.appendWritten { write(to: &$0) }
   }
 
   /// ``write(to:extra:)`` to bytes, specialized here: a generic call from another module (the
@@ -190,7 +186,7 @@ package struct JSONPieces: Sendable {
   let reason = QuotedRawValues<RoutingReason>()
   let evaluated = QuotedRawValues<EvaluatedString>()
   let loss = QuotedRawValues<LossReason>()
-  package let eventKind = QuotedRawValues<EventKind>()
+  let eventKind = QuotedRawValues<EventKind>()
 
   /// `{"outcome":"existing","scene":`
   let existing: JSONRun
@@ -445,4 +441,11 @@ extension RoutingDecision: JSONCodable {
       candidates: candidates, omittedCandidates: omitted, warnings: warnings,
       tiedSessions: tied)
   }
+}
+
+extension EventKind {
+  /// The kind as a quoted JSON string, for a writer in another module (the command line's
+  /// `"kind"` member): a call of the generic table from there is not specialized, and looked
+  /// up the table's type metadata on every line.
+  package var quotedJSON: UnsafeBufferPointer<UInt8> { JSONPieces.shared.eventKind[self] }
 }

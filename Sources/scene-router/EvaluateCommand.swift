@@ -1,6 +1,7 @@
 import CommandLineOutput
 import ArgumentParser
 import PortableIO
+import PredicateSyntax
 import SceneActivation
 import SceneJSON
 import SceneRouting

@@ -2,7 +2,7 @@ import CommandLineOutput
 import ArgumentParser
 import PortableIO
 import SceneActivation
-@_spi(Internals) import SceneJSON
+import SceneJSON
 import SceneRouting
 
 /// `scene-router route`: which scene each event activates.
@@ -106,31 +106,38 @@ struct RouteCommand: ParsableCommand {
     var failed = false
     // One decision for every event, filled in place: its candidate list keeps its storage.
     var decision = RoutingDecision()
-    // Each answer is written here, then handed to the stream whole (one copy of a line).
-    var answer = ByteBuffer()
+    // The answers are written here, and written out from here (no copy into the stream's
+    // buffer) a megabyte at a time, before any read that could wait, and before any other line.
+    var answers = ByteBuffer(capacity: 1 << 21)
+    func handOver(_ answers: inout ByteBuffer) {
+      out.flush(then: answers.bytes)
+      answers.removeAll()
+    }
 
     if jsonl {
       var reader = LineReader(descriptor: 0)
-      while let line = reader.nextLine(beforeRead: { out.flush() }) {
+      // The answers are written out only when a megabyte is waiting, and before any read that
+      // could block, so a streaming consumer gets every decision before its next event is
+      // awaited, and a file piped in whole is answered without a write per line.
+      while let line = reader.nextLine(beforeRead: { handOver(&answers) }) {
         let name = EventRouting.Name.line(reader.lineNumber)
-        // The stream is written out only when its buffer is full: the reader flushes before
-        // any read that could block, so a streaming consumer gets every decision before its
-        // next event is awaited, and a file piped in whole is answered without a write per line.
         let failure: EventRouting.Failure?
         if let length = reader.overflowLength {
           failure = EventRouting.Failure(
             name: name, kind: plan.kind?.rawValue, message: LineReader.overflowMessage(length),
             fields: [("path", .string(""))])
         } else {
-          failure = plan.route(line, name: name, router: router, into: &decision, output: &answer)
-          out.write(answer.bytes)
-          answer.removeAll()
+          failure = plan.route(
+            line, name: name, router: router, into: &decision, output: &answers)
+          if answers.count >= OutputStream.flushSize { handOver(&answers) }
         }
         if let failure {
           failed = true
+          handOver(&answers)
           out.writeLine(json: failure.jsonValue)
         }
       }
+      handOver(&answers)
     } else {
       for path in events {
         let name = EventRouting.Name.file(path == "-" ? "<stdin>" : path)
@@ -138,9 +145,8 @@ struct RouteCommand: ParsableCommand {
         do {
           let event = try IOFailure.input(path)[...]
           failure = plan.route(
-            event, name: name, router: router, into: &decision, output: &answer)
-          out.write(answer.bytes)
-          answer.removeAll()
+            event, name: name, router: router, into: &decision, output: &answers)
+          handOver(&answers)
         } catch {
           failure = EventRouting.Failure(name: name, kind: nil, message: "\(error)", fields: [])
         }

@@ -2,7 +2,7 @@ import Foundation
 import PredicateEvaluation
 import PredicateSyntax
 import PredicateTestSupport
-@_spi(Internals) import SceneJSON
+import SceneJSON
 import SceneRouting
 import Testing
 
@@ -663,7 +663,7 @@ struct JSONStringTests {
     var expected: [UInt8] = []
     for round in 0..<2_000 {
       let text = String(repeating: "é\u{1}\"x", count: round % 37)
-      JSONValue.writeString(text, into: &buffer)
+      buffer.string(text)
       buffer.append(#","suitability":"#)
       buffer.append(UInt8(truncatingIfNeeded: round))
       expected += Self.reference(text) + Array(#","suitability":"#.utf8)

@@ -7,31 +7,33 @@
 ///     = help: replace with 'BEGINSWITH'
 /// ```
 ///
-/// The library never prints; the CLI and tests call this. Colour is opt-in (the CLI turns it on
-/// only for a terminal).
-public struct DiagnosticRenderer: Sendable {
+/// The library never prints: the errors' descriptions (``InvalidPredicateError``'s, the scenes
+/// file's) render with it, and so does the CLI. Colour is opt-in (the CLI turns it on only for
+/// a terminal). Package, not public: a library user gets the same text from an error's
+/// `description`, and the options (colour, file names, line offsets) are the command line's.
+package struct DiagnosticRenderer: Sendable {
   /// Whether to use ANSI colours.
-  public var colors: Bool
+  package var colors: Bool
   /// A prefix for every location, such as a file name (`file.txt:`), or empty.
-  public var fileName: String?
+  package var fileName: String?
   /// Added to every line number, for a predicate that starts partway through a file.
-  public var lineOffset: Int
+  package var lineOffset: Int
 
   /// Creates a renderer.
-  public init(colors: Bool = false, fileName: String? = nil, lineOffset: Int = 0) {
+  package init(colors: Bool = false, fileName: String? = nil, lineOffset: Int = 0) {
     self.colors = colors
     self.fileName = fileName
     self.lineOffset = lineOffset
   }
 
   /// Renders every diagnostic, separated by newlines, ending with a newline (empty for none).
-  public func render(_ diagnostics: [Diagnostic], in source: String) -> String {
+  package func render(_ diagnostics: [Diagnostic], in source: String) -> String {
     let converter = SourceLocationConverter(source: source)
     return diagnostics.map { render($0, converter: converter) }.joined()
   }
 
   /// Renders one diagnostic using a converter built for its source.
-  public func render(_ diagnostic: Diagnostic, converter: SourceLocationConverter) -> String {
+  package func render(_ diagnostic: Diagnostic, converter: SourceLocationConverter) -> String {
     let start = converter.location(of: diagnostic.range.lowerBound)
     let end = converter.location(of: diagnostic.range.upperBound)
     var output = ""

@@ -84,7 +84,7 @@ extension ActivationConditions {
   /// The conditions equivalent to SwiftUI's sets: *prefers* from `preferring`, *can* from
   /// `allowing` (``ExternalEventHandling/predicate(matching:)``). They remember the sets
   /// (``externalEventHandling``), so a scenes file written from them shows the sets again.
-  public init(_ handling: ExternalEventHandling) {
+  package init(_ handling: ExternalEventHandling) {
     self.init(
       canActivateForTargetContentIdentifierPredicate: ExternalEventHandling.compiledPredicate(
         matching: handling.allowing),

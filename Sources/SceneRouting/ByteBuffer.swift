@@ -1,24 +1,25 @@
 import Foundation
 
-/// A growable byte buffer that appends by copying into reserved space: the JSON writers' output.
+/// A growable byte buffer that appends by copying into reserved space: the byte writer of the
+/// decisions' JSON (`route --jsonl` writes a line into one).
 ///
 /// A decision's JSON line is some forty small pieces (fixed member names, identifiers, booleans).
 /// `Array.append(contentsOf:)` costs about a hundred instructions a call however short the piece,
 /// which made appending a third of `route --jsonl`'s time; here a piece is a capacity check and
 /// a `memcpy`. Non-copyable, so the storage has one owner and is freed exactly once.
 ///
-/// The appends are public and `@inlinable` only so that the writers in other modules inline them,
-/// behind the `Internals` SPI, so no client sees them without asking: the `SceneActivation`
-/// product does not export them. Everything else is `package`. SE-0386 allows `@inlinable
-/// package`, but Swift 6.3 does not inline such a body into another module of the package
-/// (checked again on 2026-11-26: a two-module package whose `@inlinable @inline(__always)
-/// package` append is called in a loop from the other keeps the call, with or without
-/// `@_alwaysEmitIntoClient`; made `public`, it is inlined), and a call per piece cost as much as
-/// the piece.
-@_spi(Internals) public struct ByteBuffer: ~Copyable {
-  @usableFromInline var base: UnsafeMutablePointer<UInt8>
-  @usableFromInline var capacity: Int
-  @usableFromInline var written = 0
+/// It lives beside its hot writer, the decisions' (``JSONSink``), because a body inlines only
+/// within its module here: SE-0386 allows `@inlinable package`, but Swift 6.3 does not inline
+/// such a body into another module of the package (checked on 2026-11-26: a two-module package
+/// whose `@inlinable @inline(__always) package` append is called in a loop from the other keeps
+/// the call, with or without `@_alwaysEmitIntoClient`; only `public` is inlined), and a call per
+/// piece cost as much as the piece. Kept in the module that writes most pieces, the buffer needs
+/// no public declaration; the few pieces the command line adds per line (an event's name) are
+/// calls. JSON's text rules (escaping, numbers) stay in SceneJSON.
+package struct ByteBuffer: ~Copyable {
+  var base: UnsafeMutablePointer<UInt8>
+  var capacity: Int
+  var written = 0
 
   /// The number of bytes written.
   package var count: Int { written }
@@ -38,8 +39,8 @@ import Foundation
   package mutating func removeAll() { written = 0 }
 
   /// Appends one byte.
-  @inlinable @inline(__always)
-  public mutating func append(_ byte: UInt8) {
+  @inline(__always)
+  package mutating func append(_ byte: UInt8) {
     if written == capacity { grow(toHold: 1) }
     base[written] = byte
     written += 1
@@ -50,8 +51,8 @@ import Foundation
   /// Most pieces are a few bytes to a few dozen (a member's name, an identifier), and a call to
   /// `memcpy` costs more than the copy: up to 32 bytes are copied here, as two loads and two
   /// stores that overlap in the middle, each within the piece.
-  @inlinable @inline(__always)
-  public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+  @inline(__always)
+  package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
     let count = bytes.count
     if capacity - written < count { grow(toHold: count) }
@@ -68,7 +69,7 @@ import Foundation
 
   /// Copies `count` bytes, at least one `Chunk` and at most two, as the first and the last
   /// `Chunk` of them.
-  @inlinable @inline(__always)
+  @inline(__always)
   static func copy<Chunk: BitwiseCopyable>(
     _: Chunk.Type, _ count: Int, _ from: UnsafeRawPointer, _ to: UnsafeMutableRawPointer
   ) {
@@ -80,15 +81,15 @@ import Foundation
   }
 
   /// Appends the UTF-8 of a literal.
-  @inlinable @inline(__always)
-  public mutating func append(_ text: StaticString) {
+  @inline(__always)
+  package mutating func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// Lets `body` write up to `limit` bytes straight into the buffer's free space, and keeps as
   /// many as it says it wrote: for writers that copy and check in one pass.
-  @inlinable @inline(__always)
-  public mutating func write(
+  @inline(__always)
+  package mutating func write(
     upTo limit: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int
   ) {
     if capacity - written < limit { grow(toHold: limit) }
@@ -99,7 +100,7 @@ import Foundation
 
   /// Appends the decimal digits of a non-negative `value` (no `String` made: a decision line
   /// writes a count).
-  @usableFromInline package mutating func appendDecimal(_ value: Int) {
+  package mutating func appendDecimal(_ value: Int) {
     precondition(value >= 0, "appendDecimal takes a count")
     // The digits are counted first and written in place, last digit first.
     var length = 1
@@ -124,7 +125,7 @@ import Foundation
     text.withUTF8InPlace { append($0) }
   }
 
-  @usableFromInline mutating func grow(toHold extra: Int) {
+  mutating func grow(toHold extra: Int) {
     var newCapacity = capacity * 2
     while newCapacity - count < extra { newCapacity *= 2 }
     let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
@@ -141,17 +142,5 @@ extension Array where Element == UInt8 {
     var buffer = ByteBuffer()
     write(&buffer)
     append(contentsOf: buffer.bytes)
-  }
-}
-
-extension String {
-  /// Calls `body` with the string's UTF-8, read in place when the storage is contiguous (native
-  /// strings are): `withUTF8` is mutating and costs a uniqueness check even then.
-  @inline(__always)
-  func withUTF8InPlace(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    if utf8.withContiguousStorageIfAvailable(body) == nil {
-      var copy = self
-      copy.withUTF8(body)
-    }
   }
 }

@@ -1,10 +1,12 @@
+import SceneJSON
+
 /// Where a writer puts JSON as it walks a value: bytes for a stream, or a ``JSONValue`` tree.
 ///
 /// A shape written through a sink is defined once and serves both outputs: `route --jsonl`
 /// writes a decision's bytes straight to its buffer (no tree made for each line), and the API's
 /// `jsonValue` builds the same members in the same order, without writing bytes and parsing them
 /// back. Members are named by literals, so the byte writer copies each name as it is.
-@_spi(Internals) public protocol JSONSink: ~Copyable {
+package protocol JSONSink: ~Copyable {
   /// Starts an object, as the value of the pending member or element.
   mutating func beginObject()
   /// Ends the innermost object.
@@ -43,12 +45,11 @@
 /// more than the hand-written one it replaced, which copied such stretches as one literal.
 /// Recording keeps each name and value spelled in one place (the members' fragments, the
 /// enumerations' raw values) while the bytes are still copied as one literal.
-@_spi(Internals)
-public struct JSONRun: @unchecked Sendable {
+package struct JSONRun: @unchecked Sendable {
   // Plain memory, as in `QuotedRawValues`: a run is made once, as a constant that lives as long
   // as the process, so neither is ever freed, and neither a copy of a run (or of a struct of
   // runs) nor an append takes a reference count.
-  @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+  let bytes: UnsafeBufferPointer<UInt8>
   private let calls: UnsafeBufferPointer<Recorder.Call>
 
   /// Records what `write` writes.
@@ -121,16 +122,15 @@ public struct JSONRun: @unchecked Sendable {
 /// A case is found by its position among `allCases`, read from its representation: a case of a
 /// payload-free enumeration of at most 256 cases is one byte, its declaration position, and
 /// `allCases` lists the cases in declaration order. The initializer checks both for every case.
-@_spi(Internals)
-public struct QuotedRawValues<Value: RawRepresentable<String> & CaseIterable>:
+package struct QuotedRawValues<Value: RawRepresentable<String> & CaseIterable>:
   @unchecked Sendable
 {
   // Plain memory, not arrays: a lookup then takes no reference count. Each table is made once
   // (a static constant of its type) and lives as long as the process, so it is never freed;
   // it is never written after `init`, so sharing it across threads is safe.
-  @usableFromInline let bytes: UnsafePointer<UInt8>
+  let bytes: UnsafePointer<UInt8>
   /// Where each case's bytes start, in declaration order, and where the last one ends.
-  @usableFromInline let offsets: UnsafePointer<Int>
+  let offsets: UnsafePointer<Int>
 
   package init() {
     precondition(MemoryLayout<Value>.size == 1, "\(Value.self) is not a one-byte enumeration")
@@ -153,8 +153,7 @@ public struct QuotedRawValues<Value: RawRepresentable<String> & CaseIterable>:
   }
 
   /// The quoted raw value of `value`.
-  @inlinable
-  public subscript(_ value: Value) -> UnsafeBufferPointer<UInt8> {
+    package subscript(_ value: Value) -> UnsafeBufferPointer<UInt8> {
     let position = Int(unsafeBitCast(value, to: UInt8.self))
     return UnsafeBufferPointer(
       start: bytes + offsets[position], count: offsets[position + 1] - offsets[position])
@@ -179,49 +178,45 @@ package enum JSONMember {
 
 extension JSONSink where Self: ~Copyable {
   /// `null`.
-  @inlinable @inline(__always)
-  public mutating func null() { string(nil) }
+  @inline(__always)
+  package mutating func null() { string(nil) }
 }
 
-/// Compact JSON bytes. Inlinable, as the appends are: the writers are in other modules, and a
-/// call per piece cost as much as the piece. The writer says which member is first, so no comma
-/// is decided by reading back the byte just written (a dependency that stalled every name).
-@_spi(Internals) extension ByteBuffer: JSONSink {
-  @inlinable @inline(__always)
-  public mutating func beginObject() { append(UInt8(ascii: "{")) }
-  @inlinable @inline(__always)
-  public mutating func endObject() { append(UInt8(ascii: "}")) }
-  @inlinable @inline(__always)
-  public mutating func beginArray() { append(UInt8(ascii: "[")) }
-  @inlinable @inline(__always)
-  public mutating func endArray() { append(UInt8(ascii: "]")) }
+/// Compact JSON bytes. The writer says which member is first, so no comma is decided by reading
+/// back the byte just written (a dependency that stalled every name).
+extension ByteBuffer: JSONSink {
+  @inline(__always)
+  package mutating func beginObject() { append(UInt8(ascii: "{")) }
+  @inline(__always)
+  package mutating func endObject() { append(UInt8(ascii: "}")) }
+  @inline(__always)
+  package mutating func beginArray() { append(UInt8(ascii: "[")) }
+  @inline(__always)
+  package mutating func endArray() { append(UInt8(ascii: "]")) }
 
-  @inlinable @inline(__always)
-  public mutating func firstKey(_ fragment: StaticString) {
+  @inline(__always)
+  package mutating func firstKey(_ fragment: StaticString) {
     append(
       UnsafeBufferPointer(start: fragment.utf8Start + 1, count: fragment.utf8CodeUnitCount - 1))
   }
 
-  @inlinable @inline(__always)
-  public mutating func key(_ fragment: StaticString) { append(fragment) }
+  @inline(__always)
+  package mutating func key(_ fragment: StaticString) { append(fragment) }
 
-  @inlinable @inline(__always)
-  public mutating func separator() { append(UInt8(ascii: ",")) }
+  @inline(__always)
+  package mutating func separator() { append(UInt8(ascii: ",")) }
 
-  @inlinable @inline(__always)
-  public mutating func string(_ value: String?) {
-    if let value {
-      JSONValue.writeString(value, into: &self)
-    } else {
-      append("null")
-    }
+  @inline(__always)
+  package mutating func string(_ value: String?) {
+    guard let value else { return append("null") }
+    write(upTo: JSONValue.quotedCapacity(value.utf8.count)) { JSONValue.writeQuoted(value, to: $0) }
   }
 
-  @inlinable @inline(__always)
-  public mutating func bool(_ value: Bool) { append(value ? "true" as StaticString : "false") }
+  @inline(__always)
+  package mutating func bool(_ value: Bool) { append(value ? "true" as StaticString : "false") }
 
-  @inlinable @inline(__always)
-  public mutating func count(_ value: Int) {
+  @inline(__always)
+  package mutating func count(_ value: Int) {
     // A suitability or a small count is one digit: one byte, not the digit counter.
     if value >= 0 && value < 10 {
       append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
@@ -230,16 +225,18 @@ extension JSONSink where Self: ~Copyable {
     }
   }
 
-  @inlinable public mutating func value(_ value: JSONValue) { value.write(into: &self) }
+  package mutating func value(_ value: JSONValue) {
+    value.jsonBytes.withUnsafeBufferPointer { append($0) }
+  }
 
-  @inlinable @inline(__always)
-  public mutating func rawValue<Value>(_ value: Value?, _ table: QuotedRawValues<Value>) {
+  @inline(__always)
+  package mutating func rawValue<Value>(_ value: Value?, _ table: QuotedRawValues<Value>) {
     guard let value else { return append("null") }
     append(table[value])
   }
 
-  @inlinable @inline(__always)
-  public mutating func run(_ run: JSONRun) { append(run.bytes) }
+  @inline(__always)
+  package mutating func run(_ run: JSONRun) { append(run.bytes) }
 }
 
 /// Builds the ``JSONValue`` a writer describes.
