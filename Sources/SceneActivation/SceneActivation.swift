@@ -35,7 +35,6 @@
 @_exported import struct SceneRouting.AppIntentRequest
 @_exported import struct SceneRouting.CandidateEvaluation
 @_exported import enum SceneRouting.EvaluatedString
-@_exported import enum SceneRouting.EventKind
 @_exported import struct SceneRouting.ExternalEventHandling
 @_exported import struct SceneRouting.FieldError
 @_exported import enum SceneRouting.LossReason

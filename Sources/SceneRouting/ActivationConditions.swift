@@ -26,7 +26,7 @@ public struct ActivationConditions: Sendable, Hashable {
     didSet { externalEventHandling = nil }
   }
   /// The SwiftUI sets these conditions were made from, when they were
-  /// (``init(_:)``); setting either predicate forgets them.
+  /// (``handlesExternalEvents(preferring:allowing:)``); setting either predicate forgets them.
   public internal(set) var externalEventHandling: ExternalEventHandling?
 
   /// Conditions are equal when their predicates are: where they were declared takes no part.

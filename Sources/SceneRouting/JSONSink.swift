@@ -75,8 +75,12 @@ package struct JSONRun: @unchecked Sendable {
   package struct Recorder: JSONSink {
     fileprivate enum Call {
       case beginObject, endObject, beginArray, endArray, separator
-      case firstKey(StaticString), key(StaticString)
-      case string(String?), bool(Bool), count(Int), value(JSONValue)
+      case firstKey(StaticString)
+      case key(StaticString)
+      case string(String?)
+      case bool(Bool)
+      case count(Int)
+      case value(JSONValue)
 
       func replay<Sink: JSONSink & ~Copyable>(into sink: inout Sink) {
         switch self {
@@ -153,7 +157,7 @@ package struct QuotedRawValues<Value: RawRepresentable<String> & CaseIterable>:
   }
 
   /// The quoted raw value of `value`.
-    package subscript(_ value: Value) -> UnsafeBufferPointer<UInt8> {
+  package subscript(_ value: Value) -> UnsafeBufferPointer<UInt8> {
     let position = Int(unsafeBitCast(value, to: UInt8.self))
     return UnsafeBufferPointer(
       start: bytes + offsets[position], count: offsets[position + 1] - offsets[position])

@@ -433,7 +433,8 @@ extension RoutingDecision: JSONCodable {
         rawValue: try root.optionalString(Member.role.key)
           ?? SceneSessionRole.windowApplication.rawValue),
       targetContentIdentifier: try root.optionalString(Member.targetContentIdentifier.key),
-      evaluated: try root.optionalCase(Member.evaluated.key), url: try root.optionalString(Member.url.key),
+      evaluated: try root.optionalCase(Member.evaluated.key),
+      url: try root.optionalString(Member.url.key),
       windowGroup: try root.optionalObject(Member.windowGroup.key).map {
         reader throws(FieldError) in
         try WindowGroupChoice(json: reader)

@@ -10,7 +10,10 @@ extension PredicateOutcome {
   }
 }
 
-extension RoutingDecision {
+extension RoutingDecision: CustomStringConvertible {
+  /// One line: what was chosen and why (``summary``).
+  public var description: String { summary }
+
   /// One line: what was chosen and why.
   package var summary: String {
     let target =
@@ -32,8 +35,9 @@ extension RoutingDecision {
     }
   }
 
-  /// The summary, every session's predicates and why each lost, and the warnings.
-  package var explanation: String {
+  /// The summary, every session's predicates and why each lost, and the warnings: how the
+  /// decision came about, for people (`scene-router route --format explain` prints it).
+  public var explanation: String {
     var lines = [summary]
     if !candidates.isEmpty {
       let width = max(5, candidates.map(\.sessionIdentifier.count).max() ?? 5)

@@ -120,7 +120,7 @@ public enum RoutingOutcome: Sendable, Hashable, CustomStringConvertible {
 
 /// A routing decision as a value: the outcome, the reason, and how every session fared.
 ///
-/// Tests assert on this value; the CLI renders it (``explanation`` is the human form).
+/// Tests assert on this value; the CLI renders it as text.
 public struct RoutingDecision: Sendable, Hashable {
   /// Which scene the event activates.
   public var outcome: RoutingOutcome

@@ -312,7 +312,7 @@ public struct SceneEvent: Sendable, Hashable {
 }
 
 /// The kinds of event files, by the top-level key that identifies them.
-public enum EventKind: String, Sendable, Hashable, CaseIterable {
+package enum EventKind: String, Sendable, Hashable, CaseIterable {
   /// Any object with `"aps"`: an APNs payload or a `simctl push` file.
   case notification
   /// `{"shortcutItem": {…}}`.

@@ -99,7 +99,7 @@ public final class SceneSessionRegistry: Sendable {
   /// The sessions are snapshotted under the lock and routed outside it, so a slow predicate never
   /// blocks other tasks' updates. By default the decision lists the sessions that matter (the
   /// chosen one, those with a match, the visible ones), which a registry of
-  /// ``ActivationRouter/indexThreshold`` sessions or more finds through the index, evaluating
+  /// 10 sessions or more finds through the index, evaluating
   /// only the sessions the identifier could match; ask for ``ActivationRouter/Explanation/all``
   /// to see every session, or ``ActivationRouter/Explanation/none`` for the decision alone.
   public func route(

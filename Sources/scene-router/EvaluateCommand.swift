@@ -1,5 +1,5 @@
-import CommandLineOutput
 import ArgumentParser
+import CommandLineOutput
 import PortableIO
 import PredicateSyntax
 import SceneActivation

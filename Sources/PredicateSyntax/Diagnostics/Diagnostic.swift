@@ -20,8 +20,9 @@ public enum DiagnosticSeverity: String, Sendable, Hashable, Codable, Comparable 
 /// The stable identifier of a kind of diagnostic, such as `syntax.unterminated-string`.
 ///
 /// Tools and tests match on the identifier, never on the message text, so messages can improve
-/// without breaking anyone. New identifiers are added as static members in extensions; the
-/// namespace before the dot names the stage that reports it (`syntax`, `validation`, `lint`).
+/// without breaking anyone: `diagnostic.id == "syntax.unknown-operator"`. The namespace before
+/// the dot names the stage that reports it (`syntax`, `validation`, `lint`), and every rendered
+/// diagnostic shows its id (`error[syntax.unknown-operator]`).
 public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable,
   ExpressibleByStringLiteral, CustomStringConvertible
 {
@@ -63,7 +64,7 @@ public struct DiagnosticNote: Sendable, Hashable, Codable {
 ///
 /// Diagnostics are data: a stable ``id``, a ``severity``, a ``message`` written lowercase with no
 /// final period and source text in single quotes, and a byte ``range`` into the source. Rendering
-/// to `line:column` with the source line and a caret is ``DiagnosticRenderer``'s job.
+/// to `line:column` with the source line and a caret is the job of the errors' `description` (and the CLI's renderer).
 public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
   /// What kind of finding this is.
   public var id: DiagnosticID

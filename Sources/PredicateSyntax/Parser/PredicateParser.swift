@@ -13,8 +13,8 @@ public struct ParsedPredicate: Sendable {
 /// Precedence (a documented decision, since Apple leaves it unstated): `NOT` binds tightest, then
 /// `AND`, then `OR`, both left-associative; a chain `a OR b OR c` becomes one n-ary node. The
 /// parser recovers at `AND`, `OR` and closing delimiters, so one parse reports every independent
-/// error. Hostile input is bounded: sources over ``maximumSourceLength`` bytes and nesting deeper
-/// than ``maximumNestingDepth`` are diagnostics, never a crash or a stack overflow.
+/// error. Hostile input is bounded: sources over 100,000 bytes and nesting deeper
+/// than 200 levels are diagnostics, never a crash or a stack overflow.
 public enum PredicateParser {
   /// The longest source accepted, in bytes (UIKit ignores larger predicates).
   package static let maximumSourceLength = 100_000

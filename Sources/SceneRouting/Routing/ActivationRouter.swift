@@ -20,9 +20,9 @@ import PredicateEvaluation
 ///    the first group without the modifier, else no scene (`noWindowGroup`). Without window
 ///    groups, the role's default configuration.
 ///
-/// "The identifier" is the string the event is evaluated by (``SceneEvent/evaluated``): its target
-/// content identifier, a URL event's absolute string, or a user activity's `webpageURL` when it
-/// has no identifier.
+/// "The identifier" is the string the event is evaluated by (a decision says which:
+/// ``RoutingDecision/evaluated``): its target content identifier, a URL event's absolute string,
+/// or a user activity's `webpageURL` when it has no identifier.
 ///
 /// Activation requests name a session (`requested`), or carry a user activity: then only a
 /// *prefers* match reuses a session, visible or not; otherwise a new scene.
@@ -35,7 +35,7 @@ import PredicateEvaluation
 public struct ActivationRouter: Sendable {
   /// When to build an index of the sessions' predicates.
   public enum Indexing: Sendable, Hashable {
-    /// From ``ActivationRouter/indexThreshold`` sessions on, where it pays.
+    /// From 10 sessions on, where it pays.
     case automatic
     /// Always (for tests and measurements).
     case always

@@ -10,8 +10,9 @@ import SceneJSON
 ///
 /// ```swift
 /// let file = try ScenesFile(bytes: bytes)
-/// let table = RoutingTable(router: file.router, identifiers: RoutingTable.witnesses(of: file))
-/// for row in table.rows { print(row.identifier, row.decision.summary) }
+/// let table = RoutingTable(
+///   router: file.router, identifiers: RoutingTable.witnesses(of: file.router))
+/// for row in table.rows { print(row.identifier, row.decision) }
 /// ```
 public struct RoutingTable: Sendable, Hashable {
   /// One identifier's decision.

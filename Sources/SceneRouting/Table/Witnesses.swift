@@ -11,7 +11,7 @@ extension RoutingTable {
   /// a LIKE pattern with each wildcard filled; a string `SELF IN` searches. Under `AND`, the
   /// pieces of its operands are also joined (a `BEGINSWITH` piece followed by an `ENDSWITH` one),
   /// so `SELF BEGINSWITH 'a/' AND SELF ENDSWITH '.pdf'` yields `a/example.pdf`. `MATCHES` and
-  /// orderings give none. Repeats are dropped; at most ``maximumWitnesses``.
+  /// orderings give none. Repeats are dropped; at most 1,000.
   public static func witnesses(of router: ActivationRouter) -> [String] {
     var found: [String] = []
     var seen = Set<String>()
