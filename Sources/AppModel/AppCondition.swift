@@ -1,4 +1,5 @@
 import PredicateEvaluation
+import PredicateSyntax
 import SceneRouting
 import SourceReading
 

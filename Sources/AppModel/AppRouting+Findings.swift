@@ -1,5 +1,6 @@
 import CommandLineOutput
 import PredicateEvaluation
+import PredicateSyntax
 import SceneRouting
 import SourceReading
 

@@ -1,4 +1,5 @@
 import PredicateEvaluation
+import PredicateSyntax
 
 /// A `$variable` of a condition's printed predicate: a value the source does not fix, and what
 /// is known of it.

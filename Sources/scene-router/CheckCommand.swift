@@ -1,5 +1,5 @@
-import CommandLineOutput
 import ArgumentParser
+import CommandLineOutput
 import PortableIO
 import SceneActivation
 import SceneJSON
@@ -27,12 +27,18 @@ struct CheckCommand: ParsableCommand {
   @Flag(help: "Write one JSON document instead of human-readable text.")
   var json = false
 
+  /// The options' names.
+  static let fileName = "file"
+  static let scenesName = "scenes"
+
   @Option(
+    name: .customLong(fileName),
     help:
       "Read predicates from FILE, one per line ('-' for standard input); blank lines are skipped.")
   var file: String?
 
   @Option(
+    name: .customLong(scenesName),
     help: ArgumentHelp(
       "Check a scenes file alone: every scene's conditions and fields, each problem named by "
         + "scene; the file's own 'profile' applies.", valueName: "FILE"))
@@ -97,4 +103,9 @@ extension CheckCommand {
       if !check.isValid { throw ExitStatus.dataError }
     }
   }
+}
+
+extension CheckCommand: ValueOptions {
+  static let optionsTakingValues =
+    ProfileOptions.optionsTakingValues.union(["--" + fileName, "--" + scenesName])
 }

@@ -93,3 +93,7 @@ struct EvaluateCommand: ParsableCommand {
     return anyError
   }
 }
+
+extension EvaluateCommand: ValueOptions {
+  static let optionsTakingValues = ProfileOptions.optionsTakingValues
+}

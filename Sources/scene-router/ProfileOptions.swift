@@ -1,10 +1,15 @@
-import CommandLineOutput
 import ArgumentParser
+import CommandLineOutput
 import SceneActivation
 
 /// The validation profile option, one declaration for every command that compiles predicates.
-struct ProfileOptions: ParsableArguments {
+struct ProfileOptions: ParsableArguments, ValueOptions {
+  /// The option's name.
+  static let profileName = "profile"
+  static let optionsTakingValues: Set<String> = ["--" + profileName]
+
   @Option(
+    name: .customLong(profileName),
     help: ArgumentHelp(
       "Validation profile: 'uikit' (what UIKit accepts: no MATCHES, no variables; the default, "
         + "or for lint the configuration's 'profile') or 'extended' (opts in to MATCHES through "

@@ -42,6 +42,43 @@ struct CompletionTests {
 
 @Suite("Many positional arguments")
 struct ManyArgumentsTests {
+  /// The options that take a value, as the parser describes the command to a user
+  /// (`--experimental-dump-help`, a public flag of swift-argument-parser).
+  static func optionsTakingValues(_ command: String) throws -> [String] {
+    let help = try CLI.run([command, "--experimental-dump-help"])
+    let root = try #require(try JSONValue.parse(help.stdout).objectValue)
+    guard case .array(let arguments)? = root["command"]?.objectValue?["arguments"] else {
+      Issue.record("no arguments in the description of \(command)")
+      return []
+    }
+    var options: [String] = []
+    for case .object(let argument) in arguments where argument["kind"] == .string("option") {
+      guard case .array(let names)? = argument["names"] else { continue }
+      for case .object(let name) in names {
+        guard let spelling = name["name"]?.stringValue else { continue }
+        options.append((name["kind"] == .string("long") ? "--" : "-") + spelling)
+      }
+    }
+    return options
+  }
+
+  /// The split declares which options take a value itself: an option the parser knows and the
+  /// split does not would lose its value to the positional arguments, and the parser would say
+  /// the value is missing.
+  @Test(
+    "every option the parser says takes a value keeps it when many arguments are split off",
+    arguments: ["check", "evaluate"])
+  func everyValueOptionKeepsItsValue(_ command: String) throws {
+    let options = try Self.optionsTakingValues(command)
+    #expect(options.contains("--profile"))
+    for option in options {
+      let result = try CLI.run(
+        [command, option, "no-such-value"] + Array(repeating: "TRUEPREDICATE", count: 100))
+      #expect(!result.stderr.contains("Missing value"), "\(command) \(option): \(result.stderr)")
+      #expect(result.status != 0, "no-such-value is not a value of \(option)")
+    }
+  }
+
   @Test("check takes hundreds of predicates, with options before, between and after them")
   func manyPredicates() throws {
     var arguments = ["check", "--profile", "extended"]

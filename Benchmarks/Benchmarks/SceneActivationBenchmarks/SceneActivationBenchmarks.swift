@@ -183,7 +183,7 @@ func registerRouteBenchmarks() {
     let indexed = ActivationRouter(sessions: sessions, indexing: .always)
     for event in events.prefix(500) {
       let expected = router.route(event)
-      let actual = indexed.route(event, explain: false)
+      let actual = indexed.route(event, explanation: .none)
       verify(
         expected.outcome == actual.outcome && expected.reason == actual.reason,
         "indexed router disagrees")
@@ -212,7 +212,7 @@ func routeLoop(_ benchmark: Benchmark, _ router: ActivationRouter, _ events: [Sc
 /// Outcome, reason and warnings only: what a push backend needs per event.
 func decisionLoop(_ benchmark: Benchmark, _ router: ActivationRouter, _ events: [SceneEvent]) {
   for index in benchmark.scaledIterations {
-    blackHole(router.route(events[index % events.count], explain: false))
+    blackHole(router.route(events[index % events.count], explanation: .none))
   }
 }
 
@@ -220,6 +220,6 @@ func decisionLoop(_ benchmark: Benchmark, _ router: ActivationRouter, _ events: 
 /// show where ActivationRouter.indexThreshold should sit).
 func indexedLoop(_ benchmark: Benchmark, _ router: ActivationRouter, _ events: [SceneEvent]) {
   for index in benchmark.scaledIterations {
-    blackHole(router.route(events[index % events.count], explain: false))
+    blackHole(router.route(events[index % events.count], explanation: .none))
   }
 }

@@ -1,3 +1,5 @@
+import PredicateSyntax
+
 extension CompiledPredicate {
   /// Identifiers the predicate is about, made from its own literals so that a routing table
   /// needs no input: the literal of `==` and each member of `IN {…}`; the literal plus a suffix

@@ -1,3 +1,5 @@
+import PredicateSyntax
+
 extension FormatPredicate {
   /// What the predicate answers for `identifier` whatever its holes and the unknown variables
   /// hold (DESIGN §10, "three answers").

@@ -1,3 +1,5 @@
+import PredicateSyntax
+
 /// A string known in part: literal text and named run-time holes, in order.
 ///
 /// An app builds identifiers and predicate operands from values it has only at run time

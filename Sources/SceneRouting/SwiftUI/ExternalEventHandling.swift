@@ -44,16 +44,16 @@ public struct ExternalEventHandling: Sendable, Hashable {
   public static func predicate(matching conditions: some Sequence<String>) -> FormatPredicate {
     var strings: [String] = []
     for string in distinct(Array(conditions)) {
-      if string == "*" { return .truePredicate }
+      if string == "*" { return .value(true) }
       if !string.isEmpty { strings.append(string) }
     }
-    let comparisons = strings.map { string in
-      FormatPredicate.comparison(
-        FormatExpression(.evaluatedObject), .contains, .string(string),
-        options: [.caseInsensitive, .diacriticInsensitive])
+    // Made from the format language, as an app would write it: a literal format with one string
+    // argument always parses (the tests translate arbitrary strings), so none is dropped.
+    let comparisons = strings.compactMap { string in
+      try? FormatPredicate(format: "SELF CONTAINS[cd] %@", string)
     }
     return comparisons.count == 1
-      ? comparisons[0] : comparisons.isEmpty ? .falsePredicate : .or(comparisons)
+      ? comparisons[0] : comparisons.isEmpty ? .value(false) : .or(comparisons)
   }
 
   /// ``predicate(matching:)`` compiled. The translation only ever makes `TRUEPREDICATE`,
@@ -61,8 +61,8 @@ public struct ExternalEventHandling: Sendable, Hashable {
   /// (the tests compile it for arbitrary strings), so there is no error to report.
   static func compiledPredicate(matching conditions: some Sequence<String>) -> CompiledPredicate {
     let predicate = predicate(matching: conditions)
-    if predicate == .truePredicate { return .alwaysTrue }
-    if predicate == .falsePredicate { return .alwaysFalse }
+    if predicate == .value(true) { return .alwaysTrue }
+    if predicate == .value(false) { return .alwaysFalse }
     return (try? CompiledPredicate(predicate, profile: .uikit)) ?? .alwaysFalse
   }
 
