@@ -18,6 +18,8 @@ import SwiftSyntax
 /// A name two files declare differently is unknown, with the reason; never a guess. Every value
 /// keeps its origin: the file, line and column of its declaration.
 package final class ModuleIndex: @unchecked Sendable {
+  // Unchecked: the `let`s never change, and every `var` below is read and written only while
+  // `lock` is held (the walk's threads ask the index at once).
   /// The Swift and Objective-C files of the walk, in walk order.
   private let sources: [String]
   private let maximumFileSize: Int
