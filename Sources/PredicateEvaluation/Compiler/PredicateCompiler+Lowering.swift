@@ -23,11 +23,14 @@ extension PredicateCompiler {
 
     let search = TextForm.search(options)
     switch (op, lhs, rhs) {
-    case (.equalTo, .identifier, .identifier), (.notEqualTo, .identifier, .identifier):
-      constantWarning("SELF always equals itself", value: op == .equalTo, at: range)
-      return .constant(op == .equalTo)
+    case (.equalTo, .identifier, .identifier):
+      constantWarning("SELF always equals itself", value: true, at: range)
+      return .constant(true)
+    case (.notEqualTo, .identifier, .identifier):
+      constantWarning("SELF always equals itself", value: false, at: range)
+      return .constant(false)
     case (.equalTo, _, _), (.notEqualTo, _, _):
-      let negated = op == .notEqualTo
+      let negated = if case .notEqualTo = op { true } else { false }
       let other: Matcher.Operand
       switch (lhs, rhs) {
       case (.identifier, let value), (let value, .identifier): other = value
@@ -58,8 +61,7 @@ extension PredicateCompiler {
       }
       return .generic(op, lhs, rhs, options, regexCache)
     case (.beginsWith, _, _), (.endsWith, _, _), (.contains, _, _):
-      let kind: Semantics.SearchKind =
-        op == .beginsWith ? .prefix : op == .endsWith ? .suffix : .contains
+      let kind = Semantics.SearchKind(op)
       return searchMatcher(kind, haystack: lhs, needle: rhs, options: options, range: range)
     case (.in, _, .aggregate(let elements)):
       if !options.isEmpty {

@@ -17,7 +17,7 @@ extension PredicateCompiler {
     let op = comparison.op
     let options = comparison.options
     var patterns = Patterns()
-    if op == .like, case .value(.string(let pattern)) = rhs {
+    if case .like = op, case .value(.string(let pattern)) = rhs {
       do {
         patterns.like = try GlobPattern(prepared: TextForm.pattern(options).apply(pattern))
       } catch {
@@ -29,7 +29,7 @@ extension PredicateCompiler {
         return nil
       }
     }
-    if op == .matches, case .value(.string(let pattern)) = rhs, !pattern.isEmpty {
+    if case .matches = op, case .value(.string(let pattern)) = rhs, !pattern.isEmpty {
       switch RegexProgram.make(pattern: pattern, options: options) {
       case .success(let program):
         patterns.regex = program

@@ -68,7 +68,7 @@ struct PredicateCompiler {
     let operatorRange = comparison.operatorRange ?? range
     let lhs = operand(comparison.lhs)
     let rhs = operand(comparison.rhs)
-    if comparison.op == .contains, case .aggregate = lhs {
+    if case .contains = comparison.op, case .aggregate = lhs {
       // `{'a', 'b'} CONTAINS SELF` is membership: compiled as `SELF IN {'a', 'b'}`.
       var membership = comparison
       membership.op = .in

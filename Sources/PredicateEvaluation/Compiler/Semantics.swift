@@ -37,7 +37,19 @@ enum Value: Sendable, Hashable {
 /// folding at compile time — evaluates here. The tests check the fast paths against a separate
 /// reference evaluator.
 enum Semantics {
-  enum SearchKind: Sendable { case prefix, suffix, contains }
+  enum SearchKind: Sendable {
+    case prefix, suffix, contains
+
+    /// The search of BEGINSWITH, ENDSWITH or CONTAINS (matched by case: `==` on the operator,
+    /// a package type of another module, is a call through `Equatable`'s witness table).
+    init(_ op: ComparisonOperator) {
+      switch op {
+      case .beginsWith: self = .prefix
+      case .endsWith: self = .suffix
+      default: self = .contains
+      }
+    }
+  }
 
   static func evaluate(
     _ op: ComparisonOperator, _ lhs: Value, _ rhs: Value, options: ComparisonOptions,
@@ -56,7 +68,7 @@ enum Semantics {
         && order(.lessThanOrEqualTo, lhs, bounds[1], options: options)
     case .beginsWith, .endsWith, .contains:
       guard case .string(let haystack) = lhs, case .string(let needle) = rhs else { return false }
-      let kind: SearchKind = op == .beginsWith ? .prefix : op == .endsWith ? .suffix : .contains
+      let kind = SearchKind(op)
       return search(kind, haystack: haystack, needle: needle, options: options)
     case .in:
       switch rhs {
@@ -121,7 +133,10 @@ enum Semantics {
       comparison = compare(left, right, form: .search(options))
     case (.null, .null):
       // Both nil: equal, so only <= and >= hold.
-      return op == .lessThanOrEqualTo || op == .greaterThanOrEqualTo
+      switch op {
+      case .lessThanOrEqualTo, .greaterThanOrEqualTo: return true
+      default: return false
+      }
     default:
       guard let left = lhs.number, let right = rhs.number else { return false }
       comparison = left == right ? 0 : (left < right ? -1 : 1)

@@ -130,14 +130,18 @@ private final class StaticEvaluation {
     }
     // A regex may exceed its limits on some subject; a LIKE pattern with a hole may end in a
     // lone backslash.
-    if op == .matches || (op == .like && rhs.concrete == nil) { mayFail = true }
+    switch op {
+    case .matches: mayFail = true
+    case .like where rhs.concrete == nil: mayFail = true
+    default: break
+    }
     if case .unknown = lhs { return depends(lhs, rhs) }
     if case .unknown = rhs { return depends(lhs, rhs) }
     // Membership is equality with each element, options ignored (Semantics.evaluate's `.in`).
-    if op == .in, case .array(let elements) = rhs {
+    if case .in = op, case .array(let elements) = rhs {
       return StaticAnswer.any(elements.map { compare(.equalTo, lhs, $0, options: []) })
     }
-    if op == .contains, case .array(let elements) = lhs {
+    if case .contains = op, case .array(let elements) = lhs {
       return StaticAnswer.any(elements.map { compare(.equalTo, rhs, $0, options: []) })
     }
     guard case .text(let left) = lhs, case .text(let right) = rhs else {
