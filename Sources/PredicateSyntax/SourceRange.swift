@@ -132,6 +132,25 @@ public struct SourceLocationConverter: Sendable {
     return String(decoding: utf8[start..<end], as: UTF8.self)
   }
 
+  /// The bytes of the line holding `offset` (clamped into the source), without its terminator:
+  /// a slice of the source's bytes, indexed as the source is.
+  package func lineBytes(holding offset: Int) -> ArraySlice<UInt8> {
+    let line = lineIndex(of: max(0, min(offset, utf8.count)))
+    let start = lineStarts[line]
+    var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : utf8.count
+    while end > start, utf8[end - 1] == UInt8(ascii: "\n") || utf8[end - 1] == UInt8(ascii: "\r") {
+      end -= 1
+    }
+    return utf8[start..<end]
+  }
+
+  /// The text of `range`, clamped into the source.
+  package func text(in range: SourceRange) -> String {
+    let lower = max(0, min(range.lowerBound, utf8.count))
+    let upper = max(lower, min(range.upperBound, utf8.count))
+    return String(decoding: utf8[lower..<upper], as: UTF8.self)
+  }
+
   /// The byte offset where the 1-based `line` starts.
   package func offset(ofLineStart line: Int) -> Int {
     lineStarts[max(0, min(line - 1, lineStarts.count - 1))]

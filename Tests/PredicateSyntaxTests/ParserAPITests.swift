@@ -219,6 +219,53 @@ struct DiagnosticRendererTests {
         "\u{1B}[1;31m"))
   }
 
+  @Test func longLinesShowAWindowAroundTheCaret() {
+    // 300 scalars, two of them two bytes long, and a tab: an error near the start, one in the
+    // middle, one near the end.
+    let line =
+      String(repeating: "a", count: 20) + "é\t" + String(repeating: "b", count: 150)
+      + "ü" + String(repeating: "c", count: 127)
+    let source = line + "\nSELF"
+    let utf8 = Array(source.utf8)
+    let renderer = DiagnosticRenderer()
+    let converter = SourceLocationConverter(source: source)
+    func shown(at offset: Int) -> (text: String, caret: Int) {
+      let diagnostic = Diagnostic(
+        id: "test.window", severity: .error, message: "here",
+        range: SourceRange(offset, offset + 1),
+        notes: [], fixIts: [])
+      let lines = renderer.render(diagnostic, converter: converter).split(separator: "\n")
+      let text = String(lines[1].dropFirst("  1 | ".count))
+      return (text, lines[2].dropFirst("    | ".count).prefix { $0 == " " }.count)
+    }
+    // The window as the renderer's first version cut it from the decoded line: 100 scalars,
+    // half before the caret where the line allows, an ellipsis for each cut end.
+    func reference(at offset: Int) -> (text: String, caret: Int) {
+      let scalars = Array(line.unicodeScalars)
+      let caretScalar = String(decoding: utf8[..<offset], as: UTF8.self).unicodeScalars.count
+      let start = max(0, min(caretScalar - 50, scalars.count - 100))
+      let end = min(scalars.count, start + 100)
+      var text = String.UnicodeScalarView()
+      if start > 0 { text.append("…") }
+      for scalar in scalars[start..<end] { text.append(scalar.value < 0x20 ? " " : scalar) }
+      if end < scalars.count { text.append("…") }
+      return (String(text), caretScalar - start + (start > 0 ? 1 : 0))
+    }
+    for offset in [0, 5, 21, 23, 60, 120, 174, 176, 250, 290, utf8.count - 6] {
+      let (text, caret) = shown(at: offset)
+      #expect(text == reference(at: offset).text, "at \(offset)")
+      #expect(caret == reference(at: offset).caret, "at \(offset)")
+      #expect(text.unicodeScalars.count <= 102)
+    }
+    #expect(shown(at: 0).text.hasPrefix("aaaa"))
+    #expect(shown(at: 0).text.hasSuffix("…"))
+    #expect(shown(at: 290).text.hasPrefix("…"))
+    #expect(shown(at: 290).text.hasSuffix("ccc"))
+    // A short line is shown whole, whatever the caret.
+    let short = PredicateParser.parse("SELF ==")
+    #expect(renderer.render(short.diagnostics, in: "SELF ==").contains("  1 | SELF ==\n"))
+  }
+
   @Test func locationsCountScalarsAndLineBreaks() {
     let converter = SourceLocationConverter(source: "é\r\nab\rc\nd")
     #expect(converter.location(of: 0) == SourceLocation(line: 1, column: 1))

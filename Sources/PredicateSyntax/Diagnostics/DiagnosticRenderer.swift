@@ -42,7 +42,7 @@ package struct DiagnosticRenderer: Sendable {
       diagnostic.severity == .error ? "\u{1B}[1;31m" : "\u{1B}[1;33m")
     output += "\(locationPrefix(start)) \(severity): \(paint(diagnostic.message, "\u{1B}[1m"))\n"
     output += snippet(
-      line: start.line, column: start.column,
+      line: start.line, offset: diagnostic.range.lowerBound,
       width: end.line == start.line ? max(1, end.column - start.column) : 1,
       converter: converter)
     let gutter = String(repeating: " ", count: gutterWidth(start.line))
@@ -55,7 +55,7 @@ package struct DiagnosticRenderer: Sendable {
       }
     }
     for fixIt in diagnostic.fixIts {
-      let original = slice(converter.source, fixIt.range)
+      let original = converter.text(in: fixIt.range)
       if original.isEmpty {
         output += "\(gutter) = help: insert '\(fixIt.replacement)'\n"
       } else if fixIt.replacement.isEmpty {
@@ -74,52 +74,68 @@ package struct DiagnosticRenderer: Sendable {
     return position
   }
 
-  private func snippet(line: Int, column: Int, width: Int, converter: SourceLocationConverter)
+  /// The source line holding `offset`, and a caret `width` columns wide under it.
+  ///
+  /// A long line is shown as a window of ``window`` scalars around the caret, so the work and the
+  /// output stay proportional to the number of diagnostics, not to diagnostics × line length:
+  /// the window is found by walking the line's bytes from the caret, and only it is decoded.
+  /// Columns count the bytes that start a scalar, as ``SourceLocationConverter`` counts them.
+  private func snippet(line: Int, offset: Int, width: Int, converter: SourceLocationConverter)
     -> String
   {
     let gutter = gutterWidth(line)
     let number = String(line + lineOffset)
     let padded = String(repeating: " ", count: gutter - number.count) + number
     let blank = String(repeating: " ", count: gutter)
-    // A long line is shown as a window around the caret, so output stays proportional to the
-    // number of diagnostics, not to diagnostics × line length; only the window is copied.
-    let text = converter.text(ofLine: line).unicodeScalars
-    let count = text.count
-    var caret = column - 1
-    let window = 100
-    var start = 0
-    var end = count
-    if count > window {
-      start = max(0, min(caret - window / 2, count - window))
-      end = min(count, start + window)
-      caret = caret - start + (start > 0 ? 1 : 0)
+    let bytes = converter.lineBytes(holding: offset)
+    let caretByte = max(bytes.startIndex, min(offset, bytes.endIndex))
+    let startsScalar = { (index: Int) in bytes[index] & 0xC0 != 0x80 }
+    // Back from the caret by half a window, forward a window; when the line ends first, back
+    // again so that the window stays full (the caret then sits right of its middle).
+    var start = caretByte
+    var behind = 0
+    while behind < Self.window / 2, start > bytes.startIndex {
+      start -= 1
+      if startsScalar(start) { behind += 1 }
     }
-    var shown = String.UnicodeScalarView()
-    if start > 0 { shown.append("…") }
-    let from = text.index(text.startIndex, offsetBy: start)
-    // Tabs and other control characters would shift the caret; show them as single spaces.
-    for scalar in text[from..<text.index(from, offsetBy: end - start)] {
-      shown.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)
+    var end = start
+    var ahead = 0
+    while end < bytes.endIndex, ahead < Self.window || !startsScalar(end) {
+      if startsScalar(end) { ahead += 1 }
+      end += 1
     }
-    if end < count { shown.append("…") }
-    let shownCount = end - start + (start > 0 ? 1 : 0) + (end < count ? 1 : 0)
-    let line = String(shown)
+    while ahead < Self.window, start > bytes.startIndex {
+      start -= 1
+      if startsScalar(start) { ahead += 1 }
+    }
+    let leading = start > bytes.startIndex
+    let trailing = end < bytes.endIndex
+    var caret = (leading ? 1 : 0)
+    for index in start..<caretByte where startsScalar(index) { caret += 1 }
+    // Tabs and other control characters would shift the caret; show them as single spaces
+    // (each is one byte, which UTF-8 never uses inside another scalar).
+    var shownBytes: [UInt8] = []
+    shownBytes.reserveCapacity(end - start + 6)
+    if leading { shownBytes += Self.ellipsis }
+    for byte in bytes[start..<end] { shownBytes.append(byte < 0x20 || byte == 0x7F ? 0x20 : byte) }
+    if trailing { shownBytes += Self.ellipsis }
+    let shown = String(decoding: shownBytes, as: UTF8.self)
+    let shownCount = shown.unicodeScalars.count
     let available = max(1, shownCount - caret)
-    let underline = "^" + String(repeating: "~", count: max(0, min(width, available, window) - 1))
-    return "\(padded) | \(line)\n\(blank) | "
+    let underline =
+      "^" + String(repeating: "~", count: max(0, min(width, available, Self.window) - 1))
+    return "\(padded) | \(shown)\n\(blank) | "
       + String(repeating: " ", count: max(0, caret)) + paint(underline, "\u{1B}[1;32m") + "\n"
   }
+
+  /// The scalars of a long line a snippet shows.
+  private static let window = 100
+  /// What stands for the part of a long line left out.
+  private static let ellipsis = Array("…".utf8)
 
   private func gutterWidth(_ line: Int) -> Int { max(3, String(line + lineOffset).count + 1) }
 
   private func paint(_ text: String, _ code: String) -> String {
     colors ? code + text + "\u{1B}[0m" : text
-  }
-
-  private func slice(_ source: String, _ range: SourceRange) -> String {
-    let bytes = Array(source.utf8)
-    let lower = max(0, min(range.lowerBound, bytes.count))
-    let upper = max(lower, min(range.upperBound, bytes.count))
-    return String(decoding: bytes[lower..<upper], as: UTF8.self)
   }
 }
