@@ -49,7 +49,9 @@ package final class ModuleIndex: @unchecked Sendable {
 
   /// Searches the sources for the files that may declare each of `names` not searched for yet,
   /// all in one pass on every core: a file is scanned for its declarations
-  /// (``ModuleDeclarations``) only when it holds one of the names at all (a byte search).
+  /// (``ModuleDeclarations``) only when it holds one of the names where a declaration could
+  /// name it (``ModuleDeclarations/mayDeclare(any:in:)``, a byte search): a name an app uses
+  /// everywhere (`NSString`, `item`) is declared in few files, if any.
   package func search(_ names: Set<String>) {
     lock.lock()
     defer { lock.unlock() }
@@ -71,7 +73,7 @@ package final class ModuleIndex: @unchecked Sendable {
         else { continue }
         let names = buffer.withUnsafeBufferPointer { whole -> [String] in
           let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
-          guard needles.contains(where: { System.contains(bytes, $0) }) else { return [] }
+          guard ModuleDeclarations.mayDeclare(any: needles, in: bytes) else { return [] }
           return
             (path.hasSuffix(".swift")
             ? ModuleDeclarations.swiftNames(bytes) : ModuleDeclarations.objCNames(bytes))
@@ -289,6 +291,55 @@ package enum ModuleDeclarations {
     }
     return names
   }
+
+  /// Whether `bytes` may declare one of `names` (UTF-8, two bytes or more): whether one of them
+  /// stands where ``swiftNames(_:)`` or ``objCNames(_:)`` would read a declared name — a whole
+  /// word after a word ending in `let`, `var`, `func`, `case`, `define` or `const`, or after a
+  /// `,` on a line that holds `case`, with spaces, tabs and a backtick between. A byte search over every occurrence, and a
+  /// superset of what the scans find (the words before a name are not classified as the scans
+  /// classify them), so a file it rejects declares none of `names` and need not be scanned.
+  package static func mayDeclare(any names: [[UInt8]], in bytes: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    for name in names {
+      var from = 0
+      while let at = System.firstOffset(of: name, in: bytes, from: from) {
+        if standsAsDeclaredName(at: at, count: name.count, in: bytes) { return true }
+        from = at + 1
+      }
+    }
+    return false
+  }
+
+  /// Whether the `count` bytes at `at` are a whole word preceded as a declared name is.
+  private static func standsAsDeclaredName(
+    at start: Int, count: Int, in bytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    let end = start + count
+    guard end == bytes.count || !bytes[end].isIdentifierByte else { return false }
+    var before = start
+    if before > 0, bytes[before - 1] == UInt8(ascii: "`") { before -= 1 }
+    while before > 0, bytes[before - 1] == 0x20 || bytes[before - 1] == 0x09 { before -= 1 }
+    guard before > 0 else { return false }
+    if bytes[before - 1] == UInt8(ascii: ",") {
+      // A list of names goes on after `case` on its line only (`case a, b`).
+      var lineStart = before - 1
+      while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+      return System.contains(
+        UnsafeBufferPointer(rebasing: bytes[lineStart..<(before - 1)]), Array("case".utf8))
+    }
+    return declaringSuffixes.contains { suffix in
+      before >= suffix.count
+        && UnsafeBufferPointer(rebasing: bytes[(before - suffix.count)..<before])
+          .elementsEqual(suffix)
+    }
+  }
+
+  /// The words after which the scans read a declared name.
+  private static let declaringSuffixes: [[UInt8]] = [
+    "let", "var", "func", "case", "define", "const",
+  ]
+  .map { Array($0.utf8) }
 
   /// Objective-C: the name after each `const` (`NSString *const kName = …`, and the header's
   /// `extern NSString *const kName;`, which the index then finds has no value) and after

@@ -187,4 +187,63 @@ struct ModuleIndexTests {
         $0.id.rawValue.hasPrefix("routing.") && $0.message.contains("viewer")
       })
   }
+
+  /// Every name the declaration scans read in `text`, with whether the search's byte test lets
+  /// the file through for that name alone.
+  private static func scannedNames(_ text: [UInt8], objectiveC: Bool) -> [(String, Bool)] {
+    text.withUnsafeBufferPointer { bytes in
+      let names =
+        objectiveC ? ModuleDeclarations.objCNames(bytes) : ModuleDeclarations.swiftNames(bytes)
+      return names.filter { $0.utf8.count >= 2 }.map {
+        ($0, ModuleDeclarations.mayDeclare(any: [Array($0.utf8)], in: bytes))
+      }
+    }
+  }
+
+  @Test("the search's byte test passes every file a scan finds a declaration in")
+  func searchTestIsASuperset() throws {
+    // The fixtures' sources, shapes written to be awkward, and random token soup.
+    var texts: [(text: [UInt8], objectiveC: Bool)] = []
+    let root = URL(fileURLWithPath: Fixtures.root)
+    let walk = try #require(
+      FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
+    for case let url as URL in walk where ["swift", "m", "h"].contains(url.pathExtension) {
+      texts.append((Array(try Data(contentsOf: url)), url.pathExtension != "swift"))
+    }
+    let awkward = [
+      "enum A { case `default`, b,c ,\td = \"x\" }", "static nonisolated let\tname = 1",
+      "let`quoted` = 2", "éfunc helper() {}", "#define  kName @\"n\"",
+      "NSString *const\tkOther = @\"o\";", "class var shared: A { A() }",
+      "var body: some View { switch self { case .a: \"a\" } }", "func\n  broken()",
+    ]
+    texts += awkward.flatMap { [(Array($0.utf8), false), (Array($0.utf8), true)] }
+    var random = SeededRandom(seed: 47)
+    let tokens = [
+      "let", "var", "func", "case", "static", "class", "#define", "const", "nonisolated", "`",
+      ",", " ", "\t", "\n", "=", "name", "other", "é", "x1", "(", ")", "{", "}", ".", "\"s\"",
+      "switch self", "NSString *",
+    ]
+    for _ in 0..<8_000 {
+      let text = (0..<random.pick(Array(1...40))).map { _ in random.pick(tokens) }.joined()
+      texts.append((Array(text.utf8), random.chance(0.3)))
+    }
+    var checked = 0
+    for (text, objectiveC) in texts {
+      for (name, passes) in Self.scannedNames(text, objectiveC: objectiveC) {
+        #expect(passes, "\(name) in \(String(decoding: text, as: UTF8.self))")
+        checked += 1
+      }
+    }
+    #expect(checked > 500)
+    // A file that uses names everywhere and declares none is not scanned for them.
+    let user = Array(
+      """
+      NSString *title = [NSString stringWithFormat:@"%@", item.title];
+      let items: [Item] = model.items; for item in items { open(item) }
+      """.utf8)
+    #expect(
+      !user.withUnsafeBufferPointer {
+        ModuleDeclarations.mayDeclare(any: [Array("NSString".utf8), Array("item".utf8)], in: $0)
+      })
+  }
 }
