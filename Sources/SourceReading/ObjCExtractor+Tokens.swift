@@ -235,12 +235,19 @@ extension ObjCExtractor {
   /// Whether `name` is named as Objective-C string constants are: `kName`, or capitalised
   /// (`ABCNameKey`) and not a class being messaged or declared.
   private static func isConstantName(_ name: String) -> Bool {
-    let scalars = Array(name.unicodeScalars.prefix(2))
-    guard let first = scalars.first else { return false }
-    if first == "k", scalars.count == 2, CharacterSet.uppercaseLetters.contains(scalars[1]) {
-      return true
-    }
-    return CharacterSet.uppercaseLetters.contains(first)
+    var scalars = name.unicodeScalars.makeIterator()
+    guard let first = scalars.next() else { return false }
+    if first == "k", let second = scalars.next(), isUppercase(second) { return true }
+    return isUppercase(first)
+  }
+
+  /// Whether `scalar` is an uppercase or titlecase letter (Unicode's Lu and Lt, the letters of
+  /// Foundation's `CharacterSet.uppercaseLetters`), told without building a character set for
+  /// every name: ASCII by range.
+  private static func isUppercase(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII { return scalar.value >= 0x41 && scalar.value <= 0x5A }
+    let category = scalar.properties.generalCategory
+    return category == .uppercaseLetter || category == .titlecaseLetter
   }
 
   /// Whether the name at `index` reads a value: not an assignment to it, a member (`x.name`,
