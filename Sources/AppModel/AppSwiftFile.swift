@@ -158,7 +158,7 @@ package struct AppSwiftFile: Sendable {
 
   /// Where `bytes` holds one of the scanner's bytes of interest.
   package static func interestOffsets(_ bytes: [UInt8]) -> [Int] {
-    Scanner.offsets(of: Scanner.interest, in: bytes)
+    bytes.withUnsafeBufferPointer { Scanner.interestPatterns.offsets(in: $0) }
   }
 
   /// Reads `bytes` parsed with only the members around `sites` (``SwiftSkeleton/sparse(_:around:)``);
@@ -354,7 +354,8 @@ package struct AppSwiftFile: Sendable {
         System.contains($0, Array("\\.openWindow".utf8))
           || System.contains($0, Array("\\.openURL".utf8))
       }
-      self.interesting = renames ? nil : Self.offsets(of: Self.interest, in: bytes)
+      self.interesting =
+        renames ? nil : bytes.withUnsafeBufferPointer { Self.interestPatterns.offsets(in: $0) }
       super.init(viewMode: .sourceAccurate)
     }
 
@@ -373,30 +374,8 @@ package struct AppSwiftFile: Sendable {
       "openFile", "[URL]",
     ].map { Array($0.utf8) }
 
-    /// The offsets at which one of `patterns` starts in `bytes`, in order: one pass, each byte
-    /// looked up in a table of the patterns' first bytes.
-    package static func offsets(of patterns: [[UInt8]], in bytes: [UInt8]) -> [Int] {
-      var byFirst = [[Int]](repeating: [], count: 256)
-      for (index, pattern) in patterns.enumerated() { byFirst[Int(pattern[0])].append(index) }
-      var found: [Int] = []
-      bytes.withUnsafeBufferPointer { buffer in
-        for position in buffer.indices {
-          let candidates = byFirst[Int(buffer[position])]
-          guard !candidates.isEmpty else { continue }
-          for index in candidates {
-            let pattern = patterns[index]
-            guard position + pattern.count <= buffer.count,
-              buffer[position + 1] == pattern[1],
-              UnsafeBufferPointer(rebasing: buffer[position..<(position + pattern.count)])
-                .elementsEqual(pattern)
-            else { continue }
-            found.append(position)
-            break
-          }
-        }
-      }
-      return found
-    }
+    /// ``interest``, searched for together (one `memchr` pass per byte they share).
+    package static let interestPatterns = BytePatterns(interest)
 
     /// Whether `node`'s bytes hold one of ``interest`` (always, when nothing is passed over).
     package func mayHoldInterest(_ node: some SyntaxProtocol) -> Bool {
@@ -557,7 +536,7 @@ package struct AppSwiftFile: Sendable {
       // `@Environment(\.openWindow) private var open`, `@Environment(\.openURL) var visit`
       for (key, isWindow) in [(".openWindow", true), (".openURL", false)]
       where node.attributes.contains(where: {
-        $0.as(AttributeSyntax.self)?.arguments?.sourceText.contains(key) == true
+        $0.as(AttributeSyntax.self)?.arguments?.sourceText.utf8.firstRange(of: key.utf8) != nil
       }) {
         for binding in node.bindings {
           if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {

@@ -118,6 +118,44 @@ package struct BytePatterns: Sendable {
     }
   }
 
+  /// Every offset at which one of the patterns starts in `buffer`, in order, each once: the
+  /// passes' hits that start a pattern, merged.
+  package func offsets(in buffer: UnsafeBufferPointer<UInt8>) -> [Int] {
+    var found: [Int] = []
+    storage.withUnsafeBufferPointer { storage in
+      members.withUnsafeBufferPointer { members in
+        for pass in passes {
+          var position = 0
+          while let hit = System.firstIndex(of: pass.byte, in: buffer, from: position) {
+            for index in pass.members {
+              let member = members[index]
+              let start = hit - member.at
+              guard start >= 0, start + member.count <= buffer.count,
+                buffer[start + member.check] == member.checkByte
+              else { continue }
+              var offset = 0
+              while offset < member.count,
+                buffer[start + offset] == storage[member.start + offset]
+              {
+                offset += 1
+              }
+              if offset == member.count { found.append(start) }
+            }
+            position = hit + 1
+          }
+        }
+      }
+    }
+    found.sort()
+    var unique = 0
+    for offset in found where unique == 0 || found[unique - 1] != offset {
+      found[unique] = offset
+      unique += 1
+    }
+    found.removeLast(found.count - unique)
+    return found
+  }
+
   /// Whether `buffer` holds any of the patterns.
   package func containsAny(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
     found(in: buffer, first: true) != 0

@@ -1,3 +1,5 @@
+import PortableIO
+
 /// A Swift file's code, read without parsing it: which bytes are code (not comments, not string
 /// text), and the braces that nest them.
 ///
@@ -359,20 +361,25 @@ extension SwiftSkeleton {
   /// reading of the sparse file looked up may be declared there.
   package static func blankedWord(_ word: String, original: [UInt8], sparse: [UInt8]) -> Bool {
     let pattern = Array(word.utf8)
-    guard !pattern.isEmpty, original.count >= pattern.count else { return false }
-    var offset = 0
-    while offset + pattern.count <= original.count {
-      if original[offset] == pattern[0], sparse[offset] != original[offset],
-        offset == 0 || !original[offset - 1].isIdentifierByte,
-        offset + pattern.count == original.count
-          || !original[offset + pattern.count].isIdentifierByte,
-        original[offset..<(offset + pattern.count)].elementsEqual(pattern)
+    guard !pattern.isEmpty, original.count >= pattern.count, sparse.count == original.count
+    else { return false }
+    // Each place the word is written (memchr finds them), then whether it is whole and blanked.
+    return original.withUnsafeBufferPointer { bytes in
+      var from = 0
+      while let offset = pattern.count >= 2
+        ? System.firstOffset(of: pattern, in: bytes, from: from)
+        : System.firstIndex(of: pattern[0], in: bytes, from: from)
       {
-        return true
+        if sparse[offset] != bytes[offset],
+          offset == 0 || !bytes[offset - 1].isIdentifierByte,
+          offset + pattern.count == bytes.count || !bytes[offset + pattern.count].isIdentifierByte
+        {
+          return true
+        }
+        from = offset + 1
       }
-      offset += 1
+      return false
     }
-    return false
   }
 }
 

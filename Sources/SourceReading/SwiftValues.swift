@@ -1191,7 +1191,9 @@ extension SwiftValues {
 
   /// Source text, cut short for a message as an expression is: past 40 characters or a line.
   package static func abbreviated(_ text: String) -> String {
-    guard text.count > 40 || text.contains("\n") else { return text }
+    // Bytes first: Foundation's `contains` and a count of characters both walk the string.
+    guard (text.utf8.count > 40 && text.count > 40) || text.utf8.contains(UInt8(ascii: "\n"))
+    else { return text }
     let head = text.prefix { $0 != "\n" && $0 != "(" && $0 != "{" }.prefix(40)
     return head + "…"
   }

@@ -96,7 +96,13 @@ struct ByteSearchTests {
       #expect(found == expected, "\(patterns) in \(text)")
       let any = text.withUnsafeBufferPointer { set.containsAny($0) }
       #expect(any == (expected != 0))
-      if found != expected { return }
+      // Every place one of the patterns starts, each once, in order.
+      let starts = text.indices.filter { start in
+        patterns.contains { start + $0.count <= text.count && text[start...].starts(with: $0) }
+      }
+      let offsets = text.withUnsafeBufferPointer { set.offsets(in: $0) }
+      #expect(offsets == starts, "\(patterns) in \(text)")
+      if found != expected || offsets != starts { return }
     }
   }
 }
