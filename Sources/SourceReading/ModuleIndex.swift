@@ -34,6 +34,16 @@ package final class ModuleIndex: @unchecked Sendable {
   /// Each Objective-C file's string constants, with where each is declared.
   private var objCFiles: [String: [String: (value: String?, place: SourcePlace)]] = [:]
   private var resolving: Set<String> = []
+  /// Each declaration read so far by a lookup that was not inside another (the value a file
+  /// declares for a key does not depend on who asks): a name an app uses in many files, such
+  /// as a window id in every view, is read once. A lookup inside another's resolution reads
+  /// anew, so that a cycle is reported from where it is entered, as without this cache.
+  private var declared: [DeclaredKey: Constant?] = [:]
+  private struct DeclaredKey: Hashable {
+    var file: String
+    var key: String
+    var kind: SwiftValues.Lookup
+  }
 
   /// An index over `sources` (the walk's source files, in its order), which it searches for a
   /// name the first time it is asked for it.
@@ -152,7 +162,13 @@ package final class ModuleIndex: @unchecked Sendable {
       let name = String(key.split(separator: ".").last ?? Substring(key))
       let files = files(declaring: name).filter { $0 != path }
       var found: [Constant] = []
+      let outermost = resolving.isEmpty
       for file in files {
+        let declaredKey = DeclaredKey(file: file, key: key, kind: kind)
+        if outermost, let known = declared[declaredKey] {
+          if let known { found.append(known) }
+          continue
+        }
         guard let parsed = parsedSwift(file) else { continue }
         let guardKey = "\(file)\u{0}\(key)"
         guard !resolving.contains(guardKey) else {
@@ -164,9 +180,9 @@ package final class ModuleIndex: @unchecked Sendable {
         }
         resolving.insert(guardKey)
         defer { resolving.remove(guardKey) }
-        if let constant = parsed.values.moduleConstant(key, kind: kind, lines: parsed.lines) {
-          found.append(constant)
-        }
+        let constant = parsed.values.moduleConstant(key, kind: kind, lines: parsed.lines)
+        if let constant { found.append(constant) }
+        if outermost { declared[declaredKey] = constant }
       }
       if let agreed = Self.agreed(found, name: key) { return agreed }
     }
