@@ -18,9 +18,9 @@ package struct AppRouting: Sendable {
   package var app: CatalogApp
   /// The scenes an event can find open: a window group's window with view-level sets, a UIKit
   /// configuration whose delegate sets conditions; in declaration order.
-  package var scenes: [AppScene] = []
+  package private(set) var scenes: [AppScene] = []
   /// The window groups a new scene comes from, in declaration order (routable ones only).
-  package var windowGroups: [AppWindowGroup] = []
+  package private(set) var windowGroups: [AppWindowGroup] = []
   /// The configuration a new scene of each role gets when no window group decides, whatever
   /// the event: the first of the role in the manifest, or the one the app delegate's
   /// `application(_:configurationForConnecting:options:)` returns for every event. A role whose
@@ -38,7 +38,7 @@ package struct AppRouting: Sendable {
   /// scenes is made by ``init(app:)``, with a cache of its own.)
   private let decided = DecisionCache()
 
-  /// Decisions by the answers they were made for.
+  /// Decisions by the answers they were made for, and the answers by the value they are for.
   private final class DecisionCache: Sendable {
     package struct Key: Hashable {
       package var answers: [Bool]
@@ -46,6 +46,16 @@ package struct AppRouting: Sendable {
       package var created: String?
     }
     package let decisions = Locked<[Key: RoutingDecision]>([:])
+    /// Each scene's prefers and can answer and each window group's matching answer for a
+    /// value: many producers of an app carry the same value (every view that opens one window),
+    /// and the scenes are fixed, so each value is answered once.
+    package let answers =
+      Locked<
+        [TextTemplate: (
+          scenes: [(prefers: StaticAnswer, can: StaticAnswer)], matching: [StaticAnswer?]
+        )]
+      >(
+        [:])
   }
 
   /// An open scene of the catalogue.
@@ -402,13 +412,21 @@ package struct AppRouting: Sendable {
     case .named(let name): defaults[.windowApplication] = name
     case .manifestDefault, .unknown: defaults[.windowApplication] = nil
     }
-    let answers = scenes.map { scene in
-      (
-        prefers: scene.prefersToActivate.answer(for: value),
-        can: scene.canActivate.answer(for: value)
-      )
-    }
-    let matching = windowGroups.map { $0.matching?.answer(for: value) }
+    let (answers, matching) =
+      decided.answers.withLock { $0[value] }
+      ?? {
+        let answered = (
+          scenes: scenes.map { scene in
+            (
+              prefers: scene.prefersToActivate.answer(for: value),
+              can: scene.canActivate.answer(for: value)
+            )
+          },
+          matching: windowGroups.map { $0.matching?.answer(for: value) }
+        )
+        decided.answers.withLock { $0[value] = answered }
+        return answered
+      }()
     var all = answers.flatMap { [$0.prefers, $0.can] } + matching.compactMap { $0 }
     var dependencies: [String] = []
     for name in all.flatMap(\.dependencies) where !dependencies.contains(name) {
