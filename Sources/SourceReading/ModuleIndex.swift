@@ -159,7 +159,7 @@ package final class ModuleIndex: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     for key in keys {
-      let name = String(key.split(separator: ".").last ?? Substring(key))
+      let name = SwiftValues.lastComponent(key)
       let files = files(declaring: name).filter { $0 != path }
       var found: [Constant] = []
       let outermost = resolving.isEmpty

@@ -62,7 +62,41 @@ package final class SwiftValues {
   }
 
   private func consult(_ key: String) {
-    consulted.insert(String(key.split(separator: ".").last ?? Substring(key)))
+    consulted.insert(Self.lastComponent(key))
+  }
+
+  /// The last component of a qualified name (`order` of `Paths.order`), as
+  /// `key.split(separator: ".").last` gives it (empty components skipped; the key itself when
+  /// it has none), from its UTF-8 (`.` is one byte, never inside another scalar).
+  package static func lastComponent(_ key: String) -> String {
+    let utf8 = key.utf8
+    var end = utf8.endIndex
+    while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: ".") {
+      end = utf8.index(before: end)
+    }
+    guard end > utf8.startIndex else { return key }
+    var start = end
+    while start > utf8.startIndex, utf8[utf8.index(before: start)] != UInt8(ascii: ".") {
+      start = utf8.index(before: start)
+    }
+    return String(key[start..<end])
+  }
+
+  /// ``enclosingScopes(of:)`` of the nodes asked about so far: a value is looked up in the
+  /// file, then in the module, from the same node, and each climbs to the root.
+  private var scopesByNode: [SyntaxIdentifier: [String]] = [:]
+
+  /// ``enclosingScopes(of:)``, climbed once per node.
+  private func scopes(of node: Syntax) -> [String] {
+    if let known = scopesByNode[node.id] { return known }
+    let scopes = Self.enclosingScopes(of: node)
+    scopesByNode[node.id] = scopes
+    return scopes
+  }
+
+  /// ``qualifiedScopes(_:from:)``, from ``scopes(of:)``.
+  private func qualifiedScopes(_ type: String, from node: Syntax) -> [String] {
+    scopes(of: node).map { (scope: String) -> String in Self.qualified(type, in: scope) }
   }
 
   package init(_ tree: SourceFileSyntax, path: String = "", module: ModuleIndex? = nil) {
@@ -440,7 +474,7 @@ extension SwiftValues {
         }
           ?? nil
       }
-      for scope in Self.enclosingScopes(of: Syntax(expression)) {
+      for scope in scopes(of: Syntax(expression)) {
         let key = scope.isEmpty ? name : scope + "." + name
         if let found = declaration(key) {
           guard found.isConstant, let value = found.value else { return nil }
@@ -458,12 +492,12 @@ extension SwiftValues {
     var scopes: [String] = []
     let baseText = base.sourceText
     if baseText == "self" || baseText == "Self" {
-      scopes = Self.enclosingScopes(of: Syntax(expression)).filter { !$0.isEmpty }
+      scopes = self.scopes(of: Syntax(expression)).filter { !$0.isEmpty }
     } else if base.is(DeclReferenceExprSyntax.self) || base.is(MemberAccessExprSyntax.self) {
       // `Type.name` from anywhere, or `Inner.name` from within `Outer`.
       scopes =
         [baseText]
-        + Self.enclosingScopes(of: Syntax(expression)).filter { !$0.isEmpty }.map {
+        + self.scopes(of: Syntax(expression)).filter { !$0.isEmpty }.map {
           $0 + "." + baseText
         }
     }
@@ -731,7 +765,7 @@ extension SwiftValues {
         return "'\(name)' is a local var assigned again (or declared without a value), known "
           + "only at run time"
       }
-      for scope in Self.enclosingScopes(of: Syntax(expression)) {
+      for scope in scopes(of: Syntax(expression)) {
         let key = scope.isEmpty ? name : scope + "." + name
         if let found = declaration(key), !found.isConstant {
           return "'\(name)' is a var of this file, which may change before it is used"
@@ -764,12 +798,12 @@ extension SwiftValues {
     let caseName = member.declName.baseName.text
     if let type = member.base?.sourceText {
       if let found = rawValue(type + "." + caseName) { return found }
-      for scope in Self.enclosingScopes(of: Syntax(base)) where !scope.isEmpty {
+      for scope in scopes(of: Syntax(base)) where !scope.isEmpty {
         if let found = rawValue(scope + "." + type + "." + caseName) { return found }
       }
       return nil
     }
-    for scope in Self.enclosingScopes(of: Syntax(base)) where !scope.isEmpty {
+    for scope in scopes(of: Syntax(base)) where !scope.isEmpty {
       if let found = rawValue(scope + "." + caseName) { return found }
     }
     return nil
@@ -798,7 +832,7 @@ extension SwiftValues {
     guard property != "rawValue" else { return nil }
     let caseName = caseAccess.declName.baseName.text
     let arguments = call.map { Array($0.arguments) } ?? []
-    for scope in Self.qualifiedScopes(typeName, from: Syntax(expression)) {
+    for scope in qualifiedScopes(typeName, from: Syntax(expression)) {
       guard let found = caseProperty(scope + "." + property) else { continue }
       guard let entry = found.entry(caseName) else {
         return .runtime("'\(typeName).\(caseName)' has no case of '\(property)' this file reads")
@@ -809,7 +843,7 @@ extension SwiftValues {
       let body = adding(origin, to: withHoles(for: entry.bindings, depth: depth + 1, entry.value))
       return call == nil ? body : filled(body, with: arguments, at: expression, depth: depth)
     }
-    let keys = Self.qualifiedScopes(typeName, from: Syntax(expression)).map {
+    let keys = qualifiedScopes(typeName, from: Syntax(expression)).map {
       (scope: String) -> String in "\(scope).\(caseName).\(property)"
     }
     guard
@@ -841,7 +875,7 @@ extension SwiftValues {
       guard SwiftLocals.initializer(named: name, before: Syntax(expression)) == nil else {
         return nil
       }
-      keys = Self.enclosingScopes(of: Syntax(expression)).map { (scope: String) -> String in
+      keys = scopes(of: Syntax(expression)).map { (scope: String) -> String in
         Self.qualified(name, in: scope)
       }
     } else if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
@@ -858,13 +892,13 @@ extension SwiftValues {
       }
       let baseText = target.sourceText
       if baseText == "self" || baseText == "Self" {
-        keys = Self.enclosingScopes(of: Syntax(expression)).filter { !$0.isEmpty }.map {
+        keys = scopes(of: Syntax(expression)).filter { !$0.isEmpty }.map {
           (scope: String) -> String in Self.qualified(name, in: scope)
         }
       } else if target.is(DeclReferenceExprSyntax.self) || target.is(MemberAccessExprSyntax.self),
         baseText.first?.isUppercase == true
       {
-        keys = Self.qualifiedScopes(baseText, from: Syntax(expression)).map {
+        keys = qualifiedScopes(baseText, from: Syntax(expression)).map {
           (scope: String) -> String in Self.qualified(name, in: scope)
         }
       }
@@ -880,7 +914,7 @@ extension SwiftValues {
     _ keys: [String], kind: Lookup, name: String, use: ExprSyntax
   ) -> StringValue? {
     guard let module else {
-      for key in keys { external.insert(String(key.split(separator: ".").last ?? Substring(key))) }
+      for key in keys { external.insert(Self.lastComponent(key)) }
       return nil
     }
     guard let constant = module.swiftConstant(keys, kind: kind, besides: path) else { return nil }
@@ -906,18 +940,18 @@ extension SwiftValues {
     if let reference = callee.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
       guard name.first?.isLowercase == true else { return nil }
-      keys = Self.enclosingScopes(of: Syntax(call)).map { Self.qualified(name, in: $0) }
+      keys = scopes(of: Syntax(call)).map { Self.qualified(name, in: $0) }
     } else if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
       let name = member.declName.baseName.text
       let baseText = base.sourceText
       if baseText == "self" || baseText == "Self" {
-        keys = Self.enclosingScopes(of: Syntax(call)).filter { !$0.isEmpty }.map {
+        keys = scopes(of: Syntax(call)).filter { !$0.isEmpty }.map {
           Self.qualified(name, in: $0)
         }
       } else if base.is(DeclReferenceExprSyntax.self) || base.is(MemberAccessExprSyntax.self),
         baseText.first?.isUppercase == true
       {
-        keys = Self.qualifiedScopes(baseText, from: Syntax(call)).map {
+        keys = qualifiedScopes(baseText, from: Syntax(call)).map {
           Self.qualified(name, in: $0)
         }
       }

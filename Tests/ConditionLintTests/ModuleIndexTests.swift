@@ -246,4 +246,15 @@ struct ModuleIndexTests {
         ModuleDeclarations.mayDeclare(any: [Array("NSString".utf8), Array("item".utf8)], in: $0)
       })
   }
+
+  @Test("a qualified name's last component is split's, for every shape of dots")
+  func lastComponents() {
+    for key in [
+      "order", "Paths.order", "A.B.c", "Foo.", "Foo..", ".", "..", "", ".x", "a..b", "é.ü", "🙂.x.",
+    ] {
+      #expect(
+        SwiftValues.lastComponent(key) == String(key.split(separator: ".").last ?? Substring(key)),
+        "\(key)")
+    }
+  }
 }
