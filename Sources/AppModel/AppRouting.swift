@@ -49,13 +49,10 @@ package struct AppRouting: Sendable {
     /// Each scene's prefers and can answer and each window group's matching answer for a
     /// value: many producers of an app carry the same value (every view that opens one window),
     /// and the scenes are fixed, so each value is answered once.
-    package let answers =
-      Locked<
-        [TextTemplate: (
-          scenes: [(prefers: StaticAnswer, can: StaticAnswer)], matching: [StaticAnswer?]
-        )]
-      >(
-        [:])
+    package let answers = Locked<[TextTemplate: Answers]>([:])
+    package typealias Answers = (
+      scenes: [(prefers: StaticAnswer, can: StaticAnswer)], matching: [StaticAnswer?]
+    )
   }
 
   /// An open scene of the catalogue.
@@ -415,7 +412,7 @@ package struct AppRouting: Sendable {
     let (answers, matching) =
       decided.answers.withLock { $0[value] }
       ?? {
-        let answered = (
+        let answered: DecisionCache.Answers = (
           scenes: scenes.map { scene in
             (
               prefers: scene.prefersToActivate.answer(for: value),

@@ -311,9 +311,10 @@ package enum ModuleDeclarations {
   /// Whether `bytes` may declare one of `names` (UTF-8, two bytes or more): whether one of them
   /// stands where ``swiftNames(_:)`` or ``objCNames(_:)`` would read a declared name — a whole
   /// word after a word ending in `let`, `var`, `func`, `case`, `define` or `const`, or after a
-  /// `,` on a line that holds `case`, with spaces, tabs and a backtick between. A byte search over every occurrence, and a
-  /// superset of what the scans find (the words before a name are not classified as the scans
-  /// classify them), so a file it rejects declares none of `names` and need not be scanned.
+  /// `,` on a line that holds `case`, with spaces, tabs and a backtick between. A byte search
+  /// over every occurrence, and a superset of what the scans find (the words before a name are
+  /// not classified as the scans classify them), so a file it rejects declares none of `names`
+  /// and need not be scanned.
   package static func mayDeclare(any names: [[UInt8]], in bytes: UnsafeBufferPointer<UInt8>)
     -> Bool
   {
