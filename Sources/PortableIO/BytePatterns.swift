@@ -94,20 +94,10 @@ package struct BytePatterns: Sendable {
           while pass.bits & ~found != 0,
             let hit = System.firstIndex(of: pass.byte, in: buffer, from: position)
           {
-            for index in pass.members {
-              let member = members[index]
-              let start = hit - member.at
-              guard found & member.bit == 0, start >= 0, start + member.count <= buffer.count,
-                buffer[start + member.check] == member.checkByte
+            for index in pass.members where found & members[index].bit == 0 {
+              guard Self.start(of: members[index], at: hit, in: buffer, storage) != nil
               else { continue }
-              var offset = 0
-              while offset < member.count,
-                buffer[start + offset] == storage[member.start + offset]
-              {
-                offset += 1
-              }
-              guard offset == member.count else { continue }
-              found |= member.bit
+              found |= members[index].bit
               if first { return found }
             }
             position = hit + 1
@@ -128,18 +118,9 @@ package struct BytePatterns: Sendable {
           var position = 0
           while let hit = System.firstIndex(of: pass.byte, in: buffer, from: position) {
             for index in pass.members {
-              let member = members[index]
-              let start = hit - member.at
-              guard start >= 0, start + member.count <= buffer.count,
-                buffer[start + member.check] == member.checkByte
-              else { continue }
-              var offset = 0
-              while offset < member.count,
-                buffer[start + offset] == storage[member.start + offset]
-              {
-                offset += 1
+              if let start = Self.start(of: members[index], at: hit, in: buffer, storage) {
+                found.append(start)
               }
-              if offset == member.count { found.append(start) }
             }
             position = hit + 1
           }
@@ -154,6 +135,24 @@ package struct BytePatterns: Sendable {
     }
     found.removeLast(found.count - unique)
     return found
+  }
+
+  /// Where `member`'s pattern starts when a pass's byte at `hit` is its byte, or nil when the
+  /// pattern is not there: its check byte first, then the rest.
+  @inline(__always)
+  private static func start(
+    of member: Member, at hit: Int, in buffer: UnsafeBufferPointer<UInt8>,
+    _ storage: UnsafeBufferPointer<UInt8>
+  ) -> Int? {
+    let start = hit - member.at
+    guard start >= 0, start + member.count <= buffer.count,
+      buffer[start + member.check] == member.checkByte
+    else { return nil }
+    var offset = 0
+    while offset < member.count, buffer[start + offset] == storage[member.start + offset] {
+      offset += 1
+    }
+    return offset == member.count ? start : nil
   }
 
   /// Whether `buffer` holds any of the patterns.
