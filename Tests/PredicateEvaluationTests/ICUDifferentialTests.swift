@@ -188,6 +188,23 @@ struct ICUDifferentialTests {
     #expect(checked >= 25)
   }
 
+  @Test("a braced hex escape takes ICU's seven digits at most, leading zeros counted")
+  func bracedHexDigits() {
+    for digits in 2...10 {
+      let escape = "\\x{" + String(repeating: "0", count: digits - 2) + "41}"
+      for pattern in [escape, "[" + escape + "]", "a" + escape + "b"] {
+        let compilation = CompiledPredicate.compile(
+          "SELF MATCHES %@", arguments: [.string(pattern)], profile: .extended)
+        let icuAccepts = Self.icu(pattern, caseInsensitive: false) != nil
+        #expect(icuAccepts == (digits <= 7), "ICU on \(pattern)")
+        #expect((compilation.compiled != nil) == icuAccepts, "\(pattern)")
+        if digits > 7 {
+          #expect(compilation.diagnostics.map(\.id) == [.invalidRegex], "\(pattern)")
+        }
+      }
+    }
+  }
+
   @Test("a pattern too large once written out is refused by name, not as a PCRE2 failure")
   func tooLargeIsNamed() throws {
     let pattern = "(?i)" + String(repeating: "\\b\\p{Lu}", count: 200)

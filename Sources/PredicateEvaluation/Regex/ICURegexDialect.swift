@@ -770,11 +770,21 @@ struct ICURegexDialect {
       var value: UInt32 = 0
       if peek(2) == "{" {
         end = index + 3
+        var allHex = true
         while end < scalars.count, scalars[end] != "}" {
+          allHex = allHex && hexDigitValue(scalars[end]) != nil
           value = value &* 16 &+ (hexDigitValue(scalars[end]).map(hexDigitValue) ?? 0)
           end += 1
         }
         end = min(end + 1, scalars.count)
+        // ICU reads at most seven digits (`\x{0000041}` is `A`, `\x{00000041}` an error);
+        // PCRE2 reads any number of leading zeros. Anything else amiss PCRE2 names.
+        if allHex, end - index - 4 > Self.maximumBracedHexDigits {
+          throw problem(
+            .invalidRegex(
+              "'\\x{…}' takes at most \(Self.maximumBracedHexDigits) hexadecimal digits"),
+            from: start, to: end)
+        }
       } else {
         while end < index + 4, end < scalars.count, let digit = hexDigitValue(scalars[end]) {
           value = value * 16 + hexDigitValue(digit)
@@ -1089,7 +1099,9 @@ struct ICURegexDialect {
     case "x" where scalars[position + 2] == "{":
       end = position + 3
       while end < scalars.count, scalars[end] != "}" {
-        guard let hex = hexDigitValue(scalars[end]), end - position < 11 else { return nil }
+        guard let hex = hexDigitValue(scalars[end]),
+          end - position - 3 < Self.maximumBracedHexDigits
+        else { return nil }
         value = value &* 16 &+ hexDigitValue(hex)
         end += 1
       }
@@ -1106,6 +1118,10 @@ struct ICURegexDialect {
     }
     return (value, end)
   }
+
+  /// The most hexadecimal digits ICU reads in `\x{…}` (measured: seven are read, eight are an
+  /// error, leading zeros counted).
+  private static let maximumBracedHexDigits = 7
 
   /// A `\u`, `\U` or `\x` escape of a code point, written `\x{…}`. ICU reads the pattern as
   /// UTF-16: a high surrogate escaped right before an escaped low surrogate is one character
