@@ -124,24 +124,23 @@ public struct SourceLocationConverter: Sendable {
   /// The text of the 1-based `line`, without its terminator.
   package func text(ofLine line: Int) -> String {
     guard line >= 1, line <= lineStarts.count else { return "" }
-    let start = lineStarts[line - 1]
-    var end = line < lineStarts.count ? lineStarts[line] : utf8.count
-    while end > start, utf8[end - 1] == UInt8(ascii: "\n") || utf8[end - 1] == UInt8(ascii: "\r") {
-      end -= 1
-    }
-    return String(decoding: utf8[start..<end], as: UTF8.self)
+    return String(decoding: utf8[bytes(ofLineAt: line - 1)], as: UTF8.self)
   }
 
   /// The bytes of the line holding `offset` (clamped into the source), without its terminator:
   /// a slice of the source's bytes, indexed as the source is.
   package func lineBytes(holding offset: Int) -> ArraySlice<UInt8> {
-    let line = lineIndex(of: max(0, min(offset, utf8.count)))
-    let start = lineStarts[line]
-    var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : utf8.count
+    utf8[bytes(ofLineAt: lineIndex(of: max(0, min(offset, utf8.count))))]
+  }
+
+  /// Where the 0-based line `index` is in the source's bytes, without its terminator.
+  private func bytes(ofLineAt index: Int) -> Range<Int> {
+    let start = lineStarts[index]
+    var end = index + 1 < lineStarts.count ? lineStarts[index + 1] : utf8.count
     while end > start, utf8[end - 1] == UInt8(ascii: "\n") || utf8[end - 1] == UInt8(ascii: "\r") {
       end -= 1
     }
-    return utf8[start..<end]
+    return start..<end
   }
 
   /// The text of `range`, clamped into the source.
