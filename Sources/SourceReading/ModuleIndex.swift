@@ -352,11 +352,12 @@ package enum ModuleDeclarations {
     }
   }
 
-  /// The words after which the scans read a declared name.
-  private static let declaringSuffixes: [[UInt8]] = [
-    "let", "var", "func", "case", "define", "const",
-  ]
-  .map { Array($0.utf8) }
+  /// The words after which the scans read a declared name: ``Word``'s, so that a word the
+  /// scans learn to read a name after is one the search lets through.
+  private static let declaringSuffixes: [[UInt8]] = Word.table.filter {
+    [.let, .var, .func, .case, .define, .const].contains($0.1)
+  }
+  .map(\.0)
 
   /// Objective-C: the name after each `const` (`NSString *const kName = …`, and the header's
   /// `extern NSString *const kName;`, which the index then finds has no value) and after
@@ -409,7 +410,7 @@ package enum ModuleDeclarations {
       }
     }
 
-    private static let table: [([UInt8], Word)] = {
+    fileprivate static let table: [([UInt8], Word)] = {
       let words: [(String, Word)] = [
         ("let", .let), ("var", .var), ("func", .func), ("case", .case), ("static", .static),
         ("class", .class), ("define", .define), ("const", .const), ("nonisolated", .modifier),
