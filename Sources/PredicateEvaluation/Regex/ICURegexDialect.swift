@@ -772,8 +772,12 @@ struct ICURegexDialect {
         end = index + 3
         var allHex = true
         while end < scalars.count, scalars[end] != "}" {
-          allHex = allHex && hexDigitValue(scalars[end]) != nil
-          value = value &* 16 &+ (hexDigitValue(scalars[end]).map(hexDigitValue) ?? 0)
+          if let digit = hexDigitValue(scalars[end]) {
+            value = value &* 16 &+ hexDigitValue(digit)
+          } else {
+            value = value &* 16
+            allHex = false
+          }
           end += 1
         }
         end = min(end + 1, scalars.count)
