@@ -336,7 +336,7 @@ extension AppCatalog {
           return ranges.filter { LintPaths.sharedFolders(configuration.file, $0.file) == best }
         }
         func classRanges(_ qualified: String) -> [(file: String, lines: ClosedRange<Int>)] {
-          let name = String(qualified.split(separator: ".").last ?? Substring(qualified))
+          let name = SwiftValues.lastComponent(qualified)
           return builder.ranges(of: name)
             + inputs.objCFiles.flatMap { file in
               file.classes.filter { $0.name == name }.map { (file.path, $0.lines) }
@@ -354,7 +354,7 @@ extension AppCatalog {
             sceneClassRanges)
           continue
         }
-        let name = String(delegate.split(separator: ".").last ?? Substring(delegate))
+        let name = SwiftValues.lastComponent(delegate)
         var candidates = classRanges(delegate)
         if candidates.isEmpty {
           // A delegate class that sets no condition and names no identifier: its file was not
@@ -743,7 +743,7 @@ package struct DeclarationIndex {
           if end > start {
             let name = String(
               decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
-            names.insert(String(name.split(separator: ".").last ?? Substring(name)))
+            names.insert(SwiftValues.lastComponent(name))
           }
           from = max(from, end)
         }

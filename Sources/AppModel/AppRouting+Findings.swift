@@ -558,7 +558,7 @@ extension AppRouting {
       let entry = app.sceneConfigurations.first(where: { $0.name == session }),
       entry.handlesShortcutItems == false, let delegate = entry.delegateClass
     else { return nil }
-    return (session, String(delegate.split(separator: ".").last ?? Substring(delegate)))
+    return (session, SwiftValues.lastComponent(delegate))
   }
 
   /// `a`, `a or b`, `a, b or c`.

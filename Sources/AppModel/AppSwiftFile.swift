@@ -316,7 +316,7 @@ package struct AppSwiftFile: Sendable {
   package static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
     clause?.inheritedTypes.map {
       let text = $0.type.sourceText
-      return String(text.split(separator: ".").last ?? Substring(text))
+      return SwiftValues.lastComponent(text)
     } ?? []
   }
 
@@ -492,7 +492,7 @@ package struct AppSwiftFile: Sendable {
       let text = node.extendedType.sourceText
       declare(
         node, keyword: "extension",
-        name: String(text.split(separator: ".").last ?? Substring(text)),
+        name: SwiftValues.lastComponent(text),
         inheritance: node.inheritanceClause, attributes: node.attributes,
         members: node.memberBlock)
       return .visitChildren

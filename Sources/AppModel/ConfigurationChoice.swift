@@ -242,7 +242,7 @@ package enum SessionRoleKeys {
   /// The manifest key of a role, by its Swift name (`.windowExternalDisplayNonInteractive`,
   /// `UISceneSession.Role.windowApplication`); nil for a name that is no role.
   package static func key(swiftName: String) -> String? {
-    let last = swiftName.split(separator: ".").last.map(String.init) ?? swiftName
+    let last = SwiftValues.lastComponent(swiftName)
     let role =
       last == "windowExternalDisplay"
       ? .windowExternalDisplayNonInteractive
