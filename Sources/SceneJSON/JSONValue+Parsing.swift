@@ -128,22 +128,29 @@ private struct PathView {
 
 extension JSONValue {
   /// What each of `paths` holds in a JSON text, read without building the text: every byte is
-  /// checked as ``parse(_:)`` checks it, and only the strings at the paths are made.
+  /// checked as ``parse(_:)`` checks it, and only the strings at the paths are made. `body`
+  /// reads the picks, one for each path, in the paths' order, and says whether it could use
+  /// them; they live only as long as it runs (on the stack: an array of them cost an allocation
+  /// for every line of `route --jsonl`, and a generic result its type's metadata).
   ///
-  /// Nil — "parse it instead" — when the text is not an object, has an error, or has what this
-  /// reader leaves to the parse: a member name with an escape or past ASCII, more than 32
-  /// members in one object (duplicate names are found by comparing each with the others). Then
-  /// ``parse(_:)`` gives the same text's value or its error, so a caller that falls back to it
-  /// sees every text the same.
-  package static func pick(_ paths: JSONPaths, in bytes: ArraySlice<UInt8>) -> [JSONPick]? {
+  /// False — "parse it instead" — when `body` returns false, or the text is not an object, has an
+  /// error, or has what this reader leaves to the parse: a member name with an escape or past
+  /// ASCII, more than 32 members in one object (duplicate names are found by comparing each with
+  /// the others). Then ``parse(_:)`` gives the same text's value or its error, so a caller that
+  /// falls back to it sees every text the same.
+  package static func pick(
+    _ paths: JSONPaths, in bytes: ArraySlice<UInt8>,
+    _ body: (UnsafeBufferPointer<JSONPick>) -> Bool
+  ) -> Bool {
     let table = paths.table
-    var picks = [JSONPick](repeating: .absent, count: table.count)
     let every: UInt64 = table.count == 64 ? .max : (1 << UInt64(table.count)) - 1
-    let read = bytes.withUnsafeBufferPointer { buffer in
-      table.utf8.withUnsafeBufferPointer { utf8 in
-        table.nameStarts.withUnsafeBufferPointer { nameStarts in
-          table.pathStarts.withUnsafeBufferPointer { pathStarts in
-            picks.withUnsafeMutableBufferPointer { picks in
+    return withUnsafeTemporaryAllocation(of: JSONPick.self, capacity: table.count) { picks in
+      picks.initialize(repeating: .absent)
+      defer { picks.deinitialize() }
+      let read = bytes.withUnsafeBufferPointer { buffer in
+        table.utf8.withUnsafeBufferPointer { utf8 in
+          table.nameStarts.withUnsafeBufferPointer { nameStarts in
+            table.pathStarts.withUnsafeBufferPointer { pathStarts in
               let view = PathView(
                 utf8: utf8.baseAddress ?? UnsafePointer(bitPattern: 1)!,
                 nameStarts: nameStarts.baseAddress!, pathStarts: pathStarts.baseAddress!)
@@ -161,8 +168,8 @@ extension JSONValue {
           }
         }
       }
+      return read && body(UnsafeBufferPointer(picks))
     }
-    return read ? picks : nil
   }
 }
 

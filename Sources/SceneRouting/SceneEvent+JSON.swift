@@ -371,10 +371,6 @@ extension SceneEvent {
   /// error, or a text ``JSONValue/pick(_:in:)`` leaves to the parse. The caller then parses it,
   /// which gives that event or names what is wrong, so the two paths cannot disagree.
   package init?(notificationText bytes: ArraySlice<UInt8>, kind forced: EventKind? = nil) {
-    guard forced == nil || forced == .notification,
-      let picks = JSONValue.pick(Self.notificationPaths, in: bytes),
-      picks[0] == .object, picks[3] == .absent
-    else { return nil }
     func string(_ pick: JSONPick) -> String?? {
       switch pick {
       case .absent, .null: .some(nil)
@@ -382,7 +378,20 @@ extension SceneEvent {
       case .object, .other: nil
       }
     }
-    guard let identifier = string(picks[1]), let bundle = string(picks[2]) else { return nil }
+    guard forced == nil || forced == .notification else { return nil }
+    var identifier: String?
+    var bundle: String?
+    guard
+      JSONValue.pick(
+        Self.notificationPaths, in: bytes,
+        { picks in
+          guard picks[0] == .object, picks[3] == .absent,
+            let pickedIdentifier = string(picks[1]), let pickedBundle = string(picks[2])
+          else { return false }
+          (identifier, bundle) = (pickedIdentifier, pickedBundle)
+          return true
+        })
+    else { return nil }
     var warnings: [RoutingWarning] = []
     if bytes.count > PushNotification.maximumPayloadSize {
       warnings.append(
