@@ -399,7 +399,7 @@ extension SceneEvent {
           .payloadTooLarge(bytes: bytes.count, limit: PushNotification.maximumPayloadSize)))
     }
     self.init(
-      .notification(PushNotification(text: Array(bytes), read: (identifier, bundle))),
+      .notification(PushNotification(text: bytes, read: (identifier, bundle))),
       warnings: warnings)
   }
 

@@ -13,9 +13,10 @@ import SceneJSON
 public struct PushNotification: Sendable, Hashable {
   /// The payload as a value, or as the JSON text of an object it was read from without building
   /// it (``SceneEvent/init(notificationText:kind:)``), made into a value only when asked for.
+  /// The text is the caller's slice, not a copy: `route --jsonl` copied, and freed, every line.
   private enum Payload: Sendable {
     case value(JSONObject)
-    case text([UInt8])
+    case text(ArraySlice<UInt8>)
   }
   private var storage: Payload
 
@@ -75,8 +76,9 @@ public struct PushNotification: Sendable, Hashable {
   }
 
   /// A notification whose payload is the JSON object `text`, checked whole, whose identifier and
-  /// bundle the caller has read from it.
-  init(text: [UInt8], read fields: (String?, String?)) {
+  /// bundle the caller has read from it. The slice keeps its whole array alive as long as the
+  /// notification lives (a line reader's buffer, for as long as one line is routed).
+  init(text: ArraySlice<UInt8>, read fields: (String?, String?)) {
     storage = .text(text)
     (targetContentIdentifier, simulatorTargetBundle) = fields
   }
