@@ -5,8 +5,9 @@ import PackageDescription
 // Test support (reference evaluator, generators, fuzz invariants) is a product only for the nested
 // FuzzTesting/ package, whose manifest sets this variable; a package that depends on this one
 // sees the library and the CLI, nothing else.
+let fuzzing = ProcessInfo.processInfo.environment["SCENE_ACTIVATION_FUZZ_TESTING"] != nil
 let testSupportProducts: [Product] =
-  ProcessInfo.processInfo.environment["SCENE_ACTIVATION_FUZZ_TESTING"] == nil
+  !fuzzing
   ? []
   : [
     .library(name: "PredicateTestSupport", targets: ["PredicateTestSupport"]),
@@ -184,3 +185,14 @@ let package = Package(
       ]),
   ]
 )
+
+// The fuzzers' build instruments this package's code, and only it, for coverage and
+// AddressSanitizer (the fuzz executables link libFuzzer: FuzzTesting/Package.swift). swift-syntax
+// instrumented too spent most of FuzzApp's and FuzzLint's time tracing the lexer's comparisons
+// and keeping libFuzzer's tables of its edges, which are not ours to cover.
+if fuzzing {
+  for target in package.targets where target.type == .regular {
+    target.swiftSettings =
+      (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer,address"])]
+  }
+}

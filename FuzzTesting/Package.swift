@@ -9,9 +9,11 @@ let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingL
 
 // The root package offers PredicateTestSupport as a product only when
 // SCENE_ACTIVATION_FUZZ_TESTING is set (Scripts/fuzz sets it), so users never see it.
-// libFuzzer targets, one per layer. Build and run with Scripts/fuzz; the build needs
-// `swift build -c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address`. Each target's
-// entry point is an `@_cdecl("LLVMFuzzerTestOneInput")` function; libFuzzer supplies `main`.
+// libFuzzer targets, one per layer. Build and run with Scripts/fuzz (`swift build -c release`
+// with that variable set). Each target's `@_cdecl("LLVMFuzzerTestOneInput")` function is what is
+// fuzzed; its top-level code runs libFuzzer's driver on it. The flags below instrument these
+// targets and the root package's (its manifest adds them there), not swift-syntax or the other
+// dependencies.
 let package = Package(
   name: "FuzzTesting",
   dependencies: [.package(path: "..")],
@@ -42,3 +44,17 @@ let package = Package(
       ]),
   ]
 )
+
+for target in package.targets where target.type == .executable {
+  target.dependencies.append("FuzzDriver")
+}
+package.targets += [
+  // libFuzzer's driver, called from each executable's entry point (FuzzDriver.swift says why).
+  .target(name: "CLibFuzzer"),
+  .target(name: "FuzzDriver", dependencies: ["CLibFuzzer"]),
+]
+let sanitizers = ["-sanitize=fuzzer,address"]
+for target in package.targets where target.name != "CLibFuzzer" {
+  target.swiftSettings = [.unsafeFlags(sanitizers)]
+  target.linkerSettings = [.unsafeFlags(sanitizers)]
+}

@@ -1,3 +1,4 @@
+import FuzzDriver
 import LintTestSupport
 import PredicateTestSupport
 
@@ -8,3 +9,5 @@ import PredicateTestSupport
 public func fuzzApp(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
   FuzzInvariants.check(data, count, "app", AppFuzzInvariants.app)
 }
+
+runLibFuzzer(fuzzApp)

@@ -1,3 +1,4 @@
+import FuzzDriver
 import PredicateTestSupport
 
 /// libFuzzer entry point for ``FuzzInvariants/evaluate(_:)``.
@@ -5,3 +6,5 @@ import PredicateTestSupport
 public func fuzzEvaluate(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
   FuzzInvariants.check(data, count, "evaluate", FuzzInvariants.evaluate)
 }
+
+runLibFuzzer(fuzzEvaluate)

@@ -1,3 +1,4 @@
+import FuzzDriver
 import PredicateTestSupport
 
 /// libFuzzer entry point for ``ICUOracle/violations(_:)``: MATCHES against ICU with coverage
@@ -6,3 +7,5 @@ import PredicateTestSupport
 public func fuzzICU(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
   FuzzInvariants.check(data, count, "icu", ICUOracle.violations)
 }
+
+runLibFuzzer(fuzzICU)

@@ -1,3 +1,4 @@
+import FuzzDriver
 import LintTestSupport
 import PredicateTestSupport
 
@@ -7,3 +8,5 @@ import PredicateTestSupport
 public func fuzzLint(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
   FuzzInvariants.check(data, count, "lint", LintFuzzInvariants.lint)
 }
+
+runLibFuzzer(fuzzLint)

@@ -1,3 +1,4 @@
+import FuzzDriver
 import PredicateTestSupport
 
 /// libFuzzer entry point for ``FuzzInvariants/parse(_:)``.
@@ -5,3 +6,5 @@ import PredicateTestSupport
 public func fuzzParse(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
   FuzzInvariants.check(data, count, "parse", FuzzInvariants.parse)
 }
+
+runLibFuzzer(fuzzParse)

@@ -1,3 +1,4 @@
+import FuzzDriver
 import PredicateTestSupport
 
 /// libFuzzer entry point for ``FuzzInvariants/route(_:)``.
@@ -5,3 +6,5 @@ import PredicateTestSupport
 public func fuzzRoute(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
   FuzzInvariants.check(data, count, "route", FuzzInvariants.route)
 }
+
+runLibFuzzer(fuzzRoute)
