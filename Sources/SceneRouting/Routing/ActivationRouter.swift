@@ -280,8 +280,8 @@ public struct ActivationRouter: Sendable {
         let prefers = predicates[position].unretainedPrefers.outcome(in: &context)
         let can = predicates[position].unretainedCan.outcome(in: &context)
         answers.record(position, prefers: prefers, can: can)
-        Self.noteFailure(prefers, of: sessions[position], in: &decision.warnings)
-        Self.noteFailure(can, of: sessions[position], in: &decision.warnings)
+        Self.noteFailure(prefers, of: sessions, at: position, in: &decision.warnings)
+        Self.noteFailure(can, of: sessions, at: position, in: &decision.warnings)
       }
     }
 
@@ -625,16 +625,18 @@ public struct ActivationRouter: Sendable {
     decision.warnings.append(RoutingWarning(.orderDependent(scenes: decision.tiedSessions)))
   }
 
-  /// Records in `warnings` that a predicate of `session` failed, when it did: it counts as not
-  /// matching, and the decision says why.
+  /// Records in `warnings` that a predicate of the session at `position` failed, when it did: it
+  /// counts as not matching, and the decision says why. The session is read only then: given
+  /// as a value, it was copied from the array for every predicate evaluated.
   @inline(__always)
   static func noteFailure(
-    _ outcome: PredicateOutcome, of session: SceneSession, in warnings: inout [RoutingWarning]
+    _ outcome: PredicateOutcome, of sessions: [SceneSession], at position: Int,
+    in warnings: inout [RoutingWarning]
   ) {
     guard case .failed(let error) = outcome else { return }
     warnings.append(
       RoutingWarning(
-        .predicateFailed(scene: session.persistentIdentifier, reason: error.message)))
+        .predicateFailed(scene: sessions[position].persistentIdentifier, reason: error.message)))
   }
 
   /// Why a candidate lost: visibility exactly when, were it not visible, an earlier step would

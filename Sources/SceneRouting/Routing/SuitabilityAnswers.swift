@@ -243,7 +243,7 @@ struct LazyAnswers: SuitabilityAnswers {
     if recorded >> UInt64(key & 1) & 1 != 0 { return sessionOutcomes.recordedOutcome(key) }
     if recorded == 0 { evaluatedSessions += 1 }
     let outcome = outcome(number, predicate)
-    ActivationRouter.noteFailure(outcome, of: sessions[position], in: &warnings)
+    ActivationRouter.noteFailure(outcome, of: sessions, at: position, in: &warnings)
     sessionOutcomes.record(key, outcome)
     return outcome
   }
