@@ -12,7 +12,7 @@ extension ObjCExtractor {
     _ tokens: [Token], path: String, lines: SourceLines
   ) -> ConfigurationChoice? {
     for index in tokens.indices
-    where tokens[index].identifier == "configurationForConnectingSceneSession"
+    where isIdentifier(tokens, index, "configurationForConnectingSceneSession")
       && isMethodParameter(tokens, at: index)
     {
       // `configurationForConnectingSceneSession:(UISceneSession *)session options:(…)options {`
@@ -257,7 +257,8 @@ private struct ObjCChoiceReader {
     let first = labels[0]
     var found: [(parameters: [String], body: Range<Int>)] = []
     for index in tokens.indices
-    where tokens[index].identifier == first && ObjCExtractor.isMethodParameter(tokens, at: index)
+    where ObjCExtractor.isIdentifier(tokens, index, first)
+      && ObjCExtractor.isMethodParameter(tokens, at: index)
       && index >= 2 && tokens[index - 1].isPunctuation(UInt8(ascii: ")"))
     {
       let returnType = (max(0, index - 6)..<index).contains {

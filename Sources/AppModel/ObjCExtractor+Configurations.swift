@@ -20,7 +20,7 @@ extension ObjCExtractor {
     // The entry each local holds, by method.
     var bound: [ScopedName: Int] = [:]
     for index in tokens.indices {
-      guard let label = tokens[index].identifier,
+      guard case .identifier(let label) = tokens[index].kind,
         label == "initWithName" || label == "configurationWithName", index + 2 < tokens.count,
         tokens[index + 1].isPunctuation(UInt8(ascii: ":")),
         !isMethodDeclaration(tokens, nameAt: index),
@@ -53,7 +53,8 @@ extension ObjCExtractor {
     }
     guard !bound.isEmpty else { return entries }
     for index in tokens.indices {
-      guard let property = tokens[index].identifier, index + 2 < tokens.count else { continue }
+      guard case .identifier(let property) = tokens[index].kind, index + 2 < tokens.count
+      else { continue }
       let receiver: String
       let value: Range<Int>
       if property == "delegateClass" || property == "sceneClass", index >= 2,

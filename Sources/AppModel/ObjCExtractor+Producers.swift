@@ -40,7 +40,8 @@ extension ObjCExtractor {
     // The value each receiver's `targetContentIdentifier` was last given, by method.
     var assigned: [ScopedName: Range<Int>] = [:]
     for index in tokens.indices {
-      guard let name = tokens[index].identifier else { continue }
+      // The kind read in place (ObjCExtractor.isIdentifier(_:_:_:) says why).
+      guard case .identifier(let name) = tokens[index].kind else { continue }
       let line = { lines.location(tokens[index].offset).line }
       if index > 0, tokens[index - 1].isPunctuation(UInt8(ascii: "@")) {
         if name == "implementation", index + 1 < tokens.count,
@@ -95,7 +96,7 @@ extension ObjCExtractor {
     // `[application requestSceneSessionActivation:session userActivity:activity options:…
     // errorHandler:…]`: the activity's identifier is what the method assigned to it.
     for index in tokens.indices
-    where tokens[index].identifier == "requestSceneSessionActivation"
+    where isIdentifier(tokens, index, "requestSceneSessionActivation")
       && index + 1 < tokens.count && tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
       && !isMethodDeclaration(tokens, nameAt: index)
     {

@@ -33,6 +33,14 @@ package enum ObjCExtractor {
     }
   }
 
+  /// Whether the token at `index` is the identifier `name`, read in place: a scan over every
+  /// token that asked `tokens[index].identifier` copied each whole token (its literal's arrays
+  /// and its origin retained and released) to read its name.
+  package static func isIdentifier(_ tokens: [Token], _ index: Int, _ name: String) -> Bool {
+    if case .identifier(let found) = tokens[index].kind { return found == name }
+    return false
+  }
+
   package static func conditions(in bytes: [UInt8]) -> [FoundCondition] {
     conditions(in: bytes, path: "", module: nil).conditions
   }
