@@ -42,13 +42,11 @@ package struct LiteralText: Sendable, Hashable {
 
   /// Appends source bytes taken as they are.
   package mutating func appendVerbatim(_ source: some Collection<UInt8>, at start: Int) {
-    var offset = start
-    for byte in source {
-      bytes.append(byte)
-      origins.append(offset)
-      verbatim.append(true)
-      offset += 1
-    }
+    // Whole runs: three appends a byte cost about forty instructions a byte.
+    let count = source.count
+    bytes.append(contentsOf: source)
+    origins.append(contentsOf: start..<(start + count))
+    verbatim.append(contentsOf: repeatElement(true, count: count))
   }
 
   /// A value the file does not spell out where it is used (another file's constant, a
