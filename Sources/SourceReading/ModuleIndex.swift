@@ -60,7 +60,7 @@ package final class ModuleIndex: @unchecked Sendable {
   /// Searches the sources for the files that may declare each of `names` not searched for yet,
   /// all in one pass on every core: a file is scanned for its declarations
   /// (``ModuleDeclarations``) only when it holds one of the names where a declaration could
-  /// name it (``ModuleDeclarations/mayDeclare(any:in:)``, a byte search): a name an app uses
+  /// name it (``ModuleDeclarations/mayDeclare(any:in:objectiveC:)``, a byte search): a name an app uses
   /// everywhere (`NSString`, `item`) is declared in few files, if any.
   package func search(_ names: Set<String>) {
     lock.lock()
@@ -83,10 +83,12 @@ package final class ModuleIndex: @unchecked Sendable {
         else { continue }
         let names = buffer.withUnsafeBufferPointer { whole -> [String] in
           let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
-          guard ModuleDeclarations.mayDeclare(any: needles, in: bytes) else { return [] }
+          let objectiveC = !path.hasSuffix(".swift")
+          guard ModuleDeclarations.mayDeclare(any: needles, in: bytes, objectiveC: objectiveC)
+          else { return [] }
           return
-            (path.hasSuffix(".swift")
-            ? ModuleDeclarations.swiftNames(bytes) : ModuleDeclarations.objCNames(bytes))
+            (objectiveC
+            ? ModuleDeclarations.objCNames(bytes) : ModuleDeclarations.swiftNames(bytes))
             .filter { missing.contains($0) }
         }
         if !names.isEmpty { declared.append((path, names)) }
@@ -315,9 +317,15 @@ package enum ModuleDeclarations {
   /// over every occurrence, and a superset of what the scans find (the words before a name are
   /// not classified as the scans classify them), so a file it rejects declares none of `names`
   /// and need not be scanned.
-  package static func mayDeclare(any names: [[UInt8]], in bytes: UnsafeBufferPointer<UInt8>)
-    -> Bool
-  {
+  ///
+  /// An Objective-C file (`objectiveC`), whose scan reads names only after `const` and
+  /// `#define`, is first asked whether it holds either word at all: most do not, and the names
+  /// a UIKit app asks about (`NSString`, `UIApplication`) occur dozens of times in each, every
+  /// occurrence checked.
+  package static func mayDeclare(
+    any names: [[UInt8]], in bytes: UnsafeBufferPointer<UInt8>, objectiveC: Bool
+  ) -> Bool {
+    if objectiveC && !objCDeclaringWords.containsAny(bytes) { return false }
     for name in names {
       var from = 0
       while let at = System.firstOffset(of: name, in: bytes, from: from) {
@@ -351,6 +359,10 @@ package enum ModuleDeclarations {
           .elementsEqual(suffix)
     }
   }
+
+  /// The words after which ``objCNames(_:)`` reads a declared name.
+  private static let objCDeclaringWords = BytePatterns(
+    Word.table.filter { [.define, .const].contains($0.1) }.map(\.0))
 
   /// The words after which the scans read a declared name: ``Word``'s, so that a word the
   /// scans learn to read a name after is one the search lets through.

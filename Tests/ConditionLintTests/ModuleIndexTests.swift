@@ -195,7 +195,10 @@ struct ModuleIndexTests {
       let names =
         objectiveC ? ModuleDeclarations.objCNames(bytes) : ModuleDeclarations.swiftNames(bytes)
       return names.filter { $0.utf8.count >= 2 }.map {
-        ($0, ModuleDeclarations.mayDeclare(any: [Array($0.utf8)], in: bytes))
+        (
+          $0,
+          ModuleDeclarations.mayDeclare(any: [Array($0.utf8)], in: bytes, objectiveC: objectiveC)
+        )
       }
     }
   }
@@ -243,7 +246,8 @@ struct ModuleIndexTests {
       """.utf8)
     #expect(
       !user.withUnsafeBufferPointer {
-        ModuleDeclarations.mayDeclare(any: [Array("NSString".utf8), Array("item".utf8)], in: $0)
+        ModuleDeclarations.mayDeclare(
+          any: [Array("NSString".utf8), Array("item".utf8)], in: $0, objectiveC: false)
       })
   }
 
