@@ -297,10 +297,17 @@ extension ObjCExtractor {
       }
       locals[scope, default: [:]][name] = local
     }
+    // Only the locals assigned one literal, once, are inlined; most bodies have none, and then
+    // their identifiers are not looked up (a string hashed for each).
+    locals = locals.compactMapValues { names in
+      let inlined = names.filter { $0.value.assignments == 1 && $0.value.literal != nil }
+      return inlined.isEmpty ? nil : inlined
+    }
+    guard !locals.isEmpty else { return }
     for index in tokens.indices where tokens[index].scope != -1 {
-      guard let name = tokens[index].identifier,
-        let local = locals[tokens[index].scope]?[name], local.assignments == 1,
-        let literal = local.literal, index > local.valueEnd, isRead(tokens, at: index)
+      guard let scoped = locals[tokens[index].scope], let name = tokens[index].identifier,
+        let local = scoped[name], let literal = local.literal, index > local.valueEnd,
+        isRead(tokens, at: index)
       else { continue }
       tokens[index].kind = .string(literal)
       tokens[index].origin = ValueOrigin(
