@@ -62,7 +62,7 @@ extension JSONValue {
   }
 }
 
-/// What one member path of a JSON text holds, as ``JSONValue/pick(_:in:)`` reads it.
+/// What one member path of a JSON text holds, as ``JSONValue/pick(_:in:_:)`` reads it.
 package enum JSONPick: Sendable, Hashable {
   /// The text has no member at the path.
   case absent
@@ -77,7 +77,7 @@ package enum JSONPick: Sendable, Hashable {
 }
 
 /// Member paths into a JSON text's top-level object, such as `["aps", "target-content-id"]`,
-/// made once and read from every line (``JSONValue/pick(_:in:)``).
+/// made once and read from every line (``JSONValue/pick(_:in:_:)``).
 package struct JSONPaths: Sendable {
   /// The paths flat, so a read walks them through pointers with no reference counting: path
   /// `p`'s names are `names[pathStarts[p] ..< pathStarts[p + 1]]`, and name `n`'s UTF-8 is
@@ -545,7 +545,7 @@ private struct JSONReader {
     return stop < bytes.count && bytes[stop] == UInt8(ascii: "\"") && seen == 0 ? stop : nil
   }
 
-  /// Reads the object at `position` for ``JSONValue/pick(_:in:)``: the members that `active`
+  /// Reads the object at `position` for ``JSONValue/pick(_:in:_:)``: the members that `active`
   /// paths name at `level` are picked or gone into, every other value is checked and skipped.
   /// False when the object is one the pick leaves to the parse.
   mutating func pickObject(
@@ -674,7 +674,7 @@ private struct JSONReader {
     }
   }
 
-  /// What follows a member or an element for ``JSONValue/pick(_:in:)``: `,` (true: another
+  /// What follows a member or an element for ``JSONValue/pick(_:in:_:)``: `,` (true: another
   /// comes), `closing` (false: the object or array ends), or anything else (nil).
   mutating func separator(closing: UInt8) -> Bool? {
     skipWhitespace()

@@ -368,7 +368,7 @@ extension SceneEvent {
   /// `route --jsonl` — giving the event ``init(json:byteCount:kind:)`` gives for the parsed text.
   ///
   /// Nil for any other text: another kind, a `routing` member, a field of the wrong type, an
-  /// error, or a text ``JSONValue/pick(_:in:)`` leaves to the parse. The caller then parses it,
+  /// error, or a text ``JSONValue/pick(_:in:_:)`` leaves to the parse. The caller then parses it,
   /// which gives that event or names what is wrong, so the two paths cannot disagree.
   package init?(notificationText bytes: ArraySlice<UInt8>, kind forced: EventKind? = nil) {
     func string(_ pick: JSONPick) -> String?? {

@@ -60,8 +60,8 @@ package final class ModuleIndex: @unchecked Sendable {
   /// Searches the sources for the files that may declare each of `names` not searched for yet,
   /// all in one pass on every core: a file is scanned for its declarations
   /// (``ModuleDeclarations``) only when it holds one of the names where a declaration could
-  /// name it (``ModuleDeclarations/mayDeclare(any:in:objectiveC:)``, a byte search): a name an app uses
-  /// everywhere (`NSString`, `item`) is declared in few files, if any.
+  /// name it (``ModuleDeclarations/mayDeclare(any:in:objectiveC:)``, a byte search): a name an
+  /// app uses everywhere (`NSString`, `item`) is declared in few files, if any.
   package func search(_ names: Set<String>) {
     lock.lock()
     defer { lock.unlock() }
