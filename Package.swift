@@ -11,6 +11,7 @@ let testSupportProducts: [Product] =
   ? []
   : [
     .library(name: "PredicateTestSupport", targets: ["PredicateTestSupport"]),
+    .library(name: "RoutingTestSupport", targets: ["RoutingTestSupport"]),
     .library(name: "LintTestSupport", targets: ["LintTestSupport"]),
   ]
 
@@ -139,9 +140,14 @@ let package = Package(
     // generators. It is a library target so `FuzzTesting/` can depend on it too.
     .target(
       name: "PredicateTestSupport",
-      dependencies: ["PredicateSyntax", "PredicateEvaluation", "SceneJSON", "SceneRouting"],
+      dependencies: ["PredicateSyntax", "PredicateEvaluation"],
       path: "Tests/PredicateTestSupport"
     ),
+    // The routing fuzzer's invariants, apart so that the predicate fuzzers do not link the router.
+    .target(
+      name: "RoutingTestSupport",
+      dependencies: ["PredicateTestSupport", "PredicateEvaluation", "SceneJSON", "SceneRouting"],
+      path: "Tests/RoutingTestSupport"),
     // The lint fuzzer's invariants, apart so that the other fuzzers do not link swift-syntax.
     .target(
       name: "LintTestSupport",
@@ -154,7 +160,10 @@ let package = Package(
     .testTarget(name: "PortableIOTests", dependencies: ["PortableIO"]),
     .testTarget(
       name: "FuzzReplayTests",
-      dependencies: ["PredicateTestSupport", "LintTestSupport", "SceneJSON", "SceneRouting"]),
+      dependencies: [
+        "PredicateTestSupport", "RoutingTestSupport", "LintTestSupport", "SceneJSON",
+        "SceneRouting",
+      ]),
     .testTarget(
       name: "PredicateSyntaxTests", dependencies: ["PredicateSyntax", "PredicateTestSupport"]),
     .testTarget(
@@ -167,7 +176,7 @@ let package = Package(
       name: "SceneRoutingTests",
       dependencies: [
         "SceneRouting", "CommandLineOutput", "SceneJSON", "PredicateEvaluation",
-        "PredicateTestSupport",
+        "PredicateTestSupport", "RoutingTestSupport",
       ]
     ),
     .testTarget(

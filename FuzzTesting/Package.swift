@@ -26,7 +26,10 @@ let package = Package(
       dependencies: [.product(name: "PredicateTestSupport", package: root)]),
     .executableTarget(
       name: "FuzzRoute",
-      dependencies: [.product(name: "PredicateTestSupport", package: root)]),
+      dependencies: [
+        .product(name: "PredicateTestSupport", package: root),
+        .product(name: "RoutingTestSupport", package: root),
+      ]),
     .executableTarget(
       name: "FuzzICU",
       dependencies: [.product(name: "PredicateTestSupport", package: root)]),

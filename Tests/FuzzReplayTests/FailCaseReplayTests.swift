@@ -1,5 +1,6 @@
 import LintTestSupport
 import PredicateTestSupport
+import RoutingTestSupport
 import SceneJSON
 import SceneRouting
 import Testing

@@ -1,4 +1,5 @@
 import PredicateTestSupport
+import RoutingTestSupport
 import SceneJSON
 import SceneRouting
 import Testing

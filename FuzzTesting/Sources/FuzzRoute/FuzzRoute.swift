@@ -1,5 +1,6 @@
 import FuzzDriver
 import PredicateTestSupport
+import RoutingTestSupport
 
 /// libFuzzer entry point for ``FuzzInvariants/route(_:)``.
 @_cdecl("LLVMFuzzerTestOneInput")
