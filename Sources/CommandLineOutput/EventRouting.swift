@@ -71,12 +71,19 @@ package struct EventRouting {
   package var explanation: ActivationRouter.Explanation
   /// The names events are read by, kept whole by the parser.
   var keys = SceneEvent.jsonKeys
+  /// The names of the router's decisions, quoted once (``ActivationRouter/decisionNames``).
+  let names: DecisionNames?
 
   /// Routing that writes decisions in `format`; `candidates` says which sessions a JSON
-  /// decision lists.
-  package init(kind: EventKind?, format: Format, candidates: ActivationRouter.Explanation) {
+  /// decision lists. `router`, when given, is the one every event is routed by: its names are
+  /// quoted once, for every JSON decision.
+  package init(
+    kind: EventKind?, format: Format, candidates: ActivationRouter.Explanation,
+    router: ActivationRouter? = nil
+  ) {
     self.kind = kind
     self.format = format
+    names = format == .json ? router?.decisionNames : nil
     // A summary needs no per-session entries (so it can take the index), an explanation every
     // session, JSON the ones `candidates` asks for.
     explanation =
@@ -103,7 +110,7 @@ package struct EventRouting {
   ) {
     switch format {
     case .json:
-      Self.writeJSON(decision, name: name, kind: kind, into: &output)
+      Self.writeJSON(decision, name: name, kind: kind, names: names, into: &output)
     case .explain:
       output.appendUTF8("\(name): " + decision.explanation)
     case .summary:
@@ -112,11 +119,13 @@ package struct EventRouting {
     }
   }
 
-  /// A decision as one JSON object, with the event's name and kind.
+  /// A decision as one JSON object, with the event's name and kind; `names`, when given, are
+  /// those of the router that made it.
   package static func writeJSON(
-    _ decision: RoutingDecision, name: Name, kind: EventKind, into output: inout ByteBuffer
+    _ decision: RoutingDecision, name: Name, kind: EventKind, names: DecisionNames? = nil,
+    into output: inout ByteBuffer
   ) {
-    decision.writeBytes(to: &output) { output in
+    decision.writeBytes(to: &output, names: names) { output in
       name.writeMember(into: &output)
       output.key(#","kind":"#)
       output.append(kind.quotedJSON)

@@ -24,6 +24,9 @@ package protocol JSONSink: ~Copyable {
   mutating func separator()
   /// A string, or `null` for nil.
   mutating func string(_ value: String?)
+  /// A string whose quoted bytes were made in advance (``DecisionNames``), when they are
+  /// known: a byte writer copies them, any other sink takes the string.
+  mutating func string(_ value: String?, quoted: UnsafeBufferPointer<UInt8>?)
   /// `true` or `false`.
   mutating func bool(_ value: Bool)
   /// A non-negative whole number.
@@ -64,6 +67,52 @@ package struct JSONRun: @unchecked Sendable {
     let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: buffer.count)
     _ = bytes.initialize(from: buffer.bytes)
     self.bytes = UnsafeBufferPointer(bytes)
+  }
+
+  /// Runs numbered from 0, each recorded from its number: pieces that vary with a small value
+  /// (two answers, a visibility and a reason), one piece each. Made once and never freed, as
+  /// every run.
+  package struct Table: @unchecked Sendable {
+    private let runs: UnsafeBufferPointer<JSONRun>
+
+    /// `count` runs, the one numbered `n` recorded from `write(n, …)`.
+    package init(count: Int, _ write: (Int, inout Recorder) -> Void) {
+      let runs = UnsafeMutableBufferPointer<JSONRun>.allocate(capacity: count)
+      for number in 0..<count {
+        (runs.baseAddress! + number).initialize(to: JSONRun { write(number, &$0) })
+      }
+      self.runs = UnsafeBufferPointer(runs)
+    }
+
+    package subscript(_ number: Int) -> JSONRun { runs[number] }
+  }
+
+  /// A run for each case of an enumeration and for nil, each recorded from its value: a member
+  /// whose value is an enumeration, written with what surrounds it as one piece.
+  ///
+  /// A case is found by its representation, as in ``QuotedRawValues``: a case of a payload-free
+  /// enumeration of at most 256 cases is one byte, its declaration position, which the
+  /// initializer checks against `allCases` for every case.
+  package struct Cases<Value: CaseIterable>: @unchecked Sendable {
+    private let runs: UnsafeBufferPointer<JSONRun>
+
+    /// The runs `write` records for nil and for each case.
+    package init(_ write: (inout Recorder, Value?) -> Void) {
+      precondition(MemoryLayout<Value>.size == 1, "\(Value.self) is not a one-byte enumeration")
+      let values: [Value?] = [nil] + Value.allCases.map { $0 }
+      let runs = UnsafeMutableBufferPointer<JSONRun>.allocate(capacity: values.count)
+      for (number, value) in values.enumerated() {
+        precondition(
+          value.map { Int(unsafeBitCast($0, to: UInt8.self)) + 1 == number } ?? true,
+          "\(Value.self).allCases is not in declaration order")
+        (runs.baseAddress! + number).initialize(to: JSONRun { write(&$0, value) })
+      }
+      self.runs = UnsafeBufferPointer(runs)
+    }
+
+    package subscript(_ value: Value?) -> JSONRun {
+      runs[value.map { Int(unsafeBitCast($0, to: UInt8.self)) + 1 } ?? 0]
+    }
   }
 
   /// Makes the recorded calls on `sink`.
@@ -184,6 +233,10 @@ extension JSONSink where Self: ~Copyable {
   /// `null`.
   @inline(__always)
   package mutating func null() { string(nil) }
+
+  package mutating func string(_ value: String?, quoted: UnsafeBufferPointer<UInt8>?) {
+    string(value)
+  }
 }
 
 /// Compact JSON bytes. The writer says which member is first, so no comma is decided by reading
@@ -214,6 +267,11 @@ extension ByteBuffer: JSONSink {
   package mutating func string(_ value: String?) {
     guard let value else { return append("null") }
     write(upTo: JSONValue.quotedCapacity(value.utf8.count)) { JSONValue.writeQuoted(value, to: $0) }
+  }
+
+  @inline(__always)
+  package mutating func string(_ value: String?, quoted: UnsafeBufferPointer<UInt8>?) {
+    if let quoted { append(quoted) } else { string(value) }
   }
 
   @inline(__always)

@@ -92,59 +92,72 @@ extension RoutingDecision {
   /// ``write(to:extra:)`` to bytes, specialized here: a generic call from another module (the
   /// command line's `route --jsonl`) is not specialized, and went through the sink's witness
   /// table for every member of every line.
-  package func writeBytes(to buffer: inout ByteBuffer, extra: (inout ByteBuffer) -> Void) {
-    write(to: &buffer, extra: extra)
+  ///
+  /// `names`, the names of the router that made the decision quoted in advance, saves quoting
+  /// them again; the bytes are the same without them.
+  package func writeBytes(
+    to buffer: inout ByteBuffer, names: DecisionNames? = nil,
+    extra: (inout ByteBuffer) -> Void
+  ) {
+    write(to: &buffer, names: names, extra: extra)
   }
 
   /// Writes the decision, then whatever `extra` writes before the closing brace (more members):
   /// the one definition of the shape, for bytes (the CLI's hot path, which names the event
   /// without building an array of members for every line) and for ``jsonValue``.
   package func write<Sink: JSONSink & ~Copyable>(
-    to sink: inout Sink, extra: (inout Sink) -> Void = { _ in }
+    to sink: inout Sink, names: DecisionNames? = nil, extra: (inout Sink) -> Void = { _ in }
   ) {
     let pieces = JSONPieces.shared
     switch outcome {
     case .existing(let identifier, let configuration):
       sink.run(pieces.existing)
-      sink.string(identifier)
+      sink.string(identifier, quoted: names?.identifiers.quoted(identifier, at: chosenPosition))
       sink.key(Member.configuration.fragment)
-      sink.string(configuration)
+      sink.string(
+        configuration,
+        quoted: configuration.flatMap { names?.configurations.quoted($0, at: chosenPosition) })
     case .newScene(let configuration):
       sink.run(pieces.newScene)
-      sink.string(configuration)
+      sink.string(
+        configuration,
+        quoted: configuration.flatMap {
+          names?.defaultConfigurations.quoted($0, at: roleNumber)
+        })
     case .none:
       sink.run(pieces.noScene)
     }
     sink.key(Member.role.fragment)
-    sink.string(role.rawValue)
-    sink.key(Member.reason.fragment)
-    sink.rawValue(reason, pieces.reason)
-    sink.key(Member.targetContentIdentifier.fragment)
+    sink.string(role.rawValue, quoted: names?.role(role, number: roleNumber))
+    sink.run(pieces.reasons[reason])
     sink.string(targetContentIdentifier)
-    sink.key(Member.evaluated.fragment)
-    sink.rawValue(evaluated, pieces.evaluated)
-    sink.key(Member.url.fragment)
+    sink.run(pieces.evaluated[evaluated])
     sink.string(url)
-    sink.key(Member.windowGroup.fragment)
     if let windowGroup {
+      sink.key(Member.windowGroup.fragment)
       windowGroup.write(to: &sink)
+      sink.run(pieces.candidates)
     } else {
-      sink.null()
+      sink.run(pieces.noWindowGroup)
     }
-    sink.run(pieces.candidates)
     // Fields read in place: a copy of each candidate would retain and release its strings.
     for index in candidates.indices {
       sink.run(index == 0 ? pieces.firstCandidate : pieces.nextCandidate)
-      sink.string(candidates[index].sessionIdentifier)
+      let identifier = candidates[index].sessionIdentifier
+      sink.string(
+        identifier,
+        quoted: names?.identifiers.quoted(identifier, at: candidates[index].position))
       sink.key(CandidateMember.suitability.fragment)
       sink.count(candidates[index].suitability.rawValue)
-      sink.key(CandidateMember.prefers.fragment)
-      candidates[index].prefers.write(to: &sink)
-      sink.key(CandidateMember.canActivate.fragment)
-      candidates[index].canActivate.write(to: &sink)
-      sink.run(candidates[index].isVisible ? pieces.visible : pieces.notVisible)
-      sink.rawValue(candidates[index].lost, pieces.loss)
-      sink.endObject()
+      if let answers = pieces.answers(candidates[index].prefers, candidates[index].canActivate) {
+        sink.run(answers)
+      } else {
+        sink.key(CandidateMember.prefers.fragment)
+        candidates[index].prefers.write(to: &sink)
+        sink.key(CandidateMember.canActivate.fragment)
+        candidates[index].canActivate.write(to: &sink)
+      }
+      sink.run(pieces.ending(visible: candidates[index].isVisible, lost: candidates[index].lost))
     }
     sink.run(pieces.omittedCandidates)
     sink.count(omittedCandidates)
@@ -183,10 +196,19 @@ package struct JSONPieces: Sendable {
   typealias CandidateMember = RoutingDecision.CandidateMember
   typealias OutcomeName = RoutingDecision.OutcomeName
 
-  let reason = QuotedRawValues<RoutingReason>()
-  let evaluated = QuotedRawValues<EvaluatedString>()
-  let loss = QuotedRawValues<LossReason>()
   let eventKind = QuotedRawValues<EventKind>()
+  /// `,"reason":…,"targetContentIdentifier":`
+  let reasons = JSONRun.Cases<RoutingReason> {
+    $0.key(Member.reason.fragment)
+    $0.string($1?.rawValue)
+    $0.key(Member.targetContentIdentifier.fragment)
+  }
+  /// `,"evaluated":…,"url":`
+  let evaluated = JSONRun.Cases<EvaluatedString> {
+    $0.key(Member.evaluated.fragment)
+    $0.string($1?.rawValue)
+    $0.key(Member.url.fragment)
+  }
 
   /// `{"outcome":"existing","scene":`
   let existing: JSONRun
@@ -199,12 +221,31 @@ package struct JSONPieces: Sendable {
     $0.key(Member.candidates.fragment)
     $0.beginArray()
   }
+  /// `,"windowGroup":null,"candidates":[`
+  let noWindowGroup = JSONRun {
+    $0.key(Member.windowGroup.fragment)
+    $0.null()
+    $0.key(Member.candidates.fragment)
+    $0.beginArray()
+  }
   /// `{"scene":`, and `,{"scene":` after the first.
   let firstCandidate = Self.candidate(first: true)
   let nextCandidate = Self.candidate(first: false)
-  /// `,"visible":true,"lost":`, and its `false`.
-  let visible = Self.visible(true)
-  let notVisible = Self.visible(false)
+  /// `,"prefers":…,"canActivate":…` for each pair of answers but a failure (null, false or
+  /// true each): one piece where there were four.
+  private let answerRuns = JSONRun.Table(count: 9) { number, sink in
+    sink.key(CandidateMember.prefers.fragment)
+    Self.answers[number / 3].write(to: &sink)
+    sink.key(CandidateMember.canActivate.fragment)
+    Self.answers[number % 3].write(to: &sink)
+  }
+  private static let answers: [PredicateOutcome] = [
+    .notEvaluated, .answered(false), .answered(true),
+  ]
+  /// `,"visible":…,"lost":…}` for a hidden entry and a visible one, by why it lost: the end of
+  /// an entry, one piece.
+  private let hiddenEndings = Self.ending(visible: false)
+  private let visibleEndings = Self.ending(visible: true)
   /// `],"omittedCandidates":`
   let omittedCandidates = JSONRun {
     $0.endArray()
@@ -218,6 +259,38 @@ package struct JSONPieces: Sendable {
   }
 
   package static let shared = JSONPieces()
+
+  /// The piece of `prefers` and `can`, unless one failed (its error is written as an object).
+  @inline(__always)
+  func answers(_ prefers: PredicateOutcome, _ can: PredicateOutcome) -> JSONRun? {
+    guard let first = Self.number(prefers), let second = Self.number(can) else { return nil }
+    return answerRuns[first * 3 + second]
+  }
+
+  /// The end of an entry: its visibility and why it lost.
+  @inline(__always)
+  func ending(visible: Bool, lost: LossReason?) -> JSONRun {
+    visible ? visibleEndings[lost] : hiddenEndings[lost]
+  }
+
+  private static func ending(visible: Bool) -> JSONRun.Cases<LossReason> {
+    JSONRun.Cases {
+      $0.key(CandidateMember.visible.fragment)
+      $0.bool(visible)
+      $0.key(CandidateMember.lost.fragment)
+      $0.string($1?.rawValue)
+      $0.endObject()
+    }
+  }
+
+  @inline(__always)
+  private static func number(_ outcome: PredicateOutcome) -> Int? {
+    switch outcome {
+    case .notEvaluated: 0
+    case .answered(let value): value ? 2 : 1
+    case .failed: nil
+    }
+  }
 
   private init() {
     existing = Self.start(.existing) { _ in }
@@ -250,14 +323,6 @@ package struct JSONPieces: Sendable {
       if !first { $0.separator() }
       $0.beginObject()
       $0.firstKey(CandidateMember.scene.fragment)
-    }
-  }
-
-  private static func visible(_ value: Bool) -> JSONRun {
-    JSONRun {
-      $0.key(CandidateMember.visible.fragment)
-      $0.bool(value)
-      $0.key(CandidateMember.lost.fragment)
     }
   }
 }

@@ -96,6 +96,10 @@ public struct CandidateEvaluation: Sendable, Hashable {
   public var isVisible: Bool
   /// Why it lost, or nil for the chosen session.
   public var lost: LossReason?
+  /// The session's position in the router that made the entry, or -1: where the byte writer
+  /// finds the session's quoted name (``DecisionNames``), which it uses only when it is the
+  /// same text as ``sessionIdentifier``.
+  @IgnoredInComparison package var position = -1
 }
 
 /// Which scene an event activates.
@@ -153,6 +157,11 @@ public struct RoutingDecision: Sendable, Hashable {
   /// one predicate or both ran): what the index saves, observed. Not part of the decision's
   /// equality, its JSON or its explanation.
   @IgnoredInComparison package var evaluatedSessions = 0
+  /// The chosen session's position in the router, or -1: as ``CandidateEvaluation/position``.
+  @IgnoredInComparison package var chosenPosition = -1
+  /// The number the router gives ``role`` (the position of its first session's role), or -1:
+  /// where the byte writer finds the role's quoted name and default configuration.
+  @IgnoredInComparison package var roleNumber = -1
 
   /// The string the predicates were evaluated against: the identifier or the URL, as
   /// ``evaluated`` says.
@@ -203,6 +212,8 @@ extension RoutingDecision {
     // Only when there are some: emptying an empty array still makes a new empty one.
     if !tiedSessions.isEmpty { tiedSessions.removeAll(keepingCapacity: true) }
     evaluatedSessions = 0
+    chosenPosition = -1
+    roleNumber = -1
     warnings = event.warnings
   }
 }

@@ -102,7 +102,8 @@ struct RouteCommand: ParsableCommand {
     }
     err.flush()
     let router = file.router
-    let plan = EventRouting(kind: kind, format: output, candidates: candidates)
+    let plan = EventRouting(
+      kind: kind, format: output, candidates: candidates, router: router)
     var failed = false
     // One decision for every event, filled in place: its candidate list keeps its storage.
     var decision = RoutingDecision()

@@ -610,6 +610,61 @@ struct JSONStringTests {
     #expect(!seenInCandidates.isEmpty)
   }
 
+  @Test("a router's quoted names change what a decision's bytes cost, never the bytes")
+  func quotedNamesKeepTheBytes() throws {
+    let failing = try ActivationConditions(
+      canActivateForTargetContentIdentifierPredicate: "SELF BEGINSWITH 'a'",
+      prefersToActivateForTargetContentIdentifierPredicate: "SELF MATCHES '(a+)+$'",
+      profile: .extended)
+    let sessions = [
+      SceneSession(persistentIdentifier: "one", activationConditions: failing),
+      SceneSession(
+        persistentIdentifier: "two \"quoted\"", configurationName: "Main", isVisible: true),
+      SceneSession(
+        persistentIdentifier: "three", role: .windowExternalDisplayNonInteractive,
+        configurationName: "Compose"),
+      SceneSession(persistentIdentifier: "four", configurationName: "Main"),
+    ]
+    let router = ActivationRouter(
+      sessions: sessions,
+      defaultConfigurations: [
+        .windowApplication: "Default", .windowExternalDisplayNonInteractive: "External",
+      ])
+    let other = ActivationRouter(sessions: sessions.reversed())
+    func bytes(_ decision: RoutingDecision, _ names: DecisionNames?) -> String {
+      var buffer = ByteBuffer()
+      decision.writeBytes(to: &buffer, names: names) { _ in }
+      return String(decoding: buffer.bytes, as: UTF8.self)
+    }
+    let hostile = String(repeating: "a", count: 40) + "b"
+    let events = [
+      SceneEvent(.notification(PushNotification(targetContentIdentifier: hostile))),
+      SceneEvent(.notification(PushNotification(targetContentIdentifier: "b"))),
+      SceneEvent(.shortcutItem(ShortcutItem(type: "t", localizedTitle: "T"))),
+      SceneEvent(
+        .notification(PushNotification(targetContentIdentifier: "a")),
+        options: RoutingOptions(role: .windowExternalDisplayNonInteractive)),
+    ]
+    for event in events {
+      for explanation in ActivationRouter.Explanation.allCases {
+        var decision = router.route(event, explanation: explanation)
+        let plain = bytes(decision, nil)
+        #expect(bytes(decision, router.decisionNames) == plain, "\(plain)")
+        #expect(bytes(decision, other.decisionNames) == plain, "another router's names")
+        // A decision is a value its owner may change: changed names are written as they are.
+        if !decision.candidates.isEmpty {
+          decision.candidates[0].sessionIdentifier = "changed"
+        }
+        if case .existing(_, let configuration) = decision.outcome {
+          decision.outcome = .existing(
+            sessionIdentifier: "one\u{301}", configurationName: configuration)
+        }
+        decision.role = "windowApplicationX"
+        #expect(bytes(decision, router.decisionNames) == bytes(decision, nil))
+      }
+    }
+  }
+
   @Test("the byte writer's enumeration tables are the raw values, quoted, found by position")
   func quotedRawValues() {
     func check<Value: RawRepresentable<String> & CaseIterable>(_ type: Value.Type) {

@@ -181,6 +181,7 @@ public struct ActivationRouter: Sendable {
     _ decision: inout RoutingDecision, for event: SceneEvent, explanation: Explanation
   ) {
     let role = roles.number(of: event.options.role)
+    decision.roleNumber = role ?? -1
     if explanation == .matches, index != nil, let role,
       let identifier = event.evaluated?.string
     {
@@ -261,6 +262,7 @@ public struct ActivationRouter: Sendable {
       decision.outcome = .existing(
         sessionIdentifier: sessions[first].persistentIdentifier,
         configurationName: sessions[first].configurationName)
+      decision.chosenPosition = first
       decision.reason = .mostRecent
       noteTie(candidates.prefix { recencyRanks[$0] == recencyRanks[first] }, in: &decision)
       list(
@@ -378,6 +380,7 @@ public struct ActivationRouter: Sendable {
     }
     decision.outcome = .existing(
       sessionIdentifier: requested, configurationName: sessions[chosen].configurationName)
+    decision.chosenPosition = chosen
     decision.reason = .requested
     // The named session is chosen even when its role differs or the event excludes it.
     if let listed = decision.candidates.firstIndex(where: {
@@ -422,7 +425,7 @@ public struct ActivationRouter: Sendable {
             sessionIdentifier: sessions[position].persistentIdentifier, suitability: suitability,
             prefers: answers.outcome(position, can: false),
             canActivate: answers.outcome(position, can: true), isVisible: isVisible,
-            lost: reason))
+            lost: reason, position: position))
       }
     }
     if explanation == .all {
@@ -439,7 +442,7 @@ public struct ActivationRouter: Sendable {
     CandidateEvaluation(
       sessionIdentifier: sessions[position].persistentIdentifier, suitability: .none,
       prefers: .notEvaluated, canActivate: .notEvaluated,
-      isVisible: sessions[position].isVisible, lost: lost)
+      isVisible: sessions[position].isVisible, lost: lost, position: position)
   }
 
   /// Why the session at `position` does not compete for an event whose role is numbered
@@ -573,6 +576,7 @@ public struct ActivationRouter: Sendable {
       decision.outcome = .existing(
         sessionIdentifier: sessions[winner.position].persistentIdentifier,
         configurationName: sessions[winner.position].configurationName)
+      decision.chosenPosition = winner.position
       decision.reason = winner.step.reason
       // Most decisions have no tie: no array is made for them.
       if !winner.tied.isEmpty { noteTie([winner.position] + winner.tied, in: &decision) }
