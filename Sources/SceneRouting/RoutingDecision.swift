@@ -203,9 +203,12 @@ extension RoutingDecision {
     outcome = .none
     reason = .noMatch
     role = event.options.role
-    targetContentIdentifier = event.targetContentIdentifier
+    // The evaluated string is the identifier whenever the event has one (read once: each
+    // reading of an event's kind copied its payload).
+    let isIdentifier = evaluated?.source == .targetContentIdentifier
+    targetContentIdentifier = isIdentifier ? evaluated?.string : nil
     self.evaluated = evaluated?.source
-    url = evaluated?.source == .targetContentIdentifier ? nil : evaluated?.string
+    url = isIdentifier ? nil : evaluated?.string
     windowGroup = nil
     candidates.removeAll(keepingCapacity: true)
     omittedCandidates = 0

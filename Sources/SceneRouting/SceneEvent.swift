@@ -282,7 +282,8 @@ public struct SceneEvent: Sendable, Hashable {
   /// The string the predicates are evaluated against, and which one it is: the target content
   /// identifier; for a URL event its absolute string; for a user activity without an identifier
   /// its `webpageURL` (UIKit evaluates activation conditions against "the text of URL links", and
-  /// SwiftUI documents the fallback). Nil when the event carries none of them.
+  /// SwiftUI documents the fallback). Nil when the event carries none of them. Its source is
+  /// the identifier exactly when the event has one (a decision reads both from it).
   package var evaluated: (string: String, source: EvaluatedString)? {
     switch kind {
     case .url(let url): return (url, .url)

@@ -177,12 +177,23 @@ struct ModelTests {
         )),
       SceneEvent(
         .activationRequest(.session("tv")), options: RoutingOptions(allowCanMatches: false)),
+      SceneEvent(.url("https://x/z")),
+      SceneEvent(.appIntent(AppIntentRequest(intentType: "i", contentIdentifier: "chat/3"))),
+      SceneEvent(
+        .userActivity(
+          UserActivity(activityType: "b", targetContentIdentifier: "id", webpageURL: "https://x/w"))
+      ),
     ]
     for event in events {
       let decoded = try JSONDecoder().decode(SceneEvent.self, from: try JSONEncoder().encode(event))
       #expect(decoded.targetContentIdentifier == event.targetContentIdentifier)
       #expect(decoded.jsonValue == event.jsonValue, "the event-file shape is stable")
       #expect(decoded.options == event.options && decoded.eventKind == event.eventKind, "\(event)")
+      let evaluated = event.evaluated
+      #expect(
+        event.targetContentIdentifier
+          == (evaluated?.source == .targetContentIdentifier ? evaluated?.string : nil),
+        "the evaluated string is the identifier exactly when there is one: \(event)")
       let decision = file.router.route(event)
       let back = try JSONDecoder().decode(
         RoutingDecision.self, from: try JSONEncoder().encode(decision))
