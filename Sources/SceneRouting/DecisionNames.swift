@@ -55,11 +55,11 @@ struct QuotedNames: @unchecked Sendable {
   private let offsets: ContiguousArray<Int>
 
   init(_ texts: [String?]) {
-    var bytes = ContiguousArray<UInt8>()
+    var bytes: [UInt8] = []
     var offsets = ContiguousArray<Int>()
     for text in texts {
       offsets.append(bytes.count)
-      if let text { bytes += JSONValue.string(text).jsonBytes }
+      if let text { JSONValue.writeString(text, into: &bytes) }
     }
     offsets.append(bytes.count)
     self.texts = ContiguousArray(texts.map { $0 ?? "" })
