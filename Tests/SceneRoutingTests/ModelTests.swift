@@ -676,6 +676,46 @@ struct JSONStringTests {
     }
   }
 
+  @Test("every piece recorded per value reads back as that value")
+  func piecesReadBack() throws {
+    // The byte writer copies a piece per reason, evaluated source, pair of answers, and
+    // visibility and loss; the reader, which shares none of them, must read each value back.
+    let answers: [PredicateOutcome] = [.notEvaluated, .answered(false), .answered(true)]
+    let template = try #require(
+      ActivationRouter(sessions: [SceneSession(persistentIdentifier: "s")])
+        .route(SceneEvent(.url("x://y")), explanation: .all).candidates.first)
+    var candidates: [CandidateEvaluation] = []
+    for lost in [nil] + LossReason.allCases {
+      for isVisible in [false, true] {
+        for prefers in answers {
+          for canActivate in answers {
+            var candidate = template
+            candidate.sessionIdentifier = "s\(candidates.count)"
+            candidate.prefers = prefers
+            candidate.canActivate = canActivate
+            candidate.isVisible = isVisible
+            candidate.lost = lost
+            candidates.append(candidate)
+          }
+        }
+      }
+    }
+    for reason in RoutingReason.allCases {
+      for evaluated in [nil] + EvaluatedString.allCases {
+        var decision = RoutingDecision()
+        decision.reason = reason
+        decision.evaluated = evaluated
+        decision.url = evaluated == nil || evaluated == .targetContentIdentifier ? nil : "x://y"
+        decision.targetContentIdentifier = evaluated == .targetContentIdentifier ? "t" : nil
+        decision.candidates = candidates
+        var buffer = ByteBuffer()
+        decision.writeBytes(to: &buffer) { _ in }
+        let read = try RoutingDecision(json: try JSONValue.parse(Array(buffer.bytes)))
+        #expect(read == decision, "\(reason), \(String(describing: evaluated))")
+      }
+    }
+  }
+
   @Test("the byte writer's enumeration tables are the raw values, quoted, found by position")
   func quotedRawValues() {
     func check<Value: RawRepresentable<String> & CaseIterable>(_ type: Value.Type) {
@@ -703,6 +743,9 @@ struct JSONStringTests {
     // its initializer checks that each case's representation is its position in allCases.
     await #expect(processExitsWith: .failure) {
       _ = QuotedRawValues<Reordered>()
+    }
+    await #expect(processExitsWith: .failure) {
+      _ = JSONRun.Cases<Reordered> { $0.string($1.map { "\($0)" }) }
     }
   }
 
