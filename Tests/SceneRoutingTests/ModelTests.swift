@@ -565,13 +565,19 @@ struct JSONStringTests {
     }
   }
 
+  /// Conditions whose *prefers* fails on a long run of `a` (a backtracking limit), and whose
+  /// *can activate* is `can`.
+  static func failingPrefers(can: String) throws -> ActivationConditions {
+    try ActivationConditions(
+      canActivateForTargetContentIdentifierPredicate: can,
+      prefersToActivateForTargetContentIdentifierPredicate: "SELF MATCHES '(a+)+$'",
+      profile: .extended)
+  }
+
   @Test("a decision's bytes and its value are one shape, with exactly the declared members")
   func decisionShapeIsDeclaredOnce() throws {
     // Every member appears: a tie, a failed predicate, a warning, a window group, a URL.
-    let failing = try ActivationConditions(
-      canActivateForTargetContentIdentifierPredicate: "FALSEPREDICATE",
-      prefersToActivateForTargetContentIdentifierPredicate: "SELF MATCHES '(a+)+$'",
-      profile: .extended)
+    let failing = try Self.failingPrefers(can: "FALSEPREDICATE")
     let sessions = [
       SceneSession(persistentIdentifier: "one", activationConditions: failing),
       SceneSession(persistentIdentifier: "two", configurationName: "Main", isVisible: true),
@@ -623,10 +629,7 @@ struct JSONStringTests {
 
   @Test("a router's quoted names change what a decision's bytes cost, never the bytes")
   func quotedNamesKeepTheBytes() throws {
-    let failing = try ActivationConditions(
-      canActivateForTargetContentIdentifierPredicate: "SELF BEGINSWITH 'a'",
-      prefersToActivateForTargetContentIdentifierPredicate: "SELF MATCHES '(a+)+$'",
-      profile: .extended)
+    let failing = try Self.failingPrefers(can: "SELF BEGINSWITH 'a'")
     let sessions = [
       SceneSession(persistentIdentifier: "one", activationConditions: failing),
       SceneSession(
