@@ -187,7 +187,15 @@ extension FormatExpression {
       output += ")"
       return
     }
-    printOperand(into: &output)
+    switch kind {
+    case .negation, .constant(.integer), .constant(.double):
+      // Minus binds tighter than every arithmetic operator, so a negation or a negative number
+      // reads back as the same operand bare (`-a - b`, `a * -5`); parentheses would nest it
+      // one level deeper than the predicate did.
+      print(into: &output)
+    default:
+      printOperand(into: &output)
+    }
   }
 
   private func printList(_ elements: [FormatExpression], into output: inout String) {

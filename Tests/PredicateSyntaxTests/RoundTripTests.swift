@@ -28,6 +28,33 @@ struct RoundTripTests {
     #expect(failures == 0, "\(failures) failures; replay with PROPERTY_SEED=\(seed)")
   }
 
+  @Test("a negation or negative number in arithmetic prints bare, so no deeper than it parsed")
+  func arithmeticOperandsPrintBare() {
+    let cases = [
+      ("-a - b == 1", "-a - b == 1"), ("a - -b == 1", "a - -b == 1"),
+      ("-a ** 2 == 1", "-a ** 2 == 1"), ("2 ** -a == 1", "2 ** -a == 1"),
+      ("-5 - 3 == SELF", "-5 - 3 == SELF"), ("3 * -5 == SELF", "3 * -5 == SELF"),
+      ("a * - 5 == 1", "a * - 5 == 1"), ("(-a) * (-b) == 1", "-a * -b == 1"),
+      ("-(a - b) == 1", "-(a - b) == 1"), ("(-a).b == 1", "(-a).b == 1"),
+      ("-0.5 + 1 == SELF", "-0.5 + 1 == SELF"),
+    ]
+    for (source, expected) in cases {
+      guard let predicate = PredicateParser.parse(source).predicate else {
+        Issue.record("\(source) did not parse")
+        continue
+      }
+      #expect(predicate.predicateFormat == expected, "\(source)")
+      #expect(PredicateParser.parse(predicate.predicateFormat).predicate == predicate, "\(source)")
+    }
+    // As deep as the parser allows (FuzzParse found it): printed with parentheses around the
+    // negations, it read back as nesting too deep.
+    let limit = PredicateParser.maximumNestingDepth
+    let deepest = String(repeating: "-", count: limit) + "SELF - b == 0"
+    let predicate = PredicateParser.parse(deepest).predicate
+    #expect(predicate != nil)
+    #expect(predicate.map { PredicateParser.parse($0.predicateFormat).predicate == $0 } == true)
+  }
+
   @Test("printing is idempotent on the shared corpus")
   func corpusIdempotent() throws {
     let corpus = try #require(Fixtures.readFile(Fixtures.root + "/corpus/public.tsv"))
