@@ -205,6 +205,29 @@ struct ICUDifferentialTests {
     }
   }
 
+  @Test("a short hex escape is not extended by a hex digit the translation writes after it")
+  func shortHexEscapeStaysShort() throws {
+    // ICU's `[\b]` is `b`, its lone `\E` an `E` and `[\1]` a `1`: written after a one-digit
+    // `\x0` they once read as PCRE2's `\x0b`, `\x0E`, `\x01` (FuzzICU found the first).
+    let patterns = [#"[\x0\b6]"#, #"[\x1\b]"#, #"\x0\E"#, #"[\xa\A]"#, #"[\x0\1]"#, #"\x4\x1"#]
+    let subjects = [
+      "\u{0}", "\u{1}", "\u{4}\u{1}", "\u{a}", "\u{b}", "\u{1b}", "\u{0}E", "\u{e}", "b", "6", "A",
+      "1",
+    ]
+    for pattern in patterns {
+      let compiled = try #require(
+        CompiledPredicate.compile(
+          "SELF MATCHES %@", arguments: [.string(pattern)], profile: .extended
+        ).compiled, "\(pattern)")
+      let regex = try #require(Self.icu(pattern, caseInsensitive: false), "\(pattern)")
+      for subject in subjects {
+        #expect(
+          try compiled.evaluate(with: subject) == Self.icuMatches(regex, subject),
+          "\(pattern) on \(subject.unicodeScalars.map(\.value))")
+      }
+    }
+  }
+
   @Test("a pattern too large once written out is refused by name, not as a PCRE2 failure")
   func tooLargeIsNamed() throws {
     let pattern = "(?i)" + String(repeating: "\\b\\p{Lu}", count: 200)

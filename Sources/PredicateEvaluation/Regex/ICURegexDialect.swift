@@ -802,7 +802,14 @@ struct ICURegexDialect {
       if !inClass, value <= 0x10FFFF, let scalar = Unicode.Scalar(value) {
         try caselessLiteral(scalar, from: start, to: end)
       }
-      copy(end - index)
+      if peek(2) == "{" {
+        copy(end - index)
+      } else {
+        // Written as `\x{…}`, which no character after it can extend: `\x0` then a `b` the
+        // translation writes (ICU's `[\b]` is `b`) would read as PCRE2's `\x0b`.
+        emit("\\x{\(String(value, radix: 16))}", from: offsets[start])
+        index = end
+      }
     case "c":
       // ICU's control character is the low five bits (`\c1` is U+0011); PCRE2's flips bit 6
       // of the uppercased letter (`\c1` is `q`). The same for letters, not for the rest.
