@@ -71,7 +71,7 @@ package struct EventRouting {
   package var explanation: ActivationRouter.Explanation
   /// The names events are read by, kept whole by the parser.
   var keys = SceneEvent.jsonKeys
-  /// The names of the router's decisions, quoted once (``ActivationRouter/decisionNames``).
+  /// The names of the router's decisions, quoted once (``DecisionNames``).
   let names: DecisionNames?
 
   /// Routing that writes decisions in `format`; `candidates` says which sessions a JSON
@@ -83,7 +83,7 @@ package struct EventRouting {
   ) {
     self.kind = kind
     self.format = format
-    names = format == .json ? router?.decisionNames : nil
+    names = format == .json ? router.map(DecisionNames.init) : nil
     // A summary needs no per-session entries (so it can take the index), an explanation every
     // session, JSON the ones `candidates` asks for.
     explanation =

@@ -5,7 +5,7 @@ import SceneJSON
 ///
 /// `route --jsonl` writes a decision a line, and quoting its half-dozen names afresh (the
 /// identifier of each listed candidate, the configuration, the role) cost about 140 instructions
-/// each, a seventh of a line. The byte writer takes a name from here only when it is the very
+/// each, 700 of a line's 10,300. The byte writer takes a name from here only when it is the very
 /// text the decision holds (``QuotedNames/quoted(_:at:)`` compares them; the decision's name
 /// was copied from the router's session, so they share storage and the comparison is one of
 /// two words): a decision is a value its owner may change, and the output never depends on this
@@ -20,7 +20,8 @@ package final class DecisionNames: Sendable {
   /// Each role's default configuration, by role number.
   let defaultConfigurations: QuotedNames
 
-  init(_ router: ActivationRouter) {
+  /// The names of `router`'s decisions, quoted: once for every decision it will make.
+  package init(_ router: ActivationRouter) {
     identifiers = QuotedNames(router.sessions.map(\.persistentIdentifier))
     configurations = QuotedNames(router.sessions.map(\.configurationName))
     roles = QuotedNames(router.roles.roles.map(\.rawValue))
@@ -37,12 +38,6 @@ package final class DecisionNames: Sendable {
   func role(_ role: SceneSessionRole, number: Int) -> UnsafeBufferPointer<UInt8>? {
     roles.quoted(role.rawValue, at: number)
   }
-}
-
-extension ActivationRouter {
-  /// The names this router's decisions write, quoted once, for a caller that writes many
-  /// decisions as JSON bytes (``RoutingDecision/writeBytes(to:names:extra:)``).
-  package var decisionNames: DecisionNames { DecisionNames(self) }
 }
 
 /// Strings and their quoted JSON bytes, by position, in one allocation, which the owner frees

@@ -33,8 +33,6 @@ package protocol JSONSink: ~Copyable {
   mutating func count(_ value: Int)
   /// A value already built.
   mutating func value(_ value: JSONValue)
-  /// An enumeration's raw value, or `null` for nil, through the table of its quoted raw values.
-  mutating func rawValue<Value>(_ value: Value?, _ table: QuotedRawValues<Value>)
   /// Pieces fixed in the source, recorded once (``JSONRun``).
   mutating func run(_ run: JSONRun)
 }
@@ -69,9 +67,9 @@ package struct JSONRun: @unchecked Sendable {
     self.bytes = UnsafeBufferPointer(bytes)
   }
 
-  /// Runs numbered from 0, each recorded from its number: pieces that vary with a small value
-  /// (two answers, a visibility and a reason), one piece each. Made once and never freed, as
-  /// every run.
+  /// Runs numbered from 0, each recorded from its number: a piece that varies with a small
+  /// number (a candidate's two answers), one piece for each. Made once and never freed, as every
+  /// run.
   package struct Table: @unchecked Sendable {
     private let runs: UnsafeBufferPointer<JSONRun>
 
@@ -161,9 +159,6 @@ package struct JSONRun: @unchecked Sendable {
     package mutating func bool(_ value: Bool) { calls.append(.bool(value)) }
     package mutating func count(_ value: Int) { calls.append(.count(value)) }
     package mutating func value(_ value: JSONValue) { calls.append(.value(value)) }
-    package mutating func rawValue<Value>(_ value: Value?, _ table: QuotedRawValues<Value>) {
-      calls.append(.string(value?.rawValue))
-    }
     package mutating func run(_ run: JSONRun) { calls += run.calls }
   }
 }
@@ -292,12 +287,6 @@ extension ByteBuffer: JSONSink {
   }
 
   @inline(__always)
-  package mutating func rawValue<Value>(_ value: Value?, _ table: QuotedRawValues<Value>) {
-    guard let value else { return append("null") }
-    append(table[value])
-  }
-
-  @inline(__always)
   package mutating func run(_ run: JSONRun) { append(run.bytes) }
 }
 
@@ -330,9 +319,6 @@ package struct JSONTreeBuilder: JSONSink {
   package mutating func bool(_ value: Bool) { add(.bool(value)) }
   package mutating func count(_ value: Int) { add(.number(Double(value))) }
   package mutating func value(_ value: JSONValue) { add(value) }
-  package mutating func rawValue<Value>(_ value: Value?, _ table: QuotedRawValues<Value>) {
-    string(value?.rawValue)
-  }
   package mutating func run(_ run: JSONRun) { run.replay(into: &self) }
 
   private mutating func begin(_ container: Container) {

@@ -663,8 +663,8 @@ struct JSONStringTests {
       for explanation in ActivationRouter.Explanation.allCases {
         var decision = router.route(event, explanation: explanation)
         let plain = bytes(decision, nil)
-        #expect(bytes(decision, router.decisionNames) == plain, "\(plain)")
-        #expect(bytes(decision, other.decisionNames) == plain, "another router's names")
+        #expect(bytes(decision, DecisionNames(router)) == plain, "\(plain)")
+        #expect(bytes(decision, DecisionNames(other)) == plain, "another router's names")
         // A decision is a value its owner may change: changed names are written as they are.
         if !decision.candidates.isEmpty {
           decision.candidates[0].sessionIdentifier = "changed"
@@ -674,7 +674,7 @@ struct JSONStringTests {
             sessionIdentifier: "one\u{301}", configurationName: configuration)
         }
         decision.role = "windowApplicationX"
-        #expect(bytes(decision, router.decisionNames) == bytes(decision, nil))
+        #expect(bytes(decision, DecisionNames(router)) == bytes(decision, nil))
       }
     }
   }
