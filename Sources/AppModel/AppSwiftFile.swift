@@ -534,18 +534,30 @@ package struct AppSwiftFile: Sendable {
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
       // `@Environment(\.openWindow) private var open`, `@Environment(\.openURL) var visit`
-      for (key, isWindow) in [(".openWindow", true), (".openURL", false)]
-      where node.attributes.contains(where: {
-        $0.as(AttributeSyntax.self)?.arguments?.sourceText.utf8.firstRange(of: key.utf8) != nil
-      }) {
-        for binding in node.bindings {
-          if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-            if isWindow { openWindowNames.insert(name) } else { openURLNames.insert(name) }
-          }
+      var window = false
+      var url = false
+      for attribute in node.attributes {
+        // The arguments' bytes, searched in place: most properties have no attribute, and the
+        // rest mostly none with arguments.
+        guard let arguments = attribute.as(AttributeSyntax.self)?.arguments else { continue }
+        let text = arguments.syntaxTextBytes
+        text.withUnsafeBufferPointer {
+          window = window || System.contains($0, Self.openWindowKey)
+          url = url || System.contains($0, Self.openURLKey)
+        }
+      }
+      guard window || url else { return .visitChildren }
+      for binding in node.bindings {
+        if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+          if window { openWindowNames.insert(name) }
+          if url { openURLNames.insert(name) }
         }
       }
       return .visitChildren
     }
+
+    private static let openWindowKey = Array(".openWindow".utf8)
+    private static let openURLKey = Array(".openURL".utf8)
 
     /// The string value of `expression` as a producer's identifier, template or reason.
     private func value(_ expression: ExprSyntax) -> (String?, Template?, String?) {

@@ -57,10 +57,16 @@ package enum SwiftExtractor {
   package static func excessiveBracketNesting(_ bytes: [UInt8]) -> Nesting? {
     var brackets = BracketNesting()
     bytes.withUnsafeBufferPointer { buffer in
-      _ = SwiftSkeleton.forEachCodeByte(buffer) { _, byte in brackets.read(byte) }
+      _ = SwiftSkeleton.forEachCodeByte(buffer, wanted: bracketBytes) { _, byte in
+        brackets.read(byte)
+        return .max
+      }
     }
     return brackets.excessive
   }
+
+  /// The bytes ``BracketNesting`` counts.
+  private static let bracketBytes = SwiftSkeleton.CodeBytes(Array("()[]".utf8))
 
   private final class Visitor: SyntaxVisitor {
     package let values: SwiftValues

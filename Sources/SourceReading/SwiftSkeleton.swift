@@ -8,14 +8,20 @@ import PortableIO
 /// before the parser (how deep brackets nest) and the app model's sparse reading of a file
 /// (``sparse(_:around:)``) stand on it.
 package enum SwiftSkeleton {
-  /// Calls `body` with the offset and value of every code byte, in order: bytes outside comments
-  /// and outside string text (an interpolation's code is code; the delimiters are not). An
-  /// unterminated single-line literal ends at its line's end, as the lexer reads it.
+  /// Calls `body` with the offset and value of the first code byte, of every code byte that
+  /// `wanted` holds, and of every code byte at or after the offset `body` last returned (code
+  /// bytes: bytes outside comments and outside string text; an interpolation's code is code, its
+  /// delimiters are not). An unterminated single-line literal ends at its line's end, as the
+  /// lexer reads it.
+  ///
+  /// A reader wants few bytes of a file (brackets, braces, the sites it looks for): the code
+  /// between them is passed over a table lookup a byte, not a call. `body` returns where it
+  /// next wants every byte (`index + 1` for the next, `Int.max` for none but `wanted`).
   ///
   /// - Returns: whether the file ends outside every literal and comment.
   @discardableResult
   package static func forEachCodeByte(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, UInt8) -> Void
+    _ bytes: UnsafeBufferPointer<UInt8>, wanted: CodeBytes, _ body: (Int, UInt8) -> Int
   ) -> Bool {
     /// An open string literal: its `#` count, whether it is `"""`, and, inside an
     /// interpolation, how many parentheses are open there (nil in the string's text).
@@ -33,74 +39,121 @@ package enum SwiftSkeleton {
       while end - position < count, at(end) == UInt8(ascii: "#") { end += 1 }
       return end - position == count ? end : nil
     }
-    while index < bytes.count {
-      let byte = bytes[index]
-      // Code outside every literal, the most of a file: a byte that opens no comment and no
-      // literal is code as it is.
-      if literals.isEmpty, byte != UInt8(ascii: "/"), byte != UInt8(ascii: "#"),
-        byte != UInt8(ascii: "\"")
-      {
-        body(index, byte)
-        index += 1
-        continue
-      }
-      if let open = literals.last, open.parentheses == nil {
-        // String text: escapes, an interpolation's start, or the closing delimiter.
-        if byte == UInt8(ascii: "\\"), let next = pounds(open.pounds, from: index + 1) {
-          if at(next) == UInt8(ascii: "(") {
-            literals[literals.count - 1].parentheses = 1
-          }
-          index = next + 1
-          continue
+    // Where `body` next wants every code byte.
+    var everyFrom = 0
+    // What stops each pass: over code, what `body` wants and what opens a comment or a literal;
+    // over string text, an escape, a quote and a line break.
+    let codeStop: UInt8 = 1
+    let textStop: UInt8 = 2
+    var stops = [UInt8](repeating: 0, count: 256)
+    for byte in 0...255 where wanted.contains(UInt8(byte)) { stops[byte] = codeStop }
+    for byte in "/#\"".utf8 { stops[Int(byte)] |= codeStop }
+    for byte in "\\\"\n\r".utf8 { stops[Int(byte)] |= textStop }
+    return stops.withUnsafeBufferPointer { stops in
+      while index < bytes.count {
+        // Code outside every literal, the most of a file: passed over up to the next byte that
+        // stops it, or to where `body` wants every byte.
+        if literals.isEmpty, index < everyFrom {
+          let limit = min(bytes.count, everyFrom)
+          while index < limit, stops[Int(bytes[index])] & codeStop == 0 { index += 1 }
+          guard index < bytes.count else { break }
         }
-        if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r"), !open.multiline {
-          literals.removeLast()
-        } else if byte == UInt8(ascii: "\""),
-          !open.multiline || (at(index + 1) == byte && at(index + 2) == byte),
-          let end = pounds(open.pounds, from: index + (open.multiline ? 3 : 1))
+        let byte = bytes[index]
+        // A byte that opens no comment and no literal is code as it is.
+        if literals.isEmpty, byte != UInt8(ascii: "/"), byte != UInt8(ascii: "#"),
+          byte != UInt8(ascii: "\"")
         {
-          literals.removeLast()
-          index = end
+          everyFrom = body(index, byte)
+          index += 1
           continue
         }
-        index += 1
-        continue
-      }
-      // Code, at the top level or in an interpolation.
-      if let comment = comment(bytes, at: index) {
-        guard comment.closed else { return false }
-        index = comment.end
-        continue
-      }
-      if byte == UInt8(ascii: "#") || byte == UInt8(ascii: "\"") {
-        var quote = index
-        while at(quote) == UInt8(ascii: "#") { quote += 1 }
-        if at(quote) == UInt8(ascii: "\"") {
-          let multiline = at(quote + 1) == UInt8(ascii: "\"") && at(quote + 2) == UInt8(ascii: "\"")
-          literals.append(Literal(pounds: quote - index, multiline: multiline, parentheses: nil))
-          index = quote + (multiline ? 3 : 1)
-        } else {
-          body(index, byte)
-          index += 1
-        }
-        continue
-      }
-      if let open = literals.last, let parentheses = open.parentheses {
-        if byte == UInt8(ascii: "(") {
-          literals[literals.count - 1].parentheses = parentheses + 1
-        } else if byte == UInt8(ascii: ")") {
-          literals[literals.count - 1].parentheses = parentheses == 1 ? nil : parentheses - 1
-          // The interpolation's closing parenthesis is the literal's, not code.
-          if parentheses == 1 {
+        if let open = literals.last, open.parentheses == nil {
+          // String text: passed over up to an escape, an interpolation's start, the closing
+          // delimiter or a line break.
+          if stops[Int(byte)] & textStop == 0 {
             index += 1
+            while index < bytes.count, stops[Int(bytes[index])] & textStop == 0 { index += 1 }
             continue
           }
+          if byte == UInt8(ascii: "\\"), let next = pounds(open.pounds, from: index + 1) {
+            if at(next) == UInt8(ascii: "(") {
+              literals[literals.count - 1].parentheses = 1
+            }
+            index = next + 1
+            continue
+          }
+          if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r"), !open.multiline {
+            literals.removeLast()
+          } else if byte == UInt8(ascii: "\""),
+            !open.multiline || (at(index + 1) == byte && at(index + 2) == byte),
+            let end = pounds(open.pounds, from: index + (open.multiline ? 3 : 1))
+          {
+            literals.removeLast()
+            index = end
+            continue
+          }
+          index += 1
+          continue
         }
+        // Code, at the top level or in an interpolation.
+        if let comment = comment(bytes, at: index) {
+          guard comment.closed else { return false }
+          index = comment.end
+          continue
+        }
+        if byte == UInt8(ascii: "#") || byte == UInt8(ascii: "\"") {
+          var quote = index
+          while at(quote) == UInt8(ascii: "#") { quote += 1 }
+          if at(quote) == UInt8(ascii: "\"") {
+            let multiline =
+              at(quote + 1) == UInt8(ascii: "\"") && at(quote + 2) == UInt8(ascii: "\"")
+            literals.append(Literal(pounds: quote - index, multiline: multiline, parentheses: nil))
+            index = quote + (multiline ? 3 : 1)
+          } else {
+            if index >= everyFrom || wanted.contains(byte) { everyFrom = body(index, byte) }
+            index += 1
+          }
+          continue
+        }
+        if let open = literals.last, let parentheses = open.parentheses {
+          if byte == UInt8(ascii: "(") {
+            literals[literals.count - 1].parentheses = parentheses + 1
+          } else if byte == UInt8(ascii: ")") {
+            literals[literals.count - 1].parentheses = parentheses == 1 ? nil : parentheses - 1
+            // The interpolation's closing parenthesis is the literal's, not code.
+            if parentheses == 1 {
+              index += 1
+              continue
+            }
+          }
+        }
+        if index >= everyFrom || wanted.contains(byte) { everyFrom = body(index, byte) }
+        index += 1
       }
-      body(index, byte)
-      index += 1
+      return literals.isEmpty
     }
-    return literals.isEmpty
+  }
+
+  /// A set of byte values, tested with one load: the bytes a reader of
+  /// ``forEachCodeByte(_:wanted:_:)`` wants.
+  package struct CodeBytes: Sendable {
+    private var members: [Bool]
+
+    package init(_ bytes: [UInt8]) {
+      members = Array(repeating: false, count: 256)
+      for byte in bytes { members[Int(byte)] = true }
+    }
+
+    package func adding(_ bytes: [UInt8]) -> CodeBytes {
+      var result = self
+      for byte in bytes { result.members[Int(byte)] = true }
+      return result
+    }
+
+    @inline(__always)
+    package func contains(_ byte: UInt8) -> Bool {
+      members.withUnsafeBufferPointer { $0[Int(byte)] }
+    }
   }
 }
 
@@ -117,8 +170,11 @@ extension SwiftSkeleton {
     switch at(index + 1) {
     case UInt8(ascii: "/"):
       // A line comment ends at a line break, which a lone CR is too (as swift-syntax reads it).
-      while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") {
-        end += 1
+      end = System.firstIndex(of: UInt8(ascii: "\n"), in: bytes, from: index) ?? bytes.count
+      if let carriageReturn = System.firstIndex(
+        of: UInt8(ascii: "\r"), in: UnsafeBufferPointer(rebasing: bytes[index..<end]), from: 0)
+      {
+        end = index + carriageReturn
       }
       return (end, true)
     case UInt8(ascii: "*"):
@@ -199,7 +255,7 @@ extension SwiftSkeleton {
       // The next site's offset, compared with each code byte's (a site in a comment or a
       // string is passed over).
       var upcoming = sorted.first ?? Int.max
-      return SwiftSkeleton.forEachCodeByte(buffer) { index, byte in
+      return SwiftSkeleton.forEachCodeByte(buffer, wanted: sparseBytes) { index, byte in
         if index >= upcoming {
           while nextSite < sorted.count, sorted[nextSite] < index { nextSite += 1 }
           if nextSite < sorted.count, sorted[nextSite] == index {
@@ -224,7 +280,7 @@ extension SwiftSkeleton {
         case UInt8(ascii: "}"):
           guard let last = stack.popLast() else {
             balanced = false
-            return
+            return .max
           }
           blocks[last].close = index
           boundaries.removeLast()
@@ -235,6 +291,8 @@ extension SwiftSkeleton {
           if stack.isEmpty { keywords = HeaderKeywords() }
         default: break
         }
+        // Every byte of a top-level header (its keywords); inside braces, the next site.
+        return stack.isEmpty ? index + 1 : upcoming
       }
     }
     guard clean, balanced, stack.isEmpty, brackets.excessive == nil else { return nil }
@@ -316,6 +374,9 @@ extension SwiftSkeleton {
     return sparse
   }
 
+  /// The code bytes ``sparse(_:around:)`` reads inside braces: brackets, braces and `;`.
+  private static let sparseBytes = CodeBytes(Array("()[]{};".utf8))
+
   /// `sparse` (from ``sparse(_:around:)``) with each line it blanked whole emptied: the parser
   /// need not read the blanks. Every kept token keeps its line and its byte column (a line
   /// partly blanked keeps its blanks), but not its offset: read positions with a
@@ -323,18 +384,30 @@ extension SwiftSkeleton {
   package static func compacted(_ sparse: [UInt8], original: [UInt8]) -> [UInt8] {
     var result: [UInt8] = []
     result.reserveCapacity(sparse.count / 4)
-    var start = 0
-    while start <= sparse.count {
-      var end = start
-      while end < sparse.count, sparse[end] != UInt8(ascii: "\n") { end += 1 }
-      let line = sparse[start..<end]
-      // A CR ends a line too (swift-syntax's reading): only the CR of a CRLF may go with a
-      // blanked line; a line holding a lone CR is kept, so no line break is lost.
-      let blank = line.dropLast(line.last == 0x0D ? 1 : 0).allSatisfy { $0 == 0x20 || $0 == 0x09 }
-      // Only a line blanking emptied: a kept line of spaces may be a multi-line string's text.
-      if !(blank && !original[start..<end].elementsEqual(line)) { result += line }
-      if end < sparse.count { result.append(UInt8(ascii: "\n")) }
-      start = end + 1
+    sparse.withUnsafeBufferPointer { sparse in
+      original.withUnsafeBufferPointer { original in
+        var start = 0
+        while start <= sparse.count {
+          let end =
+            System.firstIndex(of: UInt8(ascii: "\n"), in: sparse, from: start) ?? sparse.count
+          // A CR ends a line too (swift-syntax's reading): only the CR of a CRLF may go with a
+          // blanked line; a line holding a lone CR is kept, so no line break is lost.
+          let textEnd = end > start && sparse[end - 1] == 0x0D ? end - 1 : end
+          var blank = true
+          for offset in start..<textEnd where sparse[offset] != 0x20 && sparse[offset] != 0x09 {
+            blank = false
+            break
+          }
+          // Only a line blanking emptied: a kept line of spaces may be a multi-line string's
+          // text.
+          let line = UnsafeBufferPointer(rebasing: sparse[start..<end])
+          if !blank || line.elementsEqual(UnsafeBufferPointer(rebasing: original[start..<end])) {
+            result.append(contentsOf: line)
+          }
+          if end < sparse.count { result.append(UInt8(ascii: "\n")) }
+          start = end + 1
+        }
+      }
     }
     return result
   }

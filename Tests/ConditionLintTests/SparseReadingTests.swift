@@ -293,6 +293,67 @@ struct SparseReadingTests {
     #expect(SwiftSkeleton.compacted(text, original: text) == text)
   }
 
+  @Test("passing over unwanted code calls for exactly the code bytes a byte-by-byte pass gives")
+  func codeBytesPassedOver() throws {
+    var texts: [[UInt8]] = []
+    let root = URL(fileURLWithPath: Fixtures.root)
+    let files = try #require(
+      FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
+    for case let url as URL in files where url.pathExtension == "swift" {
+      texts.append(try [UInt8](Data(contentsOf: url)))
+    }
+    var random = SeededRandom(seed: 1127)
+    let tokens = [
+      "\"", "#\"", "\"#", "\"\"\"", "\\(", "\\#(", "\\", "//", "/*", "*/", "/", "#", "{", "}",
+      "(", ")", "[", "]", ";", "a", "b1", " ", "\n", "\r", "\t", "é", "let x = ", "struct S ",
+    ]
+    for _ in 0..<4_000 {
+      texts.append(
+        Array(
+          (0..<random.pick(Array(1...60))).map { _ in random.pick(tokens) }
+            .joined().utf8))
+    }
+    let wanted = Array("()[]{};".utf8)
+    let set = SwiftSkeleton.CodeBytes(wanted)
+    for text in texts {
+      text.withUnsafeBufferPointer { bytes in
+        var every: [Int] = []
+        let ended = SwiftSkeleton.forEachCodeByte(bytes, wanted: set) { index, _ in
+          every.append(index)
+          return index + 1
+        }
+        // The first code byte, then only the wanted bytes.
+        var some: [Int] = []
+        let endedToo = SwiftSkeleton.forEachCodeByte(bytes, wanted: set) { index, _ in
+          some.append(index)
+          return .max
+        }
+        #expect(ended == endedToo)
+        #expect(
+          some
+            == every.enumerated().filter { $0.offset == 0 || wanted.contains(bytes[$0.element]) }
+            .map(\.element))
+        // Every byte from a point on, asked for at random: the wanted bytes, and every code
+        // byte at or after each offset asked for, until the next call.
+        var mixed: [Int] = []
+        var asked: [Int] = []
+        SwiftSkeleton.forEachCodeByte(bytes, wanted: set) { index, _ in
+          mixed.append(index)
+          let next = index + random.pick([1, 2, 7, 40, Int.max - index])
+          asked.append(next)
+          return next
+        }
+        var expected: [Int] = []
+        var from = 0
+        for index in every where index >= from || wanted.contains(bytes[index]) {
+          expected.append(index)
+          from = asked[expected.count - 1]
+        }
+        #expect(mixed == expected, "\(String(decoding: text, as: UTF8.self))")
+      }
+    }
+  }
+
   @Test("every Swift file in the fixtures reads the same sparsely and whole")
   func fixtures() throws {
     let root = URL(fileURLWithPath: Fixtures.root)
