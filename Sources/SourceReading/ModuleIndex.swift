@@ -23,8 +23,9 @@ package final class ModuleIndex: @unchecked Sendable {
   /// The Swift and Objective-C files of the walk, in walk order.
   private let sources: [String]
   private let maximumFileSize: Int
-  /// The files that may declare each name searched for so far (the last component of a
-  /// qualified name), in walk order; a name searched for and declared nowhere maps to none.
+  /// The files that may declare each name searched for so far (a search name,
+  /// ``searchName(for:kind:)``), in walk order; a name searched for and declared nowhere maps to
+  /// none.
   private var candidates: [String: [String]] = [:]
   private let read: @Sendable (String) -> [UInt8]?
   /// Guards the caches below; recursive, because resolving one constant may resolve another
@@ -57,19 +58,76 @@ package final class ModuleIndex: @unchecked Sendable {
     self.read = read
   }
 
-  /// Searches the sources for the files that may declare each of `names` not searched for yet,
-  /// all in one pass on every core: a file is scanned for its declarations
-  /// (``ModuleDeclarations``) only when it holds one of the names where a declaration could
-  /// name it (``ModuleDeclarations/mayDeclare(any:in:objectiveC:)``, a byte search): a name an
-  /// app uses everywhere (`NSString`, `item`) is declared in few files, if any.
+  /// What the index searches the module for to find the declaration one of `keys` names (the
+  /// keys of one lookup, innermost scope first, so the last is the name as written): the name a
+  /// declaration gives (the last component; for a property an enum computes per case, the
+  /// property), with the nearest type written before it (`Routes.archive` for
+  /// `Routes.archive` asked from inside `Outer`, `Windows.identifier` for
+  /// `Windows.viewer.identifier`); the name alone when nothing before it is capitalized, as a
+  /// type is.
+  ///
+  /// A file that declares `Routes.archive` declares or extends `Routes`: the search scans a
+  /// file for the name only when it does (``ModuleDeclarations/declaresType(_:in:)``), so a
+  /// member name an app writes everywhere (`main`, `item`) costs a scan in the few files of its
+  /// type. ``SwiftValues`` records these names as ``SwiftValues/external``, and
+  /// ``swiftConstant(_:kind:besides:)`` asks for them; an Objective-C constant is searched for
+  /// by its name alone.
+  package static func searchName(for keys: [String], kind: SwiftValues.Lookup) -> String {
+    guard let key = keys.last else { return "" }
+    var components = key.utf8.split(separator: UInt8(ascii: "."))
+    guard let last = components.popLast() else { return key }
+    if kind == .caseProperty { _ = components.popLast() }
+    let name = String(decoding: last, as: UTF8.self)
+    guard
+      let type = components.last(where: {
+        $0.first.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } == true
+      })
+    else { return name }
+    return String(decoding: type, as: UTF8.self) + "." + name
+  }
+
+  /// A search name (``searchName(for:kind:)``) as the search reads a file for it.
+  private struct Needle {
+    /// The search name: what ``candidates`` is keyed by.
+    var name: String
+    /// The name a declaration gives.
+    var declared: String
+    var declaredBytes: [UInt8]
+    /// The type a file must declare or extend to declare it (two bytes or more), if any.
+    var type: [UInt8]?
+
+    init(_ name: String) {
+      self.name = name
+      var type: Substring?
+      var declared = Substring(name)
+      if let dot = name.lastIndex(of: ".") {
+        type = name[..<dot]
+        declared = name[name.index(after: dot)...]
+      }
+      self.declared = String(declared)
+      declaredBytes = Array(declared.utf8)
+      self.type = type.flatMap { $0.utf8.count >= 2 ? Array($0.utf8) : nil }
+    }
+  }
+
+  /// Searches the sources for the files that may declare each of `names` (search names,
+  /// ``searchName(for:kind:)``) not searched for yet, all in one pass on every core: a file is
+  /// scanned for its declarations (``ModuleDeclarations``) only when it declares or extends the
+  /// type of one of the names, or one has none, and holds the name where a declaration could
+  /// name it
+  /// (``ModuleDeclarations/mayDeclare(any:in:objectiveC:)``, a byte search): a name an app uses
+  /// everywhere (`NSString`, `item`) is declared in few files, if any.
   package func search(_ names: Set<String>) {
     lock.lock()
     defer { lock.unlock() }
     let missing = names.filter { candidates[$0] == nil }
     guard !missing.isEmpty else { return }
     for name in missing { candidates[name] = [] }
-    let needles = missing.filter { $0.utf8.count >= 2 }.map { Array($0.utf8) }
+    let needles = missing.map(Needle.init).filter { $0.declaredBytes.count >= 2 }
     guard !needles.isEmpty else { return }
+    // Each type once: a file is searched for it once, whatever the names of it asked.
+    let types = Array(Set(needles.compactMap(\.type)))
+    let typeOf = needles.map { needle in needle.type.flatMap { types.firstIndex(of: $0) } }
     let sources = sources
     let maximumFileSize = maximumFileSize
     let chunkSize = 64
@@ -84,12 +142,17 @@ package final class ModuleIndex: @unchecked Sendable {
         let names = buffer.withUnsafeBufferPointer { whole -> [String] in
           let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
           let objectiveC = !path.hasSuffix(".swift")
-          guard ModuleDeclarations.mayDeclare(any: needles, in: bytes, objectiveC: objectiveC)
+          let declaresType = types.map { ModuleDeclarations.declaresType($0, in: bytes) }
+          let present = needles.indices.filter { typeOf[$0].map { declaresType[$0] } ?? true }
+            .map { needles[$0] }
+          guard !present.isEmpty,
+            ModuleDeclarations.mayDeclare(
+              any: present.map(\.declaredBytes), in: bytes, objectiveC: objectiveC)
           else { return [] }
-          return
-            (objectiveC
-            ? ModuleDeclarations.objCNames(bytes) : ModuleDeclarations.swiftNames(bytes))
-            .filter { missing.contains($0) }
+          let names = Set(
+            objectiveC
+              ? ModuleDeclarations.objCNames(bytes) : ModuleDeclarations.swiftNames(bytes))
+          return present.filter { names.contains($0.declared) }.map(\.name)
         }
         if !names.isEmpty { declared.append((path, names)) }
       }
@@ -100,13 +163,14 @@ package final class ModuleIndex: @unchecked Sendable {
     }
   }
 
-  /// The files that may declare `name`, searched for now if it was not yet.
+  /// The files that may declare `name` (a search name), searched for now if it was not yet.
   private func files(declaring name: String) -> [String] {
     if candidates[name] == nil { search([name]) }
     return candidates[name] ?? []
   }
 
-  /// Whether any file of the module may declare one of `names`: whether asking can help.
+  /// Whether any file of the module may declare one of `names` (search names): whether asking
+  /// can help.
   package func mayDeclare(any names: some Sequence<String>, besides path: String) -> Bool {
     lock.lock()
     defer { lock.unlock() }
@@ -160,9 +224,9 @@ package final class ModuleIndex: @unchecked Sendable {
   {
     lock.lock()
     defer { lock.unlock() }
+    let candidates = files(declaring: Self.searchName(for: keys, kind: kind)).filter { $0 != path }
     for key in keys {
-      let name = SwiftValues.lastComponent(key)
-      let files = files(declaring: name).filter { $0 != path }
+      let files = candidates
       var found: [Constant] = []
       let outermost = resolving.isEmpty
       for file in files {
@@ -338,6 +402,46 @@ package enum ModuleDeclarations {
     }
     return false
   }
+
+  /// Whether `bytes` may declare or extend the type `name` (UTF-8, two bytes or more): whether
+  /// it writes the name as a whole word after `enum`, `struct`, `class`, `actor`, `protocol` or
+  /// `extension`, with spaces, line breaks, backticks and the outer types of a qualified name
+  /// (`extension Outer.Routes`) between. A byte search over every occurrence.
+  package static func declaresType(_ name: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    func isSpace(_ byte: UInt8) -> Bool {
+      byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+    var from = 0
+    while let at = System.firstOffset(of: name, in: bytes, from: from) {
+      from = at + 1
+      let end = at + name.count
+      guard end == bytes.count || !bytes[end].isIdentifierByte,
+        at == 0 || !bytes[at - 1].isIdentifierByte
+      else { continue }
+      var before = at
+      if before > 0, bytes[before - 1] == UInt8(ascii: "`") { before -= 1 }
+      while before > 0, isSpace(bytes[before - 1]) { before -= 1 }
+      // `extension Outer.Routes`: back over the outer types.
+      while before > 0, bytes[before - 1] == UInt8(ascii: ".") {
+        before -= 1
+        while before > 0, isSpace(bytes[before - 1]) || bytes[before - 1] == UInt8(ascii: "`") {
+          before -= 1
+        }
+        while before > 0, bytes[before - 1].isIdentifierByte { before -= 1 }
+        while before > 0, isSpace(bytes[before - 1]) || bytes[before - 1] == UInt8(ascii: "`") {
+          before -= 1
+        }
+      }
+      var start = before
+      while start > 0, bytes[start - 1].isIdentifierByte { start -= 1 }
+      let word = UnsafeBufferPointer(rebasing: bytes[start..<before])
+      if typeKeywords.contains(where: { word.elementsEqual($0) }) { return true }
+    }
+    return false
+  }
+
+  private static let typeKeywords = ["enum", "struct", "class", "actor", "protocol", "extension"]
+    .map { Array($0.utf8) }
 
   /// Whether the `count` bytes at `at` are a whole word preceded as a declared name is.
   private static func standsAsDeclaredName(

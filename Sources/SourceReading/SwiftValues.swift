@@ -28,8 +28,9 @@ package final class SwiftValues {
   /// The module's constants, asked for a name this file uses but does not declare; nil while
   /// the walk has not yet indexed the module (then ``external`` records what was missed).
   package let module: ModuleIndex?
-  /// The names (the last component of each) this file looked for and did not declare, while no
-  /// module index was given: whether a reading with the index could know more.
+  /// The names this file looked for and did not declare, as the module index searches for them
+  /// (``ModuleIndex/searchName(for:kind:)``), while no module index was given: whether a reading
+  /// with the index could know more.
   package private(set) var external: Set<String> = []
 
   private lazy var collector: Collector = {
@@ -913,7 +914,7 @@ extension SwiftValues {
     _ keys: [String], kind: Lookup, name: String, use: ExprSyntax
   ) -> StringValue? {
     guard let module else {
-      for key in keys { external.insert(Self.lastComponent(key)) }
+      external.insert(ModuleIndex.searchName(for: keys, kind: kind))
       return nil
     }
     guard let constant = module.swiftConstant(keys, kind: kind, besides: path) else { return nil }

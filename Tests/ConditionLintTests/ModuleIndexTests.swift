@@ -122,6 +122,101 @@ struct ModuleIndexTests {
     #expect(condition.format == #"SELF BEGINSWITH "order/""#)
   }
 
+  @Test(
+    "a constant is found in the file that declares or extends its type, in every shape of it",
+    arguments: [
+      #"enum Paths { static let order = "order/" }"#,
+      #"extension Outer.Paths { static let order = "order/" }"#,
+      #"enum Outer { enum Paths { static let order = "order/" } }"#,
+      "public enum\n  Paths: String { case a\n static let order = \"order/\" }",
+      #"struct Paths<T> { static var order: String { "order/" } }"#,
+      #"extension /* the routes */ Paths { static let order = "order/" }"#,
+    ])
+  func typedSearch(declaration: String) throws {
+    // Many files use the name and the type; one declares it.
+    let qualified = declaration.contains("Outer") ? "Outer.Paths" : "Paths"
+    var files = [
+      "Outer.swift": "enum Outer { enum Paths {} }",
+      "Paths.swift": declaration,
+      "Delegate.swift": Self.delegate.replacingOccurrences(of: "Paths.", with: qualified + "."),
+    ]
+    for user in 0..<20 {
+      files["Users/User\(user).swift"] = "let order\(user) = \(qualified).order + \"\(user)\""
+    }
+    let condition = try #require(lint([try tree(files)]).conditions.first)
+    if declaration.contains("/*") {
+      // A comment between the keyword and the type hides the declaration from the byte test:
+      // the value is unknown, never another's.
+      #expect(condition.resolution != .moduleConstant)
+    } else {
+      #expect(condition.format == #"SELF BEGINSWITH "order/""#, "\(declaration)")
+    }
+  }
+
+  @Test("a property an enum computes per case is found by its type, whatever its cases' case")
+  func typedSearchPerCase() throws {
+    let root = try tree([
+      "Windows.swift": """
+      enum Windows {
+        case Viewer
+        var identifier: String { switch self { case .Viewer: "app.viewer" } }
+      }
+      """,
+      "Delegate.swift": """
+      import UIKit
+      func configure(_ conditions: UISceneActivationConditions) {
+        conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
+          format: "SELF == %@", Windows.Viewer.identifier)
+      }
+      """,
+    ])
+    let condition = try #require(lint([root]).conditions.first)
+    #expect(condition.format == #"SELF == "app.viewer""#)
+  }
+
+  @Test("the search name of a lookup is its name with the nearest type written before it")
+  func searchNames() {
+    let cases: [([String], SwiftValues.Lookup, String)] = [
+      (["Outer.Paths.order", "Paths.order"], .constant, "Paths.order"),
+      (["V.item", "item"], .constant, "item"),
+      (["V.item"], .constant, "V.item"),
+      (
+        ["App.Windows.viewer.identifier", "Windows.viewer.identifier"], .caseProperty,
+        "Windows.identifier"
+      ),
+      (["Windows.Viewer.identifier"], .caseProperty, "Windows.identifier"),
+      (["Route.inbox"], .rawValue, "Route.inbox"),
+      (["shared.paths.order"], .constant, "order"),
+      (["Paths.shared.order"], .constant, "Paths.order"),
+      ([], .constant, ""),
+    ]
+    for (keys, kind, name) in cases {
+      #expect(ModuleIndex.searchName(for: keys, kind: kind) == name, "\(keys)")
+    }
+  }
+
+  @Test("a file declares or extends a type only where a type keyword stands before its name")
+  func declaresType() {
+    func declares(_ text: String) -> Bool {
+      Array(text.utf8).withUnsafeBufferPointer {
+        ModuleDeclarations.declaresType(Array("Paths".utf8), in: $0)
+      }
+    }
+    for text in [
+      "enum Paths {}", "struct Paths<T> {}", "final class Paths: NSObject {}", "actor Paths {}",
+      "protocol Paths {}", "extension Paths {}", "extension Outer.Paths {}",
+      "extension Outer . `Paths` {}", "enum\n\tPaths {}", "extension A.B.Paths where T: U {}",
+    ] {
+      #expect(declares(text), "\(text)")
+    }
+    for text in [
+      "let a = Paths.order", "func f(_ p: Paths) {}", "enum PathsKind {}", "enum MyPaths {}",
+      "var paths = [Paths]()", "class func Paths2() {}", "// enum Path",
+    ] {
+      #expect(!declares(text), "\(text)")
+    }
+  }
+
   @Test("a constant built from a constant of a third file resolves through both")
   func chained() throws {
     let root = try tree([
