@@ -108,7 +108,7 @@ package struct AppObjCFile: Sendable {
   package var classes: [(name: String, lines: ClosedRange<Int>)] = []
   package var producers: [Producer] = []
   /// The constant names its values used and it does not define (read again with the module).
-  package var external: Set<String> = []
+  package var external: Set<ModuleName> = []
   /// Its app delegate's `application:configurationForConnectingSceneSession:options:`, read.
   package var configurationChoice: ConfigurationChoice?
   /// The scene configurations it makes in code.

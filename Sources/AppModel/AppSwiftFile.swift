@@ -32,7 +32,7 @@ package struct AppSwiftFile: Sendable {
   package var diagnostics: [LintDiagnostic] = []
   /// The names the reading looked for and the file does not declare (``SwiftValues/external``):
   /// a reading with the module's index may know more.
-  package var external: Set<String> = []
+  package var external: Set<ModuleName> = []
   /// The tree and bytes of a whole reading that looked for names the file does not declare,
   /// kept until the module's index reads it again (``reading(through:)``).
   private var parsed: Parsed?

@@ -8,7 +8,7 @@ extension ObjCExtractor {
     package var producers: [Producer] = []
     /// The constant names a value used and the file does not define: a reading with the
     /// module's index may know them.
-    package var external: Set<String> = []
+    package var external: Set<ModuleName> = []
     /// Its `application:configurationForConnectingSceneSession:options:`, read.
     package var configurationChoice: ConfigurationChoice?
     /// The scene configurations it makes in code
@@ -28,7 +28,7 @@ extension ObjCExtractor {
     var tokens = tokenize(bytes)
     inlineConstants(&tokens, defines: stringDefines(bytes)) { name, offset in
       guard let module else {
-        reading.external.insert(name)
+        reading.external.insert(ModuleName(objectiveC: name))
         return nil
       }
       return moduleConstant(name, at: offset, in: module, besides: path)

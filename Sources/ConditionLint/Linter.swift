@@ -127,7 +127,7 @@ package struct Linter: Sendable {
   private func resolveAcrossFiles(_ report: inout LintReport, order paths: [String])
     -> ModuleIndex
   {
-    var needed = report.module.unresolved.reduce(into: Set<String>()) { $0.formUnion($1.names) }
+    var needed = report.module.unresolved.reduce(into: Set<ModuleName>()) { $0.formUnion($1.names) }
     if readsApp {
       for file in report.app.swiftFiles { needed.formUnion(file.external) }
       for file in report.app.objCFiles { needed.formUnion(file.external) }
@@ -391,7 +391,7 @@ package struct Linter: Sendable {
   /// that do not nest cleanly, a parse error, or a name the reading looked up among the file's
   /// declarations that a blanked member writes (a type's `static let`, a helper).
   package static func sparseConditions(file: String, bytes: [UInt8]) -> (
-    [FoundCondition], external: Set<String>
+    [FoundCondition], external: Set<ModuleName>
   )? {
     guard let sparse = SwiftSkeleton.sparse(bytes, around: ConditionMarkers.offsets(in: bytes))
     else { return nil }
@@ -404,7 +404,7 @@ package struct Linter: Sendable {
   /// offsets kept; nil when a name the reading looked up is written where `sparse` is blank.
   static func sparseConditions(
     file: String, bytes: [UInt8], sparse: [UInt8], tree: SourceFileSyntax
-  ) -> ([FoundCondition], external: Set<String>)? {
+  ) -> ([FoundCondition], external: Set<ModuleName>)? {
     let (found, external, consulted) = SwiftExtractor.conditions(
       in: tree, path: file, module: nil)
     guard
@@ -432,7 +432,7 @@ package struct Linter: Sendable {
   /// so that ``resolveAcrossFiles(_:order:)`` can check it again with the module's index.
   private func check(
     file: String, bytes: [UInt8], tree: SourceFileSyntax? = nil, module: ModuleIndex? = nil,
-    found read: ([FoundCondition], external: Set<String>)? = nil, into report: inout LintReport
+    found read: ([FoundCondition], external: Set<ModuleName>)? = nil, into report: inout LintReport
   ) {
     if String(validating: bytes, as: UTF8.self) == nil {
       report.diagnostics.append(
@@ -459,7 +459,7 @@ package struct Linter: Sendable {
     }
     let found: [FoundCondition]
     let lines: SourceLines
-    var external: Set<String>
+    var external: Set<ModuleName>
     if isSwift {
       if let read {
         (found, external) = read

@@ -23,10 +23,9 @@ package final class ModuleIndex: @unchecked Sendable {
   /// The Swift and Objective-C files of the walk, in walk order.
   private let sources: [String]
   private let maximumFileSize: Int
-  /// The files that may declare each name searched for so far (a search name,
-  /// ``searchName(for:kind:)``), in walk order; a name searched for and declared nowhere maps to
-  /// none.
-  private var candidates: [String: [String]] = [:]
+  /// The files that may declare each name searched for so far, in walk order; a name searched
+  /// for and declared nowhere maps to none.
+  private var candidates: [ModuleName: [String]] = [:]
   private let read: @Sendable (String) -> [UInt8]?
   /// Guards the caches below; recursive, because resolving one constant may resolve another
   /// (`static let order = prefix + "order/"` with `prefix` in a third file).
@@ -58,66 +57,46 @@ package final class ModuleIndex: @unchecked Sendable {
     self.read = read
   }
 
-  /// What the index searches the module for to find the declaration one of `keys` names (the
-  /// keys of one lookup, innermost scope first, so the last is the name as written): the name a
-  /// declaration gives (the last component; for a property an enum computes per case, the
-  /// property), with the nearest type written before it (`Routes.archive` for
-  /// `Routes.archive` asked from inside `Outer`, `Windows.identifier` for
-  /// `Windows.viewer.identifier`); the name alone when nothing before it is capitalized, as a
-  /// type is.
-  ///
-  /// A file that declares `Routes.archive` declares or extends `Routes`: the search scans a
-  /// file for the name only when it does (``ModuleDeclarations/declaresType(_:in:)``), so a
-  /// member name an app writes everywhere (`main`, `item`) costs a scan in the few files of its
-  /// type. ``SwiftValues`` records these names as ``SwiftValues/external``, and
-  /// ``swiftConstant(_:kind:besides:)`` asks for them; an Objective-C constant is searched for
-  /// by its name alone.
-  package static func searchName(for keys: [String], kind: SwiftValues.Lookup) -> String {
-    guard let key = keys.last else { return "" }
+  /// What the index searches the module for to find the Swift declaration one of `keys` names
+  /// (the keys of one lookup, innermost scope first, so the last is the name as written): the
+  /// name a declaration gives (the last component; for a property an enum computes per case, the
+  /// property), with the nearest type written before it (`Routes` for `Routes.archive` asked
+  /// from inside `Outer`, `Windows` for `Windows.viewer.identifier`); no type when nothing before
+  /// it is capitalized, as a type is.
+  package static func searchName(for keys: [String], kind: SwiftValues.Lookup) -> ModuleName {
+    guard let key = keys.last else { return ModuleName(swift: "", type: nil) }
     var components = key.utf8.split(separator: UInt8(ascii: "."))
-    guard let last = components.popLast() else { return key }
+    guard let last = components.popLast() else { return ModuleName(swift: key, type: nil) }
     if kind == .caseProperty { _ = components.popLast() }
-    let name = String(decoding: last, as: UTF8.self)
-    guard
-      let type = components.last(where: {
-        $0.first.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } == true
-      })
-    else { return name }
-    return String(decoding: type, as: UTF8.self) + "." + name
+    let type = components.last {
+      $0.first.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } == true
+    }
+    return ModuleName(
+      swift: String(decoding: last, as: UTF8.self),
+      type: type.map { String(decoding: $0, as: UTF8.self) })
   }
 
-  /// A search name (``searchName(for:kind:)``) as the search reads a file for it.
+  /// A name searched for, as the search reads a file for it.
   private struct Needle {
-    /// The search name: what ``candidates`` is keyed by.
-    var name: String
-    /// The name a declaration gives.
-    var declared: String
+    var name: ModuleName
     var declaredBytes: [UInt8]
     /// The type a file must declare or extend to declare it (two bytes or more), if any.
     var type: [UInt8]?
 
-    init(_ name: String) {
+    init(_ name: ModuleName) {
       self.name = name
-      var type: Substring?
-      var declared = Substring(name)
-      if let dot = name.lastIndex(of: ".") {
-        type = name[..<dot]
-        declared = name[name.index(after: dot)...]
-      }
-      self.declared = String(declared)
-      declaredBytes = Array(declared.utf8)
-      self.type = type.flatMap { $0.utf8.count >= 2 ? Array($0.utf8) : nil }
+      declaredBytes = Array(name.name.utf8)
+      type = name.type.flatMap { $0.utf8.count >= 2 ? Array($0.utf8) : nil }
     }
   }
 
-  /// Searches the sources for the files that may declare each of `names` (search names,
-  /// ``searchName(for:kind:)``) not searched for yet, all in one pass on every core: a file is
-  /// scanned for its declarations (``ModuleDeclarations``) only when it declares or extends the
-  /// type of one of the names, or one has none, and holds the name where a declaration could
-  /// name it
+  /// Searches the sources for the files that may declare each of `names` not searched for yet,
+  /// all in one pass on every core: a file is scanned for its declarations
+  /// (``ModuleDeclarations``) only for the names of its language, of a type it declares or
+  /// extends or of none, that it holds where a declaration could name them
   /// (``ModuleDeclarations/mayDeclare(any:in:objectiveC:)``, a byte search): a name an app uses
   /// everywhere (`NSString`, `item`) is declared in few files, if any.
-  package func search(_ names: Set<String>) {
+  package func search(_ names: Set<ModuleName>) {
     lock.lock()
     defer { lock.unlock() }
     let missing = names.filter { candidates[$0] == nil }
@@ -132,19 +111,27 @@ package final class ModuleIndex: @unchecked Sendable {
     let maximumFileSize = maximumFileSize
     let chunkSize = 64
     let chunkCount = (sources.count + chunkSize - 1) / chunkSize
-    let found = Locked([[(path: String, names: [String])]](repeating: [], count: chunkCount))
+    let found = Locked([[(path: String, names: [ModuleName])]](repeating: [], count: chunkCount))
     DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
       var buffer: [UInt8] = []
-      var declared: [(path: String, names: [String])] = []
+      var declared: [(path: String, names: [ModuleName])] = []
       for path in sources[(chunk * chunkSize)..<min(sources.count, (chunk + 1) * chunkSize)] {
-        guard let count = try? Files.read(path, into: &buffer, maximumSize: maximumFileSize)
+        let objectiveC = !path.hasSuffix(".swift")
+        guard needles.contains(where: { $0.name.objectiveC == objectiveC }),
+          let count = try? Files.read(path, into: &buffer, maximumSize: maximumFileSize)
         else { continue }
-        let names = buffer.withUnsafeBufferPointer { whole -> [String] in
+        let names = buffer.withUnsafeBufferPointer { whole -> [ModuleName] in
           let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
-          let objectiveC = !path.hasSuffix(".swift")
-          let declaresType = types.map { ModuleDeclarations.declaresType($0, in: bytes) }
-          let present = needles.indices.filter { typeOf[$0].map { declaresType[$0] } ?? true }
-            .map { needles[$0] }
+          var declaresType: [Bool?] = Array(repeating: nil, count: types.count)
+          let present = needles.indices.filter { index in
+            guard needles[index].name.objectiveC == objectiveC else { return false }
+            guard let type = typeOf[index] else { return true }
+            if let known = declaresType[type] { return known }
+            let declares = ModuleDeclarations.declaresType(types[type], in: bytes)
+            declaresType[type] = declares
+            return declares
+          }
+          .map { needles[$0] }
           guard !present.isEmpty,
             ModuleDeclarations.mayDeclare(
               any: present.map(\.declaredBytes), in: bytes, objectiveC: objectiveC)
@@ -152,7 +139,7 @@ package final class ModuleIndex: @unchecked Sendable {
           let names = Set(
             objectiveC
               ? ModuleDeclarations.objCNames(bytes) : ModuleDeclarations.swiftNames(bytes))
-          return present.filter { names.contains($0.declared) }.map(\.name)
+          return present.filter { names.contains($0.name.name) }.map(\.name)
         }
         if !names.isEmpty { declared.append((path, names)) }
       }
@@ -163,15 +150,14 @@ package final class ModuleIndex: @unchecked Sendable {
     }
   }
 
-  /// The files that may declare `name` (a search name), searched for now if it was not yet.
-  private func files(declaring name: String) -> [String] {
+  /// The files that may declare `name`, searched for now if it was not yet.
+  private func files(declaring name: ModuleName) -> [String] {
     if candidates[name] == nil { search([name]) }
     return candidates[name] ?? []
   }
 
-  /// Whether any file of the module may declare one of `names` (search names): whether asking
-  /// can help.
-  package func mayDeclare(any names: some Sequence<String>, besides path: String) -> Bool {
+  /// Whether any file of the module may declare one of `names`: whether asking can help.
+  package func mayDeclare(any names: some Sequence<ModuleName>, besides path: String) -> Bool {
     lock.lock()
     defer { lock.unlock() }
     return names.contains { name in files(declaring: name).contains { $0 != path } }
@@ -288,7 +274,7 @@ package final class ModuleIndex: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     var found: [Constant] = []
-    for file in files(declaring: name) where file != path && !file.hasSuffix(".swift") {
+    for file in files(declaring: ModuleName(objectiveC: name)) where file != path {
       guard let (value, place) = objCConstants(file)[name], let value else { continue }
       found.append(Constant(value: .text(value), place: place))
     }
@@ -299,9 +285,48 @@ package final class ModuleIndex: @unchecked Sendable {
 /// What the walk gathers for ``ModuleIndex``.
 package struct ModuleInputs: Sendable {
   /// The files whose conditions use names they do not declare, with those names.
-  package var unresolved: [(path: String, names: Set<String>)] = []
+  package var unresolved: [(path: String, names: Set<ModuleName>)] = []
 
   package init() {}
+}
+
+/// A name a file uses and does not declare, as ``ModuleIndex`` searches the module for it: the
+/// name a declaration gives, the language of the files that may declare it, and for Swift the
+/// type it is a member of, when the use names one.
+///
+/// The language halves the search: a Swift lookup reads Swift declarations, an Objective-C one
+/// the constants of `.m` and `.h` files. The type narrows it: a file that declares
+/// `Routes.archive` declares or extends `Routes` (``ModuleDeclarations/declaresType(_:in:)``),
+/// so a member name an app writes everywhere (`main`, `item`) is scanned for in the few files
+/// of its type, not in every file that uses it.
+package struct ModuleName: Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// The name a declaration gives (the last component of a qualified name).
+  package var name: String
+  /// The type the name is a member of, for a Swift name that is qualified by one.
+  package var type: String?
+  package var objectiveC: Bool
+
+  /// A Swift name (``ModuleIndex/searchName(for:kind:)`` makes it from a lookup's keys).
+  package init(swift name: String, type: String?) {
+    self.name = name
+    self.type = type
+    objectiveC = false
+  }
+
+  /// An Objective-C constant (`NSString *const kName`, a string `#define`).
+  package init(objectiveC name: String) {
+    self.name = name
+    type = nil
+    objectiveC = true
+  }
+
+  package var description: String {
+    (objectiveC ? "objc:" : "") + (type.map { $0 + "." } ?? "") + name
+  }
+
+  package static func < (a: ModuleName, b: ModuleName) -> Bool {
+    a.description < b.description
+  }
 }
 
 /// The names a file may declare as module constants, read from its bytes without parsing: the

@@ -49,13 +49,13 @@ package enum ObjCExtractor {
   /// file does not define them; without a module, also the constant names it used and did not
   /// define, which a reading with the module may know.
   package static func conditions(in bytes: [UInt8], path: String, module: ModuleIndex?) -> (
-    conditions: [FoundCondition], external: Set<String>
+    conditions: [FoundCondition], external: Set<ModuleName>
   ) {
     var tokens = tokenize(bytes)
-    var external: Set<String> = []
+    var external: Set<ModuleName> = []
     inlineConstants(&tokens, defines: stringDefines(bytes)) { name, offset in
       guard let module else {
-        external.insert(name)
+        external.insert(ModuleName(objectiveC: name))
         return nil
       }
       return moduleConstant(name, at: offset, in: module, besides: path)

@@ -20,7 +20,7 @@ package enum SwiftExtractor {
   /// Also the names it looked up among the file's declarations, found or not
   /// (``SwiftValues/consulted``): what a reading of a sparse copy of the file depends on.
   package static func conditions(in tree: SourceFileSyntax, path: String, module: ModuleIndex?) -> (
-    conditions: [FoundCondition], external: Set<String>, consulted: Set<String>
+    conditions: [FoundCondition], external: Set<ModuleName>, consulted: Set<String>
   ) {
     let visitor = Visitor(values: SwiftValues(tree, path: path, module: module))
     visitor.walk(tree)

@@ -28,10 +28,9 @@ package final class SwiftValues {
   /// The module's constants, asked for a name this file uses but does not declare; nil while
   /// the walk has not yet indexed the module (then ``external`` records what was missed).
   package let module: ModuleIndex?
-  /// The names this file looked for and did not declare, as the module index searches for them
-  /// (``ModuleIndex/searchName(for:kind:)``), while no module index was given: whether a reading
-  /// with the index could know more.
-  package private(set) var external: Set<String> = []
+  /// The names this file looked for and did not declare, while no module index was given:
+  /// whether a reading with the index could know more.
+  package private(set) var external: Set<ModuleName> = []
 
   private lazy var collector: Collector = {
     let collector = Collector(viewMode: .sourceAccurate)

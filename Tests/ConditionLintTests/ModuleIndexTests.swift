@@ -191,7 +191,7 @@ struct ModuleIndexTests {
       ([], .constant, ""),
     ]
     for (keys, kind, name) in cases {
-      #expect(ModuleIndex.searchName(for: keys, kind: kind) == name, "\(keys)")
+      #expect(ModuleIndex.searchName(for: keys, kind: kind).description == name, "\(keys)")
     }
   }
 
