@@ -97,7 +97,12 @@ extension ObjCExtractor {
       tokens.append(Token(kind: .punctuation(byte), offset: index))
       index += 1
     }
-    // Each token's body: the top-level `{` it lies within.
+    numberBodies(&tokens)
+    return tokens
+  }
+
+  /// Sets each token's body (``Token/scope``): the top-level `{` it lies within.
+  package static func numberBodies(_ tokens: inout [Token]) {
     var depth = 0
     var body = -1
     for position in tokens.indices {
@@ -110,7 +115,6 @@ extension ObjCExtractor {
       tokens[position].scope =
         depth > 0 || tokens[position].isPunctuation(UInt8(ascii: "}")) ? body : -1
     }
-    return tokens
   }
 
   /// `#define NAME @"…"` (or `"…"`) lines: the string constants the preprocessor gives the file,
