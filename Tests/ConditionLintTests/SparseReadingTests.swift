@@ -295,13 +295,7 @@ struct SparseReadingTests {
 
   @Test("passing over unwanted code calls for exactly the code bytes a byte-by-byte pass gives")
   func codeBytesPassedOver() throws {
-    var texts: [[UInt8]] = []
-    let root = URL(fileURLWithPath: Fixtures.root)
-    let files = try #require(
-      FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
-    for case let url as URL in files where url.pathExtension == "swift" {
-      texts.append(try [UInt8](Data(contentsOf: url)))
-    }
+    var texts = try Self.fixtureFiles(["swift"]).map(\.bytes)
     var random = SeededRandom(seed: 1127)
     let tokens = [
       "\"", "#\"", "\"#", "\"\"\"", "\\(", "\\#(", "\\", "//", "/*", "*/", "/", "#", "{", "}",
@@ -354,14 +348,22 @@ struct SparseReadingTests {
     }
   }
 
-  @Test("every Swift file in the fixtures reads the same sparsely and whole")
-  func fixtures() throws {
+  /// The fixtures' files with one of `extensions`, and their bytes.
+  private static func fixtureFiles(_ extensions: [String]) throws -> [(url: URL, bytes: [UInt8])] {
     let root = URL(fileURLWithPath: Fixtures.root)
     let files = try #require(
       FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
+    var found: [(url: URL, bytes: [UInt8])] = []
+    for case let url as URL in files where extensions.contains(url.pathExtension) {
+      found.append((url, try [UInt8](Data(contentsOf: url))))
+    }
+    return found
+  }
+
+  @Test("every Swift file in the fixtures reads the same sparsely and whole")
+  func fixtures() throws {
     var count = 0
-    for case let url as URL in files where url.pathExtension == "swift" {
-      let bytes = try [UInt8](Data(contentsOf: url))
+    for (url, bytes) in try Self.fixtureFiles(["swift"]) {
       guard SwiftExtractor.excessiveBracketNesting(bytes) == nil else { continue }
       count += 1
       #expect(
@@ -372,13 +374,9 @@ struct SparseReadingTests {
 
   @Test("every Objective-C file in the fixtures reads the same for the app from its bodies")
   func objectiveCFixtures() throws {
-    let root = URL(fileURLWithPath: Fixtures.root)
-    let files = try #require(
-      FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
     var count = 0
     var passedOver = 0
-    for case let url as URL in files where ["m", "h", "mm"].contains(url.pathExtension) {
-      let bytes = try [UInt8](Data(contentsOf: url))
+    for (url, bytes) in try Self.fixtureFiles(["m", "h", "mm"]) {
       count += 1
       #expect(
         AppInputs.sparseReadingDisagreement(path: url.path, bytes: bytes) == nil, "\(url.path)")
