@@ -416,13 +416,14 @@ struct SparseReadingTests {
   /// `SPARSE_CORPUS=FOLDER swift test --filter SparseReadingTests`: the same check on a tree of
   /// real code kept outside the repository (public apps, say); skipped without it.
   @Test(
-    "every Swift file of SPARSE_CORPUS reads the same sparsely and whole",
+    "every Swift and Objective-C file of SPARSE_CORPUS reads the same sparsely and whole",
     .enabled(if: ProcessInfo.processInfo.environment["SPARSE_CORPUS"] != nil))
   func corpus() throws {
     let root = URL(fileURLWithPath: ProcessInfo.processInfo.environment["SPARSE_CORPUS"] ?? "")
     let files = try #require(
       FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
-    for case let url as URL in files where url.pathExtension == "swift" {
+    for case let url as URL in files
+    where ["swift", "m", "mm", "h", "c"].contains(url.pathExtension) {
       let bytes = try [UInt8](Data(contentsOf: url))
       #expect(
         AppInputs.sparseReadingDisagreement(path: url.path, bytes: bytes) == nil, "\(url.path)")
