@@ -49,28 +49,7 @@ package struct AppInputs: Sendable {
   /// makes the sparse readings safe, checked by tests and the lint fuzzer. A file the parser
   /// rejects, or nests too deep to parse, is not compared (its recovery is the parser's guess,
   /// in either reading).
-  ///
-  /// An Objective-C file (any path but a `.swift` one) is read with only the bodies that hold
-  /// what the app reading reads (``ObjCExtractor/appTokens(_:)``) and with every body; the
-  /// sparse reading may look for fewer names in the module (those of the bodies it passes
-  /// over), never others.
   package static func sparseReadingDisagreement(path: String, bytes: [UInt8]) -> String? {
-    guard path.hasSuffix(".swift") else {
-      let sparse = ObjCExtractor.appReading(in: bytes, path: path, module: nil)
-      let whole = ObjCExtractor.appReading(in: bytes, path: path, module: nil, sparsely: false)
-      func summary(_ reading: ObjCExtractor.AppReading) -> String {
-        "classes \(reading.classes), producers \(reading.producers), choice "
-          + "\(String(describing: reading.configurationChoice)), configurations "
-          + "\(reading.configurations.map { "\($0)" })"
-      }
-      let (mine, theirs) = (summary(sparse), summary(whole))
-      if mine != theirs { return "Objective-C: sparse \(mine), whole \(theirs)" }
-      if !sparse.external.isSubset(of: whole.external) {
-        return "Objective-C names: sparse \(sparse.external.sorted()), whole "
-          + "\(whole.external.sorted())"
-      }
-      return nil
-    }
     guard SwiftExtractor.excessiveBracketNesting(bytes) == nil else { return nil }
     let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
     guard !tree.hasError else { return nil }

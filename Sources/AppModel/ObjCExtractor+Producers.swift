@@ -1,4 +1,3 @@
-import PortableIO
 import SourceReading
 
 extension ObjCExtractor {
@@ -22,16 +21,11 @@ extension ObjCExtractor {
   /// `v` a literal, a constant (the file's, or the module's through `module`), a local the
   /// method assigns once, `[NSString stringWithFormat:…]` or `[a stringByAppendingString:b]`
   /// (templates); nothing in a comment, a string or `#if 0`.
-  ///
-  /// Only the bodies that hold what it reads are read (``appTokens(_:)``): an app's view
-  /// controller sets an identifier in one method of dozens. `sparsely: false` reads every body,
-  /// for the tests that hold the two readings equal.
-  package static func appReading(
-    in bytes: [UInt8], path: String, module: ModuleIndex?, sparsely: Bool = true
-  ) -> AppReading {
+  package static func appReading(in bytes: [UInt8], path: String, module: ModuleIndex?)
+    -> AppReading
+  {
     var reading = AppReading()
     var tokens = tokenize(bytes)
-    if sparsely { tokens = appTokens(tokens, of: bytes) }
     inlineConstants(&tokens, defines: stringDefines(bytes)) { name, offset in
       guard let module else {
         reading.external.insert(ModuleName(objectiveC: name))
@@ -149,78 +143,6 @@ extension ObjCExtractor {
       tokens, path: path, lines: lines, classes: reading.classes)
     return reading
   }
-
-  /// `tokens` (of `bytes`) with the top-level bodies (methods, functions) that hold nothing the
-  /// app reading reads emptied to their braces: a body is kept when its bytes hold a producer's
-  /// `targetContentIdentifier` or `setTargetContentIdentifier`, `requestSceneSessionActivation`
-  /// or `UISceneConfiguration`, or it holds `@implementation` or
-  /// `@end` (where braces do not close). Everything the reading follows from a body stays in that
-  /// body (its locals, the activity it made) or outside every body (file constants, `#define`s,
-  /// classes), so the reading is the whole file's; a file that implements
-  /// `application:configurationForConnectingSceneSession:options:`, whose reading follows
-  /// helper methods, is kept whole. Every kept token keeps its offset; bodies are numbered anew.
-  ///
-  /// The tokenizer's pass stays whole (it alone knows comments, strings and `#if 0`); the
-  /// passes after it, several per token, read only the bodies that matter.
-  package static func appTokens(_ tokens: [Token], of bytes: [UInt8]) -> [Token] {
-    let (interest, choice) = bytes.withUnsafeBufferPointer {
-      (
-        appInterest.offsets(in: $0),
-        System.contains($0, Array("configurationForConnectingSceneSession".utf8))
-      )
-    }
-    guard !choice else { return tokens }
-    var kept: [Token] = []
-    // The tokens before `copied` are in `kept`, once a body is passed over.
-    var copied = 0
-    var next = 0  // the first interest offset not yet passed
-    var index = 0
-    while index < tokens.count {
-      guard tokens[index].scope != -1 else {
-        index += 1
-        continue
-      }
-      // A body: its tokens share the scope, from its `{` to its `}`.
-      let scope = tokens[index].scope
-      var end = index
-      var holdsClass = false
-      while end < tokens.count, tokens[end].scope == scope {
-        // The kind read in place (ObjCExtractor.isIdentifier(_:_:_:) says why).
-        if case .punctuation(UInt8(ascii: "@")) = tokens[end].kind, end + 1 < tokens.count {
-          holdsClass =
-            holdsClass || isIdentifier(tokens, end + 1, "implementation")
-            || isIdentifier(tokens, end + 1, "end")
-        }
-        end += 1
-      }
-      let last = tokens[end - 1].offset
-      while next < interest.count, interest[next] < tokens[index].offset { next += 1 }
-      if holdsClass || (next < interest.count && interest[next] <= last) {
-        index = end
-        continue
-      }
-      // Passed over: the tokens before it as they are, then its braces (a body that runs to
-      // the end of the file keeps its `{` alone).
-      kept += tokens[copied..<index]
-      kept.append(tokens[index])
-      if end - 1 > index, tokens[end - 1].isPunctuation(UInt8(ascii: "}")) {
-        kept.append(tokens[end - 1])
-      }
-      copied = end
-      index = end
-    }
-    guard copied > 0 else { return tokens }
-    kept += tokens[copied...]
-    numberBodies(&kept)
-    return kept
-  }
-
-  /// What makes ``appTokens(_:of:)`` keep a body.
-  private static let appInterest = BytePatterns(
-    [
-      "targetContentIdentifier", "setTargetContentIdentifier", "requestSceneSessionActivation",
-      "UISceneConfiguration",
-    ].map { Array($0.utf8) })
 
   /// A name in one method body (``Token/scope``).
   struct ScopedName: Hashable {

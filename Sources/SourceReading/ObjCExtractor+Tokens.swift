@@ -97,12 +97,7 @@ extension ObjCExtractor {
       tokens.append(Token(kind: .punctuation(byte), offset: index))
       index += 1
     }
-    numberBodies(&tokens)
-    return tokens
-  }
-
-  /// Sets each token's body (``Token/scope``): the top-level `{` it lies within.
-  package static func numberBodies(_ tokens: inout [Token]) {
+    // Each token's body: the top-level `{` it lies within.
     var depth = 0
     var body = -1
     for position in tokens.indices {
@@ -115,6 +110,7 @@ extension ObjCExtractor {
       tokens[position].scope =
         depth > 0 || tokens[position].isPunctuation(UInt8(ascii: "}")) ? body : -1
     }
+    return tokens
   }
 
   /// `#define NAME @"…"` (or `"…"`) lines: the string constants the preprocessor gives the file,

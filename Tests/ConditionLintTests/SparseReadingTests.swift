@@ -372,58 +372,16 @@ struct SparseReadingTests {
     #expect(count > 20)
   }
 
-  @Test("every Objective-C file in the fixtures reads the same for the app from its bodies")
-  func objectiveCFixtures() throws {
-    var count = 0
-    var passedOver = 0
-    for (url, bytes) in try Self.fixtureFiles(["m", "h", "mm"]) {
-      count += 1
-      #expect(
-        AppInputs.sparseReadingDisagreement(path: url.path, bytes: bytes) == nil, "\(url.path)")
-      let tokens = ObjCExtractor.tokenize(bytes)
-      if ObjCExtractor.appTokens(tokens, of: bytes).count < tokens.count { passedOver += 1 }
-    }
-    #expect(count > 10)
-    // Not a vacuous check: many have a body the reading passes over.
-    #expect(passedOver >= 5)
-  }
-
-  @Test("an Objective-C body is passed over only when it holds nothing the app reading reads")
-  func objectiveCShapes() throws {
-    var random = SeededRandom(seed: 2711)
-    let pieces = [
-      "- (void)a {", "- (void)b:(id)x {", "}", "{", ";", "\n", "@implementation A\n", "@end\n",
-      "NSString *const kP = @\"p/\";\n", "#define kD @\"d/\"\n", "#if 0\n", "#endif\n",
-      "x.targetContentIdentifier = kP;", "[x setTargetContentIdentifier:kD];",
-      "NSUserActivity *x = [[NSUserActivity alloc] initWithActivityType:@\"t\"];",
-      "x.targetContentIdentifier = [kP stringByAppendingString:y];", "y = @\"v\";",
-      "[UIApplication.sharedApplication requestSceneSessionActivation:nil userActivity:x "
-        + "options:nil errorHandler:nil];",
-      "UISceneConfiguration *c = [UISceneConfiguration configurationWithName:@\"C\" "
-        + "sessionRole:UIWindowSceneSessionRoleApplication];",
-      "c.delegateClass = [D class];", "// }\n", "/* { */", "@\"}\"", "kOther", " ",
-      "// targetContentIdentifier\n", "@\"UISceneConfiguration\"", "@ end", "@end",
-      "p.prefersToActivateForTargetContentIdentifierPredicate = q;",
-    ]
-    for round in 0..<3_000 {
-      let text = (0..<random.pick(Array(1...30))).map { _ in random.pick(pieces) }.joined()
-      #expect(
-        AppInputs.sparseReadingDisagreement(path: "F\(round).m", bytes: Array(text.utf8)) == nil,
-        "\(text)")
-    }
-  }
-
   /// `SPARSE_CORPUS=FOLDER swift test --filter SparseReadingTests`: the same check on a tree of
   /// real code kept outside the repository (public apps, say); skipped without it.
   @Test(
-    "every Swift and Objective-C file of SPARSE_CORPUS reads the same sparsely and whole",
+    "every Swift file of SPARSE_CORPUS reads the same sparsely and whole",
     .enabled(if: ProcessInfo.processInfo.environment["SPARSE_CORPUS"] != nil))
   func corpus() throws {
     let root = URL(fileURLWithPath: ProcessInfo.processInfo.environment["SPARSE_CORPUS"] ?? "")
     let files = try #require(
       FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
-    for case let url as URL in files
-    where ["swift", "m", "mm", "h", "c"].contains(url.pathExtension) {
+    for case let url as URL in files where url.pathExtension == "swift" {
       let bytes = try [UInt8](Data(contentsOf: url))
       #expect(
         AppInputs.sparseReadingDisagreement(path: url.path, bytes: bytes) == nil, "\(url.path)")

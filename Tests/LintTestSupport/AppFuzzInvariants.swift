@@ -53,11 +53,10 @@ public enum AppFuzzInvariants {
     return violations
   }
 
-  /// Each source file's sparse readings (a Swift file's producers alone and followed views, an
-  /// Objective-C file's bodies that hold what the app reads) against its whole reading.
+  /// Each Swift file's sparse readings (producers alone, followed views) against its whole
+  /// reading.
   static func sparseViolations(_ files: [(path: String, bytes: [UInt8])]) -> [String] {
-    files.filter { [".swift", ".m", ".h"].contains(where: $0.path.hasSuffix) }.compactMap {
-      path, contents in
+    files.filter { $0.path.hasSuffix(".swift") }.compactMap { path, contents in
       AppInputs.sparseReadingDisagreement(path: path, bytes: contents).map {
         "sparse reading of \(path) differs: \($0)"
       }
