@@ -54,6 +54,10 @@ package enum SwiftExtractor {
   /// brackets: in code and in string interpolations, not in comments or string text (a file of
   /// log prefixes like `"["` is no deeper for them). An unterminated literal or comment runs to
   /// the end of its line or of the file, as the lexer reads it.
+  ///
+  /// Also when one line nests `[` deeper than the limit counting every byte
+  /// (``excessiveLineBracketNesting(_:)``): where the parser's recovery reads a quote otherwise
+  /// than the skeleton does, it may read that line's string text as code.
   package static func excessiveBracketNesting(_ bytes: [UInt8]) -> Nesting? {
     var brackets = BracketNesting()
     bytes.withUnsafeBufferPointer { buffer in
@@ -62,7 +66,35 @@ package enum SwiftExtractor {
         return .max
       }
     }
-    return brackets.excessive
+    return brackets.excessive ?? excessiveLineBracketNesting(bytes)
+  }
+
+  /// The `[` nesting of the deepest line of `bytes`, counted over every byte of the line (string
+  /// text and comments too), when it is over ``maximumBracketNesting``.
+  ///
+  /// swift-syntax's lexer ends a string literal at a quote that follows a member's dot or an
+  /// operand inside an interpolation (`"\(Routes.") …`: the quote closes the outer literal and
+  /// the rest of the line is code), where the skeleton, as the language reads it, opens a
+  /// literal nested in the interpolation. The two readings differ on one line at most (a
+  /// single-line literal ends at its line's end), so the line's raw nesting bounds what the
+  /// parser may see there: a run of `[` the skeleton read as string text took the parser's type
+  /// lookahead exponential time (FuzzApp's `timeout-interpolation-quote-after-dot`). Real code
+  /// does not nest fifteen `[` on one line, in code or in a string.
+  package static func excessiveLineBracketNesting(_ bytes: [UInt8]) -> Nesting? {
+    var depth = 0
+    var deepest = 0
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "["):
+        depth += 1
+        deepest = max(deepest, depth)
+      case UInt8(ascii: "]"): depth = max(0, depth - 1)
+      case UInt8(ascii: "\n"), UInt8(ascii: "\r"): depth = 0
+      default: break
+      }
+    }
+    guard deepest > maximumBracketNesting else { return nil }
+    return Nesting(bracket: "[", depth: deepest, limit: maximumBracketNesting)
   }
 
   /// The bytes ``BracketNesting`` counts.

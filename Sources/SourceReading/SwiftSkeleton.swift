@@ -295,7 +295,9 @@ extension SwiftSkeleton {
         return stack.isEmpty ? index + 1 : upcoming
       }
     }
-    guard clean, balanced, stack.isEmpty, brackets.excessive == nil else { return nil }
+    guard clean, balanced, stack.isEmpty, brackets.excessive == nil,
+      SwiftExtractor.excessiveLineBracketNesting(bytes) == nil
+    else { return nil }
 
     // The ranges kept inside braces: each site's member.
     var kept: [Range<Int>] = []

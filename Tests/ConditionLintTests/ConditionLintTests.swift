@@ -216,6 +216,13 @@ struct ConditionLintTests {
     try write(
       "h-interpolated-brackets.swift",
       condition + Array("let s = \"\\(".utf8) + Array(repeating: UInt8(ascii: "["), count: 1_000))
+    // A quote after a member's dot in an interpolation ends the outer literal for swift-syntax,
+    // which then reads the rest of the line, string text to the language, as code
+    // (FuzzApp's FailCases/FuzzApp/timeout-interpolation-quote-after-dot): the line's `[` count.
+    try write(
+      "h-quote-after-dot.swift",
+      condition + Array("let s = [\"\\(Routes.\") { visit(Routes.last".utf8)
+        + Array(repeating: UInt8(ascii: "["), count: 40) + Array("x\n".utf8))
     // Parentheses past 64 deep: the parser's recovery time grows with their depth (FuzzLint's
     // FailCases/FuzzLint/timeout-37c0…); 64 deep is parsed.
     try write(
@@ -241,7 +248,7 @@ struct ConditionLintTests {
 
     let run = Linter().run(paths: [folder.path])
     let report = run.report
-    #expect(report.files == 14)
+    #expect(report.files == 15)
     func ids(_ name: String) -> [String] {
       report.diagnostics.filter { $0.file.hasSuffix(name) }.map(\.id.rawValue)
     }
@@ -250,6 +257,7 @@ struct ConditionLintTests {
     #expect(ids("g-big.swift") == ["lint.file-too-large"])
     #expect(ids("h-brackets.swift") == ["lint.not-parsed"])
     #expect(ids("h-interpolated-brackets.swift") == ["lint.not-parsed"])
+    #expect(ids("h-quote-after-dot.swift") == ["lint.not-parsed"])
     #expect(ids("h-parentheses.swift") == ["lint.not-parsed"])
     #expect(
       report.diagnostics.first { $0.file.hasSuffix("h-parentheses.swift") }?.message.hasPrefix(
