@@ -107,6 +107,9 @@ package final class ModuleIndex: @unchecked Sendable {
     // Each type once: a file is searched for it once, whatever the names of it asked.
     let types = Array(Set(needles.compactMap(\.type)))
     let typeOf = needles.map { needle in needle.type.flatMap { types.firstIndex(of: $0) } }
+    // Whether a name of each language (`objectiveC` or not) is asked: a file of neither is not
+    // read.
+    let languages = Set(needles.map(\.name.objectiveC))
     let sources = sources
     let maximumFileSize = maximumFileSize
     let chunkSize = 64
@@ -117,7 +120,7 @@ package final class ModuleIndex: @unchecked Sendable {
       var declared: [(path: String, names: [ModuleName])] = []
       for path in sources[(chunk * chunkSize)..<min(sources.count, (chunk + 1) * chunkSize)] {
         let objectiveC = !path.hasSuffix(".swift")
-        guard needles.contains(where: { $0.name.objectiveC == objectiveC }),
+        guard languages.contains(objectiveC),
           let count = try? Files.read(path, into: &buffer, maximumSize: maximumFileSize)
         else { continue }
         let names = buffer.withUnsafeBufferPointer { whole -> [ModuleName] in
@@ -210,12 +213,11 @@ package final class ModuleIndex: @unchecked Sendable {
   {
     lock.lock()
     defer { lock.unlock() }
-    let candidates = files(declaring: Self.searchName(for: keys, kind: kind)).filter { $0 != path }
+    let declaring = files(declaring: Self.searchName(for: keys, kind: kind)).filter { $0 != path }
     for key in keys {
-      let files = candidates
       var found: [Constant] = []
       let outermost = resolving.isEmpty
-      for file in files {
+      for file in declaring {
         let declaredKey = DeclaredKey(file: file, key: key, kind: kind)
         if outermost, let known = declared[declaredKey] {
           if let known { found.append(known) }
@@ -436,6 +438,14 @@ package enum ModuleDeclarations {
     func isSpace(_ byte: UInt8) -> Bool {
       byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
+    /// `before` moved back over spaces, line breaks and backticks.
+    func backOverSpace(_ before: Int) -> Int {
+      var before = before
+      while before > 0, isSpace(bytes[before - 1]) || bytes[before - 1] == UInt8(ascii: "`") {
+        before -= 1
+      }
+      return before
+    }
     var from = 0
     while let at = System.firstOffset(of: name, in: bytes, from: from) {
       from = at + 1
@@ -448,25 +458,17 @@ package enum ModuleDeclarations {
       while before > 0, isSpace(bytes[before - 1]) { before -= 1 }
       // `extension Outer.Routes`: back over the outer types.
       while before > 0, bytes[before - 1] == UInt8(ascii: ".") {
-        before -= 1
-        while before > 0, isSpace(bytes[before - 1]) || bytes[before - 1] == UInt8(ascii: "`") {
-          before -= 1
-        }
+        before = backOverSpace(before - 1)
         while before > 0, bytes[before - 1].isIdentifierByte { before -= 1 }
-        while before > 0, isSpace(bytes[before - 1]) || bytes[before - 1] == UInt8(ascii: "`") {
-          before -= 1
-        }
+        before = backOverSpace(before)
       }
       var start = before
       while start > 0, bytes[start - 1].isIdentifierByte { start -= 1 }
       let word = UnsafeBufferPointer(rebasing: bytes[start..<before])
-      if typeKeywords.contains(where: { word.elementsEqual($0) }) { return true }
+      if HeaderKeywords.types.contains(where: { word.elementsEqual($0) }) { return true }
     }
     return false
   }
-
-  private static let typeKeywords = ["enum", "struct", "class", "actor", "protocol", "extension"]
-    .map { Array($0.utf8) }
 
   /// Whether the `count` bytes at `at` are a whole word preceded as a declared name is.
   private static func standsAsDeclaredName(

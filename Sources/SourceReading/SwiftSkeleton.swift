@@ -144,12 +144,6 @@ package enum SwiftSkeleton {
       for byte in bytes { members[Int(byte)] = true }
     }
 
-    package func adding(_ bytes: [UInt8]) -> CodeBytes {
-      var result = self
-      for byte in bytes { result.members[Int(byte)] = true }
-      return result
-    }
-
     @inline(__always)
     package func contains(_ byte: UInt8) -> Bool {
       members.withUnsafeBufferPointer { $0[Int(byte)] }
@@ -469,7 +463,9 @@ package struct HeaderKeywords {
   private var last = -2
   private var nesting = 0
 
-  private static let types: Set<[UInt8]> = Set(
+  /// The keywords that declare or extend a type (also what the module search looks for before a
+  /// type's name, ``ModuleDeclarations/declaresType(_:in:)``).
+  package static let types: Set<[UInt8]> = Set(
     ["struct", "class", "enum", "actor", "extension", "protocol"].map { Array($0.utf8) })
   private static let others: Set<[UInt8]> = Set(
     ["func", "init", "var", "let", "subscript", "deinit", "macro"].map { Array($0.utf8) })
