@@ -162,8 +162,8 @@ package struct AppSwiftFile: Sendable {
   }
 
   /// Reads `bytes` parsed with only the members around `sites` (``SwiftSkeleton/sparse(_:around:)``);
-  /// nil when that reading might differ from the whole file's: braces that do not nest
-  /// cleanly, a parse error, or a name the reading looked up among the file's declarations
+  /// nil when that reading might differ from the whole file's: braces or brackets that do not
+  /// nest cleanly, a parse error, or a name the reading looked up among the file's declarations
   /// that a blanked member writes.
   private static func sparse(path: String, bytes: [UInt8], around sites: [Int]) -> AppSwiftFile? {
     sparse(path: path, bytes: bytes, around: sites, compacting: true)?.file

@@ -388,7 +388,7 @@ package struct Linter: Sendable {
   /// offset and line kept), which costs what those members cost rather than the whole file.
   ///
   /// Nil — parse the whole file — when that reading might differ from the whole file's: braces
-  /// that do not nest cleanly, a parse error, or a name the reading looked up among the file's
+  /// or brackets that do not nest cleanly, a parse error, or a name the reading looked up among the file's
   /// declarations that a blanked member writes (a type's `static let`, a helper).
   package static func sparseConditions(file: String, bytes: [UInt8]) -> (
     [FoundCondition], external: Set<ModuleName>

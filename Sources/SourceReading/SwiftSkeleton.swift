@@ -105,8 +105,22 @@ package enum SwiftSkeleton {
           var quote = index
           while at(quote) == UInt8(ascii: "#") { quote += 1 }
           if at(quote) == UInt8(ascii: "\"") {
-            let multiline =
+            var multiline =
               at(quote + 1) == UInt8(ascii: "\"") && at(quote + 2) == UInt8(ascii: "\"")
+            // A raw `#"""` whose line holds a `"` and its `#`s after it opens a single-line
+            // literal (`#"""#` is a quote), as the lexer reads it.
+            if multiline, quote > index {
+              var scan = quote + 2
+              while scan < bytes.count, bytes[scan] != UInt8(ascii: "\n"),
+                bytes[scan] != UInt8(ascii: "\r")
+              {
+                if bytes[scan] == UInt8(ascii: "\""), pounds(quote - index, from: scan + 1) != nil {
+                  multiline = false
+                  break
+                }
+                scan += 1
+              }
+            }
             literals.append(Literal(pounds: quote - index, multiline: multiline, parentheses: nil))
             index = quote + (multiline ? 3 : 1)
           } else {
@@ -208,14 +222,16 @@ extension SwiftSkeleton {
 
   /// `bytes` with the members and statements that cannot hold what the app model reads at
   /// `sites` turned to spaces, for a parse that costs what those few members cost; nil when the
-  /// file's braces do not nest cleanly (the caller parses the whole file).
+  /// file's braces, brackets and parentheses do not nest cleanly (the caller parses the whole
+  /// file).
   ///
   /// Kept: everything outside braces (imports, type headers, file-level declarations), the
-  /// braces of top-level blocks, the `#if` lines, and for each site the whole member it lies in (the
-  /// function, property or nested type of a type, a site in its signature included; a
-  /// top-level function or statement whole), from the end of the member before it. So a site's locals, its enclosing types and the
-  /// file's own declarations are where they were; what is blanked is other members' text. Every
-  /// offset and line stays where it was: only bytes other than line breaks change.
+  /// braces of top-level blocks, the `#if` lines, and for each site the whole member it lies in
+  /// (the function, property or nested type of a type, a site in its signature included; a
+  /// top-level function or statement whole), from the end of the member before it. So a site's
+  /// locals, its enclosing types and the file's own declarations are where they were; what is
+  /// blanked is other members' text. Every offset and line stays where it was: only bytes other
+  /// than line breaks change.
   ///
   /// What a reading may still need from a blanked member (a `static let` the value names) is for
   /// the caller to check (``blankedWord(_:original:sparse:)``).
@@ -243,6 +259,10 @@ extension SwiftSkeleton {
     var nextSite = 0
     let sorted = sites.sorted()
     var balanced = true
+    // Every open `(`, `[` and `{`: each must be closed by its own kind before what encloses it.
+    // Where they interleave (`@[` left open in one member), the parser's recovery over the
+    // whole file can read the other members otherwise than the sparse copy's clean parse.
+    var delimiters: [UInt8] = []
     var brackets = BracketNesting()
     var keywords = HeaderKeywords()
     let clean = bytes.withUnsafeBufferPointer { buffer in
@@ -261,8 +281,15 @@ extension SwiftSkeleton {
         }
         if stack.isEmpty { keywords.read(byte, at: index) }
         switch byte {
-        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"):
+        case UInt8(ascii: "("), UInt8(ascii: "["):
           brackets.read(byte)
+          delimiters.append(byte)
+        case UInt8(ascii: ")"), UInt8(ascii: "]"):
+          brackets.read(byte)
+          guard delimiters.popLast() == (byte == UInt8(ascii: ")") ? 0x28 : 0x5B) else {
+            balanced = false
+            return .max
+          }
         case UInt8(ascii: "{"):
           blocks.append(
             Block(
@@ -271,8 +298,9 @@ extension SwiftSkeleton {
           if stack.isEmpty { keywords = HeaderKeywords() }
           stack.append(blocks.count - 1)
           boundaries.append(index + 1)
+          delimiters.append(byte)
         case UInt8(ascii: "}"):
-          guard let last = stack.popLast() else {
+          guard delimiters.popLast() == UInt8(ascii: "{"), let last = stack.popLast() else {
             balanced = false
             return .max
           }
@@ -289,7 +317,7 @@ extension SwiftSkeleton {
         return stack.isEmpty ? index + 1 : upcoming
       }
     }
-    guard clean, balanced, stack.isEmpty, brackets.excessive == nil,
+    guard clean, balanced, delimiters.isEmpty, brackets.excessive == nil,
       SwiftExtractor.excessiveLineBracketNesting(bytes) == nil
     else { return nil }
 

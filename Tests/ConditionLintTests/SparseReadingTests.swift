@@ -253,6 +253,42 @@ struct SparseReadingTests {
     #expect(SwiftSkeleton.sparse(Self.bytes("let a = \"\"\"\n{"), around: [0]) == nil)
   }
 
+  @Test("brackets left open across a brace make the file read whole")
+  func interleavedBrackets() {
+    // The parser's recovery from `@[` in one member can read the next members otherwise than a
+    // clean parse of the sparse copy (found by FuzzLint; kept in FailCases/FuzzLint).
+    for source in [
+      "struct A { var a: Int { @[ b }\n  func f() { } }",
+      "func f() { g( }\nfunc h() { }",
+      "func f() { let a = [1, 2) }",
+      "func f() { g(] }",
+      "func f() { g(x) { ) } }",
+    ] {
+      #expect(SwiftSkeleton.sparse(Self.bytes(source), around: [0]) == nil, "\(source)")
+    }
+    let nested = "func f() { g([1, 2].map { (x) in [x] }) }\nlet s = \"\\(f([1]))\""
+    #expect(SwiftSkeleton.sparse(Self.bytes(nested), around: [0]) != nil)
+  }
+
+  @Test(
+    "a raw literal that ends on its opening line is a single-line literal, as the lexer reads it")
+  func rawQuoteLiteral() {
+    // `#"""#` is a quote and `#""""a""#` the text `"""a"`: code follows each.
+    let source = "let q = #\"\"\"#\nlet r = #\"\"\"\"a\"\"#\nfunc f() { }\n"
+    var braces: [Int] = []
+    let bytes = Self.bytes(source)
+    bytes.withUnsafeBufferPointer { buffer in
+      SwiftSkeleton.forEachCodeByte(buffer, wanted: .init(Array("{}".utf8))) { index, byte in
+        if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") { braces.append(index) }
+        return .max
+      }
+    }
+    #expect(braces.map { bytes[$0] } == Array("{}".utf8))
+    // A raw `#"""` with no closing `"#` on its line still opens a multi-line literal.
+    let multiline = Self.bytes("let m = #\"\"\"\n{ \"# }\n\"\"\"#\nfunc f() { }\n")
+    #expect(SwiftSkeleton.sparse(multiline, around: [0]) != nil)
+  }
+
   @Test("a followed view file nested too deep for the parser is not read, and the run goes on")
   func deepFollowedFile() throws {
     let root = try temporaryFolder()
