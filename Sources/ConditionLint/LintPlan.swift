@@ -134,5 +134,6 @@ extension LintReport {
     files += other.files
     app.append(other.app)
     module.unresolved += other.module.unresolved
+    module.declareNothing += other.module.declareNothing
   }
 }

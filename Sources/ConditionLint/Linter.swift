@@ -132,8 +132,11 @@ package struct Linter: Sendable {
       for file in report.app.swiftFiles { needed.formUnion(file.external) }
       for file in report.app.objCFiles { needed.formUnion(file.external) }
     }
+    // An Objective-C or C file that holds no `const` and no `#define` declares no constant: the
+    // walk saw it, and the search does not read it again.
+    let declareNothing = Set(report.module.declareNothing)
     let module = ModuleIndex(
-      sources: paths.filter { !AppInputs.isAppFile($0) }, maximumFileSize: maximumFileSize,
+      sources: paths.filter { !AppInputs.isAppFile($0) && !declareNothing.contains($0) },
       read: reader)
     module.search(needed)
     let again = report.module.unresolved.filter {
@@ -283,6 +286,13 @@ package struct Linter: Sendable {
     }
     let holds = buffer.withUnsafeBufferPointer {
       ConditionMarkers.mayHoldConditions(UnsafeBufferPointer(rebasing: $0[..<count]))
+    }
+    if !file.hasSuffix(".swift"), !AppInputs.isAppFile(file),
+      !buffer.withUnsafeBufferPointer({
+        ModuleDeclarations.mayDeclareObjCConstants(UnsafeBufferPointer(rebasing: $0[..<count]))
+      })
+    {
+      report.module.declareNothing.append(file)
     }
     if readsApp
       && gathersForApp(

@@ -22,7 +22,6 @@ package final class ModuleIndex: @unchecked Sendable {
   // `lock` is held (the walk's threads ask the index at once).
   /// The Swift and Objective-C files of the walk, in walk order.
   private let sources: [String]
-  private let maximumFileSize: Int
   /// The files that may declare each name searched for so far, in walk order; a name searched
   /// for and declared nowhere maps to none.
   private var candidates: [ModuleName: [String]] = [:]
@@ -48,12 +47,11 @@ package final class ModuleIndex: @unchecked Sendable {
   /// An index over `sources` (the walk's source files, in its order), which it searches for a
   /// name the first time it is asked for it.
   ///
-  /// - Parameter read: reads a file's bytes for a parse (nil when it cannot be read).
-  package init(
-    sources: [String], maximumFileSize: Int, read: @escaping @Sendable (String) -> [UInt8]?
-  ) {
+  /// - Parameter read: reads a file's bytes for the search and a parse (nil when it cannot be
+  ///   read); the walk's reader gives back the bytes it kept, so that a search over every file
+  ///   does not open each again.
+  package init(sources: [String], read: @escaping @Sendable (String) -> [UInt8]?) {
     self.sources = sources
-    self.maximumFileSize = maximumFileSize
     self.read = read
   }
 
@@ -111,20 +109,16 @@ package final class ModuleIndex: @unchecked Sendable {
     // read.
     let languages = Set(needles.map(\.name.objectiveC))
     let sources = sources
-    let maximumFileSize = maximumFileSize
+    let read = read
     let chunkSize = 64
     let chunkCount = (sources.count + chunkSize - 1) / chunkSize
     let found = Locked([[(path: String, names: [ModuleName])]](repeating: [], count: chunkCount))
     DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-      var buffer: [UInt8] = []
       var declared: [(path: String, names: [ModuleName])] = []
       for path in sources[(chunk * chunkSize)..<min(sources.count, (chunk + 1) * chunkSize)] {
         let objectiveC = !path.hasSuffix(".swift")
-        guard languages.contains(objectiveC),
-          let count = try? Files.read(path, into: &buffer, maximumSize: maximumFileSize)
-        else { continue }
-        let names = buffer.withUnsafeBufferPointer { whole -> [ModuleName] in
-          let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
+        guard languages.contains(objectiveC), let contents = read(path) else { continue }
+        let names = contents.withUnsafeBufferPointer { bytes -> [ModuleName] in
           var declaresType: [Bool?] = Array(repeating: nil, count: types.count)
           let present = needles.indices.filter { index in
             guard needles[index].name.objectiveC == objectiveC else { return false }
@@ -288,6 +282,10 @@ package final class ModuleIndex: @unchecked Sendable {
 package struct ModuleInputs: Sendable {
   /// The files whose conditions use names they do not declare, with those names.
   package var unresolved: [(path: String, names: Set<ModuleName>)] = []
+  /// The Objective-C and C files that can declare no constant
+  /// (``ModuleDeclarations/mayDeclareObjCConstants(_:)`` is false): the search passes over
+  /// them rather than read them again.
+  package var declareNothing: [String] = []
 
   package init() {}
 }
@@ -492,6 +490,12 @@ package enum ModuleDeclarations {
         && UnsafeBufferPointer(rebasing: bytes[(before - suffix.count)..<before])
           .elementsEqual(suffix)
     }
+  }
+
+  /// Whether an Objective-C or C file may declare a constant ``objCNames(_:)`` reads: whether
+  /// it holds `const` or `#define` at all (most files of a UIKit app hold neither).
+  package static func mayDeclareObjCConstants(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    objCDeclaringWords.containsAny(bytes)
   }
 
   /// The words after which ``objCNames(_:)`` reads a declared name.

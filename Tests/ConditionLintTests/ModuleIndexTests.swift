@@ -228,6 +228,51 @@ struct ModuleIndexTests {
     #expect(condition.format == #"SELF BEGINSWITH "app/order/""#)
   }
 
+  @Test("the search reads files through the index's reader, not from disk")
+  func searchThroughReader() throws {
+    // Paths no disk holds: the fuzzers' modules live in memory, and so may a caller's.
+    let files: [String: [UInt8]] = [
+      "memory/Paths.swift": Array(#"enum Paths { static let order = "order/" }"#.utf8),
+      "memory/Ids.m": Array(#"NSString *const kInvoice = @"invoice/";"#.utf8),
+      "memory/Delegate.swift": Array(Self.delegate.utf8),
+    ]
+    let module = ModuleIndex(sources: files.keys.sorted(), read: { files[$0] })
+    let order = try #require(
+      module.swiftConstant(["Paths.order"], kind: .constant, besides: "memory/Delegate.swift"))
+    #expect(order.value == .text("order/"))
+    #expect(order.place.file == "memory/Paths.swift")
+    let invoice = try #require(module.objCConstant("kInvoice", besides: "memory/Delegate.swift"))
+    #expect(invoice.value == .text("invoice/"))
+  }
+
+  @Test("an Objective-C file without const or #define is not read again by the search")
+  func objCFilesWithoutDeclarations() throws {
+    for (text, declares) in [
+      (#"NSString *const kName = @"n";"#, true), (#"#define kName @"n""#, true),
+      ("static NSString * const\tkName = @\"n\";", true),
+      (#"NSString *name = [NSString stringWithFormat:@"%@", kName];"#, false),
+      ("- (void)viewDidLoad { [super viewDidLoad]; }", false),
+    ] {
+      let bytes = Array(text.utf8)
+      #expect(
+        bytes.withUnsafeBufferPointer { ModuleDeclarations.mayDeclareObjCConstants($0) }
+          == declares, "\(text)")
+    }
+    // A tree whose header declares the constant and whose other files only use it resolves.
+    let root = try tree([
+      "Ids.h": #"#define kInvoicePrefix @"invoice/""#,
+      "Other.m": "- (void)open { [self show:kInvoicePrefix]; }",
+      "Delegate.m": """
+      - (void)configure:(UISceneActivationConditions *)conditions {
+        conditions.prefersToActivateForTargetContentIdentifierPredicate =
+          [NSPredicate predicateWithFormat:@"SELF BEGINSWITH %@", kInvoicePrefix];
+      }
+      """,
+    ])
+    let condition = try #require(lint([root]).conditions.first)
+    #expect(condition.format == #"SELF BEGINSWITH "invoice/""#)
+  }
+
   @Test("a function returning a template of its parameters is a template at each call")
   func functionTemplates() throws {
     let root = try tree([

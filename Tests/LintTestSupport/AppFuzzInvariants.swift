@@ -33,8 +33,7 @@ public enum AppFuzzInvariants {
     let read = reader(files)
     func catalogue() -> AppCatalog {
       let sources = files.filter { !$0.path.hasSuffix(".plist") && !$0.path.hasSuffix(".apns") }
-      let module = ModuleIndex(
-        sources: sources.map(\.path), maximumFileSize: 1 << 20, read: read)
+      let module = ModuleIndex(sources: sources.map(\.path), read: read)
       // The delegates' conditions, as the lint finds them: the configurations' routing and the
       // conditions set outside every delegate class are reached too.
       var report = LintReport()

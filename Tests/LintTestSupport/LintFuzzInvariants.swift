@@ -138,7 +138,7 @@ public enum LintFuzzInvariants {
     let read = AppFuzzInvariants.reader(files)
     let module =
       files.count > 1
-      ? ModuleIndex(sources: files.map(\.path), maximumFileSize: 1 << 20, read: read) : nil
+      ? ModuleIndex(sources: files.map(\.path), read: read) : nil
     let catalog = AppCatalog.build(
       AppInputs(files: files), conditions: [], module: module, read: read)
     violations += AppFuzzInvariants.catalogueViolations(catalog, files: files)
