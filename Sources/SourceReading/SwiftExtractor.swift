@@ -1,3 +1,4 @@
+import PortableIO
 import SwiftParser
 import SwiftSyntax
 
@@ -80,18 +81,44 @@ package enum SwiftExtractor {
   /// parser may see there: a run of `[` the skeleton read as string text took the parser's type
   /// lookahead exponential time (FuzzApp's `timeout-interpolation-quote-after-dot`). Real code
   /// does not nest fifteen `[` on one line, in code or in a string.
+  ///
+  /// A line cannot nest deeper than it has `[`: the file is passed over from `[` to `[` with
+  /// `memchr`, and only a line with more than the limit is counted byte by byte (from its first
+  /// `[`, before which its depth is 0).
   package static func excessiveLineBracketNesting(_ bytes: [UInt8]) -> Nesting? {
-    var depth = 0
-    var deepest = 0
-    for byte in bytes {
-      switch byte {
-      case UInt8(ascii: "["):
-        depth += 1
-        deepest = max(deepest, depth)
-      case UInt8(ascii: "]"): depth = max(0, depth - 1)
-      case UInt8(ascii: "\n"), UInt8(ascii: "\r"): depth = 0
-      default: break
+    let deepest = bytes.withUnsafeBufferPointer { buffer in
+      var deepest = 0
+      var position = 0
+      // The line of the last `[` found (up to its `\n`; a `\r` is a break the count below
+      // sees), where it has its first `[`, and how many it has so far.
+      var lineEnd = -1
+      var lineFirst = 0
+      var opened = 0
+      while let open = System.firstIndex(of: UInt8(ascii: "["), in: buffer, from: position) {
+        if open >= lineEnd {
+          lineEnd =
+            System.firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: open)
+            ?? buffer.count
+          lineFirst = open
+          opened = 0
+        }
+        opened += 1
+        position = open + 1
+        guard opened > maximumBracketNesting else { continue }
+        var depth = 0
+        for byte in buffer[lineFirst..<lineEnd] {
+          switch byte {
+          case UInt8(ascii: "["):
+            depth += 1
+            deepest = max(deepest, depth)
+          case UInt8(ascii: "]"): depth = max(0, depth - 1)
+          case UInt8(ascii: "\r"): depth = 0
+          default: break
+          }
+        }
+        position = lineEnd
       }
+      return deepest
     }
     guard deepest > maximumBracketNesting else { return nil }
     return Nesting(bracket: "[", depth: deepest, limit: maximumBracketNesting)

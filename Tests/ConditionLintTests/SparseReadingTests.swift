@@ -270,6 +270,41 @@ struct SparseReadingTests {
     #expect(SwiftSkeleton.sparse(Self.bytes(nested), around: [0]) != nil)
   }
 
+  @Test("a line's raw bracket nesting is the byte-by-byte count's, however lines and runs fall")
+  func lineBracketNesting() {
+    /// The definition: every byte counted, the depth reset at each line break.
+    func counted(_ bytes: [UInt8]) -> Int? {
+      var depth = 0
+      var deepest = 0
+      for byte in bytes {
+        switch byte {
+        case UInt8(ascii: "["):
+          depth += 1
+          deepest = max(deepest, depth)
+        case UInt8(ascii: "]"): depth = max(0, depth - 1)
+        case UInt8(ascii: "\n"), UInt8(ascii: "\r"): depth = 0
+        default: break
+        }
+      }
+      return deepest > SwiftExtractor.maximumBracketNesting ? deepest : nil
+    }
+    var random = SeededRandom(seed: 14)
+    let tokens = ["[", "[", "[", "]", "\n", "\r", "\r\n", "a", "\"", " [[[[[", "]]"]
+    var deep = 0
+    for round in 0..<6_000 {
+      let length = random.pick(Array(1...(round % 3 == 0 ? 120 : 40)))
+      let bytes = Array((0..<length).map { _ in random.pick(tokens) }.joined().utf8)
+      let expected = counted(bytes)
+      #expect(SwiftExtractor.excessiveLineBracketNesting(bytes)?.depth == expected)
+      if expected != nil { deep += 1 }
+    }
+    #expect(deep > 100)
+    let line = String(repeating: "[", count: 15)
+    #expect(SwiftExtractor.excessiveLineBracketNesting(Array((line + "]\n").utf8))?.depth == 15)
+    #expect(
+      SwiftExtractor.excessiveLineBracketNesting(Array((line.dropLast() + "\r[").utf8)) == nil)
+  }
+
   @Test(
     "a raw literal that ends on its opening line is a single-line literal, as the lexer reads it")
   func rawQuoteLiteral() {
