@@ -108,13 +108,7 @@ package struct Linter: Sendable {
   /// Reads a file for the module index and the app model, outside the walk.
   private var reader: @Sendable (String) -> [UInt8]? {
     let maximumFileSize = maximumFileSize
-    return { path in
-      var buffer: [UInt8] = []
-      guard let count = try? Files.read(path, into: &buffer, maximumSize: maximumFileSize) else {
-        return nil
-      }
-      return Array(buffer[..<count])
-    }
+    return { path in try? Files.read(path, maximumSize: maximumFileSize) }
   }
 
   /// Checks again, with the module's index, each file whose conditions used a name another

@@ -67,6 +67,37 @@ package enum Files {
     return filled
   }
 
+  /// The bytes of the regular file at `path`, in an array of exactly its size: for a file read
+  /// to be kept, with no zero-filling and no copy (``read(_:into:maximumSize:)`` serves a
+  /// buffer reused from file to file).
+  package static func read(_ path: String, maximumSize: Int) throws(FileError) -> [UInt8] {
+    let descriptor = try open(path)
+    defer { System.close(descriptor) }
+    guard let size = System.regularFileSize(descriptor) else {
+      throw FileError(kind: .notARegularFile, path: path)
+    }
+    if size > maximumSize { throw FileError(kind: .tooLarge(size), path: path) }
+    var failure: FileError?
+    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+      let raw = UnsafeMutableRawBufferPointer(buffer)
+      var filled = 0
+      reading: while filled < size {
+        switch System.read(
+          descriptor, into: UnsafeMutableRawBufferPointer(rebasing: raw[filled..<size]))
+        {
+        case .success(0): break reading
+        case .success(let count): filled += count
+        case .failure(let error):
+          failure = FileError(kind: .readFailed, path: path, underlying: error)
+          break reading
+        }
+      }
+      initialized = filled
+    }
+    if let failure { throw failure }
+    return bytes
+  }
+
   /// Everything `path` holds, whatever kind of file it is (a pipe or a device reads to its end).
   package static func contents(of path: String) throws(FileError) -> [UInt8] {
     let descriptor = try open(path)

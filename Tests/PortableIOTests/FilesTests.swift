@@ -22,6 +22,10 @@ struct FilesTests {
     let count = try Files.read(path, into: &buffer, maximumSize: 100)
     #expect(
       count == 10 && buffer.count == 64 && Array(buffer[..<count]) == Array("let x = 1\n".utf8))
+    // A file read to be kept is an array of exactly its bytes.
+    #expect(try Files.read(path, maximumSize: 10) == Array("let x = 1\n".utf8))
+    try Files.write([], to: base + "/empty")
+    #expect(try Files.read(base + "/empty", maximumSize: 0) == [])
   }
 
   @Test("each failure says its kind and path: missing, too large, not a regular file")
@@ -37,6 +41,12 @@ struct FilesTests {
       try Files.read(base + "/big", into: &buffer, maximumSize: 10)
     }
     #expect(large?.kind == .tooLarge(11))
+    let largeKept = #expect(throws: FileError.self) {
+      try Files.read(base + "/big", maximumSize: 10)
+    }
+    #expect(largeKept?.kind == .tooLarge(11))
+    let folderKept = #expect(throws: FileError.self) { try Files.read(base, maximumSize: 10) }
+    #expect(folderKept?.kind == .notARegularFile)
     let folder = #expect(throws: FileError.self) {
       try Files.read(base, into: &buffer, maximumSize: 10)
     }
