@@ -27,7 +27,11 @@ package final class SwiftValues {
   package let path: String
   /// The module's constants, asked for a name this file uses but does not declare; nil while
   /// the walk has not yet indexed the module (then ``external`` records what was missed).
-  package let module: ModuleIndex?
+  ///
+  /// Weak: the index keeps the values of each file it parsed, and those ask the index in turn,
+  /// so a strong reference back would keep every index and its trees alive. Whoever reads
+  /// through an index holds it.
+  package private(set) weak var module: ModuleIndex?
   /// The names this file looked for and did not declare, while no module index was given:
   /// whether a reading with the index could know more.
   package private(set) var external: Set<ModuleName> = []

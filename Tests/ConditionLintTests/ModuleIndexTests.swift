@@ -245,6 +245,25 @@ struct ModuleIndexTests {
     #expect(invoice.value == .text("invoice/"))
   }
 
+  @Test("an index that parsed another file's declarations is freed with its last user")
+  func indexIsFreed() throws {
+    // The parsed files' values ask the index in turn: a strong reference back would keep every
+    // index, with its trees, alive (a fuzzer's run of many modules grew to gigabytes).
+    let files: [String: [UInt8]] = [
+      "memory/Paths.swift": Array(#"enum Paths { static let order = "order/" }"#.utf8),
+      "memory/Delegate.swift": Array(Self.delegate.utf8),
+    ]
+    weak var freed: ModuleIndex?
+    do {
+      let module = ModuleIndex(sources: files.keys.sorted(), read: { files[$0] })
+      let order = module.swiftConstant(
+        ["Paths.order"], kind: .constant, besides: "memory/Delegate.swift")
+      #expect(order?.value == .text("order/"))
+      freed = module
+    }
+    #expect(freed == nil)
+  }
+
   @Test("an Objective-C file without const or #define is not read again by the search")
   func objCFilesWithoutDeclarations() throws {
     for (text, declares) in [
