@@ -46,6 +46,18 @@ struct FailCaseReplayTests {
     #expect(Self.violations(failCase.target, failCase.bytes).isEmpty, "\(failCase)")
   }
 
+  @Test("a fix boundary splits a UTF-8 sequence only after a lead byte whose sequence runs past it")
+  func utf8Boundaries() {
+    let split = LintFuzzInvariants.splitsUTF8Sequence
+    let text = Array("aé€😀".utf8)  // 61, C3 A9, E2 82 AC, F0 9F 98 80
+    #expect((0...text.count).filter { split(text, $0) } == [2, 4, 5, 7, 8, 9])
+    // A stray continuation byte after an ASCII one, or after a truncated sequence, starts none.
+    #expect(!split(Array("\"".utf8) + [0x9D, 0x01], 1))
+    #expect(!split([0xC3, 0x22, 0xA9], 2))
+    #expect(!split([0x80, 0x80, 0x80, 0x80, 0x80], 4))
+    #expect(split([0xE2, 0x82, 0xAC], 1) && split([0xE2, 0x82, 0xAC], 2))
+  }
+
   @Test("every fixture passes the fuzz invariants (the seed corpus)")
   func seedsPass() {
     var inputs = 0

@@ -61,7 +61,7 @@ public enum LintFuzzInvariants {
         continue
       }
       for boundary in [fix.offset, fix.offset + fix.length]
-      where boundary < bytes.count && bytes[boundary] & 0xC0 == 0x80 {
+      where splitsUTF8Sequence(bytes, at: boundary) {
         violations.append("\(location): fix boundary \(boundary) inside a UTF-8 sequence")
       }
       if fix.replacement.utf8.contains(where: isLineBreak)
@@ -83,6 +83,21 @@ public enum LintFuzzInvariants {
       linter.lint(file: file, bytes: current, into: &report)
     }
     return violations
+  }
+
+  /// Whether `boundary` falls inside a multi-byte UTF-8 sequence of `bytes`: after a lead byte
+  /// whose sequence, as far as its continuation bytes go, runs past it. A stray continuation
+  /// byte after an ASCII one (a file that is not UTF-8) starts no sequence a boundary before it
+  /// could split.
+  public static func splitsUTF8Sequence(_ bytes: [UInt8], at boundary: Int) -> Bool {
+    guard boundary > 0, boundary < bytes.count, bytes[boundary] & 0xC0 == 0x80 else {
+      return false
+    }
+    var start = boundary - 1
+    while start > 0, boundary - start < 4, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+    let lead = bytes[start]
+    let length = lead >= 0xF8 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+    return start + length > boundary
   }
 
   /// A Swift file's conditions read from the sparse parse are the whole file's, whenever the
