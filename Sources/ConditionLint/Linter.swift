@@ -126,8 +126,8 @@ package struct Linter: Sendable {
       for file in report.app.swiftFiles { needed.formUnion(file.external) }
       for file in report.app.objCFiles { needed.formUnion(file.external) }
     }
-    // An Objective-C or C file that holds no `const` and no `#define` declares no constant: the
-    // walk saw it, and the search does not read it again.
+    // An Objective-C or C file that holds neither `const` nor `define` declares no constant:
+    // the walk saw it, and the search does not read it again.
     let declareNothing = Set(report.module.declareNothing)
     let module = ModuleIndex(
       sources: paths.filter { !AppInputs.isAppFile($0) && !declareNothing.contains($0) },
@@ -392,8 +392,8 @@ package struct Linter: Sendable {
   /// offset and line kept), which costs what those members cost rather than the whole file.
   ///
   /// Nil — parse the whole file — when that reading might differ from the whole file's: braces
-  /// or brackets that do not nest cleanly, a parse error, or a name the reading looked up among the file's
-  /// declarations that a blanked member writes (a type's `static let`, a helper).
+  /// or brackets that do not nest cleanly, a parse error, or a name the reading looked up among
+  /// the file's declarations that a blanked member writes (a type's `static let`, a helper).
   package static func sparseConditions(file: String, bytes: [UInt8]) -> (
     [FoundCondition], external: Set<ModuleName>
   )? {

@@ -47,9 +47,8 @@ package final class ModuleIndex: @unchecked Sendable {
   /// An index over `sources` (the walk's source files, in its order), which it searches for a
   /// name the first time it is asked for it.
   ///
-  /// - Parameter read: reads a file's bytes for the search and a parse (nil when it cannot be
-  ///   read); the walk's reader gives back the bytes it kept, so that a search over every file
-  ///   does not open each again.
+  /// - Parameter read: reads a file's bytes for the search and for a parse (nil when it cannot
+  ///   be read): the files of a fuzzer's or a test's module may live in memory alone.
   package init(sources: [String], read: @escaping @Sendable (String) -> [UInt8]?) {
     self.sources = sources
     self.read = read
@@ -419,7 +418,7 @@ package enum ModuleDeclarations {
     for name in names {
       var from = 0
       while let at = System.firstOffset(of: name, in: bytes, from: from) {
-        if canDeclare == nil { canDeclare = objCDeclaringWords.containsAny(bytes) }
+        if canDeclare == nil { canDeclare = mayDeclareObjCConstants(bytes) }
         if canDeclare == false { return false }
         if standsAsDeclaredName(at: at, count: name.count, in: bytes) { return true }
         from = at + 1
@@ -496,15 +495,12 @@ package enum ModuleDeclarations {
   /// it holds `const` or `#define` at all (most files of a UIKit app hold neither).
   package static func mayDeclareObjCConstants(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     // One search a word: the two share only common letters, so a pass for both stops often.
-    objCDeclaringWordList.contains { System.contains(bytes, $0) }
+    objCDeclaringWords.contains { System.contains(bytes, $0) }
   }
 
-  private static let objCDeclaringWordList = Word.table.filter { [.define, .const].contains($0.1) }
-    .map(\.0)
-
   /// The words after which ``objCNames(_:)`` reads a declared name.
-  private static let objCDeclaringWords = BytePatterns(
-    Word.table.filter { [.define, .const].contains($0.1) }.map(\.0))
+  private static let objCDeclaringWords = Word.table.filter { [.define, .const].contains($0.1) }
+    .map(\.0)
 
   /// The words after which the scans read a declared name: ``Word``'s, so that a word the
   /// scans learn to read a name after is one the search lets through.

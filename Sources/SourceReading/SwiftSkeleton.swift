@@ -286,7 +286,8 @@ extension SwiftSkeleton {
           delimiters.append(byte)
         case UInt8(ascii: ")"), UInt8(ascii: "]"):
           brackets.read(byte)
-          guard delimiters.popLast() == (byte == UInt8(ascii: ")") ? 0x28 : 0x5B) else {
+          let opening = byte == UInt8(ascii: ")") ? UInt8(ascii: "(") : UInt8(ascii: "[")
+          guard delimiters.popLast() == opening else {
             balanced = false
             return .max
           }
