@@ -21,7 +21,8 @@ extension ObjCExtractor {
     var bound: [ScopedName: Int] = [:]
     for index in tokens.indices {
       guard case .identifier(let label) = tokens[index].kind,
-        label == "initWithName" || label == "configurationWithName", index + 2 < tokens.count,
+        isWord(label, "initWithName") || isWord(label, "configurationWithName"),
+        index + 2 < tokens.count,
         tokens[index + 1].isPunctuation(UInt8(ascii: ":")),
         !isMethodDeclaration(tokens, nameAt: index),
         let bracket = enclosingOpener(tokens, before: index),
@@ -57,7 +58,7 @@ extension ObjCExtractor {
       else { continue }
       let receiver: String
       let value: Range<Int>
-      if property == "delegateClass" || property == "sceneClass", index >= 2,
+      if isWord(property, "delegateClass") || isWord(property, "sceneClass"), index >= 2,
         tokens[index - 1].isPunctuation(UInt8(ascii: ".")),
         let name = tokens[index - 2].identifier,
         !(index >= 3 && tokens[index - 3].isPunctuation(UInt8(ascii: "."))),
@@ -67,7 +68,7 @@ extension ObjCExtractor {
         // configuration.delegateClass = value;
         receiver = name
         value = (index + 2)..<expressionEnd(tokens, from: index + 2)
-      } else if property == "setDelegateClass" || property == "setSceneClass",
+      } else if isWord(property, "setDelegateClass") || isWord(property, "setSceneClass"),
         tokens[index + 1].isPunctuation(UInt8(ascii: ":")),
         !isMethodDeclaration(tokens, nameAt: index),
         let bracket = enclosingOpener(tokens, before: index), bracket + 2 == index,

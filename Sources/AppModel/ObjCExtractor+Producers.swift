@@ -56,7 +56,7 @@ extension ObjCExtractor {
       }
       let receiver: Range<Int>
       let value: Range<Int>
-      if name == "targetContentIdentifier", index > 1,
+      if isWord(name, "targetContentIdentifier"), index > 1,
         tokens[index - 1].isPunctuation(UInt8(ascii: ".")), index + 1 < tokens.count,
         tokens[index + 1].isPunctuation(UInt8(ascii: "=")),
         !(index + 2 < tokens.count && tokens[index + 2].isPunctuation(UInt8(ascii: "=")))
@@ -70,7 +70,7 @@ extension ObjCExtractor {
         }
         receiver = start..<(index - 1)
         value = (index + 2)..<expressionEnd(tokens, from: index + 2)
-      } else if name == "setTargetContentIdentifier", index + 1 < tokens.count,
+      } else if isWord(name, "setTargetContentIdentifier"), index + 1 < tokens.count,
         tokens[index + 1].isPunctuation(UInt8(ascii: ":")),
         !isMethodDeclaration(tokens, nameAt: index),
         let bracket = enclosingOpener(tokens, before: index),

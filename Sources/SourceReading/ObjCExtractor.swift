@@ -37,8 +37,16 @@ package enum ObjCExtractor {
   /// token that asked `tokens[index].identifier` copied each whole token (its literal's arrays
   /// and its origin retained and released) to read its name.
   package static func isIdentifier(_ tokens: [Token], _ index: Int, _ name: String) -> Bool {
-    if case .identifier(let found) = tokens[index].kind { return found == name }
+    if case .identifier(let found) = tokens[index].kind { return isWord(found, name) }
     return false
+  }
+
+  /// Whether `name` is `word`, their lengths compared first: the scans compare most of a
+  /// file's identifiers with a few long selector names, and `==` between a short string and a
+  /// long one takes the strings' general comparison (a sixth of reading a file's producers).
+  @inline(__always)
+  package static func isWord(_ name: String, _ word: String) -> Bool {
+    name.utf8.count == word.utf8.count && name == word
   }
 
   package static func conditions(in bytes: [UInt8]) -> [FoundCondition] {
@@ -87,7 +95,7 @@ package enum ObjCExtractor {
       defer { index += 1 }
       // objc_msgSend(receiver, "setCanActivateFor…Predicate:", value), as disassemblers print
       // a send.
-      if tokens[index].identifier == "objc_msgSend", index + 1 < tokens.count,
+      if isIdentifier(tokens, index, "objc_msgSend"), index + 1 < tokens.count,
         tokens[index + 1].isPunctuation(UInt8(ascii: "("))
       {
         let arguments = callArguments(tokens, open: index + 1)
@@ -104,11 +112,11 @@ package enum ObjCExtractor {
         continue
       }
       guard let name = tokens[index].identifier else { continue }
-      if name == "activationConditions" || name == "setActivationConditions" {
+      if isWord(name, "activationConditions") || isWord(name, "setActivationConditions") {
         found += installedConditions(tokens, at: index)
         continue
       }
-      if name == "handlesExternalEvents" {
+      if isWord(name, "handlesExternalEvents") {
         found += compiledSwiftUICall(tokens, at: index)
         continue
       }

@@ -410,6 +410,99 @@ struct ModuleIndexTests {
       })
   }
 
+  @Test("string #defines are found from # to #, as a line at a time finds them")
+  func stringDefinesByHash() {
+    var random = SeededRandom(seed: 1_147)
+    let pieces = [
+      "#", "#define", "# define", "define", " ", "\t", "\n", "\r", "\r\n", "kName", "NAME_2", "x",
+      "@", "\"", "\"v\"", "@\"a\\\"b\"", "\\", "//", "/* c */", "(", "é", ";",
+    ]
+    var texts = [
+      "#define kA @\"a\"\n  #define kB \"b\" // note\n\t# define kC @\"c\"\r#define kD @\"d\";",
+      "x #define kA @\"a\"\n#define kA @\"b\"\n#define kE @\"e\"", "#define kF @\"f\"",
+    ]
+    // Lines that are defines (spaced, named and valued in every way), or noise, or both.
+    let spaces = ["", " ", "\t", "  \t"]
+    let names = ["kA", "kA", "NAME_2", "é", ""]
+    let values = ["@\"a\"", "\"b\\\"c\"", "@\"\"", "\"open", "kB", "@\"x\" // y", "@\"x\" z"]
+    let breaks = ["\n", "\r", "\r\n", "\\\n"]
+    for _ in 0..<20_000 {
+      var text = ""
+      for _ in 0..<random.pick(Array(1...5)) {
+        var line =
+          random.pick(spaces) + "#" + random.pick(spaces) + "define" + random.pick([" ", "\t"])
+          + random.pick(names) + random.pick([" ", "  ", "\t", ""]) + random.pick(values)
+        if random.chance(0.3) {
+          line =
+            (0..<random.pick(Array(1...8))).map { _ in random.pick(pieces) }.joined()
+            + (random.chance(0.5) ? line : "")
+        }
+        text += line + random.pick(breaks)
+      }
+      texts.append(random.chance(0.5) ? String(text.dropLast()) : text)
+    }
+    var defined = 0
+    for text in texts {
+      let bytes = Array(text.utf8)
+      let found = ObjCExtractor.stringDefines(bytes).mapValues { [$0.1] + $0.0.origins }
+      #expect(found == Self.lineByLineDefines(bytes), "\(text)")
+      defined += found.count
+    }
+    #expect(defined > 5_000)
+  }
+
+  /// What `ObjCExtractor.stringDefines` finds, read a line at a time (its first definition):
+  /// each define's offset, then its value's byte origins.
+  private static func lineByLineDefines(_ bytes: [UInt8]) -> [String: [Int]] {
+    var defines: [String: [Int]] = [:]
+    var lineStart = 0
+    while lineStart < bytes.count {
+      let lineEnd =
+        bytes[lineStart...].firstIndex(where: { $0 == 10 || $0 == 13 }) ?? bytes.count
+      defer { lineStart = lineEnd + 1 }
+      var index = lineStart
+      func skipSpaces() {
+        while index < lineEnd, bytes[index] == 32 || bytes[index] == 9 { index += 1 }
+      }
+      skipSpaces()
+      guard index < lineEnd, bytes[index] == UInt8(ascii: "#") else { continue }
+      index += 1
+      skipSpaces()
+      let word = Array("define".utf8)
+      guard lineEnd - index > word.count, Array(bytes[index..<(index + word.count)]) == word
+      else { continue }
+      index += word.count
+      skipSpaces()
+      let nameStart = index
+      while index < lineEnd,
+        bytes[index] == UInt8(ascii: "_")
+          || (bytes[index] | 0x20 >= 97 && bytes[index] | 0x20 <= 122)
+          || (bytes[index] >= 48 && bytes[index] <= 57)
+      {
+        index += 1
+      }
+      guard index > nameStart, index < lineEnd, bytes[index] == 32 else { continue }
+      let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
+      skipSpaces()
+      if index < lineEnd, bytes[index] == UInt8(ascii: "@") { index += 1 }
+      guard index < lineEnd, bytes[index] == UInt8(ascii: "\"") else { continue }
+      var close = index + 1
+      while close < lineEnd, bytes[close] != UInt8(ascii: "\"") {
+        close += bytes[close] == UInt8(ascii: "\\") ? 2 : 1
+      }
+      guard close < lineEnd else { continue }
+      let rest = bytes[(close + 1)..<lineEnd].filter { $0 != 32 && $0 != 9 && $0 != 13 }
+      guard rest.isEmpty || rest.starts(with: Array("//".utf8)) else { continue }
+      var text = LiteralText()
+      guard LiteralDecoder.appendC(bytes[(index + 1)..<close], at: index + 1, into: &text) else {
+        continue
+      }
+      text.finish(at: close)
+      defines[name] = defines[name] == nil ? [nameStart] + text.origins : nil
+    }
+    return defines
+  }
+
   @Test("a qualified name's last component is split's, for every shape of dots")
   func lastComponents() {
     for key in [
