@@ -1,3 +1,4 @@
+import PortableIO
 import SourceReading
 
 extension ObjCExtractor {
@@ -35,7 +36,14 @@ extension ObjCExtractor {
     }
     inlineLocalStrings(&tokens)
     let lines = SourceLines(objectiveC: bytes)
-    reading.configurationChoice = configurationChoice(tokens, path: path, lines: lines)
+    // Each pass below starts from a name; a file whose bytes do not hold it has no token of that
+    // name, and the pass's scan of every token is skipped (a `memchr` search costs a fraction).
+    func holds(_ name: String) -> Bool {
+      bytes.withUnsafeBufferPointer { System.contains($0, Array(name.utf8)) }
+    }
+    if holds("configurationForConnectingSceneSession") {
+      reading.configurationChoice = configurationChoice(tokens, path: path, lines: lines)
+    }
     var open: (name: String, line: Int)?
     // The value each receiver's `targetContentIdentifier` was last given, by method.
     var assigned: [ScopedName: Range<Int>] = [:]
@@ -95,7 +103,7 @@ extension ObjCExtractor {
     }
     // `[application requestSceneSessionActivation:session userActivity:activity options:…
     // errorHandler:…]`: the activity's identifier is what the method assigned to it.
-    for index in tokens.indices
+    for index in holds("requestSceneSessionActivation") ? tokens.indices : 0..<0
     where isIdentifier(tokens, index, "requestSceneSessionActivation")
       && index + 1 < tokens.count && tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
       && !isMethodDeclaration(tokens, nameAt: index)
@@ -139,8 +147,10 @@ extension ObjCExtractor {
     reading.producers = reading.producers.enumerated().sorted {
       ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
     }.map(\.element)
-    reading.configurations = codedConfigurations(
-      tokens, path: path, lines: lines, classes: reading.classes)
+    if holds("UISceneConfiguration") {
+      reading.configurations = codedConfigurations(
+        tokens, path: path, lines: lines, classes: reading.classes)
+    }
     return reading
   }
 

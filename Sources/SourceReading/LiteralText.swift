@@ -157,6 +157,9 @@ package enum LiteralDecoder {
   {
     var index = bytes.startIndex
     var run = index
+    // Room for the text as written and the end `finish(at:)` adds: growing the origins for that
+    // one more entry copied them (most literals are one verbatim run).
+    text.origins.reserveCapacity(text.origins.count + bytes.count + 1)
     func flush(to end: Int) {
       if run < end { text.appendVerbatim(bytes[run..<end], at: start + (run - bytes.startIndex)) }
     }
