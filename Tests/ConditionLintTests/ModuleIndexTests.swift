@@ -451,54 +451,24 @@ struct ModuleIndexTests {
     #expect(defined > 5_000)
   }
 
-  /// What `ObjCExtractor.stringDefines` finds, read a line at a time (its first definition):
-  /// each define's offset, then its value's byte origins.
+  /// What `ObjCExtractor.stringDefines` finds, a line at a time: each line (broken at LF and CR)
+  /// whose first byte after spaces and tabs is `#`, read alone, its define moved to the line's
+  /// place; a name defined twice is dropped. Each define's offset, then its value's byte origins.
   private static func lineByLineDefines(_ bytes: [UInt8]) -> [String: [Int]] {
     var defines: [String: [Int]] = [:]
     var lineStart = 0
-    while lineStart < bytes.count {
+    while lineStart <= bytes.count {
       let lineEnd =
         bytes[lineStart...].firstIndex(where: { $0 == 10 || $0 == 13 }) ?? bytes.count
-      defer { lineStart = lineEnd + 1 }
-      var index = lineStart
-      func skipSpaces() {
-        while index < lineEnd, bytes[index] == 32 || bytes[index] == 9 { index += 1 }
-      }
-      skipSpaces()
-      guard index < lineEnd, bytes[index] == UInt8(ascii: "#") else { continue }
-      index += 1
-      skipSpaces()
-      let word = Array("define".utf8)
-      guard lineEnd - index > word.count, Array(bytes[index..<(index + word.count)]) == word
-      else { continue }
-      index += word.count
-      skipSpaces()
-      let nameStart = index
-      while index < lineEnd,
-        bytes[index] == UInt8(ascii: "_")
-          || (bytes[index] | 0x20 >= 97 && bytes[index] | 0x20 <= 122)
-          || (bytes[index] >= 48 && bytes[index] <= 57)
+      let line = Array(bytes[lineStart..<lineEnd])
+      let first = line.first { $0 != 32 && $0 != 9 }
+      for (name, (text, offset)) in first == UInt8(ascii: "#")
+        ? ObjCExtractor.stringDefines(line) : [:]
       {
-        index += 1
+        let found = [offset + lineStart] + text.origins.map { $0 + lineStart }
+        defines[name] = defines[name] == nil ? found : nil
       }
-      guard index > nameStart, index < lineEnd, bytes[index] == 32 else { continue }
-      let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
-      skipSpaces()
-      if index < lineEnd, bytes[index] == UInt8(ascii: "@") { index += 1 }
-      guard index < lineEnd, bytes[index] == UInt8(ascii: "\"") else { continue }
-      var close = index + 1
-      while close < lineEnd, bytes[close] != UInt8(ascii: "\"") {
-        close += bytes[close] == UInt8(ascii: "\\") ? 2 : 1
-      }
-      guard close < lineEnd else { continue }
-      let rest = bytes[(close + 1)..<lineEnd].filter { $0 != 32 && $0 != 9 && $0 != 13 }
-      guard rest.isEmpty || rest.starts(with: Array("//".utf8)) else { continue }
-      var text = LiteralText()
-      guard LiteralDecoder.appendC(bytes[(index + 1)..<close], at: index + 1, into: &text) else {
-        continue
-      }
-      text.finish(at: close)
-      defines[name] = defines[name] == nil ? [nameStart] + text.origins : nil
+      lineStart = lineEnd + 1
     }
     return defines
   }
