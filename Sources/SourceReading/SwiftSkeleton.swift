@@ -204,20 +204,59 @@ extension SwiftSkeleton {
     }
   }
 
-  /// The first offset from `start` that is not whitespace, a line break or a comment: where the
-  /// parser's next token after `start` begins.
+  /// The first offset from `start` past whitespace, line breaks, comments and everything else
+  /// swift-syntax's lexer takes as trivia (`lexTrivia`): control bytes such as NUL, a version
+  /// control conflict region, and past ASCII invalid UTF-8, U+00A0, the BOM and the characters
+  /// that start no token. Past ASCII it passes over every byte, so it may skip a character the
+  /// lexer makes a token of (a caller that asks whether the next token is `=` may be told yes
+  /// where it is not, never no where it is), and it never stops inside what the lexer skips.
   package static func skippingTrivia(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     var next = start
     while next < bytes.count {
       switch bytes[next] {
-      case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C:
+      case 0x00...0x20, 0x7F...0xFF:
         next += 1
+      case UInt8(ascii: "<"), UInt8(ascii: ">"):
+        guard let end = conflictRegionEnd(bytes, at: next) else { return next }
+        next = end
       default:
         guard let comment = comment(bytes, at: next) else { return next }
         next = comment.end
       }
     }
     return next
+  }
+
+  /// Where the version control conflict region that starts at `index` ends, as the lexer reads
+  /// one (`tryLexConflictMarker`): `<<<<<<< ` at a line's start, to the end of the line whose
+  /// start is `>>>>>>> `, or `>>>> ` to the line after `<<<<`; nil when none starts there.
+  private static func conflictRegionEnd(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int)
+    -> Int?
+  {
+    func startsLine(_ position: Int) -> Bool {
+      position == 0 || bytes[position - 1] == 0x0A || bytes[position - 1] == 0x0D
+    }
+    func holds(_ text: StaticString, at position: Int) -> Bool {
+      let count = text.utf8CodeUnitCount
+      guard position + count <= bytes.count else { return false }
+      return (0..<count).allSatisfy { bytes[position + $0] == text.utf8Start[$0] }
+    }
+    // The lexer also takes a marker after a NUL byte as at a line's start.
+    guard startsLine(index) || bytes[index - 1] == 0 else { return nil }
+    let (introducer, terminator): (StaticString, StaticString) =
+      holds("<<<<<<< ", at: index)
+      ? ("<<<<<<< ", ">>>>>>> ") : holds(">>>> ", at: index) ? (">>>> ", "<<<<\n") : ("", "")
+    guard introducer.utf8CodeUnitCount > 0 else { return nil }
+    var position = index + introducer.utf8CodeUnitCount
+    while position < bytes.count {
+      if startsLine(position), holds(terminator, at: position) {
+        var end = position + terminator.utf8CodeUnitCount
+        while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+        return end
+      }
+      position += 1
+    }
+    return nil
   }
 
   /// `bytes` with the members and statements that cannot hold what the app model reads at

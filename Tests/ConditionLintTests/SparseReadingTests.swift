@@ -152,6 +152,48 @@ struct SparseReadingTests {
     #expect(AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: source) == nil)
   }
 
+  /// What swift-syntax's lexer takes as trivia besides spaces and comments, between the name
+  /// and `=` (`FailCases/FuzzLint/assignment-across-nul-bytes`: NUL bytes there hid the
+  /// assignment from the sparse reading, which dropped its producer).
+  @Test("an assignment with NUL, invalid UTF-8 or a conflict region before = is a producer")
+  func assignmentAcrossLexerTrivia() {
+    let trivia: [[UInt8]] = [
+      [0, 0, 0], [1, 0x7F, 0x1F], Array("\u{A0}\u{A0}".utf8), [0xEF, 0xBB, 0xBF],
+      [0xB2, 0xAC, 0x9A],
+      Array("\n<<<<<<< HEAD\nlet x = 1 }\n=======\n>>>>>>> other\n".utf8),
+      Array("\n>>>> ours\n}\n<<<<\n\n".utf8),
+    ]
+    for between in trivia {
+      let source =
+        Self.bytes(
+          """
+          func link() -> NSUserActivity {
+            let activity = NSUserActivity(activityType: "x")
+            activity.targetContentIdentifier
+          """) + between
+        + Self.bytes(
+          """
+          = "shared/board"
+            return activity
+          }
+          """)
+      let shown = String(decoding: between, as: UTF8.self)
+      #expect(source.withUnsafeBufferPointer(AppSwiftFile.assignsIdentifier), "\(shown)")
+      // Read sparsely, or declined (a character the lexer reports as an error): never without
+      // the producer.
+      if let file = AppSwiftFile.producers(path: "A.swift", bytes: source) {
+        #expect(file.producers.map(\.identifier) == ["shared/board"], "\(shown)")
+      }
+      #expect(AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: source) == nil)
+    }
+    // A conflict marker that does not start its line, or has no end, is a token.
+    for text in ["x <<<<<<< a\n>>>>>>> b\n= 1", "x\n<<<<<<< a\n= 1"] {
+      let bytes = Self.bytes(text)
+      let next = bytes.withUnsafeBufferPointer { SwiftSkeleton.skippingTrivia($0, from: 1) }
+      #expect(bytes[next] == UInt8(ascii: "<"), "\(text)")
+    }
+  }
+
   /// Sources the sparse reading must hand back to the whole file.
   static let whole: [(String, String)] = [
     (
