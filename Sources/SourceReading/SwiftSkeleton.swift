@@ -267,7 +267,10 @@ extension SwiftSkeleton {
   /// Kept: everything outside braces (imports, type headers, file-level declarations), the
   /// braces of top-level blocks, the `#if` lines, and for each site the whole member it lies in
   /// (the function, property or nested type of a type, a site in its signature included; a
-  /// top-level function or statement whole), from the end of the member before it. So a site's
+  /// top-level function or statement whole), from the end of the member before it. A site at
+  /// the top level in the header of a declaration's block (a function's signature) keeps that
+  /// declaration whole; in a statement's that runs into a block (a closure it calls), it makes
+  /// the result nil: the file is parsed whole. So a site's
   /// locals, its enclosing types and the file's own declarations are where they were; what is
   /// blanked is other members' text. Every offset and line stays where it was: only bytes other
   /// than line breaks change.
@@ -288,6 +291,8 @@ extension SwiftSkeleton {
       /// Whether the header's last declaration keyword, in code (not a comment or a string),
       /// declares a type (``HeaderKeywords``); read for top-level blocks.
       var declaresType = false
+      /// Whether the header holds a declaration keyword; read for top-level blocks.
+      var declares = false
     }
     var blocks: [Block] = []
     var stack: [Int] = []
@@ -334,7 +339,8 @@ extension SwiftSkeleton {
           blocks.append(
             Block(
               open: index, headerStart: boundaries[stack.count], depth: stack.count,
-              declaresType: stack.isEmpty && keywords.declaresType))
+              declaresType: stack.isEmpty && keywords.declaresType,
+              declares: stack.isEmpty && keywords.declares))
           if stack.isEmpty { keywords = HeaderKeywords() }
           stack.append(blocks.count - 1)
           boundaries.append(index + 1)
@@ -363,8 +369,24 @@ extension SwiftSkeleton {
 
     // The ranges kept inside braces: each site's member.
     var kept: [Range<Int>] = []
+    let topLevel = blocks.filter { $0.depth == 0 }
     for (chain, site) in zip(siteStacks, siteOffsets) {
-      guard let first = chain.first else { continue }
+      guard let first = chain.first else {
+        // At the top level, in the header of a block that is not a type's: a declaration's
+        // (a function's body, a property's closure) is kept whole, as a member is. A statement's
+        // (`x = { … }()`) may run past that block (`c ? { … }() : { … }()`), where no boundary
+        // says where it ends: the whole file is parsed instead.
+        var (low, high) = (0, topLevel.count)
+        while low < high {
+          let middle = (low + high) / 2
+          if topLevel[middle].open > site { high = middle } else { low = middle + 1 }
+        }
+        if low < topLevel.count, topLevel[low].headerStart <= site, !topLevel[low].declaresType {
+          guard topLevel[low].declares else { return nil }
+          kept.append(topLevel[low].headerStart..<(topLevel[low].close + 1))
+        }
+        continue
+      }
       let outer = blocks[first]
       guard outer.declaresType else {
         kept.append(outer.headerStart..<(outer.close + 1))
@@ -527,6 +549,9 @@ extension SwiftSkeleton {
 /// two bytes ends the word before it.
 package struct HeaderKeywords {
   private(set) var declaresType = false
+  /// Whether the header holds a declaration keyword at all (a type's, or `func`, `var`, …): a
+  /// block after none is a statement's (a closure, an `if`'s body).
+  private(set) var declares = false
   private var word: [UInt8] = []
   private var last = -2
   private var nesting = 0
@@ -561,8 +586,10 @@ package struct HeaderKeywords {
     }
     if Self.types.contains(word) {
       declaresType = true
+      declares = true
     } else if Self.others.contains(word) {
       declaresType = false
+      declares = true
     }
     word.removeAll(keepingCapacity: true)
   }

@@ -194,6 +194,42 @@ struct SparseReadingTests {
     }
   }
 
+  /// A top-level statement whose condition is built by a closure it calls
+  /// (`FailCases/FuzzLint/sparse-top-level-closure`): the sparse copy blanked the closure's body,
+  /// and the predicate read as one no expression returns.
+  @Test("a condition built by a closure a top-level statement calls is read from the whole file")
+  func topLevelClosure() {
+    let source = Self.bytes(
+      """
+      import UIKit
+
+      conditions.canActivateForTargetContentIdentifierPredicate = {
+        let prefix = "d/"
+        return NSPredicate(format: "SELF BEGINSWITH %@", prefix)
+      }()
+      func helper() -> Int { 42 }
+      struct Routes { static let inbox = "inbox/" }
+      """)
+    #expect(Linter.sparseConditions(file: "main.swift", bytes: source) == nil)
+    #expect(LintFuzzInvariants.sparseConditionViolations(file: "A.swift", bytes: source).isEmpty)
+    // A site at the top level before a type or in a function's signature keeps the sparse
+    // reading (the function kept whole).
+    let typed = Self.bytes(
+      """
+      let shared = UISceneActivationConditions()
+      struct Routes { static let inbox = "inbox/" }
+      func make(_ conditions: UISceneActivationConditions) -> Int { 42 }
+      final class Delegate {
+        func configure(_ scene: UIWindowScene) {
+          scene.activationConditions.canActivateForTargetContentIdentifierPredicate =
+            NSPredicate(format: "SELF BEGINSWITH %@", "inbox/")
+        }
+        func other() -> Int { 42 }
+      }
+      """)
+    #expect(Linter.sparseConditions(file: "A.swift", bytes: typed) != nil)
+  }
+
   /// Sources the sparse reading must hand back to the whole file.
   static let whole: [(String, String)] = [
     (
