@@ -182,10 +182,12 @@ package final class ModuleIndex: @unchecked Sendable {
     return parsed
   }
 
-  /// What one declaration gives: a string the module fixes, a template, or why it is unknown.
+  /// What one declaration gives: a string the module fixes, a template, a set of strings (the
+  /// value of each element), or why it is unknown.
   package enum Value: Equatable {
     case text(String)
     case template(Template)
+    case set([Value])
     case runtime(String)
   }
 

@@ -263,65 +263,30 @@ package struct SwiftSourceBuilder {
 
   // MARK: SwiftUI sets
 
-  /// How `expression` gives a SwiftUI string set: an array literal, `Set(arrayLiteral:…)`,
-  /// `Set([…])`, `Set(Array([…]))`, `[…] as Set<String>`, `Set<String>(…)`, directly or through
-  /// a local or a same-file constant; elements literal, constant or interpolated.
+  /// How `expression` gives a SwiftUI string set (``SwiftValues/set(_:depth:)``): its strings,
+  /// its templates when an element is interpolated, or why it is known only at run time.
   package mutating func set(_ expression: ExprSyntax, depth: Int) -> PredicateSource {
-    guard depth < SwiftValues.maximumDepth else {
-      return runtime("the set is defined too far from its use")
-    }
-    if let array = expression.as(ArrayExprSyntax.self) {
-      return elements(array.elements.map(\.expression))
-    }
-    if let sequence = expression.as(SequenceExprSyntax.self) {
-      let parts = Array(sequence.elements)
-      if parts.count == 3, parts[1].is(UnresolvedAsExprSyntax.self) {
-        return set(parts[0], depth: depth + 1)
+    switch values.set(expression, depth: depth) {
+    case .runtime(let reason): return runtime(reason)
+    case .elements(let elements, let origins):
+      for origin in origins { note(origin.resolution, [origin]) }
+      var strings: [LiteralText] = []
+      var templates: [Template] = []
+      for element in elements {
+        switch element {
+        case .text(let text, let resolution, let origins):
+          note(resolution, origins)
+          strings.append(text)
+          templates.append(Template(parts: text.value.map { [.text($0)] } ?? []))
+        case .template(let template, let origins):
+          note(.template, origins)
+          templates.append(template)
+        case .runtime(let reason):
+          return runtime("an element of the set: \(reason)")
+        }
       }
+      return strings.count == templates.count ? .strings(strings) : .templates(templates)
     }
-    // `Set(…)`, and the arrays a set is built from: `Set(Array([…]))`, `[String](…)`.
-    if let call = expression.as(FunctionCallExprSyntax.self),
-      case let type = Self.typeName(of: call.calledExpression, assumed: "Set"),
-      type.hasPrefix("Set") || type.hasPrefix("Array") || type == "[String]"
-    {
-      let arguments = Array(call.arguments)
-      if arguments.first?.label?.text == "arrayLiteral" {
-        return elements(arguments.map(\.expression))
-      }
-      if arguments.count == 1, let only = arguments.first, only.label == nil {
-        return set(only.expression, depth: depth + 1)
-      }
-      if arguments.isEmpty { return elements([]) }
-    }
-    if expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self) {
-      if let (value, origin) = values.referent(of: expression) {
-        note(origin.resolution, [origin])
-        return set(value, depth: depth + 1)
-      }
-      return runtime(
-        "the set '\(expression.sourceText)' is not a constant of this file (a parameter "
-          + "or a run-time value)")
-    }
-    return runtime("the set '\(SwiftValues.abbreviated(expression))' is a run-time value")
-  }
-
-  private mutating func elements(_ expressions: [ExprSyntax]) -> PredicateSource {
-    var strings: [LiteralText] = []
-    var templates: [Template] = []
-    for expression in expressions {
-      switch values.string(expression) {
-      case .text(let text, let resolution, let origins):
-        note(resolution, origins)
-        strings.append(text)
-        templates.append(Template(parts: text.value.map { [.text($0)] } ?? []))
-      case .template(let template, let origins):
-        note(.template, origins)
-        templates.append(template)
-      case .runtime(let reason):
-        return runtime("an element of the set: \(reason)")
-      }
-    }
-    return strings.count == templates.count ? .strings(strings) : .templates(templates)
   }
 }
 

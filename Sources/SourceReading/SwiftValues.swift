@@ -462,6 +462,16 @@ package enum StringValue {
   case runtime(String)
 }
 
+/// A set of strings as far as the file (and the module) says it: `handlesExternalEvents`'
+/// `matching:`, `preferring:` and `allowing:`.
+package enum SetValue {
+  /// Its elements, each a string value (known, a template, or run-time), and the declarations
+  /// the set itself was found through.
+  case elements([StringValue], [ValueOrigin])
+  /// Known only at run time, and why.
+  case runtime(String)
+}
+
 extension SwiftValues {
   /// The deepest chain of names followed (`a = b`, `b = c`, …); past it, a run-time value.
   package static let maximumDepth = 8
@@ -699,6 +709,60 @@ extension SwiftValues {
     return .runtime("'\(Self.abbreviated(expression))' is a run-time value")
   }
 
+  /// How `expression` gives a set of strings: an array literal, `Set(arrayLiteral:…)`,
+  /// `Set([…])`, `Set(Array([…]))`, `[…] as Set<String>`, `Set<String>(…)`, directly or through
+  /// a local, a constant of the file or one of the module; each element as ``string(_:depth:)``
+  /// reads it.
+  package func set(_ expression: ExprSyntax, depth: Int = 0) -> SetValue {
+    guard depth < Self.maximumDepth else {
+      return .runtime("the set is defined too far from its use")
+    }
+    if let array = expression.as(ArrayExprSyntax.self) {
+      return .elements(array.elements.map { string($0.expression) }, [])
+    }
+    if let sequence = expression.as(SequenceExprSyntax.self) {
+      let parts = Array(sequence.elements)
+      if parts.count == 3, parts[1].is(UnresolvedAsExprSyntax.self) {
+        return set(parts[0], depth: depth + 1)
+      }
+    }
+    if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1,
+      let only = tuple.elements.first, only.label == nil
+    {
+      return set(only.expression, depth: depth + 1)
+    }
+    // `Set(…)`, and the arrays a set is built from: `Set(Array([…]))`, `[String](…)`.
+    if let call = expression.as(FunctionCallExprSyntax.self),
+      case let type = SwiftSourceBuilder.typeName(of: call.calledExpression, assumed: "Set"),
+      type.hasPrefix("Set") || type.hasPrefix("Array") || type == "[String]"
+    {
+      let arguments = Array(call.arguments)
+      if arguments.first?.label?.text == "arrayLiteral" {
+        return .elements(arguments.map { string($0.expression) }, [])
+      }
+      if arguments.count == 1, let only = arguments.first, only.label == nil {
+        return set(only.expression, depth: depth + 1)
+      }
+      if arguments.isEmpty { return .elements([], []) }
+    }
+    if expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self) {
+      if let (value, origin) = referent(of: expression) {
+        switch set(value, depth: depth + 1) {
+        case .elements(let elements, let origins): return .elements(elements, [origin] + origins)
+        case .runtime(let reason): return .runtime(reason)
+        }
+      }
+      // A `var` of this file is not looked up in the module, where another file may declare
+      // the name: the file's own declaration is the one in scope.
+      if let reason = whyVariable(expression) { return .runtime(reason) }
+      if let value = moduleSet(of: expression) { return value }
+      return .runtime(
+        "the set '\(expression.sourceText)' is not a constant of this file (a parameter "
+          + "or a run-time value)")
+    }
+    return .runtime("the set '\(Self.abbreviated(expression))' is a run-time value")
+  }
+
   /// The string of a URL expression: `URL(string: s)!`, a constant holding one, or a run-time
   /// value with why.
   package func url(_ expression: ExprSyntax) -> StringValue {
@@ -762,12 +826,21 @@ extension SwiftValues {
   /// may change) or a local assigned again. Nil for a name the file does not declare (a
   /// parameter, another file's) or an expression that is no name.
   package func whyRuntime(_ expression: ExprSyntax) -> String? {
+    if let reference = expression.as(DeclReferenceExprSyntax.self),
+      case .some(.none) = SwiftLocals.initializer(
+        named: reference.baseName.text, before: Syntax(expression))
+    {
+      return "'\(reference.baseName.text)' is a local var assigned again (or declared without a "
+        + "value), known only at run time"
+    }
+    return whyVariable(expression)
+  }
+
+  /// Why the name `expression` has no value the file fixes when the file declares it a `var`
+  /// outside any body: nil for anything else.
+  private func whyVariable(_ expression: ExprSyntax) -> String? {
     if let reference = expression.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
-      if case .some(.none) = SwiftLocals.initializer(named: name, before: Syntax(expression)) {
-        return "'\(name)' is a local var assigned again (or declared without a value), known "
-          + "only at run time"
-      }
       for scope in scopes(of: Syntax(expression)) {
         let key = scope.isEmpty ? name : scope + "." + name
         if let found = declaration(key), !found.isConstant {
@@ -850,8 +923,10 @@ extension SwiftValues {
       (scope: String) -> String in "\(scope).\(caseName).\(property)"
     }
     guard
-      let body = fromModule(keys, kind: .caseProperty, name: member.sourceText, use: expression)
+      let (value, origin) = fromModule(
+        keys, kind: .caseProperty, name: member.sourceText, use: expression)
     else { return nil }
+    let body = Self.string(value, origin)
     return call == nil ? body : filled(body, with: arguments, at: expression, depth: depth)
   }
 
@@ -870,6 +945,32 @@ extension SwiftValues {
   /// a bare name (not a local or parameter) or `Type.name`; nil for anything else, or when no
   /// other file declares it.
   package func moduleValue(of expression: ExprSyntax) -> StringValue? {
+    guard let (keys, kind, written) = moduleKeys(of: expression),
+      let (value, origin) = fromModule(keys, kind: kind, name: written.sourceText, use: expression)
+    else { return nil }
+    return Self.string(value, origin)
+  }
+
+  /// The set a name this file uses but does not declare holds, from another file of the module
+  /// (`enum Routes { static let main: Set<String> = [...] }` in a constants file); nil when no
+  /// other file declares it.
+  private func moduleSet(of expression: ExprSyntax) -> SetValue? {
+    guard let (keys, kind, written) = moduleKeys(of: expression), kind == .constant,
+      let (value, origin) = fromModule(keys, kind: kind, name: written.sourceText, use: expression)
+    else { return nil }
+    switch value {
+    case .set(let elements): return .elements(elements.map { Self.string($0, origin) }, [])
+    case .runtime(let reason): return .runtime(reason)
+    case .text, .template:
+      return .runtime("'\(written.sourceText)' is a string of the module, not a set of strings")
+    }
+  }
+
+  /// The keys a name this file uses but does not declare is looked up by in the module (the
+  /// scopes it may be declared in, innermost first), what it is looked up as, and the
+  /// expression that names it; nil for anything but a bare name (not a local or parameter),
+  /// `Type.name` or `Type.case.rawValue`.
+  private func moduleKeys(of expression: ExprSyntax) -> ([String], Lookup, ExprSyntax)? {
     var keys: [String] = []
     var kind = Lookup.constant
     var written = expression
@@ -906,16 +1007,15 @@ extension SwiftValues {
         }
       }
     }
-    guard !keys.isEmpty else { return nil }
-    return fromModule(keys, kind: kind, name: written.sourceText, use: expression)
+    return keys.isEmpty ? nil : (keys, kind, written)
   }
 
-  /// Asks the module for the first of `keys` another file declares, and makes its value a
-  /// value at `use` in this file (a module constant's text is not this file's bytes: findings
-  /// in it are reported at the use, and never fixed there).
+  /// Asks the module for the first of `keys` another file declares: its value, and its origin
+  /// as a value at `use` in this file (a module constant's text is not this file's bytes:
+  /// findings in it are reported at the use, and never fixed there).
   private func fromModule(
     _ keys: [String], kind: Lookup, name: String, use: ExprSyntax
-  ) -> StringValue? {
+  ) -> (ModuleIndex.Value, ValueOrigin)? {
     guard let module else {
       external.insert(ModuleIndex.searchName(for: keys, kind: kind))
       return nil
@@ -924,10 +1024,17 @@ extension SwiftValues {
     let offset = use.positionAfterSkippingLeadingTrivia.utf8Offset
     let origin = ValueOrigin(
       resolution: .moduleConstant, name: name, offset: offset, place: constant.place)
-    switch constant.value {
-    case .text(let value):
-      return .text(LiteralText(computed: value, at: offset), .moduleConstant, [origin])
+    return (constant.value, origin)
+  }
+
+  /// A module constant's value as a string value at its use (`origin`): a set where a string is
+  /// expected is a run-time value.
+  private static func string(_ value: ModuleIndex.Value, _ origin: ValueOrigin) -> StringValue {
+    switch value {
+    case .text(let text):
+      return .text(LiteralText(computed: text, at: origin.offset), .moduleConstant, [origin])
     case .template(let template): return .template(template, [origin])
+    case .set: return .runtime("'\(origin.name)' is a set of strings, not a string")
     case .runtime(let reason): return .runtime(reason)
     }
   }
@@ -965,10 +1072,10 @@ extension SwiftValues {
       let origin = ValueOrigin(
         resolution: .sameFileConstant, name: callee.sourceText, offset: found.offset)
       body = adding(origin, to: functionValue(found, depth: depth + 1))
-    } else if let value = fromModule(
+    } else if let (value, origin) = fromModule(
       keys, kind: .function, name: callee.sourceText, use: ExprSyntax(call))
     {
-      body = value
+      body = Self.string(value, origin)
     } else {
       return nil
     }
@@ -1090,7 +1197,11 @@ extension SwiftValues {
       offset = found.offset
       if let expression = found.value, found.isConstant {
         let direct = string(expression)
-        if case .runtime = direct, let url = urlString(expression, depth: 1) {
+        if case .runtime = direct, case .elements(let elements, _) = set(expression, depth: 1) {
+          return ModuleIndex.Constant(
+            value: .set(elements.map { Self.moduleValue(of: $0, key: key) }),
+            place: place(offset, lines))
+        } else if case .runtime = direct, let url = urlString(expression, depth: 1) {
           value = url
         } else {
           value = direct
@@ -1125,14 +1236,19 @@ extension SwiftValues {
       offset = entry.offset
       value = withHoles(for: entry.bindings, depth: 0, entry.value)
     }
-    let known: ModuleIndex.Value
+    return ModuleIndex.Constant(
+      value: Self.moduleValue(of: value, key: key), place: place(offset, lines))
+  }
+
+  /// A string value of this file as the module index keeps it for other files (`key` names
+  /// the declaration).
+  private static func moduleValue(of value: StringValue, key: String) -> ModuleIndex.Value {
     switch value {
     case .text(let text, _, _):
-      known = text.value.map(ModuleIndex.Value.text) ?? .runtime("'\(key)' is not valid UTF-8")
-    case .template(let template, _): known = .template(template)
-    case .runtime(let reason): known = .runtime(reason)
+      text.value.map(ModuleIndex.Value.text) ?? .runtime("'\(key)' is not valid UTF-8")
+    case .template(let template, _): .template(template)
+    case .runtime(let reason): .runtime(reason)
     }
-    return ModuleIndex.Constant(value: known, place: place(offset, lines))
   }
 
   private func place(_ offset: Int, _ lines: SourceLines) -> SourcePlace {

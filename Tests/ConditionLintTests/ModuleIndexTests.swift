@@ -228,6 +228,68 @@ struct ModuleIndexTests {
     #expect(condition.format == #"SELF BEGINSWITH "app/order/""#)
   }
 
+  /// An app whose scene and view sets live in a constants file, as teams write them.
+  static let setsApp = [
+    "Routes.swift": #"""
+    enum Routes {
+      static let scheme = "chat"
+      static var main: Set<String> { ["\(scheme)://inbox", Other.home] }
+      static let threads = Set(arrayLiteral: scheme + "://thread/")
+      static let shared: Set<String> = Other.all
+      static var mutable: Set<String> = ["x"]
+      static let name = "chat://name"
+      static let clock: Set<String> = [Date().description]
+    }
+    """#,
+    "Other.swift": #"enum Other { static let home = "chat://home"; static let all = [home, "s"] }"#,
+    "ChatApp.swift": """
+    import SwiftUI
+    @main struct ChatApp: App {
+      var body: some Scene {
+        WindowGroup { Text("") }.handlesExternalEvents(matching: Routes.main)
+        WindowGroup(id: "thread") {
+          Text("").handlesExternalEvents(preferring: Routes.shared, allowing: Routes.threads)
+        }
+        .handlesExternalEvents(matching: Routes.threads)
+        WindowGroup(id: "a") { Text("") }.handlesExternalEvents(matching: Routes.mutable)
+        WindowGroup(id: "b") { Text("") }.handlesExternalEvents(matching: Routes.name)
+        WindowGroup(id: "c") { Text("") }.handlesExternalEvents(matching: Routes.clock)
+      }
+    }
+    """,
+  ]
+
+  @Test("a set another file declares is known, element by element, with its declaration")
+  func setsAcrossFiles() throws {
+    let root = try tree(Self.setsApp)
+    let report = lint([root])
+    let formats = report.conditions.map { "\($0.line) \($0.kind.rawValue) \($0.format ?? "-")" }
+    #expect(
+      formats == [
+        #"4 swiftui.matching SELF CONTAINS[cd] "chat://inbox" OR SELF CONTAINS[cd] "chat://home""#,
+        #"6 swiftui.preferring SELF CONTAINS[cd] "chat://home" OR SELF CONTAINS[cd] "s""#,
+        #"6 swiftui.allowing SELF CONTAINS[cd] "chat://thread/""#,
+        #"8 swiftui.matching SELF CONTAINS[cd] "chat://thread/""#,
+        "9 swiftui.matching -", "10 swiftui.matching -", "11 swiftui.matching -",
+      ], "\(formats)")
+    let main = try #require(report.conditions.first)
+    #expect(main.resolution == .moduleConstant)
+    #expect(main.origins.map(\.name) == ["Routes.main"])
+    #expect(main.origins.first?.file.hasSuffix("/Routes.swift") == true)
+    #expect(main.origins.first?.line == 3)
+    // Each unknown says why, and the reason names the declaration's own problem.
+    let notes = report.diagnostics.filter { $0.id == "lint.not-checkable" }.map(\.message)
+    #expect(notes.count == 3)
+    #expect(notes.contains { $0.contains("'Routes.mutable' is a var") })
+    #expect(notes.contains { $0.contains("'Routes.name' is a string of the module, not a set") })
+    #expect(notes.contains { $0.contains("an element of the set: 'Date().description'") })
+    // The app model reads the same sets.
+    let run = Linter.readApp(paths: [root])
+    let groups = try #require(run.catalog?.apps.first?.windowGroups)
+    #expect(groups.first?.matching == ["chat://inbox", "chat://home"])
+    #expect(groups.dropFirst().first?.matching == ["chat://thread/"])
+  }
+
   @Test("the search reads files through the index's reader, not from disk")
   func searchThroughReader() throws {
     // Paths no disk holds: the fuzzers' modules live in memory, and so may a caller's.
