@@ -88,6 +88,22 @@ package enum FormatArgument: Sendable, Hashable {
   case runtimeArray
 }
 
+extension PredicateSource {
+  /// The source with every text made a value at `offset` (read from another file, its bytes
+  /// are not this file's: findings are reported at `offset`, and nothing is fixed).
+  package func relocated(to offset: Int) -> PredicateSource {
+    switch self {
+    case .format(let literal, let arguments):
+      .format(literal.relocated(to: offset), arguments: arguments)
+    case .compound(let kind, let parts): .compound(kind, parts.map { $0.relocated(to: offset) })
+    case .strings(let literals): .strings(literals.map { $0.relocated(to: offset) })
+    case .interpolated(let template, _): .interpolated(template, fix: nil)
+    case .boxedBoolean(let word, _): .boxedBoolean(word, bytes: offset..<offset)
+    case .value, .templates, .block, .notCheckable: self
+    }
+  }
+}
+
 /// An activation condition found in a source file.
 package struct FoundCondition: Sendable, Hashable {
   /// Where the predicate expression (or the SwiftUI modifier call) starts, as a file byte offset.

@@ -62,6 +62,15 @@ package struct LiteralText: Sendable, Hashable {
     finish(at: offset)
   }
 
+  /// The same value with every byte from `offset` and none verbatim: a text read from another
+  /// file, reported at its use there and never fixed.
+  package func relocated(to offset: Int) -> LiteralText {
+    var text = self
+    text.origins = origins.map { _ in offset }
+    text.verbatim = verbatim.map { _ in false }
+    return text
+  }
+
   /// Appends the value of an escape written at `start`.
   package mutating func appendEscaped(_ scalar: Unicode.Scalar, at start: Int) {
     for byte in String(scalar).utf8 {

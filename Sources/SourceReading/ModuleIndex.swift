@@ -238,6 +238,62 @@ package final class ModuleIndex: @unchecked Sendable {
     return nil
   }
 
+  /// What a predicate function of the module builds from the arguments of one call: the
+  /// predicate, how far its reading looked, the declarations it followed (each with its place)
+  /// and where the function is declared.
+  package struct Predicate: Equatable {
+    package var source: PredicateSource
+    package var resolution: ValueResolution
+    package var origins: [ValueOrigin]
+    package var place: SourcePlace
+  }
+
+  /// The predicate that the function one of `keys` names (tried in order, as for
+  /// ``swiftConstant(_:kind:besides:)``), declared in a file other than `path` to return an
+  /// `NSPredicate`, builds from `arguments`, the values of a call's arguments; nil when no other
+  /// file declares such a function. Read for each call (its arguments are the call's), in the
+  /// declaring file's context, so the function's own constants resolve there.
+  package func swiftPredicate(
+    _ keys: [String], arguments: [SwiftValues.Argument], besides path: String
+  ) -> Predicate? {
+    lock.lock()
+    defer { lock.unlock() }
+    let declaring = files(declaring: Self.searchName(for: keys, kind: .function)).filter {
+      $0 != path
+    }
+    for key in keys {
+      var found: [Predicate] = []
+      for file in declaring {
+        guard let parsed = parsedSwift(file) else { continue }
+        let guardKey = "\(file)\u{0}\(key)"
+        guard !resolving.contains(guardKey) else {
+          found.append(
+            Predicate(
+              source: .notCheckable("'\(key)' is defined in terms of itself"),
+              resolution: .runtime, origins: [],
+              place: SourcePlace(file: file, line: 1, column: 1)))
+          continue
+        }
+        resolving.insert(guardKey)
+        defer { resolving.remove(guardKey) }
+        if let predicate = parsed.values.declaredPredicate(
+          key, arguments: arguments, lines: parsed.lines)
+        {
+          found.append(predicate)
+        }
+      }
+      guard let first = found.first else { continue }
+      if found.dropFirst().allSatisfy({ $0.source == first.source }) { return first }
+      let places = found.map(\.place.description).joined(separator: ", ")
+      return Predicate(
+        source: .notCheckable(
+          "'\(key)' is declared in more than one file (\(places)); which applies is a build "
+            + "setting"),
+        resolution: .runtime, origins: [], place: first.place)
+    }
+    return nil
+  }
+
   /// The one value the declarations `found` give: declared in two files (one per platform, or a
   /// clash), a name is known only when they agree, and otherwise unknown, naming each place.
   private static func agreed(_ found: [Constant], name: String) -> Constant? {

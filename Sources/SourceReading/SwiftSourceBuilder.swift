@@ -106,11 +106,52 @@ package struct SwiftSourceBuilder {
         return .compound(kind, parts)
       default: break
       }
-    default: break
+    default:
+      if let helper = helper(call, depth: depth) { return helper }
     }
     return runtime(
       "'\(SwiftValues.abbreviated(call.calledExpression))(…)' is not a predicate built from a "
         + "literal")
+  }
+
+  /// The predicate a helper builds (`Predicates.thread(id)`, `.messages(prefix: p)`, with
+  /// `static func thread(_ id: String) -> NSPredicate { NSPredicate(format: …, id) }` in this
+  /// file or another of the module): its body read with each parameter standing for its
+  /// argument's value here. Nil when the callee is no such function.
+  private mutating func helper(_ call: FunctionCallExprSyntax, depth: Int) -> PredicateSource? {
+    let keys = values.functionKeys(of: call, implicitType: "NSPredicate")
+    guard call.trailingClosure == nil, !keys.isEmpty else { return nil }
+    let callee = SwiftValues.abbreviated(call.calledExpression)
+    // The arguments' values here; what they were found through is this file's.
+    let arguments = call.arguments.map { argument -> SwiftValues.Argument in
+      let value: StringValue
+      switch values.string(argument.expression, depth: depth + 1) {
+      case .text(let text, let resolution, let origins):
+        note(.literal, origins)
+        value = .text(text, resolution, [])
+      case .template(let template, let origins):
+        note(.literal, origins)
+        value = .template(template, [])
+      case .runtime(let reason): value = .runtime(reason)
+      }
+      return (argument.label?.text, value)
+    }
+    if let key = keys.first(where: { values.function($0) != nil }),
+      let found = values.function(key)
+    {
+      guard found.returnsPredicate else { return nil }
+      note(
+        .sameFileConstant,
+        [ValueOrigin(resolution: .sameFileConstant, name: callee, offset: found.offset)])
+      return values.withArguments(found, arguments) { predicate(found.value, depth: depth + 1) }
+        ?? runtime("the arguments of '\(callee)(…)' do not match its parameters")
+    }
+    guard
+      let (source, resolution, origins) = values.modulePredicate(
+        keys, arguments: arguments, name: callee, use: ExprSyntax(call))
+    else { return nil }
+    note(resolution, origins)
+    return source
   }
 
   /// `NSPredicate(format:…)`, `(format:argumentArray:)`, with the format and arguments resolved.

@@ -47,9 +47,18 @@ package final class SwiftValues {
   /// in it (``SwiftSkeleton/sparse(_:around:)``).
   package private(set) var consulted: Set<String> = []
 
-  /// While a function's body is read for a call, each parameter's name and the hole that stands
-  /// for it (`#0`, `#1`: no source expression is written so): innermost call last.
-  private var parameterHoles: [[String: String]] = []
+  /// While a function's body is read, what each of its parameters stands for: innermost
+  /// function last.
+  private var parameters: [Parameters] = []
+
+  /// What the parameters of a function whose body is read stand for.
+  private enum Parameters {
+    /// For a string function read once for every call: each parameter's hole (`#0`, `#1`: no
+    /// source expression is written so), filled at each call by its argument.
+    case holes([String: String])
+    /// For a predicate function read at one call: each parameter's argument's value there.
+    case values([String: StringValue])
+  }
 
   /// The declaration of a qualified name: `name` at file level, `Type.name` in a type (an
   /// extension's members under the extended type's name).
@@ -133,15 +142,23 @@ package final class SwiftValues {
     package func entry(_ caseName: String) -> Entry? { cases[caseName] ?? fallback }
   }
 
-  /// A function the file declares that returns a `String` by one expression: its parameters'
-  /// names in order, that expression and where the name is written; nil when the name is
-  /// declared twice (overloads: which one a call means is the compiler's business).
+  /// A function the file declares that returns a `String`, a `URL` or an `NSPredicate` by one
+  /// expression: its parameters' names in order, that expression and where the name is written;
+  /// nil when the name is declared twice (overloads: which one a call means is the compiler's
+  /// business).
   package struct Function {
+    /// The name as declared.
+    package var name: String
     package var parameters: [String]
     package var value: ExprSyntax
     package var offset: Int
     /// It returns a `URL` (`URL(string: "notes://note/\(id)")!`): its value is the URL's string.
     package var returnsURL = false
+    /// It returns an `NSPredicate`: a helper that builds a condition from its arguments.
+    package var returnsPredicate = false
+    /// Each parameter's argument label (nil for `_`) and default value.
+    package var labels: [String?] = []
+    package var defaults: [ExprSyntax?] = []
   }
 
   /// The function a qualified name declares (``Function``).
@@ -218,17 +235,23 @@ package final class SwiftValues {
       }
       let returned = node.signature.returnClause?.type.sourceText
       let returnsURL = ["URL", "URL?", "Foundation.URL", "Foundation.URL?"].contains(returned)
-      guard returned == "String" || returnsURL, let body = node.body,
+      let returnsPredicate = SwiftValues.predicateTypes.contains(returned ?? "")
+      guard returned == "String" || returnsURL || returnsPredicate, let body = node.body,
         let value = SwiftValues.returnedExpression(body.statements)
       else {
         functions[key] = .some(nil)
         return .skipChildren
       }
       functions[key] = Function(
+        name: node.name.text,
         parameters: node.signature.parameterClause.parameters.map {
           ($0.secondName ?? $0.firstName).text
         }, value: value, offset: node.name.positionAfterSkippingLeadingTrivia.utf8Offset,
-        returnsURL: returnsURL)
+        returnsURL: returnsURL, returnsPredicate: returnsPredicate,
+        labels: node.signature.parameterClause.parameters.map {
+          $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text
+        },
+        defaults: node.signature.parameterClause.parameters.map { $0.defaultValue?.value })
       return .skipChildren
     }
 
@@ -589,14 +612,23 @@ extension SwiftValues {
     guard depth < Self.maximumDepth else {
       return .runtime("the value is defined too far from its use")
     }
-    // A parameter of the function being read for a call: the hole its argument fills.
-    if let reference = expression.as(DeclReferenceExprSyntax.self),
-      let hole = parameterHoles.last?[reference.baseName.text]
-    {
-      return .template(Template(parts: [.hole(hole)]), [])
+    // A parameter of the function being read for a call: the hole its argument fills, or the
+    // argument's value.
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      switch parameters.last {
+      case .holes(let holes)?:
+        if let hole = holes[reference.baseName.text] {
+          return .template(Template(parts: [.hole(hole)]), [])
+        }
+      case .values(let values)?:
+        if let value = values[reference.baseName.text] { return value }
+      case nil: break
+      }
     }
     // `id.uuidString` of a parameter `id`: a hole named after the argument (`note.id.uuidString`).
-    if let holes = parameterHoles.last, let member = expression.as(MemberAccessExprSyntax.self) {
+    if case .holes(let holes)? = parameters.last,
+      let member = expression.as(MemberAccessExprSyntax.self)
+    {
       var root = ExprSyntax(member)
       var path: [String] = []
       while let step = root.as(MemberAccessExprSyntax.self), let base = step.base {
@@ -1045,27 +1077,8 @@ extension SwiftValues {
   /// (`orders/⟨id⟩`). Nil when the callee is no such function of the file or the module.
   private func functionCall(_ call: FunctionCallExprSyntax, depth: Int) -> StringValue? {
     guard call.trailingClosure == nil, depth + 1 < Self.maximumDepth else { return nil }
-    var keys: [String] = []
+    let keys = functionKeys(of: call)
     let callee = call.calledExpression
-    if let reference = callee.as(DeclReferenceExprSyntax.self) {
-      let name = reference.baseName.text
-      guard name.first?.isLowercase == true else { return nil }
-      keys = scopes(of: Syntax(call)).map { Self.qualified(name, in: $0) }
-    } else if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
-      let name = member.declName.baseName.text
-      let baseText = base.sourceText
-      if baseText == "self" || baseText == "Self" {
-        keys = scopes(of: Syntax(call)).filter { !$0.isEmpty }.map {
-          Self.qualified(name, in: $0)
-        }
-      } else if base.is(DeclReferenceExprSyntax.self) || base.is(MemberAccessExprSyntax.self),
-        baseText.first?.isUppercase == true
-      {
-        keys = qualifiedScopes(baseText, from: Syntax(call)).map {
-          Self.qualified(name, in: $0)
-        }
-      }
-    }
     guard !keys.isEmpty else { return nil }
     let body: StringValue
     if let key = keys.first(where: { function($0) != nil }), let found = function(key) {
@@ -1080,6 +1093,123 @@ extension SwiftValues {
       return nil
     }
     return filled(body, with: Array(call.arguments), at: ExprSyntax(call), depth: depth)
+  }
+
+  /// The keys the function `call` calls may be declared by, innermost scope first: a bare
+  /// lowercase name (a function of the file, or of the enclosing types), `self.name` and
+  /// `Self.name`, `Type.name`, and `.name` as a static member of `implicitType` (the type the
+  /// call's context expects: `.messages(prefix:)` where a predicate is assigned); none for
+  /// anything else.
+  package func functionKeys(of call: FunctionCallExprSyntax, implicitType: String? = nil)
+    -> [String]
+  {
+    let callee = call.calledExpression
+    if let reference = callee.as(DeclReferenceExprSyntax.self) {
+      let name = reference.baseName.text
+      guard name.first?.isLowercase == true else { return [] }
+      return scopes(of: Syntax(call)).map { Self.qualified(name, in: $0) }
+    }
+    guard let member = callee.as(MemberAccessExprSyntax.self) else { return [] }
+    let name = member.declName.baseName.text
+    guard let base = member.base else {
+      return implicitType.map { [Self.qualified(name, in: $0)] } ?? []
+    }
+    let baseText = base.sourceText
+    if baseText == "self" || baseText == "Self" {
+      return scopes(of: Syntax(call)).filter { !$0.isEmpty }.map { Self.qualified(name, in: $0) }
+    }
+    if base.is(DeclReferenceExprSyntax.self) || base.is(MemberAccessExprSyntax.self),
+      baseText.first?.isUppercase == true
+    {
+      return qualifiedScopes(baseText, from: Syntax(call)).map { Self.qualified(name, in: $0) }
+    }
+    return []
+  }
+
+  /// The return types of a function that builds a predicate.
+  package static let predicateTypes: Set<String> = [
+    "NSPredicate", "NSPredicate?", "NSPredicate!", "Foundation.NSPredicate",
+    "Foundation.NSPredicate?",
+  ]
+
+  /// An argument of a call: its label (nil for none) and its value where the call is.
+  package typealias Argument = (label: String?, value: StringValue)
+
+  /// Runs `body` (a reading of the body of `function`, declared in this file) with each of its
+  /// parameters standing for its argument's value in `arguments`, matched by label as the
+  /// compiler matches them, a parameter without one taking its default value; nil when they
+  /// do not match (the call is not of this function).
+  package func withArguments<Result>(
+    _ function: Function, _ arguments: [Argument], _ body: () -> Result
+  ) -> Result? {
+    var bound: [String: StringValue] = [:]
+    var next = 0
+    for (index, name) in function.parameters.enumerated() {
+      let label = index < function.labels.count ? function.labels[index] : nil
+      let value: StringValue
+      if next < arguments.count, arguments[next].label == label {
+        value = arguments[next].value
+        next += 1
+      } else if index < function.defaults.count, let fallback = function.defaults[index] {
+        value = string(fallback, depth: 1)
+      } else {
+        return nil
+      }
+      if name != "_" && bound[name] == nil { bound[name] = value }
+    }
+    guard next == arguments.count else { return nil }
+    parameters.append(.values(bound))
+    defer { parameters.removeLast() }
+    return body()
+  }
+
+  /// The predicate a function another file of the module declares builds from `arguments`
+  /// (their values at `use`, the call, in this file), made a value at `use`: its texts are not
+  /// this file's bytes, so its findings are reported at the call and never fixed there. Nil
+  /// when no other file declares a predicate function of one of `keys`.
+  package func modulePredicate(
+    _ keys: [String], arguments: [Argument], name: String, use: ExprSyntax
+  ) -> (PredicateSource, ValueResolution, [ValueOrigin])? {
+    guard let module else {
+      external.insert(ModuleIndex.searchName(for: keys, kind: .function))
+      return nil
+    }
+    guard let found = module.swiftPredicate(keys, arguments: arguments, besides: path) else {
+      return nil
+    }
+    let offset = use.positionAfterSkippingLeadingTrivia.utf8Offset
+    let origin = ValueOrigin(
+      resolution: .moduleConstant, name: name, offset: offset, place: found.place)
+    let origins = found.origins.map {
+      ValueOrigin(resolution: $0.resolution, name: $0.name, offset: offset, place: $0.place)
+    }
+    return (
+      found.source.relocated(to: offset), max(.moduleConstant, found.resolution),
+      [origin] + origins
+    )
+  }
+
+  /// The predicate the function `key` of this file builds from `arguments`, for another file
+  /// that calls it (``modulePredicate(_:arguments:name:use:)``): every origin with its place in
+  /// this file. Nil when the file declares no such function.
+  package func declaredPredicate(_ key: String, arguments: [Argument], lines: SourceLines)
+    -> ModuleIndex.Predicate?
+  {
+    guard let found = function(key), found.returnsPredicate else { return nil }
+    var builder = SwiftSourceBuilder(values: self)
+    let source =
+      withArguments(found, arguments, { builder.predicate(found.value, depth: 1) })
+      ?? .notCheckable("the arguments of '\(key)(…)' do not match its parameters")
+    let origins = builder.origins.map {
+      $0.place != nil
+        ? $0
+        : ValueOrigin(
+          resolution: $0.resolution, name: $0.name, offset: $0.offset,
+          place: self.place($0.offset, lines))
+    }
+    return ModuleIndex.Predicate(
+      source: source, resolution: builder.resolution, origins: origins,
+      place: place(found.offset, lines))
   }
 
   /// `body` (the value of a function or of a case's property, with a hole `#0`, `#1`, … for
@@ -1159,11 +1289,14 @@ extension SwiftValues {
 
   /// A function's value with each parameter as its hole (`#0`, `#1`, …).
   private func functionValue(_ function: Function, depth: Int) -> StringValue {
+    guard !function.returnsPredicate else {
+      return .runtime("'\(function.name)' returns a predicate, not a string")
+    }
     guard function.returnsURL else {
       return withHoles(for: function.parameters, depth: depth, function.value)
     }
-    parameterHoles.append(Self.holes(for: function.parameters))
-    defer { parameterHoles.removeLast() }
+    parameters.append(.holes(Self.holes(for: function.parameters)))
+    defer { parameters.removeLast() }
     return urlString(function.value, depth: depth)
       ?? .runtime("'\(Self.abbreviated(function.value))' is a URL known only at run time")
   }
@@ -1173,8 +1306,8 @@ extension SwiftValues {
   private func withHoles(for names: [String], depth: Int, _ expression: ExprSyntax)
     -> StringValue
   {
-    parameterHoles.append(Self.holes(for: names))
-    defer { parameterHoles.removeLast() }
+    parameters.append(.holes(Self.holes(for: names)))
+    defer { parameters.removeLast() }
     return string(expression, depth: depth)
   }
 

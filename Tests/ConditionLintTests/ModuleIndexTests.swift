@@ -395,6 +395,86 @@ struct ModuleIndexTests {
       condition.variables.first?.template == Template(parts: [.text("orders/"), .hole("id")]))
   }
 
+  /// Predicate helpers, as apps write them: a type of static functions in its own file, an
+  /// `NSPredicate` extension, a method of the delegate; labels, defaults and constants of the
+  /// helper's file.
+  static let helpersApp = [
+    "Predicates.swift": #"""
+    import Foundation
+    enum Predicates {
+      static let root = "com.example.mail/"
+      static func prefix(_ prefix: String) -> NSPredicate {
+        NSPredicate(format: "SELF BEGINSWITH %@", prefix)
+      }
+      static func thread(_ id: String, folder: String = "inbox") -> NSPredicate {
+        NSPredicate(format: "SELF == %@", root + folder + "/" + id)
+      }
+      static func broken(_ value: String) -> NSPredicate {
+        NSPredicate(format: "SELF BEGINSWITH[x] %@", value)
+      }
+      static func twice(_ value: String) -> NSPredicate { NSPredicate(format: "SELF == %@", value) }
+    }
+    """#,
+    "Other.swift": #"""
+    import Foundation
+    extension Predicates {
+      static func twice(_ value: String) -> NSPredicate { NSPredicate(format: "SELF == %@", "x") }
+    }
+    """#,
+    "SceneDelegate.swift": #"""
+    import UIKit
+    extension NSPredicate {
+      static func messages(in folder: String) -> NSPredicate {
+        NSPredicate(format: "SELF BEGINSWITH %@", "com.example.mail/" + folder)
+      }
+    }
+    final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+      func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                 options connectionOptions: UIScene.ConnectionOptions) {
+        let c = scene.activationConditions
+        c.canActivateForTargetContentIdentifierPredicate = Predicates.prefix("com.example.mail/")
+        c.prefersToActivateForTargetContentIdentifierPredicate = Predicates.thread("7")
+        c.prefersToActivateForTargetContentIdentifierPredicate = Predicates.thread("8", folder: "x")
+        c.canActivateForTargetContentIdentifierPredicate = .messages(in: "drafts")
+        c.canActivateForTargetContentIdentifierPredicate = self.own(session.persistentIdentifier)
+        c.canActivateForTargetContentIdentifierPredicate = Predicates.broken("a")
+        c.canActivateForTargetContentIdentifierPredicate = Predicates.twice("a")
+        c.canActivateForTargetContentIdentifierPredicate = Predicates.thread(folder: "x")
+      }
+      func own(_ id: String) -> NSPredicate { NSPredicate(format: "SELF == %@", id) }
+    }
+    """#,
+  ]
+
+  @Test("a predicate a helper builds is read from its body, each parameter its argument here")
+  func predicateHelpers() throws {
+    let root = try tree(Self.helpersApp)
+    let report = lint([root])
+    let conditions = report.conditions.filter { $0.file.hasSuffix("SceneDelegate.swift") }
+    #expect(
+      conditions.map { "\($0.line) \($0.format ?? "-")" } == [
+        #"11 SELF BEGINSWITH "com.example.mail/""#,
+        #"12 SELF == "com.example.mail/inbox/7""#,
+        #"13 SELF == "com.example.mail/x/8""#,
+        #"14 SELF BEGINSWITH "com.example.mail/drafts""#,
+        "15 SELF == $id", "16 -", "17 -", "18 -",
+      ], "\(conditions.map { "\($0.line) \($0.format ?? "-")" })")
+    // Another file's helper names its declaration; this file's, its own.
+    #expect(conditions[0].resolution == .moduleConstant)
+    let origin = try #require(conditions[1].origins.first { $0.name == "Predicates.thread" })
+    #expect(origin.file.hasSuffix("/Predicates.swift") && origin.line == 7)
+    #expect(conditions[3].resolution == .sameFileConstant)
+    #expect(conditions[3].origins.map(\.name) == [".messages"])
+    // A mistake in another file's helper is reported at the call, with the helper named.
+    let mistake = try #require(report.diagnostics.first { $0.id == "syntax.unknown-option" })
+    #expect(mistake.file.hasSuffix("SceneDelegate.swift") && mistake.line == 16)
+    // Two files declare `twice` differently: unknown, never one guessed; arguments that match
+    // no parameter list: unknown, with why.
+    let notes = report.diagnostics.filter { $0.id == "lint.not-checkable" }.map(\.message)
+    #expect(notes.contains { $0.contains("is declared in more than one file") })
+    #expect(notes.contains { $0.contains("do not match its parameters") })
+  }
+
   @Test("the catalogue reads window ids and sets from another file")
   func catalogue() throws {
     let run = Linter.readApp(paths: [Self.app])
