@@ -93,6 +93,17 @@ package struct AppCatalogBuilder {
       to: near)
   }
 
+  /// The body of the view modifier `name` an `extension View` declares, with its file: the one
+  /// nearest `near` when several do.
+  private func viewMethod(_ name: String, near: String) -> (
+    AppSwiftFile, CodeBlockItemListSyntax
+  )? {
+    Self.nearest(
+      types(named: "View").compactMap { entry in
+        entry.type.viewMethods[name].map { (entry.file, $0) }
+      }, to: near)
+  }
+
   /// Of declarations found in several files, the one whose file shares the most folders with
   /// `near`; the first in walk order among equals.
   private static func nearest<Value>(
@@ -516,6 +527,7 @@ package struct AppCatalogBuilder {
     var bodies = 0
     for depth in 0...Self.maximumViewDepth {
       var names: [String] = []
+      var methods: [String] = []
       for (source, node) in level {
         let scan = ViewScan(viewMode: .sourceAccurate)
         scan.walk(node)
@@ -543,6 +555,9 @@ package struct AppCatalogBuilder {
           }
         }
         for name in scan.typeNames where seen.insert(name).inserted { names.append(name) }
+        for name in scan.methodNames where seen.insert("." + name).inserted {
+          methods.append(name)
+        }
         for handler in scan.handlers {
           let name =
             handler.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
@@ -567,6 +582,11 @@ package struct AppCatalogBuilder {
       for name in names {
         guard let (bodyFile, body) = body(of: name, near: file.path) else { continue }
         next.append((bodyFile, Syntax(body)))
+      }
+      if !methods.isEmpty { declarations(of: ["View"]) }
+      for name in methods {
+        guard let (methodFile, body) = viewMethod(name, near: file.path) else { continue }
+        next.append((methodFile, Syntax(body)))
       }
       guard !next.isEmpty else { return (found, nil, notes) }
       bodies += next.count
@@ -616,17 +636,29 @@ package struct AppCatalogBuilder {
     return nil
   }
 
-  /// The view modifiers and the view type names in a piece of view code.
+  /// The view modifiers, the view type names and the names of the methods called in a piece of
+  /// view code.
   private final class ViewScan: SyntaxVisitor {
     package var modifiers: [FunctionCallExprSyntax] = []
     package var typeNames: [String] = []
     /// `onOpenURL` and `onContinueUserActivity` calls: the views take external events.
     package var handlers: [FunctionCallExprSyntax] = []
+    /// The lowercase names called, `.name(…)` or `name(…)`: an app's own view modifiers among
+    /// them (`extension View { func routesNotes() -> some View }`).
+    package var methodNames: [String] = []
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-      let member = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+      // `.modifier(…)` on a view, or `modifier(…)` inside an extension's method (on `self`).
+      let member =
+        node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
       if member == "onOpenURL" || member == "onContinueUserActivity" {
         handlers.append(node)
+      }
+      if let member, member != "handlesExternalEvents", member.first?.isLowercase == true,
+        !methodNames.contains(member)
+      {
+        methodNames.append(member)
       }
       if member == "handlesExternalEvents",
         node.arguments.contains(where: { ["preferring", "allowing"].contains($0.label?.text) })

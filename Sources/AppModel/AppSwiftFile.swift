@@ -371,7 +371,7 @@ package struct AppSwiftFile: Sendable {
       "ontentIdentifier", "delegateClass", "sceneClass", "main", "Scene", "openWindow", "body",
       "struct",
       "class", "enum", "actor", "extension", "protocol", "Link", "openURL", "widgetURL", "open(",
-      "openFile", "[URL]",
+      "openFile", "[URL]", "handlesExternalEvents",
     ].map { Array($0.utf8) }
 
     /// ``interest``, searched for together (one `memchr` pass per byte they share).
@@ -424,6 +424,22 @@ package struct AppSwiftFile: Sendable {
           let statements = function.body?.statements
         {
           declaration.sceneMembers[function.name.text] = statements
+          continue
+        }
+        if let function = member.decl.as(FunctionDeclSyntax.self),
+          let statements = function.body?.statements,
+          function.signature.returnClause?.type.lastToken(viewMode: .sourceAccurate)?.tokenKind
+            == .identifier("View")
+        {
+          // A view modifier's `func body(content: Content) -> some View`.
+          if function.name.text == "body", declaration.body == nil,
+            function.signature.parameterClause.parameters.count == 1
+          {
+            declaration.body = statements
+          } else if keyword == "extension" {
+            // `extension View { func routesNotes() -> some View { … } }`: a view's own modifier.
+            declaration.viewMethods[function.name.text] = statements
+          }
           continue
         }
         guard let variable = member.decl.as(VariableDeclSyntax.self),
@@ -935,10 +951,15 @@ package struct AppTypeDeclaration: Sendable {
   package var contentIdentifier: PatternBindingSyntax?
   /// Computed properties and functions that return `some Scene`, by name: `body` may name them.
   package var sceneMembers: [String: CodeBlockItemListSyntax] = [:]
+  /// For an extension, the functions that return `some View`, by name: for `extension View`,
+  /// the modifiers an app writes for its views (`.routesNotes()`), which a view's code may call.
+  package var viewMethods: [String: CodeBlockItemListSyntax] = [:]
 
   /// Everything the catalogue reads of it, as text: two readings of a file agree when these do.
   package var summary: String {
-    let members = sceneMembers.keys.sorted().map { "\($0): \(sceneMembers[$0]!.description)" }
+    let members =
+      sceneMembers.keys.sorted().map { "\($0): \(sceneMembers[$0]!.description)" }
+      + viewMethods.keys.sorted().map { "view \($0): \(viewMethods[$0]!.description)" }
     return [
       keyword, name, inherited.joined(separator: ","), "\(isMain)", "\(line)-\(endLine)",
       platforms.clauses.joined(separator: ","), body?.description ?? "-",

@@ -296,6 +296,52 @@ struct AppModelTests {
     #expect(groups[1].viewsUnknown?.contains("makeRoot()") == true)
   }
 
+  @Test("an app's own view modifiers are followed: extension View methods and ViewModifiers")
+  func viewModifiers() throws {
+    let root = try tree([
+      "App.swift": utf8(
+        """
+        import SwiftUI
+        @main struct Notes: App {
+          var body: some Scene {
+            WindowGroup { Text("root").routesNotes() }
+              .handlesExternalEvents(matching: ["notes://"])
+            WindowGroup(id: "note") { Text("n").modifier(NoteRouting()) }
+            WindowGroup(id: "plain") { Text("p").padding() }
+          }
+        }
+        """),
+      "Views/View+Routing.swift": utf8(
+        """
+        import SwiftUI
+        extension View {
+          func routesNotes() -> some View {
+            handlesExternalEvents(preferring: ["notes://note"], allowing: ["notes://"])
+          }
+        }
+        """),
+      "Views/NoteRouting.swift": utf8(
+        """
+        import SwiftUI
+        struct NoteRouting: ViewModifier {
+          func body(content: Content) -> some View {
+            content.handlesExternalEvents(preferring: ["notes://note/x"], allowing: [])
+          }
+        }
+        """),
+    ])
+    let run = Linter.readApp(paths: [root])
+    let groups = try #require(run.catalog?.apps.first?.windowGroups)
+    #expect(groups[0].views?.preferring == ["notes://note"])
+    #expect(groups[0].views?.allowing == ["notes://"])
+    #expect(groups[0].views?.file.hasSuffix("Views/View+Routing.swift") == true)
+    #expect(groups[0].views?.line == 4)
+    #expect(groups[1].views?.preferring == ["notes://note/x"])
+    #expect(groups[2].views == nil)
+    // The scene that takes events has views that prefer them: no new window for each.
+    #expect(!run.report.diagnostics.contains { $0.id == "routing.new-window-per-event" })
+  }
+
   @Test("entry points: X.main() in main.swift, App types per platform")
   func entryPoints() throws {
     let root = try tree([
