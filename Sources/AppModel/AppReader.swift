@@ -347,6 +347,7 @@ extension AppCatalog {
           conditions.filter { condition in
             ranges.contains { $0.file == condition.file && $0.lines.contains(condition.line) }
               && (condition.kind == .canActivate || condition.kind == .prefersToActivate)
+              && !condition.inBuilder
           }
         }
         guard let delegate = configuration.delegateClass else {
@@ -410,6 +411,7 @@ extension AppCatalog {
     var sceneDelegateFiles: [String: Bool] = [:]
     for condition in conditions
     where (condition.kind == .canActivate || condition.kind == .prefersToActivate)
+      && !condition.inBuilder
       && !claimed.contains("\(condition.file):\(condition.line):\(condition.column)")
     {
       guard let (nearest, _) = owners(of: condition.file, among: catalog.apps[...]),

@@ -116,6 +116,10 @@ package struct FoundCondition: Sendable, Hashable {
   package var resolution: ValueResolution = .literal
   /// The declarations its inlined values came from, in source order.
   package var origins: [ValueOrigin] = []
+  /// Set on the object a conditions builder returns (`static func compose() ->
+  /// UISceneActivationConditions`), not on a scene: the scene it reaches is the one a call
+  /// installs it on, where the call's own conditions are read.
+  package var inBuilder = false
 }
 
 /// How the value of a condition was known, as its JSON says: from the source itself, or how far

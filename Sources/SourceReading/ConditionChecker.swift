@@ -59,7 +59,7 @@ package struct ConditionChecker {
         }
         let at = lines.location(origin.offset)
         return (origin.name, origin.resolution, path, at.line, at.column)
-      }, variables: variables, diagnostics: diagnostics)
+      }, variables: variables, diagnostics: diagnostics, inBuilder: condition.inBuilder)
   }
 
   /// A finding of lint's own `rule` at file bytes `offset..<end`, at the rule's severity unless

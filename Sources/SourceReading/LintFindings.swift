@@ -91,6 +91,8 @@ package struct LintedCondition: Sendable {
   package var variables: [ConditionVariable] = []
   /// Its findings.
   package var diagnostics: [LintDiagnostic]
+  /// Set on the object a conditions builder returns, not on a scene (``FoundCondition/inBuilder``).
+  package var inBuilder = false
 }
 
 /// Every id `lint` reports besides the predicates' own, with its severity and its help text

@@ -294,6 +294,53 @@ package final class ModuleIndex: @unchecked Sendable {
     return nil
   }
 
+  /// The conditions a builder of the module sets up for one call: each predicate it sets and
+  /// the defaults of the others, with offsets in the builder's file and origins placed, and
+  /// where the builder is declared.
+  package struct BuiltConditions: Equatable {
+    package var conditions: [FoundCondition]
+    package var place: SourcePlace
+  }
+
+  /// The conditions that the builder one of `keys` names (a function declared in a file other
+  /// than `path` to return a `UISceneActivationConditions` it makes) sets up from `arguments`,
+  /// the values of a call's arguments; nil when no other file declares such a function. Read
+  /// as ``swiftPredicate(_:arguments:besides:)`` reads a predicate function.
+  package func swiftConditions(
+    _ keys: [String], arguments: [SwiftValues.Argument], besides path: String
+  ) -> BuiltConditions? {
+    lock.lock()
+    defer { lock.unlock() }
+    let declaring = files(declaring: Self.searchName(for: keys, kind: .function)).filter {
+      $0 != path
+    }
+    for key in keys {
+      var found: [BuiltConditions] = []
+      for file in declaring {
+        guard let parsed = parsedSwift(file) else { continue }
+        let guardKey = "\(file)\u{0}\(key)"
+        guard !resolving.contains(guardKey) else { continue }
+        resolving.insert(guardKey)
+        defer { resolving.remove(guardKey) }
+        if let built = parsed.values.declaredConditions(
+          key, arguments: arguments, lines: parsed.lines)
+        {
+          found.append(built)
+        }
+      }
+      guard let first = found.first else { continue }
+      if found.dropFirst().allSatisfy({ $0.conditions == first.conditions }) { return first }
+      let places = found.map(\.place.description).joined(separator: ", ")
+      let reason =
+        "'\(key)' is declared in more than one file (\(places)); which applies is a build setting"
+      return BuiltConditions(
+        conditions: [ConditionKind.canActivate, .prefersToActivate].map {
+          FoundCondition(offset: 0, kind: $0, source: .notCheckable(reason), resolution: .runtime)
+        }, place: first.place)
+    }
+    return nil
+  }
+
   /// The one value the declarations `found` give: declared in two files (one per platform, or a
   /// clash), a name is known only when they agree, and otherwise unknown, naming each place.
   private static func agreed(_ found: [Constant], name: String) -> Constant? {

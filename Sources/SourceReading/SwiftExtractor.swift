@@ -150,12 +150,26 @@ package enum SwiftExtractor {
           found.append(
             FoundCondition(
               offset: value.positionAfterSkippingLeadingTrivia.utf8Offset, kind: kind,
-              source: source, resolution: builder.resolution, origins: builder.origins))
+              source: source, resolution: builder.resolution, origins: builder.origins,
+              inBuilder: Self.inConditionsBuilder(node)))
         } else if name == "activationConditions" {
-          found += SwiftDefaults(values: values).occurrences(installing: value)
+          found += SwiftDefaults(values: values).installing(value)
         }
       }
       return .visitChildren
+    }
+
+    /// Whether `node` is in the body of a function that returns a conditions object.
+    private static func inConditionsBuilder(_ node: some SyntaxProtocol) -> Bool {
+      var current = node.parent
+      while let step = current {
+        if let function = step.as(FunctionDeclSyntax.self) {
+          return SwiftValues.conditionsTypes.contains(
+            function.signature.returnClause?.type.sourceText ?? "")
+        }
+        current = step.parent
+      }
+      return false
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {

@@ -122,24 +122,12 @@ package struct SwiftSourceBuilder {
     let keys = values.functionKeys(of: call, implicitType: "NSPredicate")
     guard call.trailingClosure == nil, !keys.isEmpty else { return nil }
     let callee = SwiftValues.abbreviated(call.calledExpression)
-    // The arguments' values here; what they were found through is this file's.
-    let arguments = call.arguments.map { argument -> SwiftValues.Argument in
-      let value: StringValue
-      switch values.string(argument.expression, depth: depth + 1) {
-      case .text(let text, let resolution, let origins):
-        note(.literal, origins)
-        value = .text(text, resolution, [])
-      case .template(let template, let origins):
-        note(.literal, origins)
-        value = .template(template, [])
-      case .runtime(let reason): value = .runtime(reason)
-      }
-      return (argument.label?.text, value)
-    }
+    let (arguments, argumentOrigins) = values.arguments(of: call, depth: depth + 1)
+    note(.literal, argumentOrigins)
     if let key = keys.first(where: { values.function($0) != nil }),
       let found = values.function(key)
     {
-      guard found.returnsPredicate else { return nil }
+      guard found.returns == .predicate else { return nil }
       note(
         .sameFileConstant,
         [ValueOrigin(resolution: .sameFileConstant, name: callee, offset: found.offset)])
@@ -336,6 +324,90 @@ package struct SwiftSourceBuilder {
 /// `FALSEPREDICATE`), and installing the object replaces what the scene had.
 package struct SwiftDefaults {
   package let values: SwiftValues
+
+  /// The conditions `value`, assigned to a scene's `activationConditions`, installs: a fresh
+  /// object's defaults (``occurrences(installing:)``); for a call of a function that builds one
+  /// (`SceneConditions.compose()`, `.thread(id)`, of this file or another), each predicate its
+  /// body sets, with its parameters standing for the call's arguments, and the defaults of the
+  /// others, at the call; for anything else, none.
+  package func installing(_ value: ExprSyntax) -> [FoundCondition] {
+    if freshObject(value) != nil { return occurrences(installing: value) }
+    let offset = value.positionAfterSkippingLeadingTrivia.utf8Offset
+    var core = value
+    if let unwrapped = core.as(ForceUnwrapExprSyntax.self) { core = unwrapped.expression }
+    // `let conditions = SceneConditions.compose()` installed a few lines later.
+    if let reference = core.as(DeclReferenceExprSyntax.self),
+      case .some(.some(let local)) = SwiftLocals.initializer(
+        named: reference.baseName.text, before: Syntax(core)),
+      local.value.is(FunctionCallExprSyntax.self)
+    {
+      core = local.value
+    }
+    if let call = core.as(FunctionCallExprSyntax.self), call.trailingClosure == nil {
+      let keys = values.functionKeys(of: call, implicitType: "UISceneActivationConditions")
+      let callee = SwiftValues.abbreviated(call.calledExpression)
+      let (arguments, argumentOrigins) = values.arguments(of: call, depth: 1)
+      if let key = keys.first(where: { values.function($0) != nil }),
+        let found = values.function(key), found.returns == .conditions
+      {
+        let origin = ValueOrigin(resolution: .sameFileConstant, name: callee, offset: found.offset)
+        if let built = built(by: found, arguments: arguments) {
+          return built.map {
+            var condition = $0
+            condition.offset = offset
+            condition.source = $0.source.relocated(to: offset)
+            condition.origins = argumentOrigins + [origin] + $0.origins
+            return condition
+          }
+        }
+      } else if !keys.isEmpty,
+        let built = values.moduleConditions(
+          keys, arguments: arguments, name: callee, use: value)
+      {
+        return built.map {
+          var condition = $0
+          condition.origins = argumentOrigins + $0.origins
+          return condition
+        }
+      }
+    }
+    // **Decision:** a whole object from elsewhere (another scene's, a stored one, a call not
+    // followed) is no occurrence by itself: nothing here says what it holds.
+    return []
+  }
+
+  /// The conditions the builder `function` (declared in this file) sets up, read from its body
+  /// with each parameter standing for its argument in `arguments`: each predicate it sets on
+  /// the fresh object it returns, and the defaults of the others, at their offsets in this file.
+  /// Nil when its arguments do not match, or it returns no fresh object.
+  package func built(by function: SwiftValues.Function, arguments: [SwiftValues.Argument])
+    -> [FoundCondition]?
+  {
+    guard let statements = function.statements, let fresh = freshObject(function.value),
+      let name = fresh.name
+    else { return nil }
+    return values.withArguments(function, arguments) { () -> [FoundCondition] in
+      var found: [FoundCondition] = []
+      for sequence in statements.tokens(viewMode: .sourceAccurate).lazy
+        .filter({ $0.tokenKind == .equal })
+        .compactMap({ $0.parent?.parent?.parent?.as(SequenceExprSyntax.self) })
+      {
+        let elements = Array(sequence.elements)
+        guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
+          let member = elements[0].as(MemberAccessExprSyntax.self),
+          member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+          let kind = ConditionKind.property(member.declName.baseName.text)
+        else { continue }
+        var builder = SwiftSourceBuilder(values: values)
+        let source = builder.predicate(elements[2], depth: 1)
+        found.append(
+          FoundCondition(
+            offset: elements[2].positionAfterSkippingLeadingTrivia.utf8Offset, kind: kind,
+            source: source, resolution: builder.resolution, origins: builder.origins))
+      }
+      return found + occurrences(installing: function.value)
+    }
+  }
 
   /// The default occurrences of `value`, assigned to a scene's `activationConditions`: none
   /// unless it is a fresh object (directly, through a local, or returned by an immediately-run

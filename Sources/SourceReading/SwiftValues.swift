@@ -152,13 +152,25 @@ package final class SwiftValues {
     package var parameters: [String]
     package var value: ExprSyntax
     package var offset: Int
-    /// It returns a `URL` (`URL(string: "notes://note/\(id)")!`): its value is the URL's string.
-    package var returnsURL = false
-    /// It returns an `NSPredicate`: a helper that builds a condition from its arguments.
-    package var returnsPredicate = false
+    /// What it returns.
+    package var returns: Returns
     /// Each parameter's argument label (nil for `_`) and default value.
     package var labels: [String?] = []
     package var defaults: [ExprSyntax?] = []
+    /// For a conditions builder, its body's statements (``value`` is what the last returns).
+    package var statements: CodeBlockItemListSyntax?
+
+    /// What a function the reading follows returns.
+    package enum Returns {
+      /// A `String`: a template of its parameters.
+      case string
+      /// A `URL` (`URL(string: "notes://note/\(id)")!`): its value is the URL's string.
+      case url
+      /// An `NSPredicate`: a helper that builds a condition from its arguments.
+      case predicate
+      /// A `UISceneActivationConditions` it makes and sets up in statements, then returns.
+      case conditions
+    }
   }
 
   /// The function a qualified name declares (``Function``).
@@ -233,25 +245,37 @@ package final class SwiftValues {
         functions[key] = .some(nil)
         return .skipChildren
       }
-      let returned = node.signature.returnClause?.type.sourceText
-      let returnsURL = ["URL", "URL?", "Foundation.URL", "Foundation.URL?"].contains(returned)
-      let returnsPredicate = SwiftValues.predicateTypes.contains(returned ?? "")
-      guard returned == "String" || returnsURL || returnsPredicate, let body = node.body,
-        let value = SwiftValues.returnedExpression(body.statements)
-      else {
+      let returned = node.signature.returnClause?.type.sourceText ?? ""
+      let returns: Function.Returns? =
+        if returned == "String" {
+          .string
+        } else if ["URL", "URL?", "Foundation.URL", "Foundation.URL?"].contains(returned) {
+          .url
+        } else if SwiftValues.predicateTypes.contains(returned) {
+          .predicate
+        } else if SwiftValues.conditionsTypes.contains(returned) {
+          .conditions
+        } else {
+          nil
+        }
+      // A conditions builder returns its object from its last statement; the others are one
+      // expression.
+      let value =
+        returns == .conditions
+        ? node.body?.statements.last?.item.as(ReturnStmtSyntax.self)?.expression
+        : node.body.flatMap { SwiftValues.returnedExpression($0.statements) }
+      guard let returns, let value else {
         functions[key] = .some(nil)
         return .skipChildren
       }
+      let parameters = node.signature.parameterClause.parameters
       functions[key] = Function(
-        name: node.name.text,
-        parameters: node.signature.parameterClause.parameters.map {
-          ($0.secondName ?? $0.firstName).text
-        }, value: value, offset: node.name.positionAfterSkippingLeadingTrivia.utf8Offset,
-        returnsURL: returnsURL, returnsPredicate: returnsPredicate,
-        labels: node.signature.parameterClause.parameters.map {
-          $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text
-        },
-        defaults: node.signature.parameterClause.parameters.map { $0.defaultValue?.value })
+        name: node.name.text, parameters: parameters.map { ($0.secondName ?? $0.firstName).text },
+        value: value, offset: node.name.positionAfterSkippingLeadingTrivia.utf8Offset,
+        returns: returns,
+        labels: parameters.map { $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text },
+        defaults: parameters.map { $0.defaultValue?.value },
+        statements: returns == .conditions ? node.body?.statements : nil)
       return .skipChildren
     }
 
@@ -1126,6 +1150,12 @@ extension SwiftValues {
     return []
   }
 
+  /// The return types of a function that builds a conditions object.
+  package static let conditionsTypes: Set<String> = [
+    "UISceneActivationConditions", "UISceneActivationConditions?",
+    "UISceneActivationConditions!",
+  ]
+
   /// The return types of a function that builds a predicate.
   package static let predicateTypes: Set<String> = [
     "NSPredicate", "NSPredicate?", "NSPredicate!", "Foundation.NSPredicate",
@@ -1163,6 +1193,89 @@ extension SwiftValues {
     return body()
   }
 
+  /// The values of `call`'s arguments here, each with its label, and the declarations they were
+  /// found through (kept apart: a function of another file reads the values, and its findings
+  /// name only its own declarations).
+  package func arguments(of call: FunctionCallExprSyntax, depth: Int) -> (
+    [Argument], [ValueOrigin]
+  ) {
+    var origins: [ValueOrigin] = []
+    let arguments = call.arguments.map { argument -> Argument in
+      let value: StringValue
+      switch string(argument.expression, depth: depth) {
+      case .text(let text, let resolution, let from):
+        origins += from
+        value = .text(text, resolution, [])
+      case .template(let template, let from):
+        origins += from
+        value = .template(template, [])
+      case .runtime(let reason): value = .runtime(reason)
+      }
+      return (argument.label?.text, value)
+    }
+    return (arguments, origins)
+  }
+
+  /// The conditions a builder another file of the module declares sets up from `arguments`
+  /// (their values at `use`, the call, in this file), each made a condition at `use`; nil when
+  /// no other file declares a conditions builder of one of `keys`.
+  package func moduleConditions(
+    _ keys: [String], arguments: [Argument], name: String, use: ExprSyntax
+  ) -> [FoundCondition]? {
+    guard let module else {
+      external.insert(ModuleIndex.searchName(for: keys, kind: .function))
+      return nil
+    }
+    guard let found = module.swiftConditions(keys, arguments: arguments, besides: path) else {
+      return nil
+    }
+    let offset = use.positionAfterSkippingLeadingTrivia.utf8Offset
+    let origin = ValueOrigin(
+      resolution: .moduleConstant, name: name, offset: offset, place: found.place)
+    return found.conditions.map {
+      FoundCondition(
+        offset: offset, kind: $0.kind, source: $0.source.relocated(to: offset),
+        resolution: max(.moduleConstant, $0.resolution),
+        origins: [origin]
+          + $0.origins.map {
+            ValueOrigin(resolution: $0.resolution, name: $0.name, offset: offset, place: $0.place)
+          })
+    }
+  }
+
+  /// The conditions the builder `key` of this file sets up from `arguments`, for another file
+  /// that installs them (``moduleConditions(_:arguments:name:use:)``): every origin with its
+  /// place in this file. Nil when the file declares no such builder.
+  package func declaredConditions(_ key: String, arguments: [Argument], lines: SourceLines)
+    -> ModuleIndex.BuiltConditions?
+  {
+    guard let found = function(key), found.returns == .conditions else { return nil }
+    let place = place(found.offset, lines)
+    guard let built = SwiftDefaults(values: self).built(by: found, arguments: arguments) else {
+      return ModuleIndex.BuiltConditions(
+        conditions: [ConditionKind.canActivate, .prefersToActivate].map {
+          FoundCondition(
+            offset: found.offset, kind: $0,
+            source: .notCheckable(
+              "the arguments of '\(key)(…)' do not match its parameters, or it returns no "
+                + "fresh conditions object"),
+            resolution: .runtime)
+        }, place: place)
+    }
+    return ModuleIndex.BuiltConditions(
+      conditions: built.map {
+        var condition = $0
+        condition.origins = $0.origins.map {
+          $0.place != nil
+            ? $0
+            : ValueOrigin(
+              resolution: $0.resolution, name: $0.name, offset: $0.offset,
+              place: self.place($0.offset, lines))
+        }
+        return condition
+      }, place: place)
+  }
+
   /// The predicate a function another file of the module declares builds from `arguments`
   /// (their values at `use`, the call, in this file), made a value at `use`: its texts are not
   /// this file's bytes, so its findings are reported at the call and never fixed there. Nil
@@ -1195,7 +1308,7 @@ extension SwiftValues {
   package func declaredPredicate(_ key: String, arguments: [Argument], lines: SourceLines)
     -> ModuleIndex.Predicate?
   {
-    guard let found = function(key), found.returnsPredicate else { return nil }
+    guard let found = function(key), found.returns == .predicate else { return nil }
     var builder = SwiftSourceBuilder(values: self)
     let source =
       withArguments(found, arguments, { builder.predicate(found.value, depth: 1) })
@@ -1289,10 +1402,12 @@ extension SwiftValues {
 
   /// A function's value with each parameter as its hole (`#0`, `#1`, …).
   private func functionValue(_ function: Function, depth: Int) -> StringValue {
-    guard !function.returnsPredicate else {
-      return .runtime("'\(function.name)' returns a predicate, not a string")
+    switch function.returns {
+    case .string, .url: break
+    case .predicate, .conditions:
+      return .runtime("'\(function.name)' does not return a string")
     }
-    guard function.returnsURL else {
+    guard function.returns == .url else {
       return withHoles(for: function.parameters, depth: depth, function.value)
     }
     parameters.append(.holes(Self.holes(for: function.parameters)))

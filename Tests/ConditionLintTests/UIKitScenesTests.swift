@@ -735,4 +735,91 @@ struct UIKitScenesTests {
     #expect(table.rows.allSatisfy { $0.cells[5] == .none })
     #expect(table.unreached.map(\.configuration) == ["Archive", "Reports"])
   }
+
+  @Test("a delegate that installs what a conditions builder returns has the builder's conditions")
+  func conditionsBuilders() throws {
+    let plist = AppModelTests.manifest([
+      ("Main", "MainDelegate"), ("Compose", "ComposeDelegate"), ("Thread", "ThreadDelegate"),
+    ])
+    let run = Linter.readApp(paths: [
+      try tree([
+        "Info.plist": plist,
+        "Conditions.swift": utf8(
+          """
+          import UIKit
+          extension UISceneActivationConditions {
+            static func thread(_ id: String, root: String = Routes.root)
+              -> UISceneActivationConditions {
+              let conditions = UISceneActivationConditions()
+              conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
+                format: "SELF == %@", root + "thread/" + id)
+              return conditions
+            }
+          }
+          """),
+        "Delegates.swift": utf8(
+          """
+          import UIKit
+          enum Routes { static let root = "mail/" }
+          enum SceneConditions {
+            static func compose() -> UISceneActivationConditions {
+              let conditions = UISceneActivationConditions()
+              conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(
+                format: "SELF BEGINSWITH %@", Routes.root + "compose")
+              conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
+                format: "SELF == %@", Routes.root + "compose/new")
+              return conditions
+            }
+          }
+          final class MainDelegate: UIResponder, UIWindowSceneDelegate {
+            func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                       options: UIScene.ConnectionOptions) {
+              scene.activationConditions.canActivateForTargetContentIdentifierPredicate =
+                NSPredicate(value: false)
+            }
+          }
+          final class ComposeDelegate: UIResponder, UIWindowSceneDelegate {
+            func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                       options: UIScene.ConnectionOptions) {
+              scene.activationConditions = SceneConditions.compose()
+            }
+          }
+          final class ThreadDelegate: UIResponder, UIWindowSceneDelegate {
+            func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                       options: UIScene.ConnectionOptions) {
+              let conditions = UISceneActivationConditions.thread("42")
+              scene.activationConditions = conditions
+            }
+          }
+          final class Requests {
+            func open() {
+              let activity = NSUserActivity(activityType: "compose")
+              activity.targetContentIdentifier = "mail/compose/new"
+              UIApplication.shared.requestSceneSessionActivation(
+                nil, userActivity: activity, options: nil, errorHandler: nil)
+            }
+          }
+          """),
+      ])
+    ])
+    let app = try #require(run.catalog?.apps.first)
+    let conditions = app.sceneConfigurations.map { configuration in
+      configuration.activationConditions.map {
+        "\($0.kind.rawValue) \($0.format ?? "?") \($0.line)"
+      }
+    }
+    #expect(
+      conditions == [
+        ["canActivate FALSEPREDICATE 17"],
+        [
+          #"canActivate SELF BEGINSWITH "mail/compose" 23"#,
+          #"prefersToActivate SELF == "mail/compose/new" 23"#,
+        ],
+        [#"prefersToActivate SELF == "mail/thread/42" 30"#, "canActivate TRUEPREDICATE 30"],
+      ], "\(conditions)")
+    // The builders' own assignments set an object they return, not whichever scene runs them.
+    #expect(app.runTimeConditions.isEmpty)
+    // The compose scene prefers what the request carries: no new scene for each request.
+    #expect(!run.report.diagnostics.contains { $0.id == "routing.new-window-per-event" })
+  }
 }
