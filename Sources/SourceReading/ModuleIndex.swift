@@ -256,42 +256,13 @@ package final class ModuleIndex: @unchecked Sendable {
   package func swiftPredicate(
     _ keys: [String], arguments: [SwiftValues.Argument], besides path: String
   ) -> Predicate? {
-    lock.lock()
-    defer { lock.unlock() }
-    let declaring = files(declaring: Self.searchName(for: keys, kind: .function)).filter {
-      $0 != path
-    }
-    for key in keys {
-      var found: [Predicate] = []
-      for file in declaring {
-        guard let parsed = parsedSwift(file) else { continue }
-        let guardKey = "\(file)\u{0}\(key)"
-        guard !resolving.contains(guardKey) else {
-          found.append(
-            Predicate(
-              source: .notCheckable("'\(key)' is defined in terms of itself"),
-              resolution: .runtime, origins: [],
-              place: SourcePlace(file: file, line: 1, column: 1)))
-          continue
-        }
-        resolving.insert(guardKey)
-        defer { resolving.remove(guardKey) }
-        if let predicate = parsed.values.declaredPredicate(
-          key, arguments: arguments, lines: parsed.lines)
-        {
-          found.append(predicate)
-        }
-      }
-      guard let first = found.first else { continue }
-      if found.dropFirst().allSatisfy({ $0.source == first.source }) { return first }
-      let places = found.map(\.place.description).joined(separator: ", ")
-      return Predicate(
-        source: .notCheckable(
-          "'\(key)' is declared in more than one file (\(places)); which applies is a build "
-            + "setting"),
-        resolution: .runtime, origins: [], place: first.place)
-    }
-    return nil
+    forCall(
+      keys, besides: path,
+      read: { $0.values.declaredPredicate($1, arguments: arguments, lines: $0.lines) },
+      same: { $0.source == $1.source }, place: \.place,
+      unknown: {
+        Predicate(source: .notCheckable($0), resolution: .runtime, origins: [], place: $1)
+      })
   }
 
   /// The conditions a builder of the module sets up for one call: each predicate it sets and
@@ -309,34 +280,55 @@ package final class ModuleIndex: @unchecked Sendable {
   package func swiftConditions(
     _ keys: [String], arguments: [SwiftValues.Argument], besides path: String
   ) -> BuiltConditions? {
+    forCall(
+      keys, besides: path,
+      read: { $0.values.declaredConditions($1, arguments: arguments, lines: $0.lines) },
+      same: { $0.conditions.map(\.source) == $1.conditions.map(\.source) }, place: \.place,
+      unknown: { reason, place in
+        BuiltConditions(
+          conditions: [ConditionKind.canActivate, .prefersToActivate].map {
+            FoundCondition(
+              offset: 0, kind: $0, source: .notCheckable(reason), resolution: .runtime)
+          }, place: place)
+      })
+  }
+
+  /// What the function one of `keys` names gives for one call, read by `read` (from a file
+  /// other than `path` that declares it, and the key) in each such file, keys tried in order;
+  /// nil when none declares it. Two files that give what `same` tells apart make it `unknown`
+  /// (with why and the first's place), as does a function reached again while it is read.
+  private func forCall<Found>(
+    _ keys: [String], besides path: String, read: (ParsedSwiftFile, String) -> Found?,
+    same: (Found, Found) -> Bool, place: (Found) -> SourcePlace,
+    unknown: (String, SourcePlace) -> Found
+  ) -> Found? {
     lock.lock()
     defer { lock.unlock() }
     let declaring = files(declaring: Self.searchName(for: keys, kind: .function)).filter {
       $0 != path
     }
     for key in keys {
-      var found: [BuiltConditions] = []
+      var found: [Found] = []
       for file in declaring {
         guard let parsed = parsedSwift(file) else { continue }
         let guardKey = "\(file)\u{0}\(key)"
-        guard !resolving.contains(guardKey) else { continue }
+        guard !resolving.contains(guardKey) else {
+          found.append(
+            unknown(
+              "'\(key)' is defined in terms of itself", SourcePlace(file: file, line: 1, column: 1)
+            ))
+          continue
+        }
         resolving.insert(guardKey)
         defer { resolving.remove(guardKey) }
-        if let built = parsed.values.declaredConditions(
-          key, arguments: arguments, lines: parsed.lines)
-        {
-          found.append(built)
-        }
+        if let value = read(parsed, key) { found.append(value) }
       }
       guard let first = found.first else { continue }
-      if found.dropFirst().allSatisfy({ $0.conditions == first.conditions }) { return first }
-      let places = found.map(\.place.description).joined(separator: ", ")
-      let reason =
-        "'\(key)' is declared in more than one file (\(places)); which applies is a build setting"
-      return BuiltConditions(
-        conditions: [ConditionKind.canActivate, .prefersToActivate].map {
-          FoundCondition(offset: 0, kind: $0, source: .notCheckable(reason), resolution: .runtime)
-        }, place: first.place)
+      if found.dropFirst().allSatisfy({ same($0, first) }) { return first }
+      let places = found.map { place($0).description }.joined(separator: ", ")
+      return unknown(
+        "'\(key)' is declared in more than one file (\(places)); which applies is a build setting",
+        place(first))
     }
     return nil
   }

@@ -1216,22 +1216,39 @@ extension SwiftValues {
     return (arguments, origins)
   }
 
+  /// What `ask` gets from the module for a call at `use` of a function another file declares
+  /// under one of `keys`, and its origin there (`name`, at `use`, declared at `place`); nil when
+  /// no other file declares it, or while no module is given (then the name is recorded, for
+  /// the walk's second reading with the module).
+  private func moduleCall<Found>(
+    _ keys: [String], name: String, use: ExprSyntax, place: (Found) -> SourcePlace,
+    ask: (ModuleIndex) -> Found?
+  ) -> (Found, ValueOrigin)? {
+    guard let module else {
+      external.insert(ModuleIndex.searchName(for: keys, kind: .function))
+      return nil
+    }
+    guard let found = ask(module) else { return nil }
+    return (
+      found,
+      ValueOrigin(
+        resolution: .moduleConstant, name: name,
+        offset: use.positionAfterSkippingLeadingTrivia.utf8Offset, place: place(found))
+    )
+  }
+
   /// The conditions a builder another file of the module declares sets up from `arguments`
   /// (their values at `use`, the call, in this file), each made a condition at `use`; nil when
   /// no other file declares a conditions builder of one of `keys`.
   package func moduleConditions(
     _ keys: [String], arguments: [Argument], name: String, use: ExprSyntax
   ) -> [FoundCondition]? {
-    guard let module else {
-      external.insert(ModuleIndex.searchName(for: keys, kind: .function))
-      return nil
-    }
-    guard let found = module.swiftConditions(keys, arguments: arguments, besides: path) else {
-      return nil
-    }
-    let offset = use.positionAfterSkippingLeadingTrivia.utf8Offset
-    let origin = ValueOrigin(
-      resolution: .moduleConstant, name: name, offset: offset, place: found.place)
+    guard
+      let (found, origin) = moduleCall(
+        keys, name: name, use: use, place: \.place,
+        ask: { $0.swiftConditions(keys, arguments: arguments, besides: path) })
+    else { return nil }
+    let offset = origin.offset
     return found.conditions.map {
       FoundCondition(
         offset: offset, kind: $0.kind, source: $0.source.relocated(to: offset),
@@ -1265,13 +1282,7 @@ extension SwiftValues {
     return ModuleIndex.BuiltConditions(
       conditions: built.map {
         var condition = $0
-        condition.origins = $0.origins.map {
-          $0.place != nil
-            ? $0
-            : ValueOrigin(
-              resolution: $0.resolution, name: $0.name, offset: $0.offset,
-              place: self.place($0.offset, lines))
-        }
+        condition.origins = placed($0.origins, lines)
         return condition
       }, place: place)
   }
@@ -1283,16 +1294,12 @@ extension SwiftValues {
   package func modulePredicate(
     _ keys: [String], arguments: [Argument], name: String, use: ExprSyntax
   ) -> (PredicateSource, ValueResolution, [ValueOrigin])? {
-    guard let module else {
-      external.insert(ModuleIndex.searchName(for: keys, kind: .function))
-      return nil
-    }
-    guard let found = module.swiftPredicate(keys, arguments: arguments, besides: path) else {
-      return nil
-    }
-    let offset = use.positionAfterSkippingLeadingTrivia.utf8Offset
-    let origin = ValueOrigin(
-      resolution: .moduleConstant, name: name, offset: offset, place: found.place)
+    guard
+      let (found, origin) = moduleCall(
+        keys, name: name, use: use, place: \.place,
+        ask: { $0.swiftPredicate(keys, arguments: arguments, besides: path) })
+    else { return nil }
+    let offset = origin.offset
     let origins = found.origins.map {
       ValueOrigin(resolution: $0.resolution, name: $0.name, offset: offset, place: $0.place)
     }
@@ -1313,15 +1320,8 @@ extension SwiftValues {
     let source =
       withArguments(found, arguments, { builder.predicate(found.value, depth: 1) })
       ?? .notCheckable("the arguments of '\(key)(…)' do not match its parameters")
-    let origins = builder.origins.map {
-      $0.place != nil
-        ? $0
-        : ValueOrigin(
-          resolution: $0.resolution, name: $0.name, offset: $0.offset,
-          place: self.place($0.offset, lines))
-    }
     return ModuleIndex.Predicate(
-      source: source, resolution: builder.resolution, origins: origins,
+      source: source, resolution: builder.resolution, origins: placed(builder.origins, lines),
       place: place(found.offset, lines))
   }
 
@@ -1496,6 +1496,18 @@ extension SwiftValues {
       text.value.map(ModuleIndex.Value.text) ?? .runtime("'\(key)' is not valid UTF-8")
     case .template(let template, _): .template(template)
     case .runtime(let reason): .runtime(reason)
+    }
+  }
+
+  /// `origins`, read in this file for another, each with its place here (an origin another
+  /// file declared has its own already).
+  private func placed(_ origins: [ValueOrigin], _ lines: SourceLines) -> [ValueOrigin] {
+    origins.map {
+      $0.place != nil
+        ? $0
+        : ValueOrigin(
+          resolution: $0.resolution, name: $0.name, offset: $0.offset,
+          place: place($0.offset, lines))
     }
   }
 
