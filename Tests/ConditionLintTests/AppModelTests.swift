@@ -1257,7 +1257,7 @@ struct AppModelTests {
     }
     let names = [
       "MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SplitConstants", "Shop",
-      "Ledger", "ArticleReader",
+      "Ledger", "ArticleReader", "SharedRoutes", "HelperConditions",
     ]
     let alone = names.map { findings([Self.apps + "/" + $0]) }.reduce(into: Set<String>()) {
       $0.formUnion($1)

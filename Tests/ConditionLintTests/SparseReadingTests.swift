@@ -540,7 +540,10 @@ struct SparseReadingTests {
   @Test("the catalogue and its findings are the same read sparsely or whole")
   func catalogues() throws {
     let apps = Fixtures.root + "/apps"
-    var roots = ["MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader"].map {
+    var roots = [
+      "MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SharedRoutes",
+      "HelperConditions",
+    ].map {
       apps + "/" + $0
     }
     // Followed views in files without a marker, producers in files of their own.
