@@ -6,8 +6,11 @@ package enum ConditionMarkers {
   /// The byte patterns one of which every condition's source contains.
   private static let markers: [[UInt8]] = [
     Array("ForTargetContentIdentifierPredicate".utf8), Array("handlesExternalEvents".utf8),
-    // A fresh conditions object installed with its defaults names neither.
-    Array("UISceneActivationConditions".utf8),
+    // A fresh conditions object installed with its defaults names neither, nor does an object
+    // a builder returns (`scene.activationConditions = .thread(id)`): both hold this, the tail
+    // of `UISceneActivationConditions` and of `activationConditions` (one pattern: each more
+    // makes the search over every file stop more often).
+    Array("ctivationConditions".utf8),
   ]
   private static let patterns = BytePatterns(markers)
 

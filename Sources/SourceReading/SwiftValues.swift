@@ -1135,6 +1135,8 @@ extension SwiftValues {
     }
     guard let member = callee.as(MemberAccessExprSyntax.self) else { return [] }
     let name = member.declName.baseName.text
+    // `.init()`, `Type.init()`: an initializer, no function of the app.
+    guard name != "init" else { return [] }
     guard let base = member.base else {
       return implicitType.map { [Self.qualified(name, in: $0)] } ?? []
     }

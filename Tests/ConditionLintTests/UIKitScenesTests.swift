@@ -757,6 +757,17 @@ struct UIKitScenesTests {
             }
           }
           """),
+        // A file that names no predicate and no conditions type: read for the install alone.
+        "ThreadDelegate.swift": utf8(
+          """
+          import UIKit
+          final class ThreadDelegate: UIResponder, UIWindowSceneDelegate {
+            func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                       options: UIScene.ConnectionOptions) {
+              scene.activationConditions = .thread("42")
+            }
+          }
+          """),
         "Delegates.swift": utf8(
           """
           import UIKit
@@ -781,14 +792,8 @@ struct UIKitScenesTests {
           final class ComposeDelegate: UIResponder, UIWindowSceneDelegate {
             func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
                        options: UIScene.ConnectionOptions) {
-              scene.activationConditions = SceneConditions.compose()
-            }
-          }
-          final class ThreadDelegate: UIResponder, UIWindowSceneDelegate {
-            func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
-                       options: UIScene.ConnectionOptions) {
-              let conditions = UISceneActivationConditions.thread("42")
-              scene.activationConditions = conditions
+              let made = SceneConditions.compose()
+              scene.activationConditions = made
             }
           }
           final class Requests {
@@ -812,10 +817,10 @@ struct UIKitScenesTests {
       conditions == [
         ["canActivate FALSEPREDICATE 17"],
         [
-          #"canActivate SELF BEGINSWITH "mail/compose" 23"#,
-          #"prefersToActivate SELF == "mail/compose/new" 23"#,
+          #"canActivate SELF BEGINSWITH "mail/compose" 24"#,
+          #"prefersToActivate SELF == "mail/compose/new" 24"#,
         ],
-        [#"prefersToActivate SELF == "mail/thread/42" 30"#, "canActivate TRUEPREDICATE 30"],
+        [#"prefersToActivate SELF == "mail/thread/42" 5"#, "canActivate TRUEPREDICATE 5"],
       ], "\(conditions)")
     // The builders' own assignments set an object they return, not whichever scene runs them.
     #expect(app.runTimeConditions.isEmpty)
