@@ -347,7 +347,7 @@ extension AppCatalog {
           conditions.filter { condition in
             ranges.contains { $0.file == condition.file && $0.lines.contains(condition.line) }
               && (condition.kind == .canActivate || condition.kind == .prefersToActivate)
-              && !condition.inBuilder
+              && !condition.inBuilder && !condition.neverInstalled
           }
         }
         guard let delegate = configuration.delegateClass else {
@@ -411,7 +411,7 @@ extension AppCatalog {
     var sceneDelegateFiles: [String: Bool] = [:]
     for condition in conditions
     where (condition.kind == .canActivate || condition.kind == .prefersToActivate)
-      && !condition.inBuilder
+      && !condition.inBuilder && !condition.neverInstalled
       && !claimed.contains("\(condition.file):\(condition.line):\(condition.column)")
     {
       guard let (nearest, _) = owners(of: condition.file, among: catalog.apps[...]),

@@ -120,6 +120,9 @@ package struct FoundCondition: Sendable, Hashable {
   /// UISceneActivationConditions`), not on a scene: the scene it reaches is the one a call
   /// installs it on, where the call's own conditions are read.
   package var inBuilder = false
+  /// Set on a fresh object that is never installed on a scene nor handed on (the local's
+  /// name): the predicate has no effect.
+  package var neverInstalled: String?
 }
 
 /// How the value of a condition was known, as its JSON says: from the source itself, or how far

@@ -22,6 +22,14 @@ package struct ConditionChecker {
     var marks = RunTimeMarks()
     let result = evaluate(
       condition.source, at: condition.offset, marks: &marks, into: &diagnostics)
+    if let name = condition.neverInstalled {
+      diagnostics.append(
+        diagnostic(
+          .neverInstalled,
+          "'\(name)' is a new UISceneActivationConditions that is never installed on a scene "
+            + "(scene.activationConditions = \(name)), returned or handed on: this "
+            + "\(condition.kind.rawValue) predicate has no effect", at: condition.offset))
+    }
     // Run-time values stand in as marks while checking; the condition keeps them as variables.
     let (predicate, variables) = result.predicate.map(marks.typed) ?? (nil, [])
     if !marks.isEmpty {
@@ -59,7 +67,8 @@ package struct ConditionChecker {
         }
         let at = lines.location(origin.offset)
         return (origin.name, origin.resolution, path, at.line, at.column)
-      }, variables: variables, diagnostics: diagnostics, inBuilder: condition.inBuilder)
+      }, variables: variables, diagnostics: diagnostics, inBuilder: condition.inBuilder,
+      neverInstalled: condition.neverInstalled != nil)
   }
 
   /// A finding of lint's own `rule` at file bytes `offset..<end`, at the rule's severity unless

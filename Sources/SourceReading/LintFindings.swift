@@ -93,6 +93,8 @@ package struct LintedCondition: Sendable {
   package var diagnostics: [LintDiagnostic]
   /// Set on the object a conditions builder returns, not on a scene (``FoundCondition/inBuilder``).
   package var inBuilder = false
+  /// Set on a fresh object never installed (``FoundCondition/neverInstalled``): no effect.
+  package var neverInstalled = false
 }
 
 /// Every id `lint` reports besides the predicates' own, with its severity and its help text
@@ -126,6 +128,7 @@ package enum LintRule: String, DiagnosticKind {
   case missingDelegateClass = "app.missing-delegate-class"
   case noHandler = "routing.no-handler"
   case wrongConfiguration = "routing.wrong-configuration"
+  case neverInstalled = "lint.never-installed"
 
   /// The severity it is reported at; ``argumentCount`` is an error when arguments are missing,
   /// and ``notFollowed`` a warning when a whole scene list cannot be routed.
@@ -138,7 +141,7 @@ package enum LintRule: String, DiagnosticKind {
     case .interpolatedFormat, .archiveTooLarge, .emptySwiftUIString, .fileTooLarge, .notUTF8,
       .unreadable, .notParsed, .quotedFormatArgument, .argumentCount, .propertyList, .unhandled,
       .newWindowPerEvent, .groupUnreachable, .nearMiss, .unstableWindowID,
-      .missingDelegateClass, .noHandler, .wrongConfiguration:
+      .missingDelegateClass, .noHandler, .wrongConfiguration, .neverInstalled:
       .warning
     }
   }
@@ -178,6 +181,11 @@ package enum LintRule: String, DiagnosticKind {
         + "address (with a warning, or an error under newer Clang), and a non-nil address is YES "
         + "where BOOL is bool (every iOS device, Apple silicon), so '@NO' builds TRUEPREDICATE. "
         + "Drop the '@'."
+    case .neverInstalled:
+      "The predicate is set on a fresh UISceneActivationConditions that is never installed on a "
+        + "scene (scene.activationConditions = conditions), returned or handed on: a scene's "
+        + "conditions are its own object, so setting them on a new one has no effect. Install "
+        + "it, or set the predicate on scene.activationConditions."
     case .inlinedValue:
       "A value the predicate uses is declared elsewhere in the file; the lint inlined it, and "
         + "this note points at the declaration."

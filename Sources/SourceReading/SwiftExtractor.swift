@@ -151,7 +151,10 @@ package enum SwiftExtractor {
             FoundCondition(
               offset: value.positionAfterSkippingLeadingTrivia.utf8Offset, kind: kind,
               source: source, resolution: builder.resolution, origins: builder.origins,
-              inBuilder: Self.inConditionsBuilder(node)))
+              inBuilder: Self.inConditionsBuilder(node),
+              neverInstalled: member.base.flatMap {
+                SwiftDefaults(values: values).neverInstalled($0)
+              }))
         } else if name == "activationConditions" {
           found += SwiftDefaults(values: values).installing(value)
         }

@@ -500,6 +500,29 @@ package struct SwiftDefaults {
   /// `UISceneActivationConditions()` or `UISceneActivationConditions.init()`, or `.init()` where
   /// the declaration names the type (`assumed`). A bare `.init()` assigned to a property is not
   /// taken: a property named `activationConditions` may belong to another type.
+  /// The name of the local `base` names when it holds a fresh conditions object that the code
+  /// only sets predicates on: never installed on a scene (`scene.activationConditions = c`),
+  /// returned, handed to a call or read, so what is set on it has no effect. Nil otherwise.
+  package func neverInstalled(_ base: ExprSyntax) -> String? {
+    guard let reference = base.as(DeclReferenceExprSyntax.self),
+      let fresh = freshObject(base), let name = fresh.name, let scope = fresh.scope
+    else { return nil }
+    let declared = fresh.offset
+    for token in scope.tokens(viewMode: .sourceAccurate)
+    where token.text == name && token.positionAfterSkippingLeadingTrivia.utf8Offset > declared
+      && token.tokenKind == .identifier(name)
+    {
+      // The binding itself (`let c = …`) names it in a pattern, not an expression.
+      if token.parent?.is(IdentifierPatternSyntax.self) == true { continue }
+      guard let dot = token.nextToken(viewMode: .sourceAccurate), dot.tokenKind == .period,
+        let property = dot.nextToken(viewMode: .sourceAccurate),
+        ConditionKind.property(property.text) != nil,
+        let equal = property.nextToken(viewMode: .sourceAccurate), equal.tokenKind == .equal
+      else { return nil }
+    }
+    return reference.baseName.text
+  }
+
   private func isInitializer(_ expression: ExprSyntax, assumed: String = "") -> Bool {
     guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
       call.trailingClosure == nil

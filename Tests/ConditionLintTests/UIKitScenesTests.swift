@@ -827,4 +827,49 @@ struct UIKitScenesTests {
     // The compose scene prefers what the request carries: no new scene for each request.
     #expect(!run.report.diagnostics.contains { $0.id == "routing.new-window-per-event" })
   }
+
+  @Test("predicates set on a new conditions object never installed are reported: no effect")
+  func neverInstalled() throws {
+    let plist = AppModelTests.manifest([("Main", "MainDelegate")])
+    let run = Linter.readApp(paths: [
+      try tree([
+        "Info.plist": plist,
+        "MainDelegate.swift": utf8(
+          """
+          import UIKit
+          final class MainDelegate: UIResponder, UIWindowSceneDelegate {
+            func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                       options: UIScene.ConnectionOptions) {
+              let conditions = UISceneActivationConditions()
+              conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(value: false)
+              conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
+                format: "SELF == 'mail/inbox'")
+            }
+            func installed(_ scene: UIScene) {
+              let conditions = UISceneActivationConditions()
+              conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(value: true)
+              scene.activationConditions = conditions
+            }
+            func handed() {
+              let conditions = UISceneActivationConditions()
+              conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(value: true)
+              keep(conditions)
+            }
+            func made() -> UISceneActivationConditions {
+              let conditions = UISceneActivationConditions()
+              conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(value: true)
+              return conditions
+            }
+            func keep(_ conditions: UISceneActivationConditions) {}
+          }
+          """),
+      ])
+    ])
+    let warnings = run.report.diagnostics.filter { $0.id == "lint.never-installed" }
+    #expect(warnings.map(\.line) == [6, 7], "\(warnings.map(\.line))")
+    #expect(warnings.allSatisfy { $0.severity == .warning && $0.message.contains("'conditions'") })
+    // They set nothing on the scene: the configuration keeps what the delegate installs.
+    let main = try #require(run.catalog?.apps.first?.sceneConfigurations.first)
+    #expect(!main.activationConditions.contains { $0.line == 6 || $0.line == 7 })
+  }
 }
