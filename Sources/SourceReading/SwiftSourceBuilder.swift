@@ -122,12 +122,11 @@ package struct SwiftSourceBuilder {
     let keys = values.functionKeys(of: call, implicitType: "NSPredicate")
     guard call.trailingClosure == nil, !keys.isEmpty else { return nil }
     let callee = SwiftValues.abbreviated(call.calledExpression)
+    let local = keys.first(where: { values.function($0) != nil }).flatMap(values.function)
+    if let local, local.returns != .predicate { return nil }
     let (arguments, argumentOrigins) = values.arguments(of: call, depth: depth + 1)
-    note(.literal, argumentOrigins)
-    if let key = keys.first(where: { values.function($0) != nil }),
-      let found = values.function(key)
-    {
-      guard found.returns == .predicate else { return nil }
+    if let found = local {
+      note(.literal, argumentOrigins)
       note(
         .sameFileConstant,
         [ValueOrigin(resolution: .sameFileConstant, name: callee, offset: found.offset)])
@@ -138,6 +137,7 @@ package struct SwiftSourceBuilder {
       let (source, resolution, origins) = values.modulePredicate(
         keys, arguments: arguments, name: callee, use: ExprSyntax(call))
     else { return nil }
+    note(.literal, argumentOrigins)
     note(resolution, origins)
     return source
   }
@@ -497,9 +497,6 @@ package struct SwiftDefaults {
       .sourceText ?? ""
   }
 
-  /// `UISceneActivationConditions()` or `UISceneActivationConditions.init()`, or `.init()` where
-  /// the declaration names the type (`assumed`). A bare `.init()` assigned to a property is not
-  /// taken: a property named `activationConditions` may belong to another type.
   /// The name of the local `base` names when it holds a fresh conditions object that the code
   /// only sets predicates on: never installed on a scene (`scene.activationConditions = c`),
   /// returned, handed to a call or read, so what is set on it has no effect. Nil otherwise.
@@ -523,6 +520,9 @@ package struct SwiftDefaults {
     return reference.baseName.text
   }
 
+  /// `UISceneActivationConditions()` or `UISceneActivationConditions.init()`, or `.init()` where
+  /// the declaration names the type (`assumed`). A bare `.init()` assigned to a property is not
+  /// taken: a property named `activationConditions` may belong to another type.
   private func isInitializer(_ expression: ExprSyntax, assumed: String = "") -> Bool {
     guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
       call.trailingClosure == nil
