@@ -481,20 +481,23 @@ package struct AppCatalogBuilder {
           == "handlesExternalEvents",
         let argument = modifier.arguments.first(where: { $0.label?.text == "matching" })
       else { continue }
-      let (strings, known) = strings(argument.expression, in: file)
+      let (strings, unknown) = strings(argument.expression, in: file)
       declaration.matching = strings
-      declaration.matchingIsKnown = known
+      declaration.matchingUnknown = unknown
     }
   }
 
-  /// A SwiftUI set's strings (one built by interpolation a template), and whether all are known.
-  package func strings(_ expression: ExprSyntax, in file: AppSwiftFile) -> ([Template], Bool) {
+  /// A SwiftUI set's strings (one built by interpolation a template), or why it is unknown.
+  package func strings(_ expression: ExprSyntax, in file: AppSwiftFile) -> (
+    [Template], unknown: String?
+  ) {
     var builder = SwiftSourceBuilder(
       values: AppSwiftFile.values(of: expression, module: module, path: file.path))
     switch builder.set(expression, depth: 0) {
-    case .strings(let texts): return (texts.compactMap(\.value).map { Template($0) }, true)
-    case .templates(let templates): return (templates, true)
-    default: return ([], false)
+    case .strings(let texts): return (texts.compactMap(\.value).map { Template($0) }, nil)
+    case .templates(let templates): return (templates, nil)
+    case .notCheckable(let reason): return ([], reason)
+    default: return ([], "a run-time value")
     }
   }
 
@@ -534,8 +537,8 @@ package struct AppCatalogBuilder {
         for call in scan.modifiers {
           let preferring = call.arguments.first { $0.label?.text == "preferring" }
           let allowing = call.arguments.first { $0.label?.text == "allowing" }
-          func set(_ argument: LabeledExprSyntax?) -> (strings: [Template], isKnown: Bool) {
-            guard let argument else { return ([], true) }
+          func set(_ argument: LabeledExprSyntax?) -> (strings: [Template], unknown: String?) {
+            guard let argument else { return ([], nil) }
             return strings(argument.expression, in: source)
           }
           let prefers = set(preferring)
@@ -543,14 +546,14 @@ package struct AppCatalogBuilder {
           if var existing = found {
             existing.preferring += prefers.strings.filter { !existing.preferring.contains($0) }
             existing.allowing += allows.strings.filter { !existing.allowing.contains($0) }
-            existing.preferringIsKnown = existing.preferringIsKnown && prefers.isKnown
-            existing.allowingIsKnown = existing.allowingIsKnown && allows.isKnown
+            existing.preferringUnknown = existing.preferringUnknown ?? prefers.unknown
+            existing.allowingUnknown = existing.allowingUnknown ?? allows.unknown
             found = existing
           } else {
             let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName
             found = ViewConditions(
               preferring: prefers.strings, allowing: allows.strings,
-              preferringIsKnown: prefers.isKnown, allowingIsKnown: allows.isKnown,
+              preferringUnknown: prefers.unknown, allowingUnknown: allows.unknown,
               file: source.path, line: name.map { source.line($0) } ?? source.line(call))
           }
         }

@@ -101,9 +101,11 @@ package struct SceneDeclaration: Sendable {
   /// The strings of the scene's `handlesExternalEvents(matching:)` (a string built by
   /// interpolation is a template); nil without the modifier.
   package var matching: [Template]?
-  /// Whether `matching` holds every string: false when one is a run-time value (then the
-  /// modifier's set is unknown, and findings that need it are not reported).
-  package var matchingIsKnown = true
+  /// Why `matching` is unknown (a set or an element known only at run time), or nil when it
+  /// holds every string: then findings that need it are not reported.
+  package var matchingUnknown: String?
+  /// Whether `matching` holds every string.
+  package var matchingIsKnown: Bool { matchingUnknown == nil }
   /// The platforms the declaration is compiled for, from the `#if` clauses around it.
   package var platforms = CompiledPlatforms.everywhere
   package var file: String
@@ -124,10 +126,14 @@ package struct SceneDeclaration: Sendable {
 package struct ViewConditions: Sendable {
   package var preferring: [Template]
   package var allowing: [Template]
+  /// Why the `preferring:` set is unknown, or nil when it holds only strings the source fixes.
+  package var preferringUnknown: String?
+  /// Why the `allowing:` set is unknown, or nil when it holds only strings the source fixes.
+  package var allowingUnknown: String?
   /// Whether the `preferring:` set holds only strings the source fixes.
-  package var preferringIsKnown = true
+  package var preferringIsKnown: Bool { preferringUnknown == nil }
   /// Whether the `allowing:` set holds only strings the source fixes.
-  package var allowingIsKnown = true
+  package var allowingIsKnown: Bool { allowingUnknown == nil }
   /// Whether both sets hold only strings the source fixes.
   package var isKnown: Bool { preferringIsKnown && allowingIsKnown }
   package var file: String

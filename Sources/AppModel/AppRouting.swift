@@ -97,29 +97,24 @@ package struct AppRouting: Sendable {
         }
       }
       let matching = group.matching.map { set in
-        group.matchingIsKnown
-          ? AppCondition.matching(set)
-          : .unknown(
-            name: "the matching set of '\(configuration)'",
-            reason: "handlesExternalEvents(matching:) is given a run-time value")
+        group.matchingUnknown.map {
+          AppCondition.unknown(name: "the matching set of '\(configuration)'", reason: $0)
+        } ?? .matching(set)
       }
       windowGroups.append(
         AppWindowGroup(configuration: configuration, matching: matching, declaration: group))
       let place = "\(group.file):\(group.line)"
       if let views = group.views {
-        func condition(_ set: [Template], _ label: String, known: Bool) -> AppCondition {
-          known
-            ? .matching(set)
-            : .unknown(
-              name: "the \(label) set of '\(configuration)'",
-              reason: "an element of it is a run-time value")
+        func condition(_ set: [Template], _ label: String, unknown: String?) -> AppCondition {
+          unknown.map { .unknown(name: "the \(label) set of '\(configuration)'", reason: $0) }
+            ?? .matching(set)
         }
         scenes.append(
           AppScene(
             id: "open " + configuration, configuration: configuration, role: .windowApplication,
-            canActivate: condition(views.allowing, "allowing", known: views.allowingIsKnown),
+            canActivate: condition(views.allowing, "allowing", unknown: views.allowingUnknown),
             prefersToActivate: condition(
-              views.preferring, "preferring", known: views.preferringIsKnown),
+              views.preferring, "preferring", unknown: views.preferringUnknown),
             views: views, place: place))
       } else if let reason = group.viewsUnknown {
         // **Decision** (DESIGN §10): a root view not followed leaves the open window's sets

@@ -95,15 +95,15 @@ package enum AppOutput {
         if let matching = group.matching {
           lines.append(
             "       matching: "
-              + (group.matchingIsKnown ? quoted(matching) : "unknown (a run-time value)"))
+              + (group.matchingUnknown.map { "unknown: \($0)" } ?? quoted(matching)))
         }
         if let views = group.views {
           lines.append(
             "       views: "
               + "preferring "
-              + (views.preferringIsKnown ? quoted(views.preferring) : "(a run-time value)")
+              + (views.preferringUnknown.map { "unknown (\($0))" } ?? quoted(views.preferring))
               + " allowing "
-              + (views.allowingIsKnown ? quoted(views.allowing) : "(a run-time value)")
+              + (views.allowingUnknown.map { "unknown (\($0))" } ?? quoted(views.allowing))
               + "  \(views.file):\(views.line)")
         } else if let unknown = group.viewsUnknown {
           lines.append("       views: unknown (\(unknown))")
