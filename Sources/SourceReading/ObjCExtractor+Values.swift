@@ -237,10 +237,88 @@ extension ObjCExtractor {
     case ("NSCompoundPredicate", "notPredicateWithSubpredicate"):
       guard let first = arguments.first else { break }
       return .compound(.not, [source(tokens, first.lowerBound, first.upperBound, depth: depth + 1)])
-    default: break
+    default:
+      if let helper = helper(
+        tokens, selector: selector, arguments: arguments, depth: depth)
+      {
+        return helper
+      }
     }
     return .notCheckable(
       "'[\(className) \(selector):…]' is not a predicate built from a literal")
+  }
+
+  /// The predicate a class method of this file builds (`+ (NSPredicate *)predicateForPrefix:
+  /// (NSString *)prefix { return [NSPredicate predicateWithFormat:@"SELF BEGINSWITH %@",
+  /// prefix]; }`), called with `arguments`: its returned expression read with each parameter's
+  /// tokens replaced by its argument's. Nil when the file defines no such method.
+  private static func helper(
+    _ tokens: [Token], selector: String, arguments: [Range<Int>], depth: Int
+  ) -> PredicateSource? {
+    guard depth < 8, let method = predicateMethod(tokens, selector: selector),
+      method.parameters.count == arguments.count
+    else { return nil }
+    var read: [Token] = []
+    for index in method.returned {
+      if let name = tokens[index].identifier,
+        let parameter = method.parameters.firstIndex(of: name)
+      {
+        read += tokens[arguments[parameter]]
+      } else {
+        read.append(tokens[index])
+      }
+    }
+    return source(read, 0, read.count, depth: depth + 1)
+  }
+
+  /// The class method of `tokens` whose selector is `selector` and which returns an
+  /// `NSPredicate` by one `return`: its parameters' names, in the selector's order, and the
+  /// range of the expression it returns.
+  private static func predicateMethod(_ tokens: [Token], selector: String) -> (
+    parameters: [String], returned: Range<Int>
+  )? {
+    var index = 0
+    while index + 6 < tokens.count {
+      defer { index += 1 }
+      // `+ (NSPredicate *)` outside every body, the type's qualifiers allowed.
+      guard tokens[index].isPunctuation(UInt8(ascii: "+")), tokens[index].scope == -1,
+        tokens[index + 1].isPunctuation(UInt8(ascii: "("))
+      else { continue }
+      let typeEnd = expressionEnd(tokens, from: index + 2)
+      guard typeEnd < tokens.count,
+        tokens[(index + 2)..<typeEnd].contains(where: { $0.identifier == "NSPredicate" })
+      else { continue }
+      // The selector: `name` alone, or `part:(Type)parameter …`.
+      var parts: [String] = []
+      var parameters: [String] = []
+      var at = typeEnd + 1
+      while at + 1 < tokens.count, let part = tokens[at].identifier,
+        tokens[at + 1].isPunctuation(UInt8(ascii: ":"))
+      {
+        guard at + 2 < tokens.count, tokens[at + 2].isPunctuation(UInt8(ascii: "(")) else {
+          break
+        }
+        let close = expressionEnd(tokens, from: at + 3)
+        guard close + 1 < tokens.count, let name = tokens[close + 1].identifier else { break }
+        parts.append(part)
+        parameters.append(name)
+        at = close + 2
+      }
+      if parts.isEmpty, at < tokens.count, let name = tokens[at].identifier {
+        parts = [name]
+        at += 1
+      }
+      // `{ return expression; }`
+      guard parts.joined(separator: ":") == selector, at + 2 < tokens.count,
+        tokens[at].isPunctuation(UInt8(ascii: "{")), tokens[at + 1].identifier == "return"
+      else { continue }
+      let end = expressionEnd(tokens, from: at + 2)
+      guard end + 1 < tokens.count, end > at + 2, tokens[end].isPunctuation(UInt8(ascii: ";")),
+        tokens[end + 1].isPunctuation(UInt8(ascii: "}"))
+      else { continue }
+      return (parameters, (at + 2)..<end)
+    }
+    return nil
   }
 
   /// The template of `[NSString stringWithFormat:@"…", a, …]` (directly, or through a local

@@ -872,4 +872,36 @@ struct UIKitScenesTests {
     let main = try #require(run.catalog?.apps.first?.sceneConfigurations.first)
     #expect(!main.activationConditions.contains { $0.line == 6 || $0.line == 7 })
   }
+
+  @Test("an Objective-C class method that returns a predicate is read at each call")
+  func objectiveCHelpers() throws {
+    let report = Linter().run(paths: [
+      try tree([
+        "Helpers.m": utf8(
+          """
+          @implementation Helpers
+          + (nullable NSPredicate *)predicateForFolder:(NSString *)folder thread:(NSString *)thread {
+              return [NSPredicate predicateWithFormat:@"SELF == %@", thread];
+          }
+          + (NSPredicate *)prefix:(NSString *)p { return [NSPredicate predicateWithFormat:@"SELF BEGINWITH %@", p]; }
+          + (NSPredicate *)everything { return [NSPredicate predicateWithValue:YES]; }
+          - (void)configure:(UIScene *)scene {
+              UISceneActivationConditions *c = scene.activationConditions;
+              c.prefersToActivateForTargetContentIdentifierPredicate = [Helpers predicateForFolder:@"inbox" thread:@"mail/7"];
+              c.canActivateForTargetContentIdentifierPredicate = [Helpers prefix:@"mail/"];
+              c.canActivateForTargetContentIdentifierPredicate = [Helpers everything];
+              c.canActivateForTargetContentIdentifierPredicate = [Helpers unknown:@"x"];
+          }
+          @end
+          """)
+      ])
+    ]).report
+    #expect(
+      report.conditions.map { "\($0.line) \($0.format ?? "-")" } == [
+        #"9 SELF == "mail/7""#, "10 -", "11 TRUEPREDICATE", "12 -",
+      ], "\(report.conditions.map { "\($0.line) \($0.format ?? "-")" })")
+    // The helper's mistake is reported in the helper, where it is fixed.
+    let mistake = try #require(report.diagnostics.first { $0.id == "syntax.unknown-operator" })
+    #expect(mistake.line == 5)
+  }
 }
