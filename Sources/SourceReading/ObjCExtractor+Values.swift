@@ -137,7 +137,8 @@ extension ObjCExtractor {
     }
     return message(
       tokens, receiver: receiver, selector: parts.joined(separator: ":"), arguments: expanded,
-      depth: depth, arrayArgument: parts.count == 2 ? arguments.last : nil)
+      depth: depth, arrayArgument: parts.count == 2 ? arguments.last : nil,
+      toSelf: selectorStart == start + 2 && tokens[start + 1].identifier == "self")
   }
 
   /// Runtime functions that return the object they are given (ARC's and Core Foundation's
@@ -150,10 +151,11 @@ extension ObjCExtractor {
     "CFBridgingRelease", "CFBridgingRetain", "CFRetain", "CFAutorelease",
   ]
 
-  /// A class message that builds a predicate, with its argument ranges (variadic ones split).
+  /// A class message that builds a predicate, with its argument ranges (variadic ones split);
+  /// `toSelf` when it is sent to `self` (a method of the file may answer it).
   package static func message(
     _ tokens: [Token], receiver: Receiver, selector: String, arguments: [Range<Int>], depth: Int,
-    arrayArgument: Range<Int>? = nil
+    arrayArgument: Range<Int>? = nil, toSelf: Bool = false
   ) -> PredicateSource {
     let className: String
     switch receiver {
@@ -166,6 +168,12 @@ extension ObjCExtractor {
       }
       className = owner
     case .object:
+      if toSelf,
+        let helper = helper(
+          tokens, selector: selector, arguments: arguments, depth: depth, instance: true)
+      {
+        return helper
+      }
       return .notCheckable("'\(selector):' is sent to a run-time object")
     }
     switch (className, selector) {
@@ -248,14 +256,17 @@ extension ObjCExtractor {
       "'[\(className) \(selector):…]' is not a predicate built from a literal")
   }
 
-  /// The predicate a class method of this file builds (`+ (NSPredicate *)predicateForPrefix:
+  /// The predicate a method of this file builds (`+ (NSPredicate *)predicateForPrefix:
   /// (NSString *)prefix { return [NSPredicate predicateWithFormat:@"SELF BEGINSWITH %@",
-  /// prefix]; }`), called with `arguments`: its returned expression read with each parameter's
-  /// tokens replaced by its argument's. Nil when the file defines no such method.
+  /// prefix]; }`, or an `instance` method sent to `self`), called with `arguments`: its returned
+  /// expression read with each parameter's tokens replaced by its argument's. Nil when the file
+  /// defines no such method.
   private static func helper(
-    _ tokens: [Token], selector: String, arguments: [Range<Int>], depth: Int
+    _ tokens: [Token], selector: String, arguments: [Range<Int>], depth: Int,
+    instance: Bool = false
   ) -> PredicateSource? {
-    guard depth < 8, let method = predicateMethod(tokens, selector: selector),
+    guard depth < 8,
+      let method = predicateMethod(tokens, selector: selector, instance: instance),
       method.parameters.count == arguments.count
     else { return nil }
     var read: [Token] = []
@@ -271,17 +282,18 @@ extension ObjCExtractor {
     return source(read, 0, read.count, depth: depth + 1)
   }
 
-  /// The class method of `tokens` whose selector is `selector` and which returns an
-  /// `NSPredicate` by one `return`: its parameters' names, in the selector's order, and the
-  /// range of the expression it returns.
-  private static func predicateMethod(_ tokens: [Token], selector: String) -> (
-    parameters: [String], returned: Range<Int>
-  )? {
+  /// The class method (an `instance` one, `-`) of `tokens` whose selector is `selector` and
+  /// which returns an `NSPredicate` by one `return`: its parameters' names, in the selector's
+  /// order, and the range of the expression it returns.
+  private static func predicateMethod(_ tokens: [Token], selector: String, instance: Bool)
+    -> (parameters: [String], returned: Range<Int>)?
+  {
     var index = 0
     while index + 6 < tokens.count {
       defer { index += 1 }
       // `+ (NSPredicate *)` outside every body, the type's qualifiers allowed.
-      guard tokens[index].isPunctuation(UInt8(ascii: "+")), tokens[index].scope == -1,
+      guard tokens[index].isPunctuation(instance ? UInt8(ascii: "-") : UInt8(ascii: "+")),
+        tokens[index].scope == -1,
         tokens[index + 1].isPunctuation(UInt8(ascii: "("))
       else { continue }
       let typeEnd = expressionEnd(tokens, from: index + 2)

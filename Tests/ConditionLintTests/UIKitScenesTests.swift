@@ -891,14 +891,16 @@ struct UIKitScenesTests {
               c.canActivateForTargetContentIdentifierPredicate = [Helpers prefix:@"mail/"];
               c.canActivateForTargetContentIdentifierPredicate = [Helpers everything];
               c.canActivateForTargetContentIdentifierPredicate = [Helpers unknown:@"x"];
+              c.prefersToActivateForTargetContentIdentifierPredicate = [self own:@"mail/own"];
           }
+          - (NSPredicate *)own:(NSString *)s { return [NSPredicate predicateWithFormat:@"SELF == %@", s]; }
           @end
           """)
       ])
     ]).report
     #expect(
       report.conditions.map { "\($0.line) \($0.format ?? "-")" } == [
-        #"9 SELF == "mail/7""#, "10 -", "11 TRUEPREDICATE", "12 -",
+        #"9 SELF == "mail/7""#, "10 -", "11 TRUEPREDICATE", "12 -", #"13 SELF == "mail/own""#,
       ], "\(report.conditions.map { "\($0.line) \($0.format ?? "-")" })")
     // The helper's mistake is reported in the helper, where it is fixed.
     let mistake = try #require(report.diagnostics.first { $0.id == "syntax.unknown-operator" })
