@@ -38,6 +38,14 @@ package final class ModuleIndex: @unchecked Sendable {
   /// as a window id in every view, is read once. A lookup inside another's resolution reads
   /// anew, so that a cycle is reported from where it is entered, as without this cache.
   private var declared: [DeclaredKey: Constant?] = [:]
+  /// The declarations the lookups inside the outermost one may still read.
+  private var nestedReadsLeft = 0
+
+  /// The most declarations the lookups inside one outermost lookup may read (each read bounded
+  /// by ``SwiftValues/maximumReads``); past it, the rest is unknown. Each file answers with a
+  /// count of its own, so a chain of helpers across files, each calling the next many times,
+  /// would otherwise ask for work exponential in the number of files.
+  package static let maximumNestedReads = 64
   private struct DeclaredKey: Hashable {
     var file: String
     var key: String
@@ -220,11 +228,9 @@ package final class ModuleIndex: @unchecked Sendable {
         }
         guard let parsed = parsedSwift(file) else { continue }
         let guardKey = "\(file)\u{0}\(key)"
-        guard !resolving.contains(guardKey) else {
+        if let reason = whyNotRead(guardKey, key: key) {
           found.append(
-            Constant(
-              value: .runtime("'\(key)' is defined in terms of itself"),
-              place: SourcePlace(file: file, line: 1, column: 1)))
+            Constant(value: .runtime(reason), place: SourcePlace(file: file, line: 1, column: 1)))
           continue
         }
         resolving.insert(guardKey)
@@ -312,11 +318,8 @@ package final class ModuleIndex: @unchecked Sendable {
       for file in declaring {
         guard let parsed = parsedSwift(file) else { continue }
         let guardKey = "\(file)\u{0}\(key)"
-        guard !resolving.contains(guardKey) else {
-          found.append(
-            unknown(
-              "'\(key)' is defined in terms of itself", SourcePlace(file: file, line: 1, column: 1)
-            ))
+        if let reason = whyNotRead(guardKey, key: key) {
+          found.append(unknown(reason, SourcePlace(file: file, line: 1, column: 1)))
           continue
         }
         resolving.insert(guardKey)
@@ -330,6 +333,23 @@ package final class ModuleIndex: @unchecked Sendable {
         "'\(key)' is declared in more than one file (\(places)); which applies is a build setting",
         place(first))
     }
+    return nil
+  }
+
+  /// Why the declaration `key` of a file (`guardKey` names both) is not read for the lookup
+  /// under way: it is being read already (a cycle), or the lookups inside the outermost one
+  /// have read ``maximumNestedReads`` declarations; nil when it may be read (then counted).
+  private func whyNotRead(_ guardKey: String, key: String) -> String? {
+    if resolving.isEmpty {
+      nestedReadsLeft = Self.maximumNestedReads
+      return nil
+    }
+    if resolving.contains(guardKey) { return "'\(key)' is defined in terms of itself" }
+    guard nestedReadsLeft > 0 else {
+      return "'\(key)' is not read: reading the value takes more than "
+        + "\(Self.maximumNestedReads) declarations of other files"
+    }
+    nestedReadsLeft -= 1
     return nil
   }
 

@@ -2,18 +2,31 @@
 /// followed through locals of the same method.
 extension ObjCExtractor {
   /// How the tokens `start..<end` build a predicate.
-  package static func source(_ tokens: [Token], _ start: Int, _ end: Int, depth: Int)
-    -> PredicateSource
-  {
+  package static func source(_ tokens: [Token], _ start: Int, _ end: Int) -> PredicateSource {
+    var reads = SwiftValues.maximumReads
+    return source(tokens, start, end, depth: 0, reads: &reads)
+  }
+
+  /// How the tokens `start..<end` build a predicate, `depth` steps from the expression read
+  /// first, which may make `reads` more reads (a local followed, a part, a helper's body at a
+  /// call): each read anew at every use, they would otherwise cost work exponential in the
+  /// depth (as ``SwiftValues/maximumReads`` bounds a Swift value's).
+  private static func source(
+    _ tokens: [Token], _ start: Int, _ end: Int, depth: Int, reads: inout Int
+  ) -> PredicateSource {
     guard depth < 8, start < end, end <= tokens.count else {
       return .notCheckable("the predicate is a run-time value")
     }
+    guard reads > 0 else { return .notCheckable(SwiftValues.readsExhausted) }
+    reads -= 1
     if tokens[start].isPunctuation(UInt8(ascii: "(")) {
       let close = expressionEnd(tokens, from: start + 1)
       // Parentheses around it.
-      if close == end - 1 { return source(tokens, start + 1, end - 1, depth: depth + 1) }
+      if close == end - 1 {
+        return source(tokens, start + 1, end - 1, depth: depth + 1, reads: &reads)
+      }
       // A cast: `(NSPredicate *)[…]`.
-      if close < end - 1 { return source(tokens, close + 1, end, depth: depth + 1) }
+      if close < end - 1 { return source(tokens, close + 1, end, depth: depth + 1, reads: &reads) }
     }
     // A reference-counting call a disassembler prints around a value
     // (`objc_claimAutoreleasedReturnValue(…)`, `objc_retain(…)`): the value it wraps. With no
@@ -27,9 +40,10 @@ extension ObjCExtractor {
         guard let previous = previousStatement(tokens, before: start) else {
           return .notCheckable("the predicate is a run-time value")
         }
-        return source(tokens, previous.lowerBound, previous.upperBound, depth: depth + 1)
+        return source(
+          tokens, previous.lowerBound, previous.upperBound, depth: depth + 1, reads: &reads)
       }
-      return source(tokens, start + 2, end - 1, depth: depth + 1)
+      return source(tokens, start + 2, end - 1, depth: depth + 1, reads: &reads)
     }
     // `objc_msgSend(receiver, "selector:", arguments…)`: a send as disassemblers print it.
     if end - start >= 4, tokens[start].identifier == "objc_msgSend",
@@ -43,11 +57,11 @@ extension ObjCExtractor {
       let name = selector.hasSuffix(":") ? String(selector.dropLast()) : selector
       return message(
         tokens, receiver: receiverClass(tokens, arguments[0]), selector: name,
-        arguments: Array(arguments.dropFirst(2)), depth: depth)
+        arguments: Array(arguments.dropFirst(2)), depth: depth, reads: &reads)
     }
     if end - start == 1, let name = tokens[start].identifier {
       if let (from, to) = localDefinition(tokens, named: name, before: start) {
-        return source(tokens, from, to, depth: depth + 1)
+        return source(tokens, from, to, depth: depth + 1, reads: &reads)
       }
       return .notCheckable("'\(name)' is not a local predicate built in this method")
     }
@@ -58,7 +72,7 @@ extension ObjCExtractor {
       tokens[start + 1].isPunctuation(UInt8(ascii: "[")),
       expressionEnd(tokens, from: start + 2) == end - 1
     {
-      return source(tokens, start + 1, end, depth: depth + 1)
+      return source(tokens, start + 1, end, depth: depth + 1, reads: &reads)
     }
     // `+[NSPredicate predicateWithFormat:](receiver, format, arguments…)`, as disassemblers
     // print a class-method call (the receiver may be an address).
@@ -80,7 +94,8 @@ extension ObjCExtractor {
         arguments = arguments.dropFirst()
       }
       return message(
-        tokens, receiver: receiver, selector: selector, arguments: Array(arguments), depth: depth)
+        tokens, receiver: receiver, selector: selector, arguments: Array(arguments), depth: depth,
+        reads: &reads)
     }
     guard tokens[start].isPunctuation(UInt8(ascii: "[")),
       tokens[end - 1].isPunctuation(UInt8(ascii: "]")), start + 2 < end
@@ -137,7 +152,7 @@ extension ObjCExtractor {
     }
     return message(
       tokens, receiver: receiver, selector: parts.joined(separator: ":"), arguments: expanded,
-      depth: depth, arrayArgument: parts.count == 2 ? arguments.last : nil,
+      depth: depth, reads: &reads, arrayArgument: parts.count == 2 ? arguments.last : nil,
       toSelf: selectorStart == start + 2 && tokens[start + 1].identifier == "self")
   }
 
@@ -152,9 +167,11 @@ extension ObjCExtractor {
   ]
 
   /// A class message that builds a predicate, with its argument ranges (variadic ones split);
-  /// `toSelf` when it is sent to `self` (a method of the file may answer it).
+  /// `toSelf` when it is sent to `self` (a method of the file may answer it). Its parts take
+  /// from `reads`, as ``source(_:_:_:depth:reads:)``'s do.
   package static func message(
     _ tokens: [Token], receiver: Receiver, selector: String, arguments: [Range<Int>], depth: Int,
+    reads: inout Int,
     arrayArgument: Range<Int>? = nil, toSelf: Bool = false
   ) -> PredicateSource {
     let className: String
@@ -170,7 +187,8 @@ extension ObjCExtractor {
     case .object:
       if toSelf,
         let helper = helper(
-          tokens, selector: selector, arguments: arguments, depth: depth, instance: true)
+          tokens, selector: selector, arguments: arguments, depth: depth, reads: &reads,
+          instance: true)
       {
         return helper
       }
@@ -237,17 +255,19 @@ extension ObjCExtractor {
       while index < arrayEnd {
         let partEnd = expressionEnd(tokens, from: index, comma: true)
         if partEnd > index {
-          parts.append(source(tokens, index, min(partEnd, arrayEnd), depth: depth + 1))
+          parts.append(
+            source(tokens, index, min(partEnd, arrayEnd), depth: depth + 1, reads: &reads))
         }
         index = partEnd + 1
       }
       return .compound(selector.hasPrefix("and") ? .and : .or, parts)
     case ("NSCompoundPredicate", "notPredicateWithSubpredicate"):
       guard let first = arguments.first else { break }
-      return .compound(.not, [source(tokens, first.lowerBound, first.upperBound, depth: depth + 1)])
+      return .compound(
+        .not, [source(tokens, first.lowerBound, first.upperBound, depth: depth + 1, reads: &reads)])
     default:
       if let helper = helper(
-        tokens, selector: selector, arguments: arguments, depth: depth)
+        tokens, selector: selector, arguments: arguments, depth: depth, reads: &reads)
       {
         return helper
       }
@@ -262,7 +282,7 @@ extension ObjCExtractor {
   /// expression read with each parameter's tokens replaced by its argument's. Nil when the file
   /// defines no such method.
   private static func helper(
-    _ tokens: [Token], selector: String, arguments: [Range<Int>], depth: Int,
+    _ tokens: [Token], selector: String, arguments: [Range<Int>], depth: Int, reads: inout Int,
     instance: Bool = false
   ) -> PredicateSource? {
     guard depth < 8,
@@ -279,7 +299,7 @@ extension ObjCExtractor {
         read.append(tokens[index])
       }
     }
-    return source(read, 0, read.count, depth: depth + 1)
+    return source(read, 0, read.count, depth: depth + 1, reads: &reads)
   }
 
   /// The class method (an `instance` one, `-`) of `tokens` whose selector is `selector` and

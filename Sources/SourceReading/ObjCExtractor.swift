@@ -419,7 +419,7 @@ package enum ObjCExtractor {
   {
     let offset = start < tokens.count ? tokens[start].offset : (tokens.last?.offset ?? 0)
     var condition = FoundCondition(
-      offset: offset, kind: kind, source: source(tokens, start, end, depth: 0))
+      offset: offset, kind: kind, source: source(tokens, start, end))
     let inlined = tokens[start..<min(end, tokens.count)].compactMap(\.origin)
     if let weakest = inlined.map(\.resolution).max() {
       condition.resolution = weakest

@@ -31,6 +31,8 @@ package struct SwiftSourceBuilder {
     guard depth < SwiftValues.maximumDepth else {
       return runtime("the predicate is defined too far from its use")
     }
+    guard values.beginRead() else { return runtime(SwiftValues.readsExhausted) }
+    defer { values.endRead() }
     if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) {
       return predicate(unwrapped.expression, depth: depth + 1)
     }

@@ -51,6 +51,12 @@ package final class SwiftValues {
   /// function last.
   private var parameters: [Parameters] = []
 
+  /// Reads under way: ``string(_:depth:)``, ``set(_:depth:)``, the URL and predicate readings,
+  /// nested; at none, the reading of a value begins.
+  private var readsUnderWay = 0
+  /// The reads the value being read may still make.
+  private var readsLeft = 0
+
   /// What the parameters of a function whose body is read stand for.
   private enum Parameters {
     /// For a string function read once for every call: each parameter's hole (`#0`, `#1`: no
@@ -523,6 +529,48 @@ extension SwiftValues {
   /// The deepest chain of names followed (`a = b`, `b = c`, …); past it, a run-time value.
   package static let maximumDepth = 8
 
+  /// The most reads (of an expression, a name followed, a function's body at a call) one value
+  /// may make; past it, the rest is a run-time value.
+  ///
+  /// Depth alone does not bound the work: a constant that joins another many times, or a helper
+  /// whose body calls itself many times, is read anew at every use (a function's with that
+  /// call's arguments), so a file of a few lines could ask for work exponential in the depth.
+  /// The count is per value, never per file, so that a reading of part of a file and of the
+  /// whole agree.
+  package static let maximumReads = 4096
+
+  /// Why a value that has made ``maximumReads`` reads is not read further.
+  package static let readsExhausted =
+    "reading it takes more than \(maximumReads) steps (names and calls followed); the rest is "
+    + "not read"
+
+  /// Begins one read of the value being read (the first, when none is under way, begins the
+  /// value's count): false when the value has made its ``maximumReads``. Each read begun is
+  /// ended by ``endRead()``.
+  package func beginRead() -> Bool {
+    if readsUnderWay == 0 { readsLeft = Self.maximumReads }
+    guard readsLeft > 0 else { return false }
+    readsLeft -= 1
+    readsUnderWay += 1
+    return true
+  }
+
+  /// Ends a read ``beginRead()`` began.
+  package func endRead() {
+    readsUnderWay -= 1
+  }
+
+  /// `body`, a question another file asks through the module index, answered as a reading of
+  /// its own: with no parameter of a function this file is reading in scope, and its own count
+  /// of reads, so that the answer does not depend on what this file was reading when it came.
+  private func asked<Result>(_ body: () -> Result) -> Result {
+    let (frames, underWay, left) = (parameters, readsUnderWay, readsLeft)
+    parameters = []
+    readsUnderWay = 0
+    defer { (parameters, readsUnderWay, readsLeft) = (frames, underWay, left) }
+    return body()
+  }
+
   /// What `expression` refers to: a local's or a same-file declaration's initializer, with its
   /// origin; nil when it names nothing the file declares as a constant.
   package func referent(of expression: ExprSyntax) -> (ExprSyntax, ValueOrigin)? {
@@ -636,6 +684,8 @@ extension SwiftValues {
     guard depth < Self.maximumDepth else {
       return .runtime("the value is defined too far from its use")
     }
+    guard beginRead() else { return .runtime(Self.readsExhausted) }
+    defer { endRead() }
     // A parameter of the function being read for a call: the hole its argument fills, or the
     // argument's value.
     if let reference = expression.as(DeclReferenceExprSyntax.self) {
@@ -773,6 +823,8 @@ extension SwiftValues {
     guard depth < Self.maximumDepth else {
       return .runtime("the set is defined too far from its use")
     }
+    guard beginRead() else { return .runtime(Self.readsExhausted) }
+    defer { endRead() }
     if let array = expression.as(ArrayExprSyntax.self) {
       return .elements(array.elements.map { string($0.expression) }, [])
     }
@@ -830,6 +882,8 @@ extension SwiftValues {
   /// holding one; nil when it is made otherwise.
   private func urlString(_ expression: ExprSyntax, depth: Int) -> StringValue? {
     guard depth < Self.maximumDepth else { return nil }
+    guard beginRead() else { return .runtime(Self.readsExhausted) }
+    defer { endRead() }
     var core = expression
     if let unwrapped = core.as(ForceUnwrapExprSyntax.self) { core = unwrapped.expression }
     if let chained = core.as(OptionalChainingExprSyntax.self) { core = chained.expression }
@@ -1268,25 +1322,27 @@ extension SwiftValues {
   package func declaredConditions(_ key: String, arguments: [Argument], lines: SourceLines)
     -> ModuleIndex.BuiltConditions?
   {
-    guard let found = function(key), found.returns == .conditions else { return nil }
-    let place = place(found.offset, lines)
-    guard let built = SwiftDefaults(values: self).built(by: found, arguments: arguments) else {
+    asked {
+      guard let found = function(key), found.returns == .conditions else { return nil }
+      let place = place(found.offset, lines)
+      guard let built = SwiftDefaults(values: self).built(by: found, arguments: arguments) else {
+        return ModuleIndex.BuiltConditions(
+          conditions: [ConditionKind.canActivate, .prefersToActivate].map {
+            FoundCondition(
+              offset: found.offset, kind: $0,
+              source: .notCheckable(
+                "the arguments of '\(key)(…)' do not match its parameters, or it returns no "
+                  + "fresh conditions object"),
+              resolution: .runtime)
+          }, place: place)
+      }
       return ModuleIndex.BuiltConditions(
-        conditions: [ConditionKind.canActivate, .prefersToActivate].map {
-          FoundCondition(
-            offset: found.offset, kind: $0,
-            source: .notCheckable(
-              "the arguments of '\(key)(…)' do not match its parameters, or it returns no "
-                + "fresh conditions object"),
-            resolution: .runtime)
+        conditions: built.map {
+          var condition = $0
+          condition.origins = placed($0.origins, lines)
+          return condition
         }, place: place)
     }
-    return ModuleIndex.BuiltConditions(
-      conditions: built.map {
-        var condition = $0
-        condition.origins = placed($0.origins, lines)
-        return condition
-      }, place: place)
   }
 
   /// The predicate a function another file of the module declares builds from `arguments`
@@ -1317,14 +1373,16 @@ extension SwiftValues {
   package func declaredPredicate(_ key: String, arguments: [Argument], lines: SourceLines)
     -> ModuleIndex.Predicate?
   {
-    guard let found = function(key), found.returns == .predicate else { return nil }
-    var builder = SwiftSourceBuilder(values: self)
-    let source =
-      withArguments(found, arguments, { builder.predicate(found.value, depth: 1) })
-      ?? .notCheckable("the arguments of '\(key)(…)' do not match its parameters")
-    return ModuleIndex.Predicate(
-      source: source, resolution: builder.resolution, origins: placed(builder.origins, lines),
-      place: place(found.offset, lines))
+    asked {
+      guard let found = function(key), found.returns == .predicate else { return nil }
+      var builder = SwiftSourceBuilder(values: self)
+      let source =
+        withArguments(found, arguments, { builder.predicate(found.value, depth: 1) })
+        ?? .notCheckable("the arguments of '\(key)(…)' do not match its parameters")
+      return ModuleIndex.Predicate(
+        source: source, resolution: builder.resolution, origins: placed(builder.origins, lines),
+        place: place(found.offset, lines))
+    }
   }
 
   /// `body` (the value of a function or of a case's property, with a hole `#0`, `#1`, … for
@@ -1439,55 +1497,57 @@ extension SwiftValues {
   package func moduleConstant(_ key: String, kind: Lookup, lines: SourceLines) -> ModuleIndex
     .Constant?
   {
-    let value: StringValue
-    let offset: Int
-    switch kind {
-    case .constant:
-      guard let found = declaration(key) else { return nil }
-      offset = found.offset
-      if let expression = found.value, found.isConstant {
-        let direct = string(expression)
-        if case .runtime = direct, case .elements(let elements, _) = set(expression, depth: 1) {
-          return ModuleIndex.Constant(
-            value: .set(elements.map { Self.moduleValue(of: $0, key: key) }),
-            place: place(offset, lines))
-        } else if case .runtime = direct, let url = urlString(expression, depth: 1) {
-          value = url
+    asked {
+      let value: StringValue
+      let offset: Int
+      switch kind {
+      case .constant:
+        guard let found = declaration(key) else { return nil }
+        offset = found.offset
+        if let expression = found.value, found.isConstant {
+          let direct = string(expression)
+          if case .runtime = direct, case .elements(let elements, _) = set(expression, depth: 1) {
+            return ModuleIndex.Constant(
+              value: .set(elements.map { Self.moduleValue(of: $0, key: key) }),
+              place: place(offset, lines))
+          } else if case .runtime = direct, let url = urlString(expression, depth: 1) {
+            value = url
+          } else {
+            value = direct
+          }
         } else {
-          value = direct
+          value = .runtime("'\(key)' is a var, which may change before it is used")
         }
-      } else {
-        value = .runtime("'\(key)' is a var, which may change before it is used")
+      case .function:
+        guard let found = function(key) else { return nil }
+        offset = found.offset
+        value = functionValue(found, depth: 0)
+      case .rawValue:
+        guard let found = rawValue(key) else { return nil }
+        offset = found.offset
+        if let expression = found.value {
+          value = string(expression)
+        } else {
+          return ModuleIndex.Constant(value: .text(found.name), place: place(offset, lines))
+        }
+      case .caseProperty:
+        let parts = key.split(separator: ".").map(String.init)
+        guard parts.count >= 3 else { return nil }
+        let property = parts.last!
+        let caseName = parts[parts.count - 2]
+        let type = parts.dropLast(2).joined(separator: ".")
+        guard let found = caseProperty(type + "." + property) else { return nil }
+        guard let entry = found.entry(caseName) else {
+          return ModuleIndex.Constant(
+            value: .runtime("'\(type).\(caseName)' has no case of '\(property)'"),
+            place: place(0, lines))
+        }
+        offset = entry.offset
+        value = withHoles(for: entry.bindings, depth: 0, entry.value)
       }
-    case .function:
-      guard let found = function(key) else { return nil }
-      offset = found.offset
-      value = functionValue(found, depth: 0)
-    case .rawValue:
-      guard let found = rawValue(key) else { return nil }
-      offset = found.offset
-      if let expression = found.value {
-        value = string(expression)
-      } else {
-        return ModuleIndex.Constant(value: .text(found.name), place: place(offset, lines))
-      }
-    case .caseProperty:
-      let parts = key.split(separator: ".").map(String.init)
-      guard parts.count >= 3 else { return nil }
-      let property = parts.last!
-      let caseName = parts[parts.count - 2]
-      let type = parts.dropLast(2).joined(separator: ".")
-      guard let found = caseProperty(type + "." + property) else { return nil }
-      guard let entry = found.entry(caseName) else {
-        return ModuleIndex.Constant(
-          value: .runtime("'\(type).\(caseName)' has no case of '\(property)'"),
-          place: place(0, lines))
-      }
-      offset = entry.offset
-      value = withHoles(for: entry.bindings, depth: 0, entry.value)
+      return ModuleIndex.Constant(
+        value: Self.moduleValue(of: value, key: key), place: place(offset, lines))
     }
-    return ModuleIndex.Constant(
-      value: Self.moduleValue(of: value, key: key), place: place(offset, lines))
   }
 
   /// A string value of this file as the module index keeps it for other files (`key` names

@@ -1,0 +1,161 @@
+import AppModel
+import ConditionLint
+import Foundation
+import LintTestSupport
+import PredicateTestSupport
+import SourceReading
+import Testing
+
+/// A value is read anew at every use (a function's body with that call's arguments), so depth
+/// alone does not bound the work: a file of a few lines whose constants or helpers use each
+/// other many times would ask for work exponential in the depth. Each of these files took
+/// minutes (the chain across files, more than five) before reading was counted; each now ends
+/// with the rest of the value unknown, and says why where the value is not a template.
+@Suite("reading is bounded: constants and helpers that use each other many times")
+struct BoundedReadingTests {
+  /// Writes `files` under a fresh folder and returns its path.
+  private func tree(_ files: [String: String]) throws -> String {
+    let root = try temporaryFolder()
+    for (path, text) in files {
+      try Data(text.utf8).write(to: root.appendingPathComponent(path))
+    }
+    return root.path
+  }
+
+  /// `count` uses of `name` joined by `separator`.
+  private static func repeated(_ name: String, _ count: Int, _ separator: String = " + ") -> String
+  {
+    Array(repeating: name, count: count).joined(separator: separator)
+  }
+
+  /// A producer whose identifier is `value`, with `declarations` before it.
+  private static func producer(_ declarations: String, _ value: String) -> String {
+    """
+    import Foundation
+    \(declarations)
+    func advertise() -> NSUserActivity {
+      let activity = NSUserActivity(activityType: "chat")
+      activity.targetContentIdentifier = \(value)
+      return activity
+    }
+    """
+  }
+
+  /// The one producer the app of `files` holds.
+  private func onlyProducer(_ files: [String: String]) throws -> Producer {
+    let run = Linter.readApp(paths: [try tree(files)])
+    let producers = try #require(run.catalog?.producers)
+    try #require(producers.count == 1)
+    return producers[0]
+  }
+
+  @Test("constants that each join the next many times: the rest of the value is unknown")
+  func constantsJoiningConstants() throws {
+    let names = ["a", "b", "c", "d", "e", "f", "g", "h"]
+    let declarations =
+      "enum R {\n"
+      + zip(names, names.dropFirst()).map {
+        "  static let \($0) = \"p/\" + \(Self.repeated($1, 40))\n"
+      }.joined() + "  static let h = \"end\"\n}"
+    let producer = try onlyProducer(["Chat.swift": Self.producer(declarations, "R.a")])
+    let template = try #require(producer.template)
+    #expect(template.description.hasPrefix("p/p/p/"))
+    #expect(template.description.contains("⟨"))
+  }
+
+  @Test("a string function whose body calls itself many times: the rest of the value is unknown")
+  func selfCallingStringFunction() throws {
+    let declarations = """
+      enum R {
+        static func route(_ id: String) -> String { "p/" + \(Self.repeated("route(id)", 40)) }
+      }
+      """
+    let producer = try onlyProducer(["Chat.swift": Self.producer(declarations, "R.route(\"x\")")])
+    let template = try #require(producer.template)
+    #expect(template.description.hasPrefix("p/p/"))
+    #expect(template.description.contains("⟨route(id)⟩"))
+  }
+
+  @Test("helpers in seven files, each calling the next twelve times: the chain stops, known")
+  func chainAcrossFiles() throws {
+    var files: [String: String] = [:]
+    for index in 0..<7 {
+      let body =
+        index == 6
+        ? "\"end/\" + id" : "\"p\(index)/\" + " + Self.repeated("R\(index + 1).route(id)", 12)
+      files["R\(index).swift"] =
+        "enum R\(index) {\n  static func route(_ id: String) -> String { \(body) }\n}\n"
+    }
+    files["Chat.swift"] = Self.producer("", "R0.route(\"x\")")
+    let producer = try onlyProducer(files)
+    let template = try #require(producer.template)
+    #expect(template.description.hasPrefix("p0/p1/p2/p3/p4/p5/end/x"))
+    #expect(template.description.contains("⟨R6.route(id)⟩"))
+  }
+
+  @Test("a predicate helper whose body calls itself many times is not checked, and says why")
+  func selfCallingPredicateHelper() throws {
+    let parts = Self.repeated("all(id)", 30, ", ")
+    let source = """
+      import UIKit
+      enum P {
+        static func all(_ id: String) -> NSPredicate {
+          NSCompoundPredicate(andPredicateWithSubpredicates: [\(parts)])
+        }
+      }
+      func configure(_ conditions: UISceneActivationConditions) {
+        conditions.prefersToActivateForTargetContentIdentifierPredicate = P.all("x")
+      }
+      """
+    let report = Linter().run(paths: [try tree(["Scene.swift": source])]).report
+    #expect(
+      report.diagnostics.contains { $0.message.contains(SwiftValues.readsExhausted) },
+      "\(report.diagnostics.map(\.message))")
+  }
+
+  @Test("Objective-C locals that each join the next many times: not checked, and says why")
+  func objectiveCLocals() throws {
+    let names = ["a", "b", "c", "d", "e", "f", "g", "h"]
+    var lines = [
+      "#import <UIKit/UIKit.h>", "@implementation SceneDelegate",
+      "- (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session "
+        + "options:(UISceneConnectionOptions *)options {",
+      "  NSPredicate *h = [NSPredicate predicateWithFormat:@\"SELF == 'x'\"];",
+    ]
+    for (name, next) in zip(names, names.dropFirst()).reversed() {
+      lines.append(
+        "  NSPredicate *\(name) = [NSCompoundPredicate andPredicateWithSubpredicates:@["
+          + Self.repeated(next, 30, ", ") + "]];")
+    }
+    lines += [
+      "  scene.activationConditions.canActivateForTargetContentIdentifierPredicate = a;", "}",
+      "@end",
+    ]
+    let source = lines.joined(separator: "\n")
+    let report = Linter().run(paths: [try tree(["SceneDelegate.m": source])]).report
+    #expect(report.diagnostics.contains { $0.message.contains(SwiftValues.readsExhausted) })
+  }
+
+  @Test("an app of such files keeps the app fuzzer's invariants: sparse and whole readings agree")
+  func invariantsHold() {
+    let app = Self.producer(
+      "enum R {\n  static func route(_ id: String) -> String { \"p/\" + "
+        + Self.repeated("route(id)", 40) + " }\n}",
+      "R.route(\"x\")")
+    let views = """
+      import SwiftUI
+      enum S {
+        static let a = "p/" + \(Self.repeated("b", 40))
+        static let b = "q/" + \(Self.repeated("c", 40))
+        static let c = "r/" + \(Self.repeated("d", 40))
+        static let d = "s/" + \(Self.repeated("e", 40))
+        static let e = "end"
+      }
+      struct Root: View {
+        var body: some View { Text("x").handlesExternalEvents(preferring: [S.a], allowing: [S.a]) }
+      }
+      """
+    let input = Array(app.utf8) + [0] + Array(views.utf8)
+    #expect(AppFuzzInvariants.app(input) == [])
+  }
+}
