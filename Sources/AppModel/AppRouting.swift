@@ -526,8 +526,9 @@ package struct AppRouting: Sendable {
     _ producers: [Producer], of app: CatalogApp, among apps: [CatalogApp]
   ) -> [Producer] {
     let shared = LintPaths.sharedFolders
-    let names = Set(apps.map(\.name))
-    guard names.count > 1 else { return producers }
+    // The branches of one app share its declaration: they share its producers.
+    let declarations = Set(apps.map { "\($0.file)\u{0}\($0.line)" })
+    guard declarations.count > 1 else { return producers }
     return producers.filter { producer in
       let best = apps.map { shared(producer.file, $0.file) }.max() ?? 0
       return shared(producer.file, app.file) == best

@@ -172,8 +172,9 @@ package struct Linter: Sendable {
     for app in catalog.apps {
       let routing = AppRouting(app: app)
       run.routings.append(routing)
-      // One app per platform may share a name: each is its own app, not a branch of another.
-      let name = ([app.name] + app.platforms.names).joined(separator: " ")
+      // The branches of one app share its declaration; apps that share a name (one per
+      // platform, or per target of one repository) are each their own app.
+      let name = "\(app.file)\u{0}\(app.line)"
       variants[name, default: []].append(app.variant ?? "")
       let producers = AppRouting.producers(catalog.producers, of: app, among: catalog.apps)
       for finding in routing.findings(producers) {

@@ -1758,6 +1758,42 @@ struct AppModelTests {
     #expect(unreachable.first?.message.contains("visionOS") == true)
   }
 
+  @Test("two targets' apps that share a name are two apps, never branches of one")
+  func appsSharingAName() throws {
+    func app(_ group: String) -> [UInt8] {
+      utf8(
+        """
+        import SwiftUI
+        @main struct Chat: App {
+          var body: some Scene {
+            \(group)
+          }
+        }
+        """)
+    }
+    let root = try tree([
+      "iOS/Chat.swift": app("WindowGroup { Text(\"i\") }.handlesExternalEvents(matching: [\"x\"])"),
+      "Mac/Chat.swift": app(
+        "WindowGroup { Text(\"m\").handlesExternalEvents(preferring: [], allowing: [\"*\"]) }"),
+      "Mac/Handoff.swift": utf8(
+        """
+        import Foundation
+        func handoff() -> NSUserActivity {
+          let activity = NSUserActivity(activityType: "x")
+          activity.targetContentIdentifier = "x"
+          return activity
+        }
+        """),
+    ])
+    let run = Linter.readApp(paths: [root])
+    let findings = run.report.diagnostics.filter { $0.id == "routing.new-window-per-event" }
+    #expect(findings.map { ($0.file as NSString).lastPathComponent } == ["Chat.swift"])
+    // Before, the two read as branches of one app's body: "(only with body's  branch)".
+    #expect(findings.allSatisfy { !$0.message.contains("only with") }, "\(findings)")
+    // The Mac target's event is the Mac app's: the iOS group is not said to be reached by it.
+    #expect(findings.allSatisfy { !$0.message.contains("Handoff.swift") }, "\(findings)")
+  }
+
   @Test(
     "an id written as a constant declared elsewhere: matched by the constant, never guessed",
     arguments: [
