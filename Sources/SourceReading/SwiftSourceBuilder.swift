@@ -419,26 +419,13 @@ package struct SwiftDefaults {
     var set: Set<ConditionKind> = []
     // A call the object is passed to may set its predicates: then they are run-time values.
     var escape: String?
-    if let name = fresh.name, let scope = fresh.scope {
-      for token in scope.tokens(viewMode: .sourceAccurate) where token.text == name {
-        // The name as an argument, `f(c)` or `f(&c)`.
-        var use = token.parent?.parent
-        if use?.is(InOutExprSyntax.self) == true { use = use?.parent }
-        if escape == nil, token.position < value.position,
-          let argument = use?.as(LabeledExprSyntax.self),
-          argument.expression.sourceText == name
-            || argument.expression.sourceText == "&" + name,
-          let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
-          !ObjCExtractor.loggingFunctions.contains(call.calledExpression.sourceText)
-        {
-          escape = SwiftValues.abbreviated(call.calledExpression) + "(…)"
-        }
-        guard let dot = token.nextToken(viewMode: .sourceAccurate), dot.tokenKind == .period,
-          let property = dot.nextToken(viewMode: .sourceAccurate),
-          let kind = ConditionKind.property(property.text),
-          let equal = property.nextToken(viewMode: .sourceAccurate), equal.tokenKind == .equal
-        else { continue }
+    for use in uses(of: fresh) {
+      if let kind = use.sets {
         set.insert(kind)
+      } else if escape == nil, use.token.position < value.position, let name = fresh.name,
+        let call = Self.call(passing: use.token, named: name)
+      {
+        escape = SwiftValues.abbreviated(call.calledExpression) + "(…)"
       }
     }
     return [ConditionKind.canActivate, .prefersToActivate].filter { !set.contains($0) }.map {
@@ -493,6 +480,47 @@ package struct SwiftDefaults {
     return nil
   }
 
+  /// Each use, after its declaration, of the local that holds the fresh object `fresh`, in
+  /// order: the token, and the predicate it sets there (`c.prefersTo… = …`), nil for any other
+  /// use. None when no local holds it.
+  private func uses(of fresh: (offset: Int, name: String?, scope: Syntax?)) -> [(
+    token: TokenSyntax, sets: ConditionKind?
+  )] {
+    guard let name = fresh.name, let scope = fresh.scope else { return [] }
+    var found: [(token: TokenSyntax, sets: ConditionKind?)] = []
+    for token in scope.tokens(viewMode: .sourceAccurate)
+    where token.tokenKind == .identifier(name)
+      && token.positionAfterSkippingLeadingTrivia.utf8Offset > fresh.offset
+    {
+      // The binding itself (`let c = …`) names it in a pattern, not an expression.
+      if token.parent?.is(IdentifierPatternSyntax.self) == true { continue }
+      var kind: ConditionKind?
+      if let dot = token.nextToken(viewMode: .sourceAccurate), dot.tokenKind == .period,
+        let property = dot.nextToken(viewMode: .sourceAccurate),
+        let equal = property.nextToken(viewMode: .sourceAccurate), equal.tokenKind == .equal
+      {
+        kind = ConditionKind.property(property.text)
+      }
+      found.append((token, kind))
+    }
+    return found
+  }
+
+  /// The call `token` (naming the local `name`) is an argument of, `f(c)` or `f(&c)`, unless it
+  /// is a logging function (which sets nothing); nil when it is no argument.
+  private static func call(passing token: TokenSyntax, named name: String)
+    -> FunctionCallExprSyntax?
+  {
+    var use = token.parent?.parent
+    if use?.is(InOutExprSyntax.self) == true { use = use?.parent }
+    guard let argument = use?.as(LabeledExprSyntax.self),
+      argument.expression.sourceText == name || argument.expression.sourceText == "&" + name,
+      let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+      !ObjCExtractor.loggingFunctions.contains(call.calledExpression.sourceText)
+    else { return nil }
+    return call
+  }
+
   /// The type a local's declaration names, `let c: UISceneActivationConditions = …`, or "".
   private func annotation(_ initializer: ExprSyntax) -> String {
     initializer.parent?.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type
@@ -503,23 +531,10 @@ package struct SwiftDefaults {
   /// only sets predicates on: never installed on a scene (`scene.activationConditions = c`),
   /// returned, handed to a call or read, so what is set on it has no effect. Nil otherwise.
   package func neverInstalled(_ base: ExprSyntax) -> String? {
-    guard let reference = base.as(DeclReferenceExprSyntax.self),
-      let fresh = freshObject(base), let name = fresh.name, let scope = fresh.scope
+    guard let fresh = freshObject(base), let name = fresh.name,
+      uses(of: fresh).allSatisfy({ $0.sets != nil })
     else { return nil }
-    let declared = fresh.offset
-    for token in scope.tokens(viewMode: .sourceAccurate)
-    where token.text == name && token.positionAfterSkippingLeadingTrivia.utf8Offset > declared
-      && token.tokenKind == .identifier(name)
-    {
-      // The binding itself (`let c = …`) names it in a pattern, not an expression.
-      if token.parent?.is(IdentifierPatternSyntax.self) == true { continue }
-      guard let dot = token.nextToken(viewMode: .sourceAccurate), dot.tokenKind == .period,
-        let property = dot.nextToken(viewMode: .sourceAccurate),
-        ConditionKind.property(property.text) != nil,
-        let equal = property.nextToken(viewMode: .sourceAccurate), equal.tokenKind == .equal
-      else { return nil }
-    }
-    return reference.baseName.text
+    return name
   }
 
   /// `UISceneActivationConditions()` or `UISceneActivationConditions.init()`, or `.init()` where
