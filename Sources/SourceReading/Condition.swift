@@ -125,6 +125,19 @@ package struct FoundCondition: Sendable, Hashable {
   package var neverInstalled: String?
 }
 
+extension FoundCondition {
+  /// The condition a builder's body sets up, made one of the call at `offset` that installs it,
+  /// with the declarations `origins` it was reached through first: its texts are not the call's
+  /// bytes, so its findings are reported at the call and never fixed there.
+  package func installed(at offset: Int, after origins: [ValueOrigin]) -> FoundCondition {
+    var condition = self
+    condition.offset = offset
+    condition.source = source.relocated(to: offset)
+    condition.origins = origins + self.origins
+    return condition
+  }
+}
+
 /// How the value of a condition was known, as its JSON says: from the source itself, or how far
 /// the lint had to look, or not at all.
 package enum ValueResolution: String, Sendable, Hashable, Comparable {
@@ -180,6 +193,12 @@ package struct ValueOrigin: Sendable, Hashable {
     self.name = name
     self.offset = offset
     self.place = place
+  }
+
+  /// This declaration, placed in another file, as a value read there and used at `offset` in
+  /// this one reaches it: it keeps its place, and its offset is the use's.
+  package func used(at offset: Int) -> ValueOrigin {
+    ValueOrigin(resolution: resolution, name: name, offset: offset, place: place)
   }
 }
 

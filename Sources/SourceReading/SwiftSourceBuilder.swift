@@ -354,13 +354,7 @@ package struct SwiftDefaults {
       {
         let origin = ValueOrigin(resolution: .sameFileConstant, name: callee, offset: found.offset)
         if let built = built(by: found, arguments: arguments) {
-          return built.map {
-            var condition = $0
-            condition.offset = offset
-            condition.source = $0.source.relocated(to: offset)
-            condition.origins = argumentOrigins + [origin] + $0.origins
-            return condition
-          }
+          return built.map { $0.installed(at: offset, after: argumentOrigins + [origin]) }
         }
       } else if !keys.isEmpty,
         let built = values.moduleConditions(

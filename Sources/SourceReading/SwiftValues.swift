@@ -1306,13 +1306,10 @@ extension SwiftValues {
     else { return nil }
     let offset = origin.offset
     return found.conditions.map {
-      FoundCondition(
-        offset: offset, kind: $0.kind, source: $0.source.relocated(to: offset),
-        resolution: max(.moduleConstant, $0.resolution),
-        origins: [origin]
-          + $0.origins.map {
-            ValueOrigin(resolution: $0.resolution, name: $0.name, offset: offset, place: $0.place)
-          })
+      var condition = $0
+      condition.resolution = max(.moduleConstant, $0.resolution)
+      condition.origins = $0.origins.map { $0.used(at: offset) }
+      return condition.installed(at: offset, after: [origin])
     }
   }
 
@@ -1358,9 +1355,7 @@ extension SwiftValues {
         ask: { $0.swiftPredicate(keys, arguments: arguments, besides: path) })
     else { return nil }
     let offset = origin.offset
-    let origins = found.origins.map {
-      ValueOrigin(resolution: $0.resolution, name: $0.name, offset: offset, place: $0.place)
-    }
+    let origins = found.origins.map { $0.used(at: offset) }
     return (
       found.source.relocated(to: offset), max(.moduleConstant, found.resolution),
       [origin] + origins
