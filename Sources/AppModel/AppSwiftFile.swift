@@ -382,12 +382,7 @@ package struct AppSwiftFile: Sendable {
       guard let interesting else { return true }
       let start = node.position.utf8Offset
       // The first offset at or after `start`.
-      var low = 0
-      var high = interesting.count
-      while low < high {
-        let middle = (low + high) / 2
-        if interesting[middle] < start { low = middle + 1 } else { high = middle }
-      }
+      let low = interesting.partitioningIndex { $0 >= start }
       return low < interesting.count && interesting[low] < node.endPosition.utf8Offset
     }
 

@@ -376,11 +376,7 @@ extension SwiftSkeleton {
         // (a function's body, a property's closure) is kept whole, as a member is. A statement's
         // (`x = { … }()`) may run past that block (`c ? { … }() : { … }()`), where no boundary
         // says where it ends: the whole file is parsed instead.
-        var (low, high) = (0, topLevel.count)
-        while low < high {
-          let middle = (low + high) / 2
-          if topLevel[middle].open > site { high = middle } else { low = middle + 1 }
-        }
+        let low = topLevel.partitioningIndex { $0.open > site }
         if low < topLevel.count, topLevel[low].headerStart <= site, !topLevel[low].declaresType {
           guard topLevel[low].declares else { return nil }
           kept.append(topLevel[low].headerStart..<(topLevel[low].close + 1))
