@@ -933,15 +933,14 @@ extension SwiftValues {
   }
 
   /// Why the name `expression` has no value the file fixes, when the file says: a `var` (which
-  /// may change) or a local assigned again. Nil for a name the file does not declare (a
-  /// parameter, another file's) or an expression that is no name.
+  /// may change), a local assigned again or without a value, a parameter or a bound name. Nil
+  /// for a name the file does not declare (another file's) or an expression that is no name.
   package func whyRuntime(_ expression: ExprSyntax) -> String? {
     if let reference = expression.as(DeclReferenceExprSyntax.self),
-      case .some(.none) = SwiftLocals.initializer(
+      case .runtime(let reason)? = SwiftLocals.local(
         named: reference.baseName.text, before: Syntax(expression))
     {
-      return "'\(reference.baseName.text)' is a local var assigned again (or declared without a "
-        + "value), known only at run time"
+      return reason
     }
     return whyVariable(expression)
   }
@@ -1671,13 +1670,33 @@ extension SwiftValues {
 
 /// Local `let`s and `var`s, looked up from a use.
 package enum SwiftLocals {
+  /// What the nearest local named `name` declared before `use` in an enclosing code block
+  /// holds, as far as the file says.
+  package enum Local {
+    /// Its initializer, and the offset of its name.
+    case value(ExprSyntax, offset: Int)
+    /// No value the file states, and why: a `var` assigned again, a declaration without a value,
+    /// a parameter, a name an `if let`, `guard let`, `while let`, `for … in` or `catch` binds.
+    case runtime(String)
+  }
+
   /// The initializer of the nearest local named `name` declared before `use` in an enclosing
   /// code block, with the name's offset: `.some(nil)` when the name is a local with no value the
-  /// file states (a `var` assigned again, a parameter-like binding); nil when no local has that
-  /// name (it may be a member or a file-level constant).
+  /// file states (``local(named:before:)`` says why); nil when no local has that name (it may be
+  /// a member or a file-level constant).
   package static func initializer(named name: String, before use: Syntax) -> (
     value: ExprSyntax, offset: Int
   )?? {
+    switch local(named: name, before: use) {
+    case .value(let value, let offset)?: (value, offset)
+    case .runtime?: .some(nil)
+    case nil: nil
+    }
+  }
+
+  /// What the nearest local named `name` declared before `use` in an enclosing code block holds;
+  /// nil when no local has that name (it may be a member or a file-level constant).
+  package static func local(named name: String, before use: Syntax) -> Local? {
     var node: Syntax? = use
     while let current = node {
       // File-level declarations are the file's constants (``SwiftValues``), not locals.
@@ -1691,13 +1710,16 @@ package enum SwiftLocals {
             guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier,
               identifier.text == name
             else { continue }
-            guard let value = binding.initializer?.value else { return .some(nil) }
+            guard let value = binding.initializer?.value else {
+              return .runtime(
+                "'\(name)' is a local declared without a value, known only at run time")
+            }
             if declaration.bindingSpecifier.tokenKind == .keyword(.var),
               isAssigned(name, in: list, after: earlier.position)
             {
-              return .some(nil)
+              return .runtime("'\(name)' is a local var assigned again, known only at run time")
             }
-            return (value, identifier.positionAfterSkippingLeadingTrivia.utf8Offset)
+            return .value(value, offset: identifier.positionAfterSkippingLeadingTrivia.utf8Offset)
           }
         }
       }
@@ -1707,28 +1729,42 @@ package enum SwiftLocals {
         let parameters = closure.signature?.parameterClause,
         parameters.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == name })
       {
-        return .some(nil)
+        return .runtime("'\(name)' is a parameter of a closure, known only at run time")
       }
-      if bindsName(name, in: current) { return .some(nil) }
+      if bindsName(name, in: current) { return .runtime(bound(name, by: current)) }
       if let item = current.as(CodeBlockItemSyntax.self),
         let list = item.parent?.as(CodeBlockItemListSyntax.self),
-        list.contains(where: {
+        let guarded = list.first(where: {
           $0.position < item.position && $0.item.is(GuardStmtSyntax.self)
             && bindsName(name, in: Syntax($0.item))
         })
       {
-        return .some(nil)
+        return .runtime(bound(name, by: Syntax(guarded.item)))
       }
       if let function = current.as(FunctionDeclSyntax.self),
         function.signature.parameterClause.parameters.contains(where: {
           ($0.secondName ?? $0.firstName).text == name
         })
       {
-        return .some(nil)
+        return .runtime(
+          "'\(name)' is a parameter of '\(function.name.text)(…)', known only at run time")
       }
       node = current.parent
     }
     return nil
+  }
+
+  /// Why a name the statement `node` binds has no value the file states.
+  private static func bound(_ name: String, by node: Syntax) -> String {
+    let statement: String
+    switch node.kind {
+    case .ifExpr: statement = "an 'if'"
+    case .guardStmt: statement = "a 'guard'"
+    case .whileStmt: statement = "a 'while'"
+    case .forStmt: statement = "a 'for … in'"
+    default: statement = "a 'catch'"
+    }
+    return "'\(name)' is bound by \(statement), known only at run time"
   }
 
   /// Whether the statement `node` (an `if`, `guard`, `while`, `for` or `do`/`catch`) binds
