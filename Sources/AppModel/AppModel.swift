@@ -310,6 +310,10 @@ extension AppCatalog {
           })
       } ?? .null
     }
+    // A set the source does not fix: `{"unknown": why}`, never null (which says "no modifier").
+    func set(_ values: [Template]?, unknown reason: String?) -> JSONValue {
+      reason.map { .object(JSONObject([("unknown", .string($0))])) } ?? set(values)
+    }
     func template(_ value: Template?) -> JSONValue {
       value.map(\.jsonValue) ?? .null
     }
@@ -333,7 +337,7 @@ extension AppCatalog {
                     ("configuration", .string(group.configuration)),
                     (
                       "handlesExternalEvents",
-                      group.matchingIsKnown ? set(group.matching) : .null
+                      set(group.matching, unknown: group.matchingUnknown)
                     ),
                     ("platforms", strings(group.platforms.names)),
                     ("eventHandlers", strings(group.eventHandlers)),
@@ -344,14 +348,15 @@ extension AppCatalog {
                       group.views.map { views in
                         .object(
                           JSONObject([
-                            (
-                              "preferring",
-                              views.preferringIsKnown ? set(views.preferring) : .null
-                            ),
-                            ("allowing", views.allowingIsKnown ? set(views.allowing) : .null),
+                            ("preferring", set(views.preferring, unknown: views.preferringUnknown)),
+                            ("allowing", set(views.allowing, unknown: views.allowingUnknown)),
                             ("file", .string(views.file)), ("line", number(views.line)),
                           ]))
-                      } ?? .null
+                      }
+                        ?? group.viewsUnknown.map {
+                          .object(JSONObject([("unknown", .string($0))]))
+                        }
+                        ?? .null
                     ),
                   ]))
               })

@@ -1758,6 +1758,43 @@ struct AppModelTests {
     #expect(unreachable.first?.message.contains("visionOS") == true)
   }
 
+  @Test("a set the source does not fix is {\"unknown\": why} in the catalogue, never null")
+  func unknownSetsInJSON() throws {
+    let root = try tree([
+      "App.swift": utf8(
+        """
+        import SwiftUI
+        enum Route: String, CaseIterable { case chat }
+        @main struct Chat: App {
+          var current: Set<String> = []
+          var body: some Scene {
+            WindowGroup {
+              Text("c").handlesExternalEvents(preferring: current, allowing: ["*"])
+            }
+            .handlesExternalEvents(matching: Set(Route.allCases.map(\\.rawValue)))
+            WindowGroup(id: "plain") { Text("p") }
+          }
+        }
+        """)
+    ])
+    let run = Linter.readApp(paths: [root])
+    let catalog = try #require(run.catalog?.jsonValue.objectValue)
+    guard case .array(let apps)? = catalog["apps"],
+      case .array(let groups)? = apps.first?.objectValue?["windowGroups"]
+    else {
+      Issue.record("no window groups in \(catalog)")
+      return
+    }
+    let first = try #require(groups.first?.objectValue)
+    let matching = first["handlesExternalEvents"]?.objectValue?["unknown"]
+    #expect(matching == .string("the set 'Route.allCases.map(\\.rawValue)' is a run-time value"))
+    let views = try #require(first["views"]?.objectValue)
+    #expect(views["preferring"]?.objectValue?["unknown"] != nil, "\(views)")
+    #expect(views["allowing"] == .array([.string("*")]))
+    // No modifier at all is still null.
+    #expect(groups.last?.objectValue?["handlesExternalEvents"] == .null)
+  }
+
   @Test("two targets' apps that share a name are two apps, never branches of one")
   func appsSharingAName() throws {
     func app(_ group: String) -> [UInt8] {
