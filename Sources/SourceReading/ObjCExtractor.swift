@@ -129,14 +129,20 @@ package enum ObjCExtractor {
           continue
         }
         let end = expressionEnd(tokens, from: index + 2)
-        found.append(condition(tokens, index + 2, end, kind: kind))
+        var set = condition(tokens, index + 2, end, kind: kind)
+        if index >= 2, tokens[index - 2].isPunctuation(UInt8(ascii: "[")) {
+          set.neverInstalled = neverInstalled(tokens, receiverAt: index - 1)
+        }
+        found.append(set)
       } else if index > 0, tokens[index - 1].isPunctuation(UInt8(ascii: ".")),
         index + 1 < tokens.count, tokens[index + 1].isPunctuation(UInt8(ascii: "=")),
         !(index + 2 < tokens.count && tokens[index + 2].isPunctuation(UInt8(ascii: "=")))
       {
         // receiver.canActivate… = expr;
         let end = expressionEnd(tokens, from: index + 2)
-        found.append(condition(tokens, index + 2, end, kind: kind))
+        var set = condition(tokens, index + 2, end, kind: kind)
+        set.neverInstalled = neverInstalled(tokens, receiverAt: index - 2)
+        found.append(set)
       }
     }
     return found.enumerated().sorted {
@@ -255,24 +261,7 @@ package enum ObjCExtractor {
         if escape == nil, index > 1, index < start {
           escape = escapingCall(tokens, argumentAt: index)
         }
-        // name.canActivate… = …   or   [name setCanActivate…: …]
-        if tokens[index + 1].isPunctuation(UInt8(ascii: ".")),
-          let property = tokens[index + 2].identifier, let kind = ConditionKind.property(property)
-        {
-          set.insert(kind)
-        } else if index > 0, tokens[index - 1].isPunctuation(UInt8(ascii: "[")),
-          let setter = tokens[index + 1].identifier, let kind = ConditionKind.property(setter)
-        {
-          set.insert(kind)
-        } else if index > 1, tokens[index - 1].isPunctuation(UInt8(ascii: "(")),
-          tokens[index - 2].identifier == "objc_msgSend",
-          tokens[index + 1].isPunctuation(UInt8(ascii: ",")),
-          let selector = stringValue(tokens, (index + 2)..<(index + 3)),
-          let kind = ConditionKind.property(String(selector.dropLast()))
-        {
-          // objc_msgSend(name, "setCanActivate…:", …)
-          set.insert(kind)
-        }
+        if let kind = predicateSet(tokens, at: index) { set.insert(kind) }
       }
     }
     return [ConditionKind.canActivate, .prefersToActivate].filter { !set.contains($0) }.map {
@@ -287,6 +276,52 @@ package enum ObjCExtractor {
         offset: tokens[from].offset, kind: $0, source: .value($0 == .canActivate),
         resolution: .default)
     }
+  }
+
+  /// The predicate the use of a conditions object at `index` (its name) sets:
+  /// `name.canActivate… = …`, `[name setCanActivate…: …]` or, as decompilers print it,
+  /// `objc_msgSend(name, "setCanActivate…:", …)`; nil for any other use.
+  private static func predicateSet(_ tokens: [Token], at index: Int) -> ConditionKind? {
+    guard index + 2 < tokens.count else { return nil }
+    if tokens[index + 1].isPunctuation(UInt8(ascii: ".")),
+      let property = tokens[index + 2].identifier, let kind = ConditionKind.property(property)
+    {
+      return kind
+    }
+    if index > 0, tokens[index - 1].isPunctuation(UInt8(ascii: "[")),
+      let setter = tokens[index + 1].identifier, let kind = ConditionKind.property(setter)
+    {
+      return kind
+    }
+    if index > 1, tokens[index - 1].isPunctuation(UInt8(ascii: "(")),
+      tokens[index - 2].identifier == "objc_msgSend",
+      tokens[index + 1].isPunctuation(UInt8(ascii: ",")),
+      let selector = stringValue(tokens, (index + 2)..<(index + 3))
+    {
+      return ConditionKind.property(String(selector.dropLast()))
+    }
+    return nil
+  }
+
+  /// The name of the local the receiver at `index` names when it holds a fresh conditions
+  /// object that its method only sets predicates on: never installed on a scene, returned,
+  /// handed to a message or call, or read, so what is set on it has no effect. Nil otherwise.
+  package static func neverInstalled(_ tokens: [Token], receiverAt index: Int) -> String? {
+    // A member (`self.c`, `x->c`) is no local.
+    guard index >= 0, index < tokens.count, let name = tokens[index].identifier,
+      index == 0
+        || !(tokens[index - 1].isPunctuation(UInt8(ascii: "."))
+          || tokens[index - 1].isPunctuation(UInt8(ascii: ">"))),
+      let (from, to) = localDefinition(tokens, named: name, before: index),
+      isFreshConditions(tokens, from, to)
+    else { return nil }
+    let scope = tokens[from].scope
+    var use = to
+    while use < tokens.count, tokens[use].scope == scope {
+      if tokens[use].identifier == name, predicateSet(tokens, at: use) == nil { return nil }
+      use += 1
+    }
+    return name
   }
 
   /// The call or message the name at `index` is an argument of, unless it is the one that

@@ -873,6 +873,51 @@ struct UIKitScenesTests {
     #expect(!main.activationConditions.contains { $0.line == 6 || $0.line == 7 })
   }
 
+  @Test("in Objective-C too: predicates set on a new conditions object never installed")
+  func neverInstalledObjectiveC() throws {
+    let plist = AppModelTests.manifest([("Main", "MainDelegate")])
+    let run = Linter.readApp(paths: [
+      try tree([
+        "Info.plist": plist,
+        "MainDelegate.m": utf8(
+          """
+          @implementation MainDelegate
+          - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {
+            UISceneActivationConditions *conditions = [[UISceneActivationConditions alloc] init];
+            conditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithValue:NO];
+            [conditions setPrefersToActivateForTargetContentIdentifierPredicate:[NSPredicate predicateWithFormat:@"SELF == 'mail/inbox'"]];
+          }
+          - (void)installed:(UIScene *)scene {
+            UISceneActivationConditions *conditions = [UISceneActivationConditions new];
+            conditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithValue:YES];
+            scene.activationConditions = conditions;
+          }
+          - (void)handed {
+            UISceneActivationConditions *conditions = [UISceneActivationConditions new];
+            conditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithValue:YES];
+            [self keep:conditions];
+          }
+          - (UISceneActivationConditions *)made {
+            UISceneActivationConditions *conditions = [UISceneActivationConditions new];
+            conditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithValue:YES];
+            return conditions;
+          }
+          - (void)member:(UIScene *)scene {
+            self.conditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithValue:YES];
+            scene.activationConditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithValue:NO];
+          }
+          @end
+          """),
+      ])
+    ])
+    let warnings = run.report.diagnostics.filter { $0.id == "lint.never-installed" }
+    #expect(warnings.map(\.line) == [4, 5], "\(warnings.map(\.line))")
+    #expect(warnings.allSatisfy { $0.message.contains("'conditions'") })
+    let main = try #require(run.catalog?.apps.first?.sceneConfigurations.first)
+    #expect(!main.activationConditions.contains { $0.line == 4 || $0.line == 5 })
+    #expect(main.activationConditions.contains { $0.line == 23 })
+  }
+
   @Test("an Objective-C class method that returns a predicate is read at each call")
   func objectiveCHelpers() throws {
     let report = Linter().run(paths: [
