@@ -390,7 +390,7 @@ struct SparseReadingTests {
     let source = "let q = #\"\"\"#\nlet r = #\"\"\"\"a\"\"#\nfunc f() { }\n"
     var braces: [Int] = []
     let bytes = Self.bytes(source)
-    bytes.withUnsafeBufferPointer { buffer in
+    _ = bytes.withUnsafeBufferPointer { buffer in
       SwiftSkeleton.forEachCodeByte(buffer, wanted: .init(Array("{}".utf8))) { index, byte in
         if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") { braces.append(index) }
         return .max
