@@ -52,6 +52,11 @@ package struct CatalogApp: Sendable {
   /// helper. Which scene they reach is known only at run time, so each configuration's condition
   /// of their kind is routed as one of its delegate's and these (``AppCondition/oneOf(_:name:reason:)``).
   package var runTimeConditions: [LintedCondition] = []
+
+  /// Which app this is: its `App` type's declaration (file and line). The `#available` branches
+  /// of one app share it; apps that share a name (one per platform, or per target of one
+  /// repository) do not.
+  package var declaration: String { "\(file)\u{0}\(line)" }
 }
 
 /// A built-in SwiftUI scene type, by its name.
@@ -294,6 +299,7 @@ extension AppCatalog {
           ("format", condition.format.map(JSONValue.string) ?? .null),
           ("resolution", .string(condition.resolution.rawValue)),
           ("variables", .array(condition.variables.map(\.jsonValue))),
+          ("if", .array(condition.compiled.clauses.map(JSONValue.string))),
           ("file", .string(condition.file)), ("line", number(condition.line)),
         ]))
     }
@@ -310,9 +316,12 @@ extension AppCatalog {
           })
       } ?? .null
     }
-    // A set the source does not fix: `{"unknown": why}`, never null (which says "no modifier").
+    // What the source does not fix: `{"unknown": why}`, never null (which says "no modifier").
+    func unknown(_ reason: String) -> JSONValue {
+      .object(JSONObject([("unknown", .string(reason))]))
+    }
     func set(_ values: [Template]?, unknown reason: String?) -> JSONValue {
-      reason.map { .object(JSONObject([("unknown", .string($0))])) } ?? set(values)
+      reason.map(unknown) ?? set(values)
     }
     func template(_ value: Template?) -> JSONValue {
       value.map(\.jsonValue) ?? .null
@@ -353,10 +362,7 @@ extension AppCatalog {
                             ("file", .string(views.file)), ("line", number(views.line)),
                           ]))
                       }
-                        ?? group.viewsUnknown.map {
-                          .object(JSONObject([("unknown", .string($0))]))
-                        }
-                        ?? .null
+                        ?? group.viewsUnknown.map(unknown) ?? .null
                     ),
                   ]))
               })

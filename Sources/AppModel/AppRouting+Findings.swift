@@ -65,17 +65,21 @@ extension AppRouting {
 
   /// The routing findings for `producers`.
   ///
-  /// When window groups are declared under `#if os(…)`, each platform where an app has several
-  /// scenes has its own list (the first group without `handlesExternalEvents(matching:)` on
-  /// iPadOS may be another than on macOS): each list is routed, and a finding says on which
-  /// platforms it holds.
+  /// When window groups are declared, or a delegate's conditions set, under `#if os(…)`, each
+  /// platform where an app has several scenes has its own list (the first group without
+  /// `handlesExternalEvents(matching:)` on iPadOS may be another than on macOS): each list is
+  /// routed, and a finding says on which platforms it holds.
   package func findings(_ producers: [Producer]) -> [LintDiagnostic] {
     // A producer built for none of the app's platforms (the macOS app's code, beside an iOS app
     // of the same name) makes no event of it.
     let producers = producers.filter {
       !$0.platforms.platforms.isDisjoint(with: app.platforms.platforms)
     }
-    guard app.windowGroups.contains(where: { !$0.platforms.isEverywhere }) else {
+    let conditions = app.sceneConfigurations.flatMap(\.activationConditions) + app.runTimeConditions
+    guard
+      app.windowGroups.contains(where: { !$0.platforms.isEverywhere })
+        || conditions.contains(where: { !$0.compiled.isEverywhere })
+    else {
       return sceneListFindings(producers).map { said($0, on: nil, of: 0) }
     }
     var merged: [(finding: ScopedFinding, platforms: [String])] = []
@@ -83,6 +87,20 @@ extension AppRouting {
     for (os, name) in built {
       var variant = app
       variant.windowGroups = app.windowGroups.filter { $0.platforms.contains(os) }
+      // The conditions compiled for `os`, each then set wherever a build for it sets it.
+      func compiled(_ conditions: [LintedCondition]) -> [LintedCondition] {
+        conditions.filter { $0.compiled.contains(os) }.map {
+          var condition = $0
+          condition.compiled.platforms = Set(Platform.allCases)
+          condition.compiled.surely = $0.compiled.surely.contains(os) ? Set(Platform.allCases) : []
+          return condition
+        }
+      }
+      for index in variant.sceneConfigurations.indices {
+        variant.sceneConfigurations[index].activationConditions = compiled(
+          variant.sceneConfigurations[index].activationConditions)
+      }
+      variant.runTimeConditions = compiled(variant.runTimeConditions)
       let routing = AppRouting(app: variant)
       let compiled = producers.filter { $0.platforms.contains(os) }
       for finding in routing.sceneListFindings(compiled) {

@@ -151,9 +151,48 @@ package struct AppRouting: Sendable {
         }
         return .known(predicate, variables: condition.variables)
       }
+      // The last assignment in source order is the one in force. One under `#if` is compiled
+      // into some builds only: then the one in force is it or one before it, which is known
+      // only when the app is built (**decision**: the tool does not choose a build for the
+      // developer; a build setting it cannot see leaves every branch possible).
+      func inForce(_ assignments: [LintedCondition], _ kind: ConditionKind) -> AppCondition {
+        var alternatives: [AppCondition] = []
+        var clauses: [String] = []
+        // The clauses of each `#if … #else` seen to set it: all of them, and nothing before
+        // the `#if` is in force.
+        var branches: [Int: Set<Int>] = [:]
+        var settled = false
+        for assignment in assignments.reversed() {
+          alternatives.append(read(assignment, kind))
+          let compiled = assignment.compiled
+          if compiled.surely.isSuperset(of: app.platforms.platforms) {
+            settled = true
+            break
+          }
+          for clause in compiled.clauses.reversed() where !clauses.contains(clause) {
+            clauses.insert(clause, at: 0)
+          }
+          if let branch = assignment.branch {
+            branches[branch.group, default: []].insert(branch.clause)
+            if branches[branch.group]?.count == branch.clauses {
+              settled = true
+              break
+            }
+          }
+        }
+        if !settled { alternatives.append(read(nil, kind)) }
+        var distinct: [AppCondition] = []
+        for alternative in alternatives where !distinct.contains(alternative) {
+          distinct.append(alternative)
+        }
+        guard distinct.count > 1 else { return distinct[0] }
+        return .oneOf(
+          distinct, name: "the \(kind.rawValue) predicate of '\(name)'",
+          reason: "which assignment is compiled depends on the build ("
+            + CompiledPlatforms.written(clauses) + ")")
+      }
       func condition(_ kind: ConditionKind) -> AppCondition {
-        // The last assignment in source order is the one in force.
-        let delegate = read(conditions.last(where: { $0.kind == kind }), kind)
+        let delegate = inForce(conditions.filter { $0.kind == kind }, kind)
         // Code outside the delegate class may set another on the scene it runs in: then the
         // scene holds one of them, which is known only at run time.
         let elsewhere = app.runTimeConditions.filter { $0.kind == kind }
@@ -527,7 +566,7 @@ package struct AppRouting: Sendable {
   ) -> [Producer] {
     let shared = LintPaths.sharedFolders
     // The branches of one app share its declaration: they share its producers.
-    let declarations = Set(apps.map { "\($0.file)\u{0}\($0.line)" })
+    let declarations = Set(apps.map(\.declaration))
     guard declarations.count > 1 else { return producers }
     return producers.filter { producer in
       let best = apps.map { shared(producer.file, $0.file) }.max() ?? 0

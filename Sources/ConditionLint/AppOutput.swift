@@ -52,6 +52,12 @@ extension Linter.Run {
 
 /// `scenes --format text`: the catalogue for people.
 package enum AppOutput {
+  /// The `#if` clauses a condition is set under within its type, as the app's line shows its own.
+  private static func compiledUnder(_ condition: LintedCondition) -> String {
+    condition.compiled.clauses.isEmpty
+      ? "" : "  under " + CompiledPlatforms.written(condition.compiled.clauses)
+  }
+
   /// What each `$variable` of a condition's format stands for: the known part of its value.
   private static func variableLines(_ condition: LintedCondition) -> [String] {
     condition.variables.map { variable in
@@ -132,14 +138,16 @@ package enum AppOutput {
         for condition in entry.activationConditions {
           lines.append(
             "       \(condition.kind.rawValue): \(condition.format ?? "unknown") "
-              + "(\(condition.resolution.rawValue))  \(condition.file):\(condition.line)")
+              + "(\(condition.resolution.rawValue))  \(condition.file):\(condition.line)"
+              + compiledUnder(condition))
           lines += variableLines(condition)
         }
       }
       for condition in app.runTimeConditions {
         lines.append(
           "  set at run time on the scene the code runs in: \(condition.kind.rawValue): "
-            + "\(condition.format ?? "unknown")  \(condition.file):\(condition.line)")
+            + "\(condition.format ?? "unknown")  \(condition.file):\(condition.line)"
+            + compiledUnder(condition))
         lines += variableLines(condition)
       }
     }

@@ -172,9 +172,7 @@ package struct Linter: Sendable {
     for app in catalog.apps {
       let routing = AppRouting(app: app)
       run.routings.append(routing)
-      // The branches of one app share its declaration; apps that share a name (one per
-      // platform, or per target of one repository) are each their own app.
-      let name = "\(app.file)\u{0}\(app.line)"
+      let name = app.declaration
       variants[name, default: []].append(app.variant ?? "")
       let producers = AppRouting.producers(catalog.producers, of: app, among: catalog.apps)
       for finding in routing.findings(producers) {

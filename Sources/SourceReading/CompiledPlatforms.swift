@@ -37,6 +37,19 @@ package struct CompiledPlatforms: Sendable, Hashable {
   package var clauses: [String] = []
   /// The conditions no platform decides, as written, outermost first.
   package var undecided: [String] = []
+  /// The platforms every build for which compiles it: those of ``platforms`` where no clause
+  /// depends on a build setting (``undecided`` names them, for every platform at once).
+  package var surely: Set<Platform>
+
+  package init(
+    platforms: Set<Platform>, clauses: [String] = [], undecided: [String] = [],
+    surely: Set<Platform>? = nil
+  ) {
+    self.platforms = platforms
+    self.clauses = clauses
+    self.undecided = undecided
+    self.surely = surely ?? platforms
+  }
 
   /// Code under no `#if`.
   package static let everywhere = CompiledPlatforms(platforms: Set(Platform.allCases))
@@ -52,7 +65,13 @@ package struct CompiledPlatforms: Sendable, Hashable {
     CompiledPlatforms(
       platforms: platforms.intersection(other.platforms),
       clauses: clauses + other.clauses.filter { !clauses.contains($0) },
-      undecided: undecided + other.undecided.filter { !undecided.contains($0) })
+      undecided: undecided + other.undecided.filter { !undecided.contains($0) },
+      surely: surely.intersection(other.surely))
+  }
+
+  /// `clauses` for a message: `#if DEBUG, #else of targetEnvironment(macCatalyst)`.
+  package static func written(_ clauses: [String]) -> String {
+    clauses.map { $0.hasPrefix("#") ? $0 : "#if " + $0 }.joined(separator: ", ")
   }
 
   /// The platforms' names in order, for messages and JSON; empty when it is everywhere.
@@ -63,14 +82,36 @@ package struct CompiledPlatforms: Sendable, Hashable {
   /// The platforms `node` is compiled for: every `#if` clause around it, in its file.
   package static func of(_ node: some SyntaxProtocol) -> CompiledPlatforms {
     var result = everywhere
-    var current = node.parent
+    for clause in clauses(around: node, withinType: false) {
+      result = result.intersection(of(clause))
+    }
+    return result
+  }
+
+  /// The platforms `node` is compiled for within its type: the `#if` clauses between it and the
+  /// innermost type, extension or protocol around it. A file wrapped whole in
+  /// `#if canImport(UIKit)` builds the type or not; within the type, an assignment under
+  /// `#if DEBUG` is one the same app may be built with or without.
+  package static func withinType(_ node: some SyntaxProtocol) -> CompiledPlatforms {
+    var result = everywhere
+    for clause in clauses(around: node, withinType: true) {
+      result = result.intersection(of(clause))
+    }
+    return result
+  }
+
+  /// The `#if` clauses around `node`, outermost first; within its type, or in its whole file.
+  static func clauses(around node: some SyntaxProtocol, withinType: Bool)
+    -> [IfConfigClauseSyntax]
+  {
     var clauses: [IfConfigClauseSyntax] = []
+    var current = node.parent
     while let parent = current {
+      if withinType && parent.isProtocol(DeclGroupSyntax.self) { break }
       if let clause = parent.as(IfConfigClauseSyntax.self) { clauses.insert(clause, at: 0) }
       current = parent.parent
     }
-    for clause in clauses { result = result.intersection(of(clause)) }
-    return result
+    return clauses
   }
 
   /// Where one clause is taken: its condition, and no earlier clause's.
@@ -78,6 +119,7 @@ package struct CompiledPlatforms: Sendable, Hashable {
     guard let list = clause.parent?.as(IfConfigClauseListSyntax.self) else { return everywhere }
     var undecided: [String] = []
     var platforms: Set<Platform> = []
+    var surely: Set<Platform> = []
     let earlier = list.prefix { $0 != clause }.compactMap(\.condition)
     for platform in Platform.allCases {
       var taken: Bool? = true
@@ -89,6 +131,7 @@ package struct CompiledPlatforms: Sendable, Hashable {
       }
       // Undecided: both branches are read.
       if taken != false { platforms.insert(platform) }
+      if taken == true { surely.insert(platform) }
     }
     var seen: Set<String> = []
     let written =
@@ -97,7 +140,7 @@ package struct CompiledPlatforms: Sendable, Hashable {
     let prefix = clause.poundKeyword.tokenKind == .poundElseif ? "#elseif " : ""
     return CompiledPlatforms(
       platforms: platforms, clauses: [prefix + written],
-      undecided: undecided.filter { seen.insert($0).inserted })
+      undecided: undecided.filter { seen.insert($0).inserted }, surely: surely)
   }
 
   private static func not(_ value: Bool?) -> Bool? { value.map { !$0 } }
@@ -174,5 +217,33 @@ package struct CompiledPlatforms: Sendable, Hashable {
       }
     }
     return unknown()
+  }
+}
+
+/// One clause of an `#if … #else … #endif` that is the only `#if` around a statement within its
+/// type: whichever the build settings, exactly one of the clauses is compiled.
+///
+/// Two assignments of one condition in two clauses of the same `#if` are alternatives, never
+/// one after the other; and when every clause assigns it, what was assigned before the `#if`
+/// is never the one in force.
+package struct BuildBranch: Sendable, Hashable {
+  /// Where the `#if` starts in its file (a byte offset): the identity of the clauses' group.
+  package var group: Int
+  /// Which clause, counted from 0.
+  package var clause: Int
+  /// How many clauses the `#if` has, its `#else` included.
+  package var clauses: Int
+
+  /// The branch `node` is in, when one `#if` with an `#else` is around it within its type.
+  package static func of(_ node: some SyntaxProtocol) -> BuildBranch? {
+    let around = CompiledPlatforms.clauses(around: node, withinType: true)
+    guard around.count == 1, let clause = around.first,
+      let list = clause.parent?.as(IfConfigClauseListSyntax.self),
+      list.last?.poundKeyword.tokenKind == .poundElse,
+      let index = list.firstIndex(where: { $0.id == clause.id })
+    else { return nil }
+    return BuildBranch(
+      group: list.positionAfterSkippingLeadingTrivia.utf8Offset,
+      clause: list.distance(from: list.startIndex, to: index), clauses: list.count)
   }
 }

@@ -1,4 +1,5 @@
 import PredicateEvaluation
+import SwiftSyntax
 
 /// Which condition a finding is: one of UIKit's two predicates, or one of SwiftUI's string sets.
 package enum ConditionKind: String, Sendable, Hashable, CaseIterable {
@@ -123,9 +124,25 @@ package struct FoundCondition: Sendable, Hashable {
   /// Set on a fresh object that is never installed on a scene nor handed on (the local's
   /// name): the predicate has no effect.
   package var neverInstalled: String?
+  /// The `#if` clauses around the assignment within its type (``CompiledPlatforms/withinType(_:)``):
+  /// a build may compile it or not.
+  package var compiled = CompiledPlatforms.everywhere
+  /// The clause of an `#if … #else` it is set in, when that is the only `#if` around it.
+  package var branch: BuildBranch?
 }
 
 extension FoundCondition {
+  /// The condition as set by the statement `node`: with the `#if` clauses around it too (a
+  /// builder's conditions installed under `#if`, or set under one in the builder).
+  package func compiled(at node: some SyntaxProtocol) -> FoundCondition {
+    var condition = self
+    let around = CompiledPlatforms.withinType(node)
+    guard !around.clauses.isEmpty else { return condition }
+    condition.branch = compiled.clauses.isEmpty ? BuildBranch.of(node) : nil
+    condition.compiled = compiled.intersection(around)
+    return condition
+  }
+
   /// The condition a builder's body sets up, made one of the call at `offset` that installs it,
   /// with the declarations `origins` it was reached through first: its texts are not the call's
   /// bytes, so its findings are reported at the call and never fixed there.

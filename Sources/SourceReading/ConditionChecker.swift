@@ -68,7 +68,8 @@ package struct ConditionChecker {
         let at = lines.location(origin.offset)
         return (origin.name, origin.resolution, path, at.line, at.column)
       }, variables: variables, diagnostics: diagnostics, inBuilder: condition.inBuilder,
-      neverInstalled: condition.neverInstalled != nil)
+      neverInstalled: condition.neverInstalled != nil, compiled: condition.compiled,
+      branch: condition.branch)
   }
 
   /// A finding of lint's own `rule` at file bytes `offset..<end`, at the rule's severity unless

@@ -95,6 +95,10 @@ package struct LintedCondition: Sendable {
   package var inBuilder = false
   /// Set on a fresh object never installed (``FoundCondition/neverInstalled``): no effect.
   package var neverInstalled = false
+  /// The `#if` clauses around it within its type (``FoundCondition/compiled``).
+  package var compiled = CompiledPlatforms.everywhere
+  /// The clause of an `#if … #else` it is set in (``FoundCondition/branch``).
+  package var branch: BuildBranch?
 }
 
 /// Every id `lint` reports besides the predicates' own, with its severity and its help text

@@ -154,9 +154,10 @@ package enum SwiftExtractor {
               inBuilder: Self.inConditionsBuilder(node),
               neverInstalled: member.base.flatMap {
                 SwiftDefaults(values: values).neverInstalled($0)
-              }))
+              }
+            ).compiled(at: node))
         } else if name == "activationConditions" {
-          found += SwiftDefaults(values: values).installing(value)
+          found += SwiftDefaults(values: values).installing(value).map { $0.compiled(at: node) }
         }
       }
       return .visitChildren

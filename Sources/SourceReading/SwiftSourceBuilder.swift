@@ -399,7 +399,8 @@ package struct SwiftDefaults {
         found.append(
           FoundCondition(
             offset: elements[2].positionAfterSkippingLeadingTrivia.utf8Offset, kind: kind,
-            source: source, resolution: builder.resolution, origins: builder.origins))
+            source: source, resolution: builder.resolution, origins: builder.origins
+          ).compiled(at: sequence))
       }
       return found + occurrences(installing: function.value)
     }

@@ -1024,6 +1024,97 @@ struct AppModelTests {
     #expect(!right.report.diagnostics.contains { $0.id == "routing.new-window-per-event" })
   }
 
+  @Test("a delegate's conditions under #if are the ones a build compiles, not the last written")
+  func conditionsUnderIfConfig() throws {
+    func delegates(_ body: String) -> [UInt8] {
+      utf8(
+        """
+        #if canImport(UIKit)
+        import UIKit
+        class MainSceneDelegate: UIResponder, UIWindowSceneDelegate {}
+        class MailSceneDelegate: UIResponder, UIWindowSceneDelegate {
+          func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+        \(body)
+          }
+        }
+        #endif
+        func notify() {
+          let content = UNMutableNotificationContent()
+          content.targetContentIdentifier = "main/home"
+        }
+        """)
+    }
+    let plist = Self.manifest([("Main", "MainSceneDelegate"), ("Mail", "MailSceneDelegate")])
+    func mail(_ body: String) throws -> (AppRouting.AppScene, LintReport) {
+      let run = Linter.readApp(paths: [
+        try tree(["Info.plist": plist, "Delegates.swift": delegates(body)])
+      ])
+      let routing = try #require(run.routings.first)
+      return (try #require(routing.scenes.first { $0.id == "Mail" }), run.report)
+    }
+    let can = "scene.activationConditions.canActivateForTargetContentIdentifierPredicate"
+    let prefers = "scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate"
+    // Exactly one clause of `#if … #else` is compiled: one of the two, never UIKit's default.
+    let (exclusive, report) = try mail(
+      """
+      #if targetEnvironment(macCatalyst)
+      \(can) = NSPredicate(value: true)
+      #else
+      \(can) = NSPredicate(format: "SELF BEGINSWITH 'mail/'")
+      #endif
+      #if DEBUG
+      \(prefers) = NSPredicate(format: "SELF == 'mail/debug'")
+      #endif
+      """)
+    guard case .oneOf(let alternatives, _, let reason) = exclusive.canActivate else {
+      Issue.record("canActivate is \(exclusive.canActivate)")
+      return
+    }
+    #expect(alternatives.map(\.format) == [#"SELF BEGINSWITH "mail/""#, "TRUEPREDICATE"])
+    #expect(
+      reason.contains("#if targetEnvironment(macCatalyst), #else of targetEnvironment(macCatalyst)")
+    )
+    // Under `#if DEBUG` alone: set in a debug build, UIKit's default in a release one.
+    guard case .oneOf(let preferred, _, _) = exclusive.prefersToActivate else {
+      Issue.record("prefersToActivate is \(exclusive.prefersToActivate)")
+      return
+    }
+    #expect(preferred.map(\.format) == [#"SELF == "mail/debug""#, "FALSEPREDICATE"])
+    // The Mac Catalyst build's scene may take the notification; no other build's does.
+    let note = try #require(
+      report.diagnostics.first { $0.id == "routing.depends-on-run-time" })
+    #expect(note.message.hasSuffix("on iPadOS"))
+    // An assignment every build makes, after the `#if`, is the one in force; the file's own
+    // `#if canImport(UIKit)` is not a branch of the delegate.
+    let (settled, _) = try mail(
+      """
+      #if DEBUG
+      \(can) = NSPredicate(value: true)
+      #endif
+      \(can) = NSPredicate(format: "SELF BEGINSWITH 'mail/'")
+      """)
+    #expect(settled.canActivate.format == #"SELF BEGINSWITH "mail/""#)
+    guard case .known = settled.canActivate else {
+      Issue.record("canActivate is \(settled.canActivate)")
+      return
+    }
+    // `#if os(…)` decides per platform: visionOS's list has its own condition.
+    let (platforms, platformReport) = try mail(
+      """
+      #if os(visionOS)
+      \(can) = NSPredicate(value: true)
+      #else
+      \(can) = NSPredicate(format: "SELF BEGINSWITH 'mail/'")
+      #endif
+      """)
+    guard case .oneOf = platforms.canActivate else {
+      Issue.record("canActivate is \(platforms.canActivate)")
+      return
+    }
+    #expect(
+      !platformReport.diagnostics.contains { $0.id == "routing.depends-on-run-time" })
+  }
+
   @Test("a request whose content another configuration claims creates the wrong scene")
   func wrongConfiguration() throws {
     let delegates = """
