@@ -297,15 +297,7 @@ package struct AppCatalogBuilder {
       }
       return
     }
-    var modifiers: [FunctionCallExprSyntax] = []
-    var core = expression
-    while let call = core.as(FunctionCallExprSyntax.self),
-      let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-      !(base.as(DeclReferenceExprSyntax.self)?.baseName.text == "SwiftUI")
-    {
-      modifiers.append(call)
-      core = base
-    }
+    let (core, modifiers) = Self.modifiers(of: expression)
     // `mainWindow`, `self.mainWindow` or `documentWindow()`: a member of the type whose body
     // is read, declared in the type or an extension, in any file.
     if let member = Self.sceneMemberName(core) {
@@ -432,7 +424,6 @@ package struct AppCatalogBuilder {
             + "source does not fix: it is read as built where either branch may be",
           at: call))
     }
-    apply(modifiers, in: file, to: &declaration)
     let content =
       call.trailingClosure
       ?? arguments.last { $0.expression.is(ClosureExprSyntax.self) }?.expression.as(
@@ -447,7 +438,56 @@ package struct AppCatalogBuilder {
       declaration.eventHandlers = handlers
       diagnostics += notes
     }
-    walk.scenes.append(declaration)
+    walk.scenes += apply(modifiers, in: file, to: declaration)
+  }
+
+  /// The modifiers of a scene expression, outermost first, and what they modify: those under a
+  /// postfix `#if` (`WindowGroup { … }` then `#if os(macOS) .defaultSize(…) #endif`) among them,
+  /// each with the clauses around it (``CompiledPlatforms/of(_:)``).
+  package static func modifiers(of expression: ExprSyntax) -> (
+    core: ExprSyntax, modifiers: [FunctionCallExprSyntax]
+  ) {
+    var modifiers: [FunctionCallExprSyntax] = []
+    var core = expression
+    // A chain written in a clause starts at an implicit member (`.defaultSize(…)`).
+    func chain(_ expression: ExprSyntax) -> [FunctionCallExprSyntax] {
+      var calls: [FunctionCallExprSyntax] = []
+      var current: ExprSyntax? = expression
+      while let step = current {
+        if let call = step.as(FunctionCallExprSyntax.self),
+          let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+        {
+          calls.append(call)
+          current = member.base
+        } else if let postfix = step.as(PostfixIfConfigExprSyntax.self) {
+          calls += clauses(postfix)
+          current = postfix.base
+        } else {
+          current = nil
+        }
+      }
+      return calls
+    }
+    func clauses(_ postfix: PostfixIfConfigExprSyntax) -> [FunctionCallExprSyntax] {
+      postfix.config.clauses.flatMap { clause -> [FunctionCallExprSyntax] in
+        guard case .postfixExpression(let written)? = clause.elements else { return [] }
+        return chain(written)
+      }
+    }
+    while true {
+      if let call = core.as(FunctionCallExprSyntax.self),
+        let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+        !(base.as(DeclReferenceExprSyntax.self)?.baseName.text == "SwiftUI")
+      {
+        modifiers.append(call)
+        core = base
+      } else if let postfix = core.as(PostfixIfConfigExprSyntax.self), let base = postfix.base {
+        modifiers += clauses(postfix)
+        core = base
+      } else {
+        return (core, modifiers)
+      }
+    }
   }
 
   /// The scenes a custom scene type or a scene member declares, with the modifiers written on
@@ -465,16 +505,23 @@ package struct AppCatalogBuilder {
     scenes(
       statements, in: source, platforms: platforms, depth: depth, expanding: expanding,
       walk: &walk)
-    for index in before..<walk.scenes.count where walk.scenes[index].matching == nil {
-      apply(modifiers, in: file, to: &walk.scenes[index])
+    let declared = walk.scenes[before...]
+    walk.scenes.removeSubrange(before...)
+    for declaration in declared {
+      walk.scenes +=
+        declaration.matching == nil
+        ? apply(modifiers, in: file, to: declaration) : [declaration]
     }
   }
 
-  /// `handlesExternalEvents(matching:)` among a scene's modifiers.
-  private func apply(
+  /// The declaration with the `handlesExternalEvents(matching:)` among `modifiers` applied: one
+  /// declaration, or two when the set is written under `#if os(…)` for some of its platforms
+  /// only (the group with the set where it is compiled, without it elsewhere).
+  private mutating func apply(
     _ modifiers: [FunctionCallExprSyntax], in file: AppSwiftFile,
-    to declaration: inout SceneDeclaration
-  ) {
+    to declaration: SceneDeclaration
+  ) -> [SceneDeclaration] {
+    var declarations = [declaration]
     for modifier in modifiers {
       guard
         modifier.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
@@ -482,9 +529,32 @@ package struct AppCatalogBuilder {
         let argument = modifier.arguments.first(where: { $0.label?.text == "matching" })
       else { continue }
       let (strings, unknown) = strings(argument.expression, in: file)
-      declaration.matching = strings
-      declaration.matchingUnknown = unknown
+      let compiled = CompiledPlatforms.of(modifier)
+      if !compiled.undecided.isEmpty {
+        diagnostics.append(
+          file.note(
+            .buildCondition,
+            "handlesExternalEvents(matching:) is under #if "
+              + "\(compiled.undecided.joined(separator: ", ")), which the source does not fix: "
+              + "it is read as built where either branch may be", at: modifier))
+      }
+      declarations = declarations.flatMap { declaration -> [SceneDeclaration] in
+        let platforms = declaration.platforms.platforms
+        let inside = platforms.intersection(compiled.platforms)
+        guard !inside.isEmpty else { return [declaration] }
+        var with = declaration
+        with.matching = strings
+        with.matchingUnknown = unknown
+        guard inside != platforms else { return [with] }
+        with.platforms = declaration.platforms.intersection(compiled)
+        var without = declaration
+        without.platforms.platforms.subtract(inside)
+        without.platforms.surely.subtract(inside)
+        without.platforms.clauses.append("!(" + compiled.clauses.joined(separator: " && ") + ")")
+        return [with, without]
+      }
     }
+    return declarations
   }
 
   /// A SwiftUI set's strings (one built by interpolation a template), or why it is unknown.
@@ -543,7 +613,18 @@ package struct AppCatalogBuilder {
           }
           let prefers = set(preferring)
           let allows = set(allowing)
+          let compiled = CompiledPlatforms.of(call)
           if var existing = found {
+            // Compiled where any of them is.
+            if existing.platforms.clauses.isEmpty || compiled.clauses.isEmpty {
+              existing.platforms = .everywhere
+            } else {
+              existing.platforms.platforms.formUnion(compiled.platforms)
+              existing.platforms.surely.formUnion(compiled.surely)
+              existing.platforms.clauses += compiled.clauses.filter {
+                !existing.platforms.clauses.contains($0)
+              }
+            }
             existing.preferring += prefers.strings.filter { !existing.preferring.contains($0) }
             existing.allowing += allows.strings.filter { !existing.allowing.contains($0) }
             existing.preferringUnknown = existing.preferringUnknown ?? prefers.unknown
@@ -554,7 +635,8 @@ package struct AppCatalogBuilder {
             found = ViewConditions(
               preferring: prefers.strings, allowing: allows.strings,
               preferringUnknown: prefers.unknown, allowingUnknown: allows.unknown,
-              file: source.path, line: name.map { source.line($0) } ?? source.line(call))
+              file: source.path, line: name.map { source.line($0) } ?? source.line(call),
+              platforms: compiled)
           }
         }
         for name in scan.typeNames where seen.insert(name).inserted { names.append(name) }
@@ -622,11 +704,7 @@ package struct AppCatalogBuilder {
     }
     let written = expression
     // Modifiers apply to whatever the core is.
-    while let call = expression.as(FunctionCallExprSyntax.self),
-      let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base
-    {
-      expression = base
-    }
+    expression = modifiers(of: expression).core
     if let call = expression.as(FunctionCallExprSyntax.self) {
       // `ContentView()`, `Views.Root()`, `Root<Model>()`: a view type's initializer.
       let callee = call.calledExpression.sourceText.prefix { $0 != "<" }

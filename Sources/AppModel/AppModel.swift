@@ -143,6 +143,9 @@ package struct ViewConditions: Sendable {
   package var isKnown: Bool { preferringIsKnown && allowingIsKnown }
   package var file: String
   package var line: Int
+  /// Where the modifiers are compiled (`#if os(macOS)` around `.handlesExternalEvents(…)`): on
+  /// another platform the scene's views have none.
+  package var platforms = CompiledPlatforms.everywhere
 }
 
 /// One configuration of `UIApplicationSceneManifest`'s `UISceneConfigurations`.
@@ -359,6 +362,7 @@ extension AppCatalog {
                           JSONObject([
                             ("preferring", set(views.preferring, unknown: views.preferringUnknown)),
                             ("allowing", set(views.allowing, unknown: views.allowingUnknown)),
+                            ("if", .array(views.platforms.clauses.map(JSONValue.string))),
                             ("file", .string(views.file)), ("line", number(views.line)),
                           ]))
                       }

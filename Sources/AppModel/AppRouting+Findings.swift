@@ -77,8 +77,9 @@ extension AppRouting {
     }
     let conditions = app.sceneConfigurations.flatMap(\.activationConditions) + app.runTimeConditions
     guard
-      app.windowGroups.contains(where: { !$0.platforms.isEverywhere })
-        || conditions.contains(where: { !$0.compiled.isEverywhere })
+      app.windowGroups.contains(where: {
+        !$0.platforms.isEverywhere || $0.views?.platforms.isEverywhere == false
+      }) || conditions.contains(where: { !$0.compiled.isEverywhere })
     else {
       return sceneListFindings(producers).map { said($0, on: nil, of: 0) }
     }
@@ -86,7 +87,12 @@ extension AppRouting {
     let built = Self.multiScenePlatforms.filter { app.platforms.contains($0.0) }
     for (os, name) in built {
       var variant = app
-      variant.windowGroups = app.windowGroups.filter { $0.platforms.contains(os) }
+      // The groups compiled for `os`, each with the view-level sets compiled there.
+      variant.windowGroups = app.windowGroups.filter { $0.platforms.contains(os) }.map {
+        var group = $0
+        if group.views?.platforms.contains(os) == false { group.views = nil }
+        return group
+      }
       // The conditions compiled for `os`, each then set wherever a build for it sets it.
       func compiled(_ conditions: [LintedCondition]) -> [LintedCondition] {
         conditions.filter { $0.compiled.contains(os) }.map {

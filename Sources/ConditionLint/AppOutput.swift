@@ -110,7 +110,9 @@ package enum AppOutput {
               + (views.preferringUnknown.map { "unknown (\($0))" } ?? quoted(views.preferring))
               + " allowing "
               + (views.allowingUnknown.map { "unknown (\($0))" } ?? quoted(views.allowing))
-              + "  \(views.file):\(views.line)")
+              + "  \(views.file):\(views.line)"
+              + (views.platforms.clauses.isEmpty
+                ? "" : "  under " + CompiledPlatforms.written(views.platforms.clauses)))
         } else if let unknown = group.viewsUnknown {
           lines.append("       views: unknown (\(unknown))")
         } else {

@@ -1024,6 +1024,53 @@ struct AppModelTests {
     #expect(!right.report.diagnostics.contains { $0.id == "routing.new-window-per-event" })
   }
 
+  @Test("modifiers under a postfix #if keep the scene, and apply where they are compiled")
+  func postfixIfConfigModifiers() throws {
+    let app = """
+      import SwiftUI
+      @main
+      struct NotesApp: App {
+        var body: some Scene {
+          WindowGroup {
+            ContentView()
+              #if os(macOS)
+              .handlesExternalEvents(preferring: ["*"], allowing: ["*"])
+              #endif
+          }
+          #if os(macOS)
+          .defaultSize(width: 760, height: 500)
+          #endif
+          WindowGroup(id: "editor") {
+            EditorView()
+          }
+          #if os(visionOS)
+          .handlesExternalEvents(matching: ["editor"])
+          #endif
+        }
+      }
+      struct ContentView: View { var body: some View { Text("x") } }
+      struct EditorView: View { var body: some View { Text("y") } }
+      func go() {
+        let activity = NSUserActivity(activityType: "a")
+        activity.targetContentIdentifier = "note/1"
+      }
+      """
+    let run = Linter.readApp(paths: [try tree(["App.swift": utf8(app)])])
+    let groups = try #require(run.catalog?.apps.first).windowGroups
+    // The group followed by `#if os(macOS) .defaultSize(…) #endif` is one of the app's.
+    #expect(groups.map(\.configuration) == ["WindowGroup 1", "editor", "editor"])
+    #expect(groups[0].views?.platforms.names == ["macOS"])
+    // The editor group matches "editor" where its modifier is compiled, everything elsewhere.
+    #expect(groups[1].matching == [Template("editor")])
+    #expect(groups[1].platforms.names == ["visionOS"])
+    #expect(groups[2].matching == nil)
+    #expect(!groups[2].platforms.contains(.visionOS))
+    // On macOS the open window prefers every event; elsewhere it opens a new window each time.
+    let unhandled = run.report.diagnostics.filter { $0.id == "routing.new-window-per-event" }
+    let first = try #require(unhandled.first { $0.line == 5 })
+    #expect(first.message.contains("on iPadOS and visionOS"))
+  }
+
   @Test("a delegate's conditions under #if are the ones a build compiles, not the last written")
   func conditionsUnderIfConfig() throws {
     func delegates(_ body: String) -> [UInt8] {
