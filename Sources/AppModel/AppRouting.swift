@@ -152,29 +152,35 @@ package struct AppRouting: Sendable {
         return .known(predicate, variables: condition.variables)
       }
       // The last assignment in source order is the one in force. One under `#if` is compiled
-      // into some builds only: then the one in force is it or one before it, which is known
-      // only when the app is built (**decision**: the tool does not choose a build for the
+      // into some builds only, and one under `if`, `guard`, `switch` or a loop runs on some
+      // paths only: then the one in force is it or one before it, known only when the app is
+      // built and run (**decision**: the tool does not choose a build or a path for the
       // developer; a build setting it cannot see leaves every branch possible).
       func inForce(_ assignments: [LintedCondition], _ kind: ConditionKind) -> AppCondition {
         var alternatives: [AppCondition] = []
         var clauses: [String] = []
-        // The clauses of each `#if … #else` seen to set it: all of them, and nothing before
-        // the `#if` is in force.
-        var branches: [Int: Set<Int>] = [:]
+        var paths: [String] = []
+        // The branches of each exclusive group seen to set it: all of them, and nothing before
+        // the group is in force.
+        var branches: [String: Set<Int>] = [:]
         var settled = false
         for assignment in assignments.reversed() {
           alternatives.append(read(assignment, kind))
           let compiled = assignment.compiled
-          if compiled.surely.isSuperset(of: app.platforms.platforms) {
+          if compiled.surely.isSuperset(of: app.platforms.platforms) && assignment.runTime.isEmpty {
             settled = true
             break
           }
           for clause in compiled.clauses.reversed() where !clauses.contains(clause) {
             clauses.insert(clause, at: 0)
           }
+          if let path = assignment.runTime.first {
+            paths.insert("\(path) at \(assignment.file):\(assignment.line)", at: 0)
+          }
           if let branch = assignment.branch {
-            branches[branch.group, default: []].insert(branch.clause)
-            if branches[branch.group]?.count == branch.clauses {
+            let group = "\(assignment.file)\u{0}\(branch.group)"
+            branches[group, default: []].insert(branch.branch)
+            if branches[group]?.count == branch.branches {
               settled = true
               break
             }
@@ -186,10 +192,20 @@ package struct AppRouting: Sendable {
           distinct.append(alternative)
         }
         guard distinct.count > 1 else { return distinct[0] }
+        var reasons: [String] = []
+        if !clauses.isEmpty {
+          reasons.append(
+            "which assignment is compiled depends on the build ("
+              + CompiledPlatforms.written(clauses) + ")")
+        }
+        if !paths.isEmpty {
+          reasons.append(
+            "which assignment runs depends on the path taken (" + paths.joined(separator: "; ")
+              + ")")
+        }
         return .oneOf(
           distinct, name: "the \(kind.rawValue) predicate of '\(name)'",
-          reason: "which assignment is compiled depends on the build ("
-            + CompiledPlatforms.written(clauses) + ")")
+          reason: reasons.joined(separator: "; "))
       }
       func condition(_ kind: ConditionKind) -> AppCondition {
         let delegate = inForce(conditions.filter { $0.kind == kind }, kind)

@@ -83,7 +83,7 @@ package struct CompiledPlatforms: Sendable, Hashable {
   package static func of(_ node: some SyntaxProtocol) -> CompiledPlatforms {
     var result = everywhere
     for clause in clauses(around: node, withinType: false) {
-      result = result.intersection(of(clause))
+      result = result.intersection(taken(clause))
     }
     return result
   }
@@ -95,7 +95,7 @@ package struct CompiledPlatforms: Sendable, Hashable {
   package static func withinType(_ node: some SyntaxProtocol) -> CompiledPlatforms {
     var result = everywhere
     for clause in clauses(around: node, withinType: true) {
-      result = result.intersection(of(clause))
+      result = result.intersection(taken(clause))
     }
     return result
   }
@@ -115,7 +115,7 @@ package struct CompiledPlatforms: Sendable, Hashable {
   }
 
   /// Where one clause is taken: its condition, and no earlier clause's.
-  private static func of(_ clause: IfConfigClauseSyntax) -> CompiledPlatforms {
+  private static func taken(_ clause: IfConfigClauseSyntax) -> CompiledPlatforms {
     guard let list = clause.parent?.as(IfConfigClauseListSyntax.self) else { return everywhere }
     var undecided: [String] = []
     var platforms: Set<Platform> = []
@@ -220,30 +220,118 @@ package struct CompiledPlatforms: Sendable, Hashable {
   }
 }
 
-/// One clause of an `#if … #else … #endif` that is the only `#if` around a statement within its
-/// type: whichever the build settings, exactly one of the clauses is compiled.
+/// One of several alternatives exactly one of which runs: a clause of an `#if … #else`, a branch
+/// of an `if … else`, or a case of a `switch`, when it is the only condition around a statement
+/// (within its type for `#if`, within its function for the others).
 ///
-/// Two assignments of one condition in two clauses of the same `#if` are alternatives, never
-/// one after the other; and when every clause assigns it, what was assigned before the `#if`
-/// is never the one in force.
-package struct BuildBranch: Sendable, Hashable {
-  /// Where the `#if` starts in its file (a byte offset): the identity of the clauses' group.
+/// Two assignments of one condition in two branches of the same group are alternatives, never
+/// one after the other; and when every branch assigns it, what was assigned before the group is
+/// never the one in force.
+package struct ExclusiveBranch: Sendable, Hashable {
+  /// Where the group starts in its file (a byte offset): its identity.
   package var group: Int
-  /// Which clause, counted from 0.
-  package var clause: Int
-  /// How many clauses the `#if` has, its `#else` included.
-  package var clauses: Int
+  /// Which branch, counted from 0.
+  package var branch: Int
+  /// How many branches the group has, its `#else` or `else` included.
+  package var branches: Int
+}
 
-  /// The branch `node` is in, when one `#if` with an `#else` is around it within its type.
-  package static func of(_ node: some SyntaxProtocol) -> BuildBranch? {
-    let around = CompiledPlatforms.clauses(around: node, withinType: true)
-    guard around.count == 1, let clause = around.first,
-      let list = clause.parent?.as(IfConfigClauseListSyntax.self),
-      list.last?.poundKeyword.tokenKind == .poundElse,
+/// What decides whether a statement runs, as far as the source shows: the `#if` clauses around
+/// it within its type, and the `if`, `guard`, `switch` and loops around it within its function.
+package struct StatementConditions: Sendable {
+  /// The `#if` clauses (``CompiledPlatforms/withinType(_:)``).
+  package var compiled: CompiledPlatforms
+  /// The run-time conditions, innermost first, as written (`if let id = …`, `case .mail`).
+  package var runTime: [String]
+  /// The branch it is in, when exactly one of the conditions is around it and its group is
+  /// exhaustive.
+  package var branch: ExclusiveBranch?
+
+  /// Most levels read up from a statement.
+  private static let maximumLevels = 256
+
+  /// The conditions around `node`.
+  package static func of(_ node: some SyntaxProtocol) -> StatementConditions {
+    let clauses = CompiledPlatforms.clauses(around: node, withinType: true)
+    let compiled = CompiledPlatforms.withinType(node)
+    var runTime: [String] = []
+    var branches: [ExclusiveBranch?] = []
+    if let clause = clauses.last, let list = clause.parent?.as(IfConfigClauseListSyntax.self),
       let index = list.firstIndex(where: { $0.id == clause.id })
-    else { return nil }
-    return BuildBranch(
-      group: list.positionAfterSkippingLeadingTrivia.utf8Offset,
-      clause: list.distance(from: list.startIndex, to: index), clauses: list.count)
+    {
+      let exhaustive = list.last?.poundKeyword.tokenKind == .poundElse
+      branches += clauses.map { _ in nil }.dropLast()
+      branches.append(
+        exhaustive
+          ? ExclusiveBranch(
+            group: list.positionAfterSkippingLeadingTrivia.utf8Offset,
+            branch: list.distance(from: list.startIndex, to: index), branches: list.count)
+          : nil)
+    }
+    var child = Syntax(node)
+    var current = node.parent
+    var levels = 0
+    while let parent = current, levels < maximumLevels {
+      levels += 1
+      if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self)
+        || parent.is(AccessorDeclSyntax.self) || parent.isProtocol(DeclGroupSyntax.self)
+      {
+        break
+      }
+      if let branch = parent.as(IfExprSyntax.self), child.id != branch.conditions.id {
+        // An `else if` is a branch of the chain its outermost `if` starts: read there.
+        if !(child.id == branch.elseBody?.id && child.is(IfExprSyntax.self)) {
+          var chain = [branch]
+          while let outer = chain[0].parent?.as(IfExprSyntax.self),
+            outer.elseBody?.id == Syntax(chain[0]).id
+          {
+            chain.insert(outer, at: 0)
+          }
+          var last = branch
+          while case .ifExpr(let next)? = last.elseBody { last = next }
+          let ends = last.elseBody != nil
+          let index =
+            child.id == branch.body.id ? chain.count - 1 : chain.count
+          var count = chain.count
+          var next = branch
+          while case .ifExpr(let inner)? = next.elseBody {
+            count += 1
+            next = inner
+          }
+          runTime.append(
+            (child.id == branch.body.id ? "if " : "else of if ")
+              + SwiftValues.abbreviated(branch.conditions.sourceText))
+          branches.append(
+            ends
+              ? ExclusiveBranch(
+                group: chain[0].positionAfterSkippingLeadingTrivia.utf8Offset, branch: index,
+                branches: count + 1)
+              : nil)
+        }
+      } else if let item = parent.as(SwitchCaseSyntax.self),
+        let list = item.parent?.as(SwitchCaseListSyntax.self),
+        let index = list.firstIndex(where: { $0.id == item.id })
+      {
+        runTime.append(SwiftValues.abbreviated(item.label.trimmedDescription))
+        // Swift's switches are exhaustive.
+        branches.append(
+          ExclusiveBranch(
+            group: list.positionAfterSkippingLeadingTrivia.utf8Offset,
+            branch: list.distance(from: list.startIndex, to: index), branches: list.count))
+      } else if let guarded = parent.as(GuardStmtSyntax.self), child.id == guarded.body.id {
+        runTime.append("else of guard " + SwiftValues.abbreviated(guarded.conditions.sourceText))
+        branches.append(nil)
+      } else if parent.is(ForStmtSyntax.self) || parent.is(WhileStmtSyntax.self),
+        parent.as(ForStmtSyntax.self)?.body.id == child.id
+          || parent.as(WhileStmtSyntax.self)?.body.id == child.id
+      {
+        runTime.append("a loop's body")
+        branches.append(nil)
+      }
+      child = parent
+      current = parent.parent
+    }
+    return StatementConditions(
+      compiled: compiled, runTime: runTime, branch: branches.count == 1 ? branches[0] : nil)
   }
 }

@@ -127,19 +127,25 @@ package struct FoundCondition: Sendable, Hashable {
   /// The `#if` clauses around the assignment within its type (``CompiledPlatforms/withinType(_:)``):
   /// a build may compile it or not.
   package var compiled = CompiledPlatforms.everywhere
-  /// The clause of an `#if … #else` it is set in, when that is the only `#if` around it.
-  package var branch: BuildBranch?
+  /// The run-time conditions around the assignment within its function, innermost first
+  /// (`if let id = …`): it may not run.
+  package var runTime: [String] = []
+  /// The branch it is set in, when one condition is around it and exactly one branch of its
+  /// group runs (``ExclusiveBranch``).
+  package var branch: ExclusiveBranch?
 }
 
 extension FoundCondition {
-  /// The condition as set by the statement `node`: with the `#if` clauses around it too (a
-  /// builder's conditions installed under `#if`, or set under one in the builder).
-  package func compiled(at node: some SyntaxProtocol) -> FoundCondition {
+  /// The condition as set by the statement `node`, with what decides whether it runs (a
+  /// builder's conditions installed under `#if` or an `if`, or set under one in the builder).
+  package func placed(at node: some SyntaxProtocol) -> FoundCondition {
     var condition = self
-    let around = CompiledPlatforms.withinType(node)
-    guard !around.clauses.isEmpty else { return condition }
-    condition.branch = compiled.clauses.isEmpty ? BuildBranch.of(node) : nil
-    condition.compiled = compiled.intersection(around)
+    let around = StatementConditions.of(node)
+    guard !around.compiled.clauses.isEmpty || !around.runTime.isEmpty else { return condition }
+    let alone = compiled.clauses.isEmpty && runTime.isEmpty
+    condition.branch = alone ? around.branch : nil
+    condition.compiled = compiled.intersection(around.compiled)
+    condition.runTime = around.runTime + runTime
     return condition
   }
 

@@ -69,7 +69,7 @@ package struct ConditionChecker {
         return (origin.name, origin.resolution, path, at.line, at.column)
       }, variables: variables, diagnostics: diagnostics, inBuilder: condition.inBuilder,
       neverInstalled: condition.neverInstalled != nil, compiled: condition.compiled,
-      branch: condition.branch)
+      runTime: condition.runTime, branch: condition.branch)
   }
 
   /// A finding of lint's own `rule` at file bytes `offset..<end`, at the rule's severity unless

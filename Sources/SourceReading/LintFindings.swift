@@ -97,8 +97,10 @@ package struct LintedCondition: Sendable {
   package var neverInstalled = false
   /// The `#if` clauses around it within its type (``FoundCondition/compiled``).
   package var compiled = CompiledPlatforms.everywhere
-  /// The clause of an `#if … #else` it is set in (``FoundCondition/branch``).
-  package var branch: BuildBranch?
+  /// The run-time conditions around it (``FoundCondition/runTime``).
+  package var runTime: [String] = []
+  /// The branch of an exclusive group it is set in (``FoundCondition/branch``).
+  package var branch: ExclusiveBranch?
 }
 
 /// Every id `lint` reports besides the predicates' own, with its severity and its help text

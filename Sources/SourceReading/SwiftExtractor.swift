@@ -155,9 +155,9 @@ package enum SwiftExtractor {
               neverInstalled: member.base.flatMap {
                 SwiftDefaults(values: values).neverInstalled($0)
               }
-            ).compiled(at: node))
+            ).placed(at: node))
         } else if name == "activationConditions" {
-          found += SwiftDefaults(values: values).installing(value).map { $0.compiled(at: node) }
+          found += SwiftDefaults(values: values).installing(value).map { $0.placed(at: node) }
         }
       }
       return .visitChildren

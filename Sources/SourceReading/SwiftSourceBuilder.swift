@@ -400,7 +400,7 @@ package struct SwiftDefaults {
           FoundCondition(
             offset: elements[2].positionAfterSkippingLeadingTrivia.utf8Offset, kind: kind,
             source: source, resolution: builder.resolution, origins: builder.origins
-          ).compiled(at: sequence))
+          ).placed(at: sequence))
       }
       return found + occurrences(installing: function.value)
     }

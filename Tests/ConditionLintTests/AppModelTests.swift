@@ -1071,6 +1071,68 @@ struct AppModelTests {
     #expect(first.message.contains("on iPadOS and visionOS"))
   }
 
+  @Test("a delegate's conditions set on some paths are one of those paths' values")
+  func conditionsOnRunTimePaths() throws {
+    let delegates = """
+      import UIKit
+      enum Kind { case a, b }
+      class MainSceneDelegate: UIResponder, UIWindowSceneDelegate {
+        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+          guard let scene = scene as? UIWindowScene else { return }
+          let conditions = scene.activationConditions
+          conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "self == %@", "main")
+          if let eventID = options.userActivities.first?.userInfo?["EventID"] as? String {
+            conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "self == %@", eventID)
+          }
+        }
+      }
+      class MailSceneDelegate: UIResponder, UIWindowSceneDelegate {
+        var kind = Kind.a
+        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+          if options.userActivities.isEmpty {
+            scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(value: false)
+          } else if kind == .a {
+            scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINSWITH 'mail/'")
+          } else {
+            scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINSWITH 'mail/inbox'")
+          }
+          switch kind {
+          case .a: scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == 'mail/a'")
+          case .b: scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == 'mail/b'")
+          }
+        }
+      }
+      """
+    let plist = Self.manifest([("Main", "MainSceneDelegate"), ("Mail", "MailSceneDelegate")])
+    let run = Linter.readApp(paths: [
+      try tree(["Info.plist": plist, "Delegates.swift": utf8(delegates)])
+    ])
+    let scenes = try #require(run.routings.first).scenes
+    let main = try #require(scenes.first { $0.id == "Main" })
+    let mail = try #require(scenes.first { $0.id == "Mail" })
+    // After a guard, the assignment runs on every path that gets there.
+    #expect(main.canActivate.format == #"SELF == "main""#)
+    // Set only when the activity has an event: that, or UIKit's default.
+    guard case .oneOf(let preferred, _, let reason) = main.prefersToActivate else {
+      Issue.record("prefersToActivate is \(main.prefersToActivate)")
+      return
+    }
+    #expect(preferred.map(\.format) == ["SELF == $eventID", "FALSEPREDICATE"])
+    #expect(reason.contains("if let eventID = "))
+    // Every branch of the `if … else` chain sets it: one of the three, never the default.
+    guard case .oneOf(let can, _, _) = mail.canActivate else {
+      Issue.record("canActivate is \(mail.canActivate)")
+      return
+    }
+    #expect(can.count == 3 && !can.contains { $0.format == "TRUEPREDICATE" })
+    // A switch is exhaustive: one of its cases' values.
+    guard case .oneOf(let cases, _, _) = mail.prefersToActivate else {
+      Issue.record("prefersToActivate is \(mail.prefersToActivate)")
+      return
+    }
+    #expect(cases.map(\.format) == [#"SELF == "mail/b""#, #"SELF == "mail/a""#])
+  }
+
   @Test("a delegate's conditions under #if are the ones a build compiles, not the last written")
   func conditionsUnderIfConfig() throws {
     func delegates(_ body: String) -> [UInt8] {
