@@ -287,17 +287,15 @@ package struct StatementConditions: Sendable {
           {
             chain.insert(outer, at: 0)
           }
-          var last = branch
-          while case .ifExpr(let next)? = last.elseBody { last = next }
-          let ends = last.elseBody != nil
-          let index =
-            child.id == branch.body.id ? chain.count - 1 : chain.count
+          // The chain's `if`s, and whether a last `else` ends it.
           var count = chain.count
-          var next = branch
-          while case .ifExpr(let inner)? = next.elseBody {
+          var last = branch
+          while case .ifExpr(let next)? = last.elseBody {
             count += 1
-            next = inner
+            last = next
           }
+          let ends = last.elseBody != nil
+          let index = child.id == branch.body.id ? chain.count - 1 : chain.count
           runTime.append(
             (child.id == branch.body.id ? "if " : "else of if ")
               + SwiftValues.abbreviated(branch.conditions.sourceText))
