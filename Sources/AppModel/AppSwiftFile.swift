@@ -372,6 +372,8 @@ package struct AppSwiftFile: Sendable {
       "struct",
       "class", "enum", "actor", "extension", "protocol", "Link", "openURL", "widgetURL", "open(",
       "openFile", "[URL]", "handlesExternalEvents",
+      // `UIApplication.shared.open (url)`: a space may stand before the parenthesis.
+      ".open",
     ].map { Array($0.utf8) }
 
     /// ``interest``, searched for together (one `memchr` pass per byte they share).

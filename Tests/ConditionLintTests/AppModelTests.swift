@@ -1349,6 +1349,7 @@ struct AppModelTests {
         struct Small: View {
           var body: some View { Text("w").widgetURL(URL(string: "notes://widget")) }
         }
+        func help() { UIApplication.shared.open (URL(string: "notes://help")!) }
         """),
       "Info.plist": utf8(
         """
@@ -1361,16 +1362,20 @@ struct AppModelTests {
     let run = Linter.readApp(paths: [root])
     let catalog = try #require(run.catalog)
     let opened = catalog.producers.filter { $0.kind == .openURL }
-    #expect(opened.map(\.line) == [13, 14, 15, 19])
+    // `open (…)` with a space is a call as `open(…)` is.
+    #expect(opened.map(\.line) == [13, 14, 15, 19, 21])
     #expect(opened[0].template == Template(parts: [.text("notes://note/"), .hole("id")]))
     #expect(opened[1].identifier == "https://example.com/help")
     // The https link leaves the app; the others come back to it.
     let events = AppRouting.events(catalog.producers).filter { $0.kind == .openURL }
-    #expect(events.map(\.line) == [13, 15, 19])
+    #expect(events.map(\.line) == [13, 15, 19, 21])
     let table = AppTable(try #require(run.routings.first), catalog: catalog, findings: [])
     #expect(
       table.rows.map(\.routed.value.description).filter { $0.hasPrefix("notes://") }
-        == ["notes://note/⟨id⟩", "notes://settings", "notes://widget", "notes://⟨URL⟩"])
+        == [
+          "notes://note/⟨id⟩", "notes://settings", "notes://widget", "notes://help",
+          "notes://⟨URL⟩",
+        ])
     // notes://settings and notes://widget: no set takes them, and every group has a matching
     // set but the Settings one, whose window opens for them.
     let settings = try #require(table.rows.first { $0.routed.value.text == "notes://settings" })
