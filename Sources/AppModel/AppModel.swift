@@ -303,6 +303,7 @@ extension AppCatalog {
           ("resolution", .string(condition.resolution.rawValue)),
           ("variables", .array(condition.variables.map(\.jsonValue))),
           ("if", .array(condition.compiled.clauses.map(JSONValue.string))),
+          ("paths", .array(condition.runTime.reversed().map(JSONValue.string))),
           ("file", .string(condition.file)), ("line", number(condition.line)),
         ]))
     }

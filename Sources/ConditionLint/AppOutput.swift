@@ -52,10 +52,13 @@ extension Linter.Run {
 
 /// `scenes --format text`: the catalogue for people.
 package enum AppOutput {
-  /// The `#if` clauses a condition is set under within its type, as the app's line shows its own.
+  /// The `#if` clauses a condition is set under within its type, as the app's line shows its own,
+  /// and the run-time conditions around it within its method.
   private static func compiledUnder(_ condition: LintedCondition) -> String {
-    condition.compiled.clauses.isEmpty
-      ? "" : "  under " + CompiledPlatforms.written(condition.compiled.clauses)
+    (condition.compiled.clauses.isEmpty
+      ? "" : "  under " + CompiledPlatforms.written(condition.compiled.clauses))
+      + (condition.runTime.isEmpty
+        ? "" : "  only on some paths (\(condition.runTime.reversed().joined(separator: ", ")))")
   }
 
   /// What each `$variable` of a condition's format stands for: the known part of its value.

@@ -460,6 +460,7 @@ package enum ObjCExtractor {
       condition.resolution = weakest
       condition.origins = inlined
     }
+    if start < tokens.count { condition.runTime = pathConditions(tokens, at: start) }
     // Through a local of the same body: say so, and where it was defined.
     if end - start == 1, let name = tokens[start].identifier,
       let (from, _) = localDefinition(tokens, named: name, before: start)
@@ -471,6 +472,59 @@ package enum ObjCExtractor {
     }
     return condition
   }
+
+  /// The run-time conditions around the statement that holds token `index`, innermost first,
+  /// within its method: the `if`, `else`, `switch`, `case` and loops whose bodies it is in
+  /// (`if (…)`), braced or not. The Objective-C side of ``StatementConditions``; its branches
+  /// are not grouped, so a predicate every branch sets may still keep UIKit's default.
+  package static func pathConditions(_ tokens: [Token], at index: Int) -> [String] {
+    let scope = tokens[index].scope
+    guard scope >= 0, scope < index else { return [] }
+    let heads = ["if", "else", "switch", "case", "default", "for", "while"]
+    var found: [String] = []
+    var position = index
+    // Each token is passed over at most twice a statement; the walk is bounded all the same.
+    var steps = 0
+    while position > scope, steps < maximumPathSteps {
+      // Back to the start of the statement that holds `position`.
+      var start = position
+      var depth = 0
+      while start - 1 > scope, steps < maximumPathSteps {
+        steps += 1
+        if case .punctuation(let byte) = tokens[start - 1].kind {
+          if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") { depth += 1 }
+          if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") { depth -= 1 }
+          if depth <= 0,
+            byte == UInt8(ascii: ";") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
+          {
+            break
+          }
+        }
+        start -= 1
+      }
+      if let head = tokens[start].identifier, heads.contains(head) {
+        let opens = start + 1 < tokens.count && tokens[start + 1].isPunctuation(UInt8(ascii: "("))
+        found.append(head + (opens ? " (…)" : head == "case" ? " …" : ""))
+      }
+      // Out to the block around it: its unmatched `{`.
+      var opener = start - 1
+      var braces = 0
+      while opener > scope, steps < maximumPathSteps {
+        steps += 1
+        if tokens[opener].isPunctuation(UInt8(ascii: "}")) { braces += 1 }
+        if tokens[opener].isPunctuation(UInt8(ascii: "{")) {
+          if braces == 0 { break }
+          braces -= 1
+        }
+        opener -= 1
+      }
+      position = opener
+    }
+    return found
+  }
+
+  /// The most tokens ``pathConditions(_:at:)`` passes over for one statement.
+  private static let maximumPathSteps = 1 << 16
 
   /// The index just past the expression starting at `start`: the first `;`, unmatched closing
   /// bracket, or (with `comma`) `,` at bracket depth zero.

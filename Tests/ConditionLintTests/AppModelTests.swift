@@ -1133,6 +1133,50 @@ struct AppModelTests {
     #expect(cases.map(\.format) == [#"SELF == "mail/b""#, #"SELF == "mail/a""#])
   }
 
+  @Test("an Objective-C delegate's conditions set on some paths are one of those paths' values")
+  func objectiveCConditionsOnRunTimePaths() throws {
+    let delegates = """
+      @implementation MainSceneDelegate
+      - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {
+          scene.activationConditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"SELF BEGINSWITH 'main/'"];
+          if (options.userActivities.anyObject != nil) {
+              scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"SELF == 'main/home'"];
+          }
+          dispatch_async(dispatch_get_main_queue(), ^{
+              [scene.activationConditions setCanActivateForTargetContentIdentifierPredicate:[NSPredicate predicateWithFormat:@"SELF BEGINSWITH 'main'"]];
+          });
+      }
+      @end
+      @implementation MailSceneDelegate
+      - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {
+          if (options.userActivities.count == 0)
+              [scene.activationConditions setCanActivateForTargetContentIdentifierPredicate:[NSPredicate predicateWithValue:NO]];
+      }
+      @end
+      """
+    let plist = Self.manifest([("Main", "MainSceneDelegate"), ("Mail", "MailSceneDelegate")])
+    let run = Linter.readApp(paths: [
+      try tree(["Info.plist": plist, "Delegates.m": utf8(delegates)])
+    ])
+    let scenes = try #require(run.routings.first).scenes
+    let main = try #require(scenes.first { $0.id == "Main" })
+    let mail = try #require(scenes.first { $0.id == "Mail" })
+    // A block's body runs, later: the last assignment is in force.
+    #expect(main.canActivate.format == #"SELF BEGINSWITH "main""#)
+    guard case .oneOf(let preferred, _, let reason) = main.prefersToActivate else {
+      Issue.record("prefersToActivate is \(main.prefersToActivate)")
+      return
+    }
+    #expect(preferred.map(\.format) == [#"SELF == "main/home""#, "FALSEPREDICATE"])
+    #expect(reason.contains("if (…) at "))
+    // Without braces, the statement after `if (…)` is its body.
+    guard case .oneOf(let can, _, _) = mail.canActivate else {
+      Issue.record("canActivate is \(mail.canActivate)")
+      return
+    }
+    #expect(can.map(\.format) == ["FALSEPREDICATE", "TRUEPREDICATE"])
+  }
+
   @Test("a delegate's conditions under #if are the ones a build compiles, not the last written")
   func conditionsUnderIfConfig() throws {
     func delegates(_ body: String) -> [UInt8] {
