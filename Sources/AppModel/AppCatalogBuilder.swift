@@ -592,7 +592,8 @@ package struct AppCatalogBuilder {
   private mutating func viewConditions(_ content: ClosureExprSyntax, in file: AppSwiftFile) -> (
     ViewConditions?, String?, [LintDiagnostic]
   ) {
-    var found: ViewConditions?
+    // Every `handlesExternalEvents(preferring:allowing:)` found, each as its own conditions.
+    var sites: [ViewConditions] = []
     var notes: [LintDiagnostic] = []
     handlers = []
     var seen: Set<String> = []
@@ -613,31 +614,13 @@ package struct AppCatalogBuilder {
           }
           let prefers = set(preferring)
           let allows = set(allowing)
-          let compiled = CompiledPlatforms.of(call)
-          if var existing = found {
-            // Compiled where any of them is.
-            if existing.platforms.clauses.isEmpty || compiled.clauses.isEmpty {
-              existing.platforms = .everywhere
-            } else {
-              existing.platforms.platforms.formUnion(compiled.platforms)
-              existing.platforms.surely.formUnion(compiled.surely)
-              existing.platforms.clauses += compiled.clauses.filter {
-                !existing.platforms.clauses.contains($0)
-              }
-            }
-            existing.preferring += prefers.strings.filter { !existing.preferring.contains($0) }
-            existing.allowing += allows.strings.filter { !existing.allowing.contains($0) }
-            existing.preferringUnknown = existing.preferringUnknown ?? prefers.unknown
-            existing.allowingUnknown = existing.allowingUnknown ?? allows.unknown
-            found = existing
-          } else {
-            let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName
-            found = ViewConditions(
+          let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName
+          sites.append(
+            ViewConditions(
               preferring: prefers.strings, allowing: allows.strings,
               preferringUnknown: prefers.unknown, allowingUnknown: allows.unknown,
               file: source.path, line: name.map { source.line($0) } ?? source.line(call),
-              platforms: compiled)
-          }
+              platforms: CompiledPlatforms.of(call)))
         }
         for name in scan.typeNames where seen.insert(name).inserted { names.append(name) }
         for name in scan.methodNames where seen.insert("." + name).inserted {
@@ -673,7 +656,7 @@ package struct AppCatalogBuilder {
         guard let (methodFile, body) = viewMethod(name, near: file.path) else { continue }
         next.append((methodFile, Syntax(body)))
       }
-      guard !next.isEmpty else { return (found, nil, notes) }
+      guard !next.isEmpty else { return (ViewConditions.merged(sites), nil, notes) }
       bodies += next.count
       if depth == Self.maximumViewDepth || bodies > Self.maximumViewBodies {
         let stop = names.first { body(of: $0, near: file.path) != nil } ?? names[0]
@@ -682,11 +665,14 @@ package struct AppCatalogBuilder {
             .notFollowed,
             "the scene's views were followed \(depth) levels (\(bodies) bodies) and stop at '\(stop)'; "
               + "its view-level conditions are unknown", at: content))
-        return (found, "views followed \(depth) levels deep stop at '\(stop)'", notes)
+        return (
+          ViewConditions.merged(sites), "views followed \(depth) levels deep stop at '\(stop)'",
+          notes
+        )
       }
       level = next
     }
-    return (found, nil, notes)
+    return (ViewConditions.merged(sites), nil, notes)
   }
 
   /// The expression a scene's content is built by when it is no view type's initializer: a

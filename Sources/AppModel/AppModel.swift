@@ -146,6 +146,38 @@ package struct ViewConditions: Sendable {
   /// Where the modifiers are compiled (`#if os(macOS)` around `.handlesExternalEvents(…)`): on
   /// another platform the scene's views have none.
   package var platforms = CompiledPlatforms.everywhere
+  /// Each modifier these conditions merge, as its own conditions: one platform's are merged
+  /// from those compiled for it (``compiled(for:)``).
+  package var sites: [ViewConditions] = []
+
+  /// The conditions of several modifiers in a scene's views: every string of each set, the
+  /// first reason a set is unknown, the first modifier's place, and compiled wherever one is.
+  /// Nil when there is none.
+  package static func merged(_ sites: [ViewConditions]) -> ViewConditions? {
+    guard var merged = sites.first else { return nil }
+    for site in sites.dropFirst() {
+      if merged.platforms.clauses.isEmpty || site.platforms.clauses.isEmpty {
+        merged.platforms = .everywhere
+      } else {
+        merged.platforms.platforms.formUnion(site.platforms.platforms)
+        merged.platforms.surely.formUnion(site.platforms.surely)
+        merged.platforms.clauses += site.platforms.clauses.filter {
+          !merged.platforms.clauses.contains($0)
+        }
+      }
+      merged.preferring += site.preferring.filter { !merged.preferring.contains($0) }
+      merged.allowing += site.allowing.filter { !merged.allowing.contains($0) }
+      merged.preferringUnknown = merged.preferringUnknown ?? site.preferringUnknown
+      merged.allowingUnknown = merged.allowingUnknown ?? site.allowingUnknown
+    }
+    merged.sites = sites
+    return merged
+  }
+
+  /// The conditions of the modifiers compiled for `platform`; nil when none is.
+  package func compiled(for platform: Platform) -> ViewConditions? {
+    Self.merged(sites.filter { $0.platforms.contains(platform) })
+  }
 }
 
 /// One configuration of `UIApplicationSceneManifest`'s `UISceneConfigurations`.

@@ -90,7 +90,7 @@ extension AppRouting {
       // The groups compiled for `os`, each with the view-level sets compiled there.
       variant.windowGroups = app.windowGroups.filter { $0.platforms.contains(os) }.map {
         var group = $0
-        if group.views?.platforms.contains(os) == false { group.views = nil }
+        group.views = group.views?.compiled(for: os)
         return group
       }
       // The conditions compiled for `os`, each then set wherever a build for it sets it.

@@ -1069,6 +1069,25 @@ struct AppModelTests {
     let unhandled = run.report.diagnostics.filter { $0.id == "routing.new-window-per-event" }
     let first = try #require(unhandled.first { $0.line == 5 })
     #expect(first.message.contains("on iPadOS and visionOS"))
+    // One set for macOS, another elsewhere: each platform's views have their own.
+    let elsewhere =
+      "        #else\n        .handlesExternalEvents(preferring: [\"note/\"], allowing: [\"note/\"])"
+      + "\n        #endif\n    }\n    #if os(macOS)"
+    let split = Linter.readApp(paths: [
+      try tree([
+        "App.swift": utf8(
+          app.replacingOccurrences(of: "        #endif\n    }\n    #if os(macOS)", with: elsewhere))
+      ])
+    ])
+    let views = try #require(split.catalog?.apps.first?.windowGroups.first?.views)
+    #expect(views.preferring == [Template("*"), Template("note/")])
+    #expect(views.compiled(for: .macOS)?.preferring == [Template("*")])
+    #expect(views.compiled(for: .iOS)?.preferring == [Template("note/")])
+    // On iPadOS the open window prefers the note: no new window per event there either.
+    #expect(
+      !split.report.diagnostics.contains {
+        $0.id == "routing.new-window-per-event" && $0.line == 5
+      })
   }
 
   @Test("a delegate's conditions set on some paths are one of those paths' values")
