@@ -107,11 +107,20 @@ package struct CompiledPlatforms: Sendable, Hashable {
     var clauses: [IfConfigClauseSyntax] = []
     var current = node.parent
     while let parent = current {
-      if withinType && parent.isProtocol(DeclGroupSyntax.self) { break }
+      if withinType && isTypeDeclaration(parent.kind) { break }
       if let clause = parent.as(IfConfigClauseSyntax.self) { clauses.insert(clause, at: 0) }
       current = parent.parent
     }
     return clauses
+  }
+
+  /// Whether a node of `kind` declares a type or extends one (a `DeclGroupSyntax`): told by its
+  /// kind, as a cast to the protocol costs thousands of instructions.
+  static func isTypeDeclaration(_ kind: SyntaxKind) -> Bool {
+    switch kind {
+    case .classDecl, .structDecl, .enumDecl, .actorDecl, .extensionDecl, .protocolDecl: true
+    default: false
+    }
   }
 
   /// Where one clause is taken: its condition, and no earlier clause's.
@@ -273,8 +282,8 @@ package struct StatementConditions: Sendable {
     var levels = 0
     while let parent = current, levels < maximumLevels {
       levels += 1
-      if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self)
-        || parent.is(AccessorDeclSyntax.self) || parent.isProtocol(DeclGroupSyntax.self)
+      if parent.kind == .functionDecl || parent.kind == .initializerDecl
+        || parent.kind == .accessorDecl || CompiledPlatforms.isTypeDeclaration(parent.kind)
       {
         break
       }
