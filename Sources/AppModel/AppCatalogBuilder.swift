@@ -550,7 +550,7 @@ package struct AppCatalogBuilder {
         var without = declaration
         without.platforms.platforms.subtract(inside)
         without.platforms.surely.subtract(inside)
-        without.platforms.clauses.append("!(" + compiled.clauses.joined(separator: " && ") + ")")
+        without.platforms.clauses.append("#else of " + compiled.clauses.joined(separator: ", "))
         return [with, without]
       }
     }

@@ -81,7 +81,7 @@ package enum AppOutput {
       var head = "app \(app.name)  \(app.file):\(app.line)"
       if let variant = app.variant { head += "  [\(variant)]" }
       if !app.platforms.clauses.isEmpty {
-        head += "  #if \(app.platforms.clauses.joined(separator: ", "))"
+        head += "  " + CompiledPlatforms.written(app.platforms.clauses)
       }
       if let multiple = app.supportsMultipleScenes {
         head += "  UIApplicationSupportsMultipleScenes: \(multiple)"
@@ -97,7 +97,7 @@ package enum AppOutput {
         if let title = group.title { line += " title \"\(title)\"" }
         if let type = group.presentedType { line += " for \(type)" }
         if !group.platforms.clauses.isEmpty {
-          line += "  #if \(group.platforms.clauses.joined(separator: ", "))"
+          line += "  " + CompiledPlatforms.written(group.platforms.clauses)
         }
         if !group.isRoutable { line += "  (not routed)" }
         lines.append(line + "  \(group.file):\(group.line)")
@@ -107,15 +107,20 @@ package enum AppOutput {
               + (group.matchingUnknown.map { "unknown: \($0)" } ?? quoted(matching)))
         }
         if let views = group.views {
-          lines.append(
-            "       views: "
-              + "preferring "
-              + (views.preferringUnknown.map { "unknown (\($0))" } ?? quoted(views.preferring))
-              + " allowing "
-              + (views.allowingUnknown.map { "unknown (\($0))" } ?? quoted(views.allowing))
-              + "  \(views.file):\(views.line)"
-              + (views.platforms.clauses.isEmpty
-                ? "" : "  under " + CompiledPlatforms.written(views.platforms.clauses)))
+          // Each modifier on its own line when some are compiled for some platforms only.
+          let shown =
+            views.sites.contains { !$0.platforms.clauses.isEmpty } ? views.sites : [views]
+          for views in shown {
+            lines.append(
+              "       views: "
+                + "preferring "
+                + (views.preferringUnknown.map { "unknown (\($0))" } ?? quoted(views.preferring))
+                + " allowing "
+                + (views.allowingUnknown.map { "unknown (\($0))" } ?? quoted(views.allowing))
+                + "  \(views.file):\(views.line)"
+                + (views.platforms.clauses.isEmpty
+                  ? "" : "  under " + CompiledPlatforms.written(views.platforms.clauses)))
+          }
         } else if let unknown = group.viewsUnknown {
           lines.append("       views: unknown (\(unknown))")
         } else {

@@ -1525,7 +1525,8 @@ struct AppModelTests {
     }
     let names = [
       "MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SplitConstants", "Shop",
-      "Ledger", "ArticleReader", "SharedRoutes", "HelperConditions",
+      "Ledger", "ArticleReader", "SharedRoutes", "HelperConditions", "BuildBranches",
+      "PlatformModifiers",
     ]
     let alone = names.map { findings([Self.apps + "/" + $0]) }.reduce(into: Set<String>()) {
       $0.formUnion($1)

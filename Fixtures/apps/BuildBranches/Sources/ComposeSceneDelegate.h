@@ -1,0 +1,5 @@
+#import <UIKit/UIKit.h>
+
+@interface ComposeSceneDelegate : UIResponder <UIWindowSceneDelegate>
+@property (strong, nonatomic) UIWindow *window;
+@end
