@@ -124,8 +124,8 @@ package struct FoundCondition: Sendable, Hashable {
   /// Set on a fresh object that is never installed on a scene nor handed on (the local's
   /// name): the predicate has no effect.
   package var neverInstalled: String?
-  /// The `#if` clauses around the assignment within its type (``CompiledPlatforms/withinType(_:)``):
-  /// a build may compile it or not.
+  /// The `#if` clauses around the assignment within its type
+  /// (``CompiledPlatforms/withinType(_:)``): a build may compile it or not.
   package var compiled = CompiledPlatforms.everywhere
   /// The run-time conditions around the assignment within its function, innermost first
   /// (`if let id = …`): it may not run.
