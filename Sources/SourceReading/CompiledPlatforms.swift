@@ -246,7 +246,8 @@ package struct ExclusiveBranch: Sendable, Hashable {
 }
 
 /// What decides whether a statement runs, as far as the source shows: the `#if` clauses around
-/// it within its type, and the `if`, `guard`, `switch` and loops around it within its function.
+/// it within its type, and the `if`, `guard`, `switch`, `catch` and loops around it within its
+/// function.
 package struct StatementConditions: Sendable {
   /// The `#if` clauses (``CompiledPlatforms/withinType(_:)``).
   package var compiled: CompiledPlatforms
@@ -333,6 +334,16 @@ package struct StatementConditions: Sendable {
           || parent.as(WhileStmtSyntax.self)?.body.id == child.id
       {
         runTime.append("a loop's body")
+        branches.append(nil)
+      } else if let handler = parent.as(CatchClauseSyntax.self), child.id == handler.body.id {
+        // A `do` block runs until something throws; its `catch` only when something does.
+        runTime.append(
+          "catch"
+            + (handler.catchItems.isEmpty
+              ? ""
+              : " "
+                + handler.catchItems
+                .trimmedDescription))
         branches.append(nil)
       }
       child = parent

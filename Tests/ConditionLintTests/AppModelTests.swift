@@ -1152,6 +1152,67 @@ struct AppModelTests {
     #expect(cases.map(\.format) == [#"SELF == "mail/b""#, #"SELF == "mail/a""#])
   }
 
+  @Test("paths inside paths: #if in an if, catch after do, a switch's default")
+  func nestedRunTimePaths() throws {
+    let plist = Self.manifest([("Main", "MainSceneDelegate")])
+    func canActivate(_ body: String) throws -> AppCondition {
+      let source = """
+        import UIKit
+        class MainSceneDelegate: UIResponder, UIWindowSceneDelegate {
+          var kind = 0
+          func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+            let conditions = scene.activationConditions
+        \(body)
+          }
+        }
+        """
+      let run = Linter.readApp(paths: [
+        try tree(["Info.plist": plist, "Delegates.swift": utf8(source)])
+      ])
+      return try #require(run.routings.first?.scenes.first).canActivate
+    }
+    func formats(_ condition: AppCondition) -> [String?] {
+      if case .oneOf(let alternatives, _, _) = condition { return alternatives.map(\.format) }
+      return [condition.format]
+    }
+    let set = "conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "
+    // An #if inside an if: neither alone decides, so UIKit's default stays possible.
+    #expect(
+      try formats(
+        canActivate(
+          """
+          if kind == 1 {
+            #if DEBUG
+            \(set)"SELF == 'a'")
+            #else
+            \(set)"SELF == 'b'")
+            #endif
+          }
+          """)) == [#"SELF == "b""#, #"SELF == "a""#, "TRUEPREDICATE"])
+    // The do block's assignment runs unless something throws first; the catch's only then.
+    #expect(
+      try formats(
+        canActivate(
+          """
+          do {
+            try validate()
+            \(set)"SELF == 'a'")
+          } catch {
+            \(set)"SELF == 'b'")
+          }
+          """)) == [#"SELF == "b""#, #"SELF == "a""#])
+    // A case and the default: one of them runs.
+    #expect(
+      try formats(
+        canActivate(
+          """
+          switch kind {
+          case 1: \(set)"SELF == 'a'")
+          default: \(set)"SELF == 'b'")
+          }
+          """)) == [#"SELF == "b""#, #"SELF == "a""#])
+  }
+
   @Test("an Objective-C delegate's conditions set on some paths are one of those paths' values")
   func objectiveCConditionsOnRunTimePaths() throws {
     let delegates = """
