@@ -343,8 +343,8 @@ package struct AppSwiftFile: Sendable {
     /// Names bound to `@Environment(\.openURL)` in this file.
     package var openURLNames: Set<String> = ["openURL"]
 
-    /// Where the file holds one of ``interest``, in order; nil when every node is visited (a
-    /// file that binds `openWindow` or `openURL` to a name of its own).
+    /// Where the file's code holds one of ``interest``, in order; nil when every node is visited
+    /// (a file that binds `openWindow` or `openURL` to a name of its own).
     package let interesting: [Int]?
 
     package init(file: AppSwiftFile, tree: SourceFileSyntax, bytes: [UInt8], module: ModuleIndex?) {
@@ -354,8 +354,14 @@ package struct AppSwiftFile: Sendable {
         System.contains($0, Array("\\.openWindow".utf8))
           || System.contains($0, Array("\\.openURL".utf8))
       }
+      // In code only: a member whose comment says "main" holds nothing the scan reads, and the
+      // sparse reading, which passes over comments, blanks it.
       self.interesting =
-        renames ? nil : bytes.withUnsafeBufferPointer { Self.interestPatterns.offsets(in: $0) }
+        renames
+        ? nil
+        : bytes.withUnsafeBufferPointer {
+          SwiftSkeleton.codeOffsets($0, among: Self.interestPatterns.offsets(in: $0))
+        }
       super.init(viewMode: .sourceAccurate)
     }
 

@@ -150,6 +150,28 @@ package enum SwiftSkeleton {
 
   /// A set of byte values, tested with one load: the bytes a reader of
   /// ``forEachCodeByte(_:wanted:_:)`` wants.
+  /// The offsets among `sites` (ascending) that are code: a site in a comment or in a string's
+  /// text is left out, as ``sparse(_:around:)`` passes over it.
+  package static func codeOffsets(_ bytes: UnsafeBufferPointer<UInt8>, among sites: [Int])
+    -> [Int]
+  {
+    guard !sites.isEmpty else { return [] }
+    var code: [Int] = []
+    var next = 0
+    forEachCodeByte(bytes, wanted: noBytes) { index, _ in
+      while next < sites.count, sites[next] < index { next += 1 }
+      if next < sites.count, sites[next] == index {
+        code.append(index)
+        next += 1
+      }
+      return next < sites.count ? sites[next] : Int.max
+    }
+    return code
+  }
+
+  /// No byte: ``forEachCodeByte(_:wanted:_:)`` then stops only where its body asks.
+  private static let noBytes = CodeBytes([])
+
   package struct CodeBytes: Sendable {
     private var members: [Bool]
 

@@ -125,6 +125,31 @@ struct SparseReadingTests {
     #expect(AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: source) == nil)
   }
 
+  /// A member whose comment names what the scan looks for ("main", "Scene") holds nothing the
+  /// scan reads: both readings pass over it (found by FuzzLint:
+  /// `FailCases/FuzzLint/crash-10ae4b2cf0a22ceb8c275a6a1b1de76ad9d7bd28`, a view modifier whose
+  /// body held only a doc comment about the app's main window).
+  @Test("a word of interest in a member's comment keeps it in neither reading")
+  func interestInComment() throws {
+    let source = Self.bytes(
+      """
+      import SwiftUI
+      extension View {
+        func routes() -> some View {
+          padding()
+          /// The main window's Scene, and "body" in a string.
+          let text = "body"
+        }
+      }
+      """)
+    #expect(AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: source) == nil)
+    let code = source.withUnsafeBufferPointer {
+      SwiftSkeleton.codeOffsets($0, among: AppSwiftFile.interestOffsets(source))
+    }
+    // Only `extension` is in code; the comment's words and the string's are left out.
+    #expect(code.count == 1)
+  }
+
   /// An assignment whose `=` is on the next line or after a comment is found by the byte test
   /// that decides whether the file is read at all, as the parser reads it (found by FuzzLint:
   /// `FailCases/FuzzLint/assignment-across-lines`).
