@@ -620,7 +620,10 @@ package struct AppCatalogBuilder {
               preferring: prefers.strings, allowing: allows.strings,
               preferringUnknown: prefers.unknown, allowingUnknown: allows.unknown,
               file: source.path, line: name.map { source.line($0) } ?? source.line(call),
-              platforms: CompiledPlatforms.of(call)))
+              // The clauses within the view's type: a type declared once per platform
+              // (`#if os(iOS) struct ContentView … #else struct ContentView …`) is followed
+              // once, and its `#if` does not take its sets from the other platforms.
+              platforms: CompiledPlatforms.withinType(call)))
         }
         for name in scan.typeNames where seen.insert(name).inserted { names.append(name) }
         for name in scan.methodNames where seen.insert("." + name).inserted {

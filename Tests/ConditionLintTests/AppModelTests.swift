@@ -1090,6 +1090,41 @@ struct AppModelTests {
       })
   }
 
+  @Test("a root view declared once per platform keeps its sets on every platform")
+  func rootViewPerPlatform() throws {
+    let root = try tree([
+      "App.swift": utf8(
+        """
+        import SwiftUI
+        @main struct NotesApp: App {
+          var body: some Scene { WindowGroup { ContentView() } }
+        }
+        func go() {
+          let activity = NSUserActivity(activityType: "a")
+          activity.targetContentIdentifier = "note/1"
+        }
+        """),
+      "ContentView.swift": utf8(
+        """
+        import SwiftUI
+        #if os(iOS)
+        struct ContentView: View {
+          var body: some View { Text("i").handlesExternalEvents(preferring: ["note/"], allowing: ["*"]) }
+        }
+        #else
+        struct ContentView: View {
+          var body: some View { Text("m").handlesExternalEvents(preferring: ["*"], allowing: ["*"]) }
+        }
+        #endif
+        """),
+    ])
+    let run = Linter.readApp(paths: [root])
+    // The type's own #if is not its modifier's: the view followed has its sets everywhere.
+    let views = try #require(run.catalog?.apps.first?.windowGroups.first?.views)
+    #expect(views.platforms.isEverywhere)
+    #expect(!run.report.diagnostics.contains { $0.id == "routing.new-window-per-event" })
+  }
+
   @Test("a delegate's conditions set on some paths are one of those paths' values")
   func conditionsOnRunTimePaths() throws {
     let delegates = """
