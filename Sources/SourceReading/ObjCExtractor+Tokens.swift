@@ -12,6 +12,14 @@ extension ObjCExtractor {
 
   /// Splits Objective-C source into tokens, skipping comments and preprocessor lines.
   package static func tokenize(_ bytes: [UInt8]) -> [Token] {
+    var directives: [Range<Int>] = []
+    return tokenize(bytes, directives: &directives)
+  }
+
+  /// Splits Objective-C source into tokens, skipping comments and preprocessor lines, and
+  /// appends each preprocessor line's bytes (from its `#`) to `directives`: those of a `#if 0`
+  /// block are skipped with it, the `#else`, `#elif` or `#endif` that ends it kept.
+  package static func tokenize(_ bytes: [UInt8], directives: inout [Range<Int>]) -> [Token] {
     var tokens: [Token] = []
     // About a token for every three or four bytes of code: growing the array a dozen times
     // copied every token made so far (each a retain of its text) each time.
@@ -46,8 +54,13 @@ extension ObjCExtractor {
       if byte == UInt8(ascii: "#") && atLineStart {
         let directiveStart = index
         index = endOfDirective(bytes, from: index)
+        directives.append(directiveStart..<index)
         let directive = String(decoding: bytes[directiveStart..<index], as: UTF8.self)
-        if isFalseCondition(directive) { index = endOfFalseBlock(bytes, from: index) }
+        if isFalseCondition(directive) {
+          let (end, last) = endOfFalseBlock(bytes, from: index)
+          if let last { directives.append(last) }
+          index = end
+        }
         continue
       }
       // String literals, `@"…"` or `"…"`; character literals are skipped alike.
@@ -388,8 +401,9 @@ extension ObjCExtractor {
   }
 
   /// The position after the `#if 0` block whose directive ends at `start`: after its matching
-  /// `#else` or `#elif` line (the code that follows is read), or after its `#endif`.
-  package static func endOfFalseBlock(_ bytes: [UInt8], from start: Int) -> Int {
+  /// `#else` or `#elif` line (the code that follows is read), or after its `#endif`; and that
+  /// line, nil when the file ends first.
+  package static func endOfFalseBlock(_ bytes: [UInt8], from start: Int) -> (Int, Range<Int>?) {
     var index = start
     var nesting = 0
     var atLineStart = true
@@ -412,10 +426,10 @@ extension ObjCExtractor {
         switch words.first {
         case "if", "ifdef", "ifndef": nesting += 1
         case "endif":
-          if nesting == 0 { return index }
+          if nesting == 0 { return (index, lineStart..<index) }
           nesting -= 1
         case "else", "elif":
-          if nesting == 0 { return index }
+          if nesting == 0 { return (index, lineStart..<index) }
         default: break
         }
         continue
@@ -423,6 +437,6 @@ extension ObjCExtractor {
       atLineStart = false
       index += 1
     }
-    return index
+    return (index, nil)
   }
 }

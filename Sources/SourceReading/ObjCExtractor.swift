@@ -59,7 +59,8 @@ package enum ObjCExtractor {
   package static func conditions(in bytes: [UInt8], path: String, module: ModuleIndex?) -> (
     conditions: [FoundCondition], external: Set<ModuleName>
   ) {
-    var tokens = tokenize(bytes)
+    var directives: [Range<Int>] = []
+    var tokens = tokenize(bytes, directives: &directives)
     var external: Set<ModuleName> = []
     inlineConstants(&tokens, defines: stringDefines(bytes)) { name, offset in
       guard let module else {
@@ -68,7 +69,35 @@ package enum ObjCExtractor {
       }
       return moduleConstant(name, at: offset, in: module, besides: path)
     }
-    return (extractConditions(tokens), external)
+    let found = extractConditions(tokens)
+    guard !found.isEmpty, !directives.isEmpty else { return (found, external) }
+    let conditionals = Conditionals(bytes: bytes, directives: directives)
+    guard !conditionals.isEmpty else { return (found, external) }
+    return (compiled(found, tokens, conditionals), external)
+  }
+
+  /// `found` with the builds that compile each (``FoundCondition/compiled``), from the
+  /// conditional clauses around it within its `@implementation`; those no build compiles
+  /// (`#elif 0`) are left out, as `#if 0` blocks are.
+  private static func compiled(
+    _ found: [FoundCondition], _ tokens: [Token], _ conditionals: Conditionals
+  ) -> [FoundCondition] {
+    var implementations: [Int] = []
+    for index in tokens.indices.dropFirst()
+    where isIdentifier(tokens, index, "implementation")
+      && tokens[index - 1].isPunctuation(UInt8(ascii: "@"))
+    {
+      implementations.append(tokens[index - 1].offset)
+    }
+    return found.compactMap { condition in
+      let boundary = implementations.last { $0 < condition.offset } ?? -1
+      let around = conditionals.around(condition.offset, after: boundary)
+      guard !around.compiled.platforms.isEmpty else { return nil }
+      var condition = condition
+      condition.compiled = condition.compiled.intersection(around.compiled)
+      if condition.runTime.isEmpty { condition.branch = around.branch }
+      return condition
+    }
   }
 
   /// The value of the module constant `name` (declared in another file than `path`) as text at

@@ -1383,6 +1383,133 @@ struct AppModelTests {
       !platformReport.diagnostics.contains { $0.id == "routing.depends-on-run-time" })
   }
 
+  @Test("an Objective-C delegate's conditions under #if, #ifdef and #elif, as a build compiles")
+  func objectiveCConditionsUnderIf() throws {
+    func mail(_ body: String, around: (String, String) = ("", "")) throws -> (
+      AppRouting.AppScene, LintReport
+    ) {
+      let source = """
+        #import <UIKit/UIKit.h>
+        \(around.0)
+        @implementation MailSceneDelegate
+        - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {
+        \(body)
+        }
+        @end
+        \(around.1)
+        """
+      let plist = Self.manifest([("Main", "MainSceneDelegate"), ("Mail", "MailSceneDelegate")])
+      let run = Linter.readApp(paths: [
+        try tree([
+          "Info.plist": plist, "MailSceneDelegate.m": utf8(source),
+          "Notify.swift": utf8(
+            """
+            import UIKit
+            class MainSceneDelegate: UIResponder, UIWindowSceneDelegate {}
+            func notify() {
+              let content = UNMutableNotificationContent()
+              content.targetContentIdentifier = "main/home"
+            }
+            """),
+        ])
+      ])
+      let routing = try #require(run.routings.first)
+      return (try #require(routing.scenes.first { $0.id == "Mail" }), run.report)
+    }
+    let can = "scene.activationConditions.canActivateForTargetContentIdentifierPredicate"
+    let prefers = "scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate"
+    // One clause of `#if … #else` is compiled, and `#if 0` never is.
+    let (exclusive, report) = try mail(
+      """
+      #if TARGET_OS_MACCATALYST // the Mac build takes everything
+      \(can) = [NSPredicate predicateWithValue:YES];
+      #else
+      \(can) = [NSPredicate predicateWithFormat:@"SELF BEGINSWITH 'mail/'"];
+      #endif
+      #ifdef DEBUG
+      \(prefers) = [NSPredicate predicateWithFormat:@"SELF == 'mail/debug'"];
+      #endif
+      #if 0
+      \(prefers) = [NSPredicate predicateWithFormat:@"SELF == 'never'"];
+      #endif
+      """)
+    guard case .oneOf(let alternatives, _, let reason) = exclusive.canActivate else {
+      Issue.record("canActivate is \(exclusive.canActivate)")
+      return
+    }
+    #expect(alternatives.map(\.format) == [#"SELF BEGINSWITH "mail/""#, "TRUEPREDICATE"])
+    #expect(reason.contains("#if TARGET_OS_MACCATALYST, #else of TARGET_OS_MACCATALYST"))
+    guard case .oneOf(let preferred, _, let preferredReason) = exclusive.prefersToActivate else {
+      Issue.record("prefersToActivate is \(exclusive.prefersToActivate)")
+      return
+    }
+    #expect(preferred.map(\.format) == [#"SELF == "mail/debug""#, "FALSEPREDICATE"])
+    #expect(preferredReason.contains("#ifdef DEBUG"))
+    // Only an iOS build may be Mac Catalyst's: elsewhere the `#else` is the one compiled.
+    let note = try #require(
+      report.diagnostics.first { $0.id == "routing.depends-on-run-time" })
+    #expect(note.message.hasSuffix("on iPadOS"))
+    // `TARGET_OS_IPHONE` decides per platform, `#elif` after it too; what every build sets
+    // after the group is in force; a file wrapped in `#if` builds the class or not.
+    let (platforms, _) = try mail(
+      """
+      #if !TARGET_OS_IPHONE
+      \(can) = [NSPredicate predicateWithValue:NO];
+      #elif defined(TARGET_OS_VISION) && TARGET_OS_VISION
+      \(can) = [NSPredicate predicateWithValue:YES];
+      #elif 0
+      \(can) = [NSPredicate predicateWithFormat:@"SELF == 'never'"];
+      #endif
+      \(prefers) = [NSPredicate predicateWithFormat:@"SELF == 'mail/1'"];
+      """, around: ("#if TARGET_OS_IOS || TARGET_OS_VISION", "#endif"))
+    guard case .oneOf(let platformAlternatives, _, let platformReason) = platforms.canActivate
+    else {
+      Issue.record("canActivate is \(platforms.canActivate)")
+      return
+    }
+    #expect(
+      platformAlternatives.compactMap(\.format).sorted() == ["FALSEPREDICATE", "TRUEPREDICATE"])
+    #expect(!platformReason.contains("never") && !platformReason.contains("TARGET_OS_IOS ||"))
+    guard case .known = platforms.prefersToActivate else {
+      Issue.record("prefersToActivate is \(platforms.prefersToActivate)")
+      return
+    }
+  }
+
+  @Test("the preprocessor's conditions: TargetConditionals' values, build settings, hostile text")
+  func objectiveCPreprocessorConditions() {
+    func platforms(_ condition: String) -> [Platform: Bool?] {
+      var undecided: [String] = []
+      return Dictionary(
+        uniqueKeysWithValues: Platform.allCases.map {
+          ($0, ObjCExtractor.Conditionals.evaluate(condition, on: $0, undecided: &undecided))
+        })
+    }
+    #expect(platforms("TARGET_OS_IPHONE")[.macOS] == false)
+    #expect(platforms("TARGET_OS_IPHONE")[.tvOS] == true)
+    #expect(platforms("TARGET_OS_IOS && !TARGET_OS_MACCATALYST")[.iOS] == .some(nil))
+    #expect(platforms("TARGET_OS_IOS && !TARGET_OS_MACCATALYST")[.macOS] == false)
+    #expect(platforms("TARGET_OS_OSX || TARGET_OS_MACCATALYST")[.macOS] == true)
+    #expect(platforms("(TARGET_OS_TV == 1)")[.tvOS] == true)
+    #expect(platforms("DEBUG")[.iOS] == .some(nil))
+    #expect(platforms("__IPHONE_OS_VERSION_MAX_ALLOWED >= 170000")[.iOS] == .some(nil))
+    #expect(platforms("__has_include(<UIKit/UIKit.h>)")[.iOS] == .some(nil))
+    // What the reader cannot read is undecided, never a trap: unbalanced, deep, cut off.
+    #expect(platforms("(TARGET_OS_IOS")[.iOS] == .some(nil))
+    #expect(platforms(String(repeating: "(", count: 10_000))[.iOS] == .some(nil))
+    #expect(platforms(String(repeating: "!", count: 10_000) + "1")[.iOS] == .some(nil))
+    #expect(platforms("TARGET_OS_IOS &&")[.iOS] == .some(nil))
+    #expect(platforms("")[.iOS] == .some(nil))
+    // Stray and unbalanced directives are read within bounds.
+    let deep = String(repeating: "#if A\n", count: 200) + "x\n" + "#else\n#elif B\n#endif\n"
+    let bytes = Array(("#endif\n#else\n" + deep).utf8)
+    var directives: [Range<Int>] = []
+    _ = ObjCExtractor.tokenize(bytes, directives: &directives)
+    let conditionals = ObjCExtractor.Conditionals(bytes: bytes, directives: directives)
+    let offset = bytes.count - 25
+    #expect(!conditionals.around(offset, after: -1).compiled.platforms.isEmpty)
+  }
+
   @Test("a request whose content another configuration claims creates the wrong scene")
   func wrongConfiguration() throws {
     let delegates = """

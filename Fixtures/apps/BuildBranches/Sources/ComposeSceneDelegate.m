@@ -9,6 +9,14 @@
         scene.activationConditions.canActivateForTargetContentIdentifierPredicate =
             [NSPredicate predicateWithFormat:@"SELF BEGINSWITH 'compose/'"];
     }
+    // The Mac build prefers drafts; other builds only when built for debugging.
+#if TARGET_OS_MACCATALYST
+    scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate =
+        [NSPredicate predicateWithFormat:@"SELF BEGINSWITH 'compose/'"];
+#elif defined(DEBUG)
+    scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate =
+        [NSPredicate predicateWithFormat:@"SELF == 'compose/debug'"];
+#endif
 }
 
 @end
