@@ -623,7 +623,7 @@ package struct AppCatalogBuilder {
               // The clauses within the view's type: a type declared once per platform
               // (`#if os(iOS) struct ContentView … #else struct ContentView …`) is followed
               // once, and its `#if` does not take its sets from the other platforms.
-              platforms: CompiledPlatforms.withinType(call)))
+              platforms: CompiledPlatforms.of(call, withinType: true)))
         }
         for name in scan.typeNames where seen.insert(name).inserted { names.append(name) }
         for name in scan.methodNames where seen.insert("." + name).inserted {

@@ -55,10 +55,14 @@ package enum AppOutput {
   /// The `#if` clauses a condition is set under within its type, as the app's line shows its own,
   /// and the run-time conditions around it within its method.
   private static func compiledUnder(_ condition: LintedCondition) -> String {
-    (condition.compiled.clauses.isEmpty
-      ? "" : "  under " + CompiledPlatforms.written(condition.compiled.clauses))
+    under(condition.compiled)
       + (condition.runTime.isEmpty
         ? "" : "  only on some paths (\(condition.runTime.reversed().joined(separator: ", ")))")
+  }
+
+  /// `  under #if …`: the `#if` clauses a line's declaration is compiled under, if any.
+  private static func under(_ compiled: CompiledPlatforms) -> String {
+    compiled.clauses.isEmpty ? "" : "  under " + CompiledPlatforms.written(compiled.clauses)
   }
 
   /// What each `$variable` of a condition's format stands for: the known part of its value.
@@ -117,9 +121,7 @@ package enum AppOutput {
                 + (views.preferringUnknown.map { "unknown (\($0))" } ?? quoted(views.preferring))
                 + " allowing "
                 + (views.allowingUnknown.map { "unknown (\($0))" } ?? quoted(views.allowing))
-                + "  \(views.file):\(views.line)"
-                + (views.platforms.clauses.isEmpty
-                  ? "" : "  under " + CompiledPlatforms.written(views.platforms.clauses)))
+                + "  \(views.file):\(views.line)" + under(views.platforms))
           }
         } else if let unknown = group.viewsUnknown {
           lines.append("       views: unknown (\(unknown))")

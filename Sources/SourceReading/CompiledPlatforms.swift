@@ -79,25 +79,19 @@ package struct CompiledPlatforms: Sendable, Hashable {
     isEverywhere ? [] : platforms.sorted().map(\.rawValue)
   }
 
-  /// The platforms `node` is compiled for: every `#if` clause around it, in its file.
-  package static func of(_ node: some SyntaxProtocol) -> CompiledPlatforms {
-    var result = everywhere
-    for clause in clauses(around: node, withinType: false) {
-      result = result.intersection(taken(clause))
-    }
-    return result
+  /// The platforms `node` is compiled for: every `#if` clause around it in its file, or
+  /// `withinType`, the clauses between it and the innermost type, extension or protocol around
+  /// it. A file wrapped whole in `#if canImport(UIKit)` builds the type or not; within the type,
+  /// an assignment under `#if DEBUG` is one the same app may be built with or without.
+  package static func of(_ node: some SyntaxProtocol, withinType: Bool = false)
+    -> CompiledPlatforms
+  {
+    of(clauses: clauses(around: node, withinType: withinType))
   }
 
-  /// The platforms `node` is compiled for within its type: the `#if` clauses between it and the
-  /// innermost type, extension or protocol around it. A file wrapped whole in
-  /// `#if canImport(UIKit)` builds the type or not; within the type, an assignment under
-  /// `#if DEBUG` is one the same app may be built with or without.
-  package static func withinType(_ node: some SyntaxProtocol) -> CompiledPlatforms {
-    var result = everywhere
-    for clause in clauses(around: node, withinType: true) {
-      result = result.intersection(taken(clause))
-    }
-    return result
+  /// Where all of `clauses` (nested, outermost first) are taken.
+  static func of(clauses: [IfConfigClauseSyntax]) -> CompiledPlatforms {
+    clauses.reduce(everywhere) { $0.intersection(taken($1)) }
   }
 
   /// The `#if` clauses around `node`, outermost first; within its type, or in its whole file.
@@ -249,7 +243,7 @@ package struct ExclusiveBranch: Sendable, Hashable {
 /// it within its type, and the `if`, `guard`, `switch`, `catch` and loops around it within its
 /// function.
 package struct StatementConditions: Sendable {
-  /// The `#if` clauses (``CompiledPlatforms/withinType(_:)``).
+  /// The `#if` clauses within its type (``CompiledPlatforms/of(_:withinType:)``).
   package var compiled: CompiledPlatforms
   /// The run-time conditions, innermost first, as written (`if let id = …`, `case .mail`).
   package var runTime: [String]
@@ -263,7 +257,7 @@ package struct StatementConditions: Sendable {
   /// The conditions around `node`.
   package static func of(_ node: some SyntaxProtocol) -> StatementConditions {
     let clauses = CompiledPlatforms.clauses(around: node, withinType: true)
-    let compiled = CompiledPlatforms.withinType(node)
+    let compiled = CompiledPlatforms.of(clauses: clauses)
     var runTime: [String] = []
     var branches: [ExclusiveBranch?] = []
     if let clause = clauses.last, let list = clause.parent?.as(IfConfigClauseListSyntax.self),

@@ -125,7 +125,7 @@ package struct FoundCondition: Sendable, Hashable {
   /// name): the predicate has no effect.
   package var neverInstalled: String?
   /// The `#if` clauses around the assignment within its type
-  /// (``CompiledPlatforms/withinType(_:)``): a build may compile it or not.
+  /// (``CompiledPlatforms/of(_:withinType:)``): a build may compile it or not.
   package var compiled = CompiledPlatforms.everywhere
   /// The run-time conditions around the assignment within its function, innermost first
   /// (`if let id = …`): it may not run.
