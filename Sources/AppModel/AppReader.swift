@@ -461,6 +461,10 @@ extension AppCatalog {
       catalog.producers += inputs.swiftFiles.flatMap(\.fileHandlers)
     }
     catalog.producers.sort { ($0.file, $0.line) < ($1.file, $1.line) }
+    // A custom scene type used by several groups is read once for each: what it says of its
+    // own source is said once.
+    var seen: Set<LintDiagnostic> = []
+    catalog.diagnostics = catalog.diagnostics.filter { seen.insert($0).inserted }
     catalog.diagnostics.sort { ($0.file, $0.line) < ($1.file, $1.line) }
     return catalog
   }

@@ -1024,6 +1024,40 @@ struct AppModelTests {
     #expect(!right.report.diagnostics.contains { $0.id == "routing.new-window-per-event" })
   }
 
+  @Test("a custom scene's findings of its own source are said once, however often it is used")
+  func customSceneBuildConditionNotedOnce() throws {
+    let app = """
+      import SwiftUI
+      @main
+      struct NotesApp: App {
+        var body: some Scene {
+          NoteScene(id: "note")
+          NoteScene(id: "draft")
+        }
+      }
+      struct NoteScene: Scene {
+        let id: String
+        var body: some Scene {
+          WindowGroup(id: id) {
+            Text("x")
+          }
+          #if DEBUG
+          .handlesExternalEvents(matching: ["debug"])
+          #endif
+        }
+      }
+      """
+    let run = Linter.readApp(paths: [try tree(["App.swift": utf8(app)])])
+    let groups = try #require(run.catalog?.apps.first).windowGroups
+    #expect(groups.count == 2)
+    let catalog = try #require(run.catalog)
+    let notes = catalog.diagnostics.filter { $0.id == "app.build-condition" }
+    #expect(notes.count == 1)
+    #expect(notes.first?.line == 16)
+    // So is the id each group computes from the same declaration.
+    #expect(run.report.diagnostics.filter { $0.id == "routing.unstable-window-id" }.count == 1)
+  }
+
   @Test("modifiers under a postfix #if keep the scene, and apply where they are compiled")
   func postfixIfConfigModifiers() throws {
     let app = """
