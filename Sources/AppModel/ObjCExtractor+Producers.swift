@@ -44,24 +44,19 @@ extension ObjCExtractor {
     if holds("configurationForConnectingSceneSession") {
       reading.configurationChoice = configurationChoice(tokens, path: path, lines: lines)
     }
-    var open: (name: String, line: Int)?
+    for implementation in implementations(tokens) {
+      guard let end = implementation.end else { continue }
+      let start = lines.location(implementation.start).line
+      reading.classes.append((implementation.name, start...max(start, lines.location(end).line)))
+    }
     // The value each receiver's `targetContentIdentifier` was last given, by method.
     var assigned: [ScopedName: Range<Int>] = [:]
     for index in tokens.indices {
       // The kind read in place (ObjCExtractor.isIdentifier(_:_:_:) says why).
       guard case .identifier(let name) = tokens[index].kind else { continue }
       let line = { lines.location(tokens[index].offset).line }
-      if index > 0, tokens[index - 1].isPunctuation(UInt8(ascii: "@")) {
-        if name == "implementation", index + 1 < tokens.count,
-          let type = tokens[index + 1].identifier
-        {
-          open = (type, line())
-        } else if name == "end", let (type, start) = open {
-          reading.classes.append((type, start...max(start, line())))
-          open = nil
-        }
-        continue
-      }
+      // `@implementation`, `@end`, `@property`: read by implementations(_:) where they matter.
+      if index > 0, tokens[index - 1].isPunctuation(UInt8(ascii: "@")) { continue }
       let receiver: Range<Int>
       let value: Range<Int>
       if isWord(name, "targetContentIdentifier"), index > 1,

@@ -127,10 +127,11 @@ package struct CompiledPlatforms: Sendable, Hashable {
     for platform in Platform.allCases {
       var taken: Bool? = true
       for condition in earlier {
-        taken = and(taken, not(evaluate(condition, on: platform, undecided: &undecided)))
+        taken = BuildCondition.and(
+          taken, BuildCondition.not(evaluate(condition, on: platform, undecided: &undecided)))
       }
       if let condition = clause.condition {
-        taken = and(taken, evaluate(condition, on: platform, undecided: &undecided))
+        taken = BuildCondition.and(taken, evaluate(condition, on: platform, undecided: &undecided))
       }
       // Undecided: both branches are read.
       if taken != false { platforms.insert(platform) }
@@ -144,18 +145,6 @@ package struct CompiledPlatforms: Sendable, Hashable {
     return CompiledPlatforms(
       platforms: platforms, clauses: [prefix + written],
       undecided: undecided.filter { seen.insert($0).inserted }, surely: surely)
-  }
-
-  private static func not(_ value: Bool?) -> Bool? { value.map { !$0 } }
-
-  private static func and(_ lhs: Bool?, _ rhs: Bool?) -> Bool? {
-    if lhs == false || rhs == false { return false }
-    return lhs == true && rhs == true ? true : nil
-  }
-
-  private static func or(_ lhs: Bool?, _ rhs: Bool?) -> Bool? {
-    if lhs == true || rhs == true { return true }
-    return lhs == false && rhs == false ? false : nil
   }
 
   /// The most nested a condition is read; deeper, it is undecided.
@@ -175,7 +164,8 @@ package struct CompiledPlatforms: Sendable, Hashable {
       return literal.literal.tokenKind == .keyword(.true)
     }
     if let prefix = condition.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
-      return not(evaluate(prefix.expression, on: platform, undecided: &undecided, depth: depth + 1))
+      return BuildCondition.not(
+        evaluate(prefix.expression, on: platform, undecided: &undecided, depth: depth + 1))
     }
     if let tuple = condition.as(TupleExprSyntax.self), tuple.elements.count == 1,
       let only = tuple.elements.first, only.label == nil
@@ -189,14 +179,14 @@ package struct CompiledPlatforms: Sendable, Hashable {
       var conjunction: Bool? = true
       var index = 0
       while index < elements.count {
-        conjunction = and(
+        conjunction = BuildCondition.and(
           conjunction,
           evaluate(elements[index], on: platform, undecided: &undecided, depth: depth + 1))
         let next = index + 1 < elements.count ? elements[index + 1] : nil
         let op = next?.as(BinaryOperatorExprSyntax.self)?.operator.text
         if next != nil && op != "&&" && op != "||" { return unknown() }
         if op != "&&" {
-          disjunction = or(disjunction, conjunction)
+          disjunction = BuildCondition.or(disjunction, conjunction)
           conjunction = true
         }
         index += 2
@@ -220,6 +210,23 @@ package struct CompiledPlatforms: Sendable, Hashable {
       }
     }
     return unknown()
+  }
+}
+
+/// The three-valued logic of build conditions, Swift's `#if` and the Objective-C preprocessor's
+/// alike: `nil` is a value a build setting decides, so `false && nil` is `false`, `true || nil` is
+/// `true`, and anything else with `nil` stays `nil`.
+enum BuildCondition {
+  static func not(_ value: Bool?) -> Bool? { value.map { !$0 } }
+
+  static func and(_ lhs: Bool?, _ rhs: Bool?) -> Bool? {
+    if lhs == false || rhs == false { return false }
+    return lhs == true && rhs == true ? true : nil
+  }
+
+  static func or(_ lhs: Bool?, _ rhs: Bool?) -> Bool? {
+    if lhs == true || rhs == true { return true }
+    return lhs == false && rhs == false ? false : nil
   }
 }
 

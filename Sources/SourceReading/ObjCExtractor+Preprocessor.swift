@@ -41,6 +41,8 @@ extension ObjCExtractor {
         var group: Int
         var clauses: [Int] = []
         var written: [String] = []
+        /// The conditions of its clauses so far, as an `#else` of them names them.
+        var conditions: [String] = []
         /// Per platform, whether an earlier clause of the group was taken.
         var earlier: [Bool?] = Array(repeating: false, count: Platform.allCases.count)
         var undecided: [String] = []
@@ -48,16 +50,15 @@ extension ObjCExtractor {
       var stack: [Open] = []
       // Groups opened past the most nested read, whose directives are passed over.
       var ignored = 0
+      // Ends the group's last clause at `end` and tells each clause its group's size.
       func close(_ open: Open, at end: Int, into clauses: inout [Clause], exhaustive: Bool) {
-        for clause in open.clauses {
-          if clauses[clause].bytes.upperBound == Int.max {
-            clauses[clause].bytes =
-              clauses[clause].bytes
-              .lowerBound..<max(
-                end, clauses[clause].bytes.lowerBound)
+        for index in open.clauses {
+          let start = clauses[index].bytes.lowerBound
+          if clauses[index].bytes.upperBound == Int.max {
+            clauses[index].bytes = start..<max(end, start)
           }
-          clauses[clause].count = open.clauses.count
-          clauses[clause].exhaustive = exhaustive
+          clauses[index].count = open.clauses.count
+          clauses[index].exhaustive = exhaustive
         }
       }
       for directive in directives {
@@ -81,10 +82,8 @@ extension ObjCExtractor {
             continue
           }
           guard let open = stack.popLast() else { continue }
-          close(
-            open, at: directive.lowerBound, into: &clauses,
-            exhaustive: open.written.last?
-              .hasPrefix("#else") == true)
+          let exhaustive = open.written.last?.hasPrefix("#else") == true
+          close(open, at: directive.lowerBound, into: &clauses, exhaustive: exhaustive)
           continue
         default:
           continue
@@ -102,15 +101,15 @@ extension ObjCExtractor {
         var surely: Set<Platform> = []
         for (position, platform) in Platform.allCases.enumerated() {
           let own = expression.map { Self.evaluate($0, on: platform, undecided: &undecided) }
-          let taken = Self.and(Self.not(open.earlier[position]), own ?? true)
+          let taken = BuildCondition.and(BuildCondition.not(open.earlier[position]), own ?? true)
           if taken != false { platforms.insert(platform) }
           if taken == true { surely.insert(platform) }
-          if let own { open.earlier[position] = Self.or(open.earlier[position], own) }
+          if let own { open.earlier[position] = BuildCondition.or(open.earlier[position], own) }
         }
         let written =
           switch keyword {
           case "if": condition
-          case "else": "#else of " + open.written.joined(separator: ", ")
+          case "else": "#else of " + open.conditions.joined(separator: ", ")
           default: "#\(keyword) \(condition)"
           }
         // Its own condition's build settings, and those of the clauses before it.
@@ -118,6 +117,7 @@ extension ObjCExtractor {
         let always = surely.count == Platform.allCases.count
         open.clauses.append(clauses.count)
         open.written.append(written)
+        if let expression { open.conditions.append(expression) }
         clauses.append(
           Clause(
             bytes: directive.upperBound..<Int.max,
@@ -252,18 +252,6 @@ extension ObjCExtractor {
       undecided += reader.undecided
       return value.map { $0 != 0 }
     }
-
-    static func not(_ value: Bool?) -> Bool? { value.map { !$0 } }
-
-    static func and(_ lhs: Bool?, _ rhs: Bool?) -> Bool? {
-      if lhs == false || rhs == false { return false }
-      return lhs == true && rhs == true ? true : nil
-    }
-
-    static func or(_ lhs: Bool?, _ rhs: Bool?) -> Bool? {
-      if lhs == true || rhs == true { return true }
-      return lhs == false && rhs == false ? false : nil
-    }
   }
 
   /// A preprocessor condition read on one platform: `!`, `&&`, `||`, comparisons, parentheses,
@@ -307,21 +295,21 @@ extension ObjCExtractor {
     }
 
     private mutating func disjunction() -> Int?? {
-      guard var value = conjunction() else { return nil }
-      while take("||") {
-        guard let rhs = conjunction() else { return nil }
-        let result = ObjCExtractor.Conditionals.or(value.map { $0 != 0 }, rhs.map { $0 != 0 })
-        value = result.map { $0 ? 1 : 0 }
-      }
-      return value
+      logical("||", BuildCondition.or) { $0.conjunction() }
     }
 
     private mutating func conjunction() -> Int?? {
-      guard var value = comparison() else { return nil }
-      while take("&&") {
-        guard let rhs = comparison() else { return nil }
-        let result = ObjCExtractor.Conditionals.and(value.map { $0 != 0 }, rhs.map { $0 != 0 })
-        value = result.map { $0 ? 1 : 0 }
+      logical("&&", BuildCondition.and) { $0.comparison() }
+    }
+
+    /// Operands read by `operand`, joined by `op` (`&&` or `||`) left to right with `combine`.
+    private mutating func logical(
+      _ op: String, _ combine: (Bool?, Bool?) -> Bool?, operand: (inout Self) -> Int??
+    ) -> Int?? {
+      guard var value = operand(&self) else { return nil }
+      while take(op) {
+        guard let rhs = operand(&self) else { return nil }
+        value = combine(value.map { $0 != 0 }, rhs.map { $0 != 0 }).map { $0 ? 1 : 0 }
       }
       return value
     }

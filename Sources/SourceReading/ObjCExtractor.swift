@@ -49,6 +49,35 @@ package enum ObjCExtractor {
     name.utf8.count == word.utf8.count && name == word
   }
 
+  /// One `@implementation X … @end` of a file's tokens.
+  package struct Implementation {
+    package var name: String
+    /// The offsets of its `@implementation`'s `@` and of its `@end`'s, nil when another
+    /// `@implementation` or the file's end comes first.
+    package var start: Int
+    package var end: Int?
+  }
+
+  /// The file's `@implementation` blocks, in order: the classes it defines, and the boundary
+  /// within which a statement's `#if` clauses are its own (a file wrapped whole in `#if` builds
+  /// the class or not).
+  package static func implementations(_ tokens: [Token]) -> [Implementation] {
+    var found: [Implementation] = []
+    for index in tokens.indices.dropFirst() where tokens[index - 1].isPunctuation(UInt8(ascii: "@"))
+    {
+      if isIdentifier(tokens, index, "implementation"), index + 1 < tokens.count,
+        let name = tokens[index + 1].identifier
+      {
+        found.append(Implementation(name: name, start: tokens[index - 1].offset))
+      } else if isIdentifier(tokens, index, "end"), let last = found.indices.last,
+        found[last].end == nil
+      {
+        found[last].end = tokens[index - 1].offset
+      }
+    }
+    return found
+  }
+
   package static func conditions(in bytes: [UInt8]) -> [FoundCondition] {
     conditions(in: bytes, path: "", module: nil).conditions
   }
@@ -82,15 +111,9 @@ package enum ObjCExtractor {
   private static func compiled(
     _ found: [FoundCondition], _ tokens: [Token], _ conditionals: Conditionals
   ) -> [FoundCondition] {
-    var implementations: [Int] = []
-    for index in tokens.indices.dropFirst()
-    where isIdentifier(tokens, index, "implementation")
-      && tokens[index - 1].isPunctuation(UInt8(ascii: "@"))
-    {
-      implementations.append(tokens[index - 1].offset)
-    }
+    let implementations = implementations(tokens)
     return found.compactMap { condition in
-      let boundary = implementations.last { $0 < condition.offset } ?? -1
+      let boundary = implementations.last { $0.start < condition.offset }?.start ?? -1
       let around = conditionals.around(condition.offset, after: boundary)
       guard !around.compiled.platforms.isEmpty else { return nil }
       var condition = condition

@@ -1542,6 +1542,15 @@ struct AppModelTests {
     let conditionals = ObjCExtractor.Conditionals(bytes: bytes, directives: directives)
     let offset = bytes.count - 25
     #expect(!conditionals.around(offset, after: -1).compiled.platforms.isEmpty)
+    // An `#else` names the conditions of the clauses before it, as Swift's does.
+    let elseText = Array("#ifdef DEBUG\na\n#elif TARGET_OS_TV\nb\n#else\nc\n#endif\n".utf8)
+    var elseDirectives: [Range<Int>] = []
+    _ = ObjCExtractor.tokenize(elseText, directives: &elseDirectives)
+    let inElse = ObjCExtractor.Conditionals(bytes: elseText, directives: elseDirectives)
+      .around(elseText.count - 9, after: -1)
+    #expect(inElse.compiled.clauses == ["#else of defined(DEBUG), TARGET_OS_TV"])
+    #expect(inElse.compiled.platforms == [.iOS, .macOS, .watchOS, .visionOS])
+    #expect(inElse.branch.map { [$0.group, $0.branch, $0.branches] } == [0, 2, 3])
   }
 
   @Test("a request whose content another configuration claims creates the wrong scene")
