@@ -21,12 +21,14 @@ extension ObjCExtractor {
   /// as its conditions: `x.targetContentIdentifier = v;` and `[x setTargetContentIdentifier:v]`,
   /// `v` a literal, a constant (the file's, or the module's through `module`), a local the
   /// method assigns once, `[NSString stringWithFormat:…]` or `[a stringByAppendingString:b]`
-  /// (templates); nothing in a comment, a string or `#if 0`.
+  /// (templates); nothing in a comment, a string or `#if 0`. Each producer is compiled for the
+  /// platforms of the `#if` clauses around it, as a condition is (``Conditionals``).
   package static func appReading(in bytes: [UInt8], path: String, module: ModuleIndex?)
     -> AppReading
   {
     var reading = AppReading()
-    var tokens = tokenize(bytes)
+    var directives: [Range<Int>] = []
+    var tokens = tokenize(bytes, directives: &directives)
     inlineConstants(&tokens, defines: stringDefines(bytes)) { name, offset in
       guard let module else {
         reading.external.insert(ModuleName(objectiveC: name))
@@ -44,7 +46,18 @@ extension ObjCExtractor {
     if holds("configurationForConnectingSceneSession") {
       reading.configurationChoice = configurationChoice(tokens, path: path, lines: lines)
     }
-    for implementation in implementations(tokens) {
+    let implementations = implementations(tokens)
+    let conditionals = directives.isEmpty ? nil : Conditionals(bytes: bytes, directives: directives)
+    // The builds that compile the token at `index`, from the `#if` clauses around it within its
+    // `@implementation`, as a condition's are; nil when none does (`#elif 0`).
+    func platforms(at index: Int) -> CompiledPlatforms? {
+      guard let conditionals, !conditionals.isEmpty else { return .everywhere }
+      let offset = tokens[index].offset
+      let boundary = implementations.last { $0.start < offset }?.start ?? -1
+      let compiled = conditionals.around(offset, after: boundary).compiled
+      return compiled.platforms.isEmpty ? nil : compiled
+    }
+    for implementation in implementations {
       guard let end = implementation.end else { continue }
       let start = lines.location(implementation.start).line
       reading.classes.append((implementation.name, start...max(start, lines.location(end).line)))
@@ -85,8 +98,9 @@ extension ObjCExtractor {
       } else {
         continue
       }
-      var producer = Producer(
-        kind: kind(tokens, receiver), file: path, line: line())
+      guard let compiled = platforms(at: index) else { continue }
+      var producer = Producer(kind: kind(tokens, receiver), file: path, line: line())
+      producer.platforms = compiled
       setIdentifier(of: &producer, to: value, in: tokens)
       if producer.kind == .userActivity, receiver.count == 1,
         let name = tokens[receiver.lowerBound].identifier
@@ -108,8 +122,10 @@ extension ObjCExtractor {
           $0.identifier == "userActivity"
         }), label + 2 < tokens.count, tokens[label + 1].isPunctuation(UInt8(ascii: ":"))
       else { continue }
+      guard let compiled = platforms(at: index) else { continue }
       var producer = Producer(
         kind: .activationRequest, file: path, line: lines.location(tokens[index].offset).line)
+      producer.platforms = compiled
       let session = sourceText(tokens, (index + 2)..<label)
       if session != "nil" { producer.session = session }
       let activityEnd =

@@ -718,6 +718,36 @@ struct AppModelTests {
     #expect(producers[3].kind == .notification && !producers[3].carriesIdentifier)
   }
 
+  @Test("Objective-C producers under #if are compiled where their clauses are, as Swift's are")
+  func objectiveCProducersUnderIf() throws {
+    let run = Linter.readApp(paths: [
+      try tree([
+        "Handoff.m": utf8(
+          """
+          @implementation Handoff
+          - (void)go:(UNMutableNotificationContent *)content {
+          #if TARGET_OS_OSX
+            content.targetContentIdentifier = @"mac";
+          #elif 0
+            content.targetContentIdentifier = @"never";
+          #else
+            [content setTargetContentIdentifier:@"elsewhere"];
+          #endif
+            content.targetContentIdentifier = @"everywhere";
+          }
+          @end
+          """)
+      ])
+    ])
+    let producers = try #require(run.catalog?.producers.filter { $0.file.hasSuffix("Handoff.m") })
+    #expect(producers.map(\.identifier) == ["mac", "elsewhere", "everywhere"])
+    #expect(producers[0].platforms.platforms == [.macOS])
+    #expect(producers[0].platforms.clauses == ["TARGET_OS_OSX"])
+    #expect(producers[1].platforms.platforms == [.iOS, .tvOS, .watchOS, .visionOS])
+    #expect(producers[1].platforms.clauses == ["#else of TARGET_OS_OSX, 0"])
+    #expect(producers[2].platforms.isEverywhere && producers[2].platforms.clauses.isEmpty)
+  }
+
   @Test(
     "files of the app's document types are events: a window group without sets opens one per file")
   func documentTypes() throws {
