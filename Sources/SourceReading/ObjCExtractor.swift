@@ -118,7 +118,12 @@ package enum ObjCExtractor {
       guard !around.compiled.platforms.isEmpty else { return nil }
       var condition = condition
       condition.compiled = condition.compiled.intersection(around.compiled)
-      if condition.runTime.isEmpty { condition.branch = around.branch }
+      // One condition around it decides its branch: an `if`'s or a clause's, never both.
+      if condition.runTime.isEmpty {
+        condition.branch = around.branch
+      } else if !around.compiled.clauses.isEmpty {
+        condition.branch = nil
+      }
       return condition
     }
   }
@@ -512,7 +517,10 @@ package enum ObjCExtractor {
       condition.resolution = weakest
       condition.origins = inlined
     }
-    if start < tokens.count { condition.runTime = pathConditions(tokens, at: start) }
+    if start < tokens.count {
+      condition.runTime = pathConditions(tokens, at: start)
+      if condition.runTime.count == 1 { condition.branch = ifBranch(tokens, at: start) }
+    }
     // Through a local of the same body: say so, and where it was defined.
     if end - start == 1, let name = tokens[start].identifier,
       let (from, _) = localDefinition(tokens, named: name, before: start)
@@ -527,8 +535,8 @@ package enum ObjCExtractor {
 
   /// The run-time conditions around the statement that holds token `index`, innermost first,
   /// within its method: the `if`, `else`, `switch`, `case` and loops whose bodies it is in
-  /// (`if (…)`), braced or not. The Objective-C side of ``StatementConditions``; its branches
-  /// are not grouped, so a predicate every branch sets may still keep UIKit's default.
+  /// (`if (…)`), braced or not. The Objective-C side of ``StatementConditions``; the branches of
+  /// a braced `if … else` chain are grouped by ``ifBranch(_:at:)``, a `switch`'s cases are not.
   package static func pathConditions(_ tokens: [Token], at index: Int) -> [String] {
     let scope = tokens[index].scope
     guard scope >= 0, scope < index else { return [] }
@@ -573,6 +581,128 @@ package enum ObjCExtractor {
       position = opener
     }
     return found
+  }
+
+  /// The branch of an `if … else if … else` chain whose braced body holds token `index` directly
+  /// (the only run-time condition around it), when a plain `else` ends the chain: one of its
+  /// bodies runs, as ``ExclusiveBranch`` says. Nil for anything else, a body without braces
+  /// included (what is not grouped may also keep UIKit's default: never a wrong answer).
+  package static func ifBranch(_ tokens: [Token], at index: Int) -> ExclusiveBranch? {
+    let scope = tokens[index].scope
+    guard scope >= 0, scope < index else { return nil }
+    // Each token is passed over a few times at most; the read is bounded all the same.
+    var steps = 0
+    // The `{` of the block that holds the statement.
+    var opener = index - 1
+    var braces = 0
+    while opener > scope, steps < maximumPathSteps {
+      steps += 1
+      if tokens[opener].isPunctuation(UInt8(ascii: "}")) { braces += 1 }
+      if tokens[opener].isPunctuation(UInt8(ascii: "{")) {
+        if braces == 0 { break }
+        braces -= 1
+      }
+      opener -= 1
+    }
+    guard opener > scope, steps < maximumPathSteps else { return nil }
+    // Back to the chain's first `if`: `else {`, `if (…) {`, each after the `}` of an earlier body
+    // and its `else`.
+    var head = opener - 1
+    if head > scope, tokens[head].isPunctuation(UInt8(ascii: ")")) {
+      guard let open = matching(tokens, closer: head, after: scope, steps: &steps), open > scope,
+        isIdentifier(tokens, open - 1, "if")
+      else { return nil }
+      head = open - 1
+    } else if !(head > scope && isIdentifier(tokens, head, "else")) {
+      return nil
+    }
+    while head - 1 > scope,
+      isIdentifier(tokens, head, "else") || isIdentifier(tokens, head - 1, "else")
+    {
+      let elseAt = isIdentifier(tokens, head, "else") ? head : head - 1
+      guard tokens[elseAt - 1].isPunctuation(UInt8(ascii: "}")),
+        let body = matching(tokens, closer: elseAt - 1, after: scope, steps: &steps),
+        body - 1 > scope, tokens[body - 1].isPunctuation(UInt8(ascii: ")")),
+        let open = matching(tokens, closer: body - 1, after: scope, steps: &steps),
+        open - 1 > scope,
+        isIdentifier(tokens, open - 1, "if")
+      else { return nil }
+      head = open - 1
+    }
+    guard isIdentifier(tokens, head, "if") else { return nil }
+    // Forward over the chain: its bodies, which holds `opener`, and whether `else { … }` ends it.
+    var position = head
+    var count = 0
+    var branch: Int?
+    while true {
+      var body = position
+      if isIdentifier(tokens, position, "if") {
+        guard position + 1 < tokens.count, tokens[position + 1].isPunctuation(UInt8(ascii: "(")),
+          let close = matching(tokens, opener: position + 1, steps: &steps)
+        else { return nil }
+        body = close + 1
+      } else {
+        body = position + 1
+      }
+      guard body < tokens.count, tokens[body].isPunctuation(UInt8(ascii: "{")),
+        let end = matching(tokens, opener: body, steps: &steps)
+      else { return nil }
+      if body == opener { branch = count }
+      count += 1
+      guard count <= maximumBranches else { return nil }
+      let ended = !isIdentifier(tokens, position, "if")
+      guard !ended, end + 1 < tokens.count, isIdentifier(tokens, end + 1, "else") else {
+        guard ended, let branch else { return nil }
+        return ExclusiveBranch(group: tokens[head].offset, branch: branch, branches: count)
+      }
+      position = end + 2
+      guard position < tokens.count else { return nil }
+      if !isIdentifier(tokens, position, "if") { position = end + 1 }
+    }
+  }
+
+  /// The most bodies of one `if … else` chain ``ifBranch(_:at:)`` reads.
+  private static let maximumBranches = 256
+
+  /// The `(` or `{` that `closer` (a `)` or `}`) closes, searched back to `after`; nil past
+  /// ``maximumPathSteps`` tokens in all.
+  private static func matching(_ tokens: [Token], closer: Int, after: Int, steps: inout Int)
+    -> Int?
+  {
+    let close =
+      tokens[closer].isPunctuation(UInt8(ascii: ")")) ? UInt8(ascii: ")") : UInt8(ascii: "}")
+    let open = close == UInt8(ascii: ")") ? UInt8(ascii: "(") : UInt8(ascii: "{")
+    var depth = 0
+    var index = closer
+    while index > after, steps < maximumPathSteps {
+      steps += 1
+      if tokens[index].isPunctuation(close) { depth += 1 }
+      if tokens[index].isPunctuation(open) {
+        depth -= 1
+        if depth == 0 { return index }
+      }
+      index -= 1
+    }
+    return nil
+  }
+
+  /// The `)` or `}` that closes `opener` (a `(` or `{`); nil past ``maximumPathSteps`` tokens in
+  /// all.
+  private static func matching(_ tokens: [Token], opener: Int, steps: inout Int) -> Int? {
+    let open =
+      tokens[opener].isPunctuation(UInt8(ascii: "(")) ? UInt8(ascii: "(") : UInt8(ascii: "{")
+    let close = open == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "}")
+    var depth = 0
+    for index in opener..<tokens.count {
+      steps += 1
+      guard steps < maximumPathSteps else { return nil }
+      if tokens[index].isPunctuation(open) { depth += 1 }
+      if tokens[index].isPunctuation(close) {
+        depth -= 1
+        if depth == 0 { return index }
+      }
+    }
+    return nil
   }
 
   /// The most tokens ``pathConditions(_:at:)`` passes over for one statement.

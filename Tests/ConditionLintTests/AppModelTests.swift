@@ -1538,6 +1538,39 @@ struct AppModelTests {
       Issue.record("prefersToActivate is \(platforms.prefersToActivate)")
       return
     }
+    // One body of an `if … else if … else` runs: UIKit's default is never in force.
+    func formats(_ scene: AppRouting.AppScene) -> [String] {
+      guard case .oneOf(let alternatives, _, _) = scene.canActivate else { return [] }
+      return alternatives.compactMap(\.format).sorted()
+    }
+    let chain = """
+      if (session.role == nil) {
+        \(can) = [NSPredicate predicateWithFormat:@"SELF BEGINSWITH 'a/'"];
+      } else if ([options.userActivities count] > 0) {
+        \(can) = [NSPredicate predicateWithFormat:@"SELF BEGINSWITH 'b/'"];
+      } else {
+        \(can) = [NSPredicate predicateWithValue:NO];
+      }
+      """
+    #expect(
+      try formats(mail(chain).0)
+        == [
+          #"SELF BEGINSWITH "a/""#, #"SELF BEGINSWITH "b/""#, "FALSEPREDICATE",
+        ].sorted())
+    // Without a last `else`, none may run; under `#if` too, two conditions decide.
+    let open = chain.replacingOccurrences(of: "} else {", with: "} else if (scene) {")
+    #expect(try formats(mail(open).0).contains("TRUEPREDICATE"))
+    let underIf = "#ifdef DEBUG\n" + chain + "\n#endif"
+    #expect(try formats(mail(underIf).0).contains("TRUEPREDICATE"))
+    // A chain longer than is read, and one cut off, are not grouped; neither traps.
+    let long =
+      "- (void)f { if (a) { x.canActivateForTargetContentIdentifierPredicate = p; }"
+      + String(repeating: " else if (b) { }", count: 300) + " else { } }"
+    let cut = "- (void)f { if (a) { x.canActivateForTargetContentIdentifierPredicate = p; } else {"
+    for text in [long, cut] {
+      let found = ObjCExtractor.conditions(in: Array(text.utf8))
+      #expect(found.count == 1 && found.first?.branch == nil)
+    }
   }
 
   @Test("the preprocessor's conditions: TargetConditionals' values, build settings, hostile text")
