@@ -566,19 +566,8 @@ package enum ObjCExtractor {
         let opens = start + 1 < tokens.count && tokens[start + 1].isPunctuation(UInt8(ascii: "("))
         found.append(head + (opens ? " (…)" : head == "case" ? " …" : ""))
       }
-      // Out to the block around it: its unmatched `{`.
-      var opener = start - 1
-      var braces = 0
-      while opener > scope, steps < maximumPathSteps {
-        steps += 1
-        if tokens[opener].isPunctuation(UInt8(ascii: "}")) { braces += 1 }
-        if tokens[opener].isPunctuation(UInt8(ascii: "{")) {
-          if braces == 0 { break }
-          braces -= 1
-        }
-        opener -= 1
-      }
-      position = opener
+      // Out to the block around it.
+      position = blockOpener(tokens, before: start, after: scope, steps: &steps)
     }
     return found
   }
@@ -592,18 +581,7 @@ package enum ObjCExtractor {
     guard scope >= 0, scope < index else { return nil }
     // Each token is passed over a few times at most; the read is bounded all the same.
     var steps = 0
-    // The `{` of the block that holds the statement.
-    var opener = index - 1
-    var braces = 0
-    while opener > scope, steps < maximumPathSteps {
-      steps += 1
-      if tokens[opener].isPunctuation(UInt8(ascii: "}")) { braces += 1 }
-      if tokens[opener].isPunctuation(UInt8(ascii: "{")) {
-        if braces == 0 { break }
-        braces -= 1
-      }
-      opener -= 1
-    }
+    let opener = blockOpener(tokens, before: index, after: scope, steps: &steps)
     guard opener > scope, steps < maximumPathSteps else { return nil }
     // Back to the chain's first `if`: `else {`, `if (…) {`, each after the `}` of an earlier body
     // and its `else`.
@@ -659,6 +637,25 @@ package enum ObjCExtractor {
       guard position < tokens.count else { return nil }
       if !isIdentifier(tokens, position, "if") { position = end + 1 }
     }
+  }
+
+  /// The unmatched `{` before token `index`, the block that holds it: at most `scope` (the
+  /// method's own), and `scope` too once ``maximumPathSteps`` tokens are passed over in all.
+  private static func blockOpener(
+    _ tokens: [Token], before index: Int, after scope: Int, steps: inout Int
+  ) -> Int {
+    var opener = index - 1
+    var braces = 0
+    while opener > scope, steps < maximumPathSteps {
+      steps += 1
+      if tokens[opener].isPunctuation(UInt8(ascii: "}")) { braces += 1 }
+      if tokens[opener].isPunctuation(UInt8(ascii: "{")) {
+        if braces == 0 { return opener }
+        braces -= 1
+      }
+      opener -= 1
+    }
+    return opener > scope ? scope : opener
   }
 
   /// The most bodies of one `if … else` chain ``ifBranch(_:at:)`` reads.
