@@ -1562,6 +1562,22 @@ struct AppModelTests {
     #expect(try formats(mail(open).0).contains("TRUEPREDICATE"))
     let underIf = "#ifdef DEBUG\n" + chain + "\n#endif"
     #expect(try formats(mail(underIf).0).contains("TRUEPREDICATE"))
+    // Nested: the outer `else` is a branch of the outer chain; what an inner `if` or a block
+    // holds has more than one condition, or none of its own, and is not grouped.
+    let nested = """
+      - (void)f {
+        if (a) {
+          if (b) { x.canActivateForTargetContentIdentifierPredicate = p; } else { }
+          dispatch_async(q, ^{ x.prefersToActivateForTargetContentIdentifierPredicate = p; });
+        } else {
+          x.canActivateForTargetContentIdentifierPredicate = q;
+        }
+      }
+      """
+    let branches = ObjCExtractor.conditions(in: Array(nested.utf8)).map {
+      $0.branch.map { [$0.branch, $0.branches] }
+    }
+    #expect(branches == [nil, nil, [1, 2]])
     // A chain longer than is read, and one cut off, are not grouped; neither traps.
     let long =
       "- (void)f { if (a) { x.canActivateForTargetContentIdentifierPredicate = p; }"
