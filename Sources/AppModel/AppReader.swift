@@ -49,7 +49,30 @@ package struct AppInputs: Sendable {
   /// makes the sparse readings safe, checked by tests and the lint fuzzer. A file the parser
   /// rejects, or nests too deep to parse, is not compared (its recovery is the parser's guess,
   /// in either reading).
+  ///
+  /// An Objective-C file (`.m`, `.mm`) is read with only the bodies that hold a producer's name
+  /// tokenized; it must give the same classes, producers and configurations as its whole
+  /// tokens, and no constant name to look up that they do not.
   package static func sparseReadingDisagreement(path: String, bytes: [UInt8]) -> String? {
+    if path.hasSuffix(".m") || path.hasSuffix(".mm") {
+      let sparse = AppObjCFile(path: path, bytes: bytes)
+      let whole = AppObjCFile(path: path, bytes: bytes, whole: true)
+      let (mine, theirs) = (sparse.classes.map { "\($0)" }, whole.classes.map { "\($0)" })
+      if mine != theirs { return "classes: sparse \(mine), whole \(theirs)" }
+      if sparse.producers != whole.producers {
+        return "producers: sparse \(sparse.producers), whole \(whole.producers)"
+      }
+      if sparse.configurationChoice != whole.configurationChoice {
+        return "configuration choice: sparse and whole differ"
+      }
+      if "\(sparse.configurations)" != "\(whole.configurations)" {
+        return "configurations: sparse \(sparse.configurations), whole \(whole.configurations)"
+      }
+      if !sparse.external.isSubset(of: whole.external) {
+        return "external names: sparse \(sparse.external), whole \(whole.external)"
+      }
+      return nil
+    }
     guard SwiftExtractor.excessiveBracketNesting(bytes) == nil else { return nil }
     let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
     guard !tree.hasError else { return nil }
@@ -114,9 +137,11 @@ package struct AppObjCFile: Sendable {
   /// The scene configurations it makes in code.
   package var configurations: [SceneConfigurationEntry] = []
 
-  package init(path: String, bytes: [UInt8], module: ModuleIndex? = nil) {
+  /// Reads `bytes`, with the module's constants through `module`; `whole` tokenizes every body
+  /// (``ObjCExtractor/appReading(in:path:module:whole:)``).
+  package init(path: String, bytes: [UInt8], module: ModuleIndex? = nil, whole: Bool = false) {
     self.path = path
-    let reading = ObjCExtractor.appReading(in: bytes, path: path, module: module)
+    let reading = ObjCExtractor.appReading(in: bytes, path: path, module: module, whole: whole)
     classes = reading.classes
     producers = reading.producers
     external = reading.external

@@ -23,12 +23,20 @@ extension ObjCExtractor {
   /// method assigns once, `[NSString stringWithFormat:…]` or `[a stringByAppendingString:b]`
   /// (templates); nothing in a comment, a string or `#if 0`. Each producer is compiled for the
   /// platforms of the `#if` clauses around it, as a condition is (``Conditionals``).
-  package static func appReading(in bytes: [UInt8], path: String, module: ModuleIndex?)
-    -> AppReading
-  {
+  ///
+  /// Only the bodies that hold a producer's name are tokenized (``tokenize(_:directives:keeping:)``)
+  /// unless `whole`, or the file chooses or makes scene configurations (their readers follow
+  /// helper methods); a reading reads the same either way (a test and FuzzApp compare them).
+  package static func appReading(
+    in bytes: [UInt8], path: String, module: ModuleIndex?, whole: Bool = false
+  ) -> AppReading {
     var reading = AppReading()
     var directives: [Range<Int>] = []
-    var tokens = tokenize(bytes, directives: &directives)
+    let keeping = bytes.withUnsafeBufferPointer { buffer -> [Int]? in
+      guard !whole, !configurationPatterns.containsAny(buffer) else { return nil }
+      return producerPatterns.offsets(in: buffer)
+    }
+    var tokens = tokenize(bytes, directives: &directives, keeping: keeping)
     inlineConstants(&tokens, defines: stringDefines(bytes)) { name, offset in
       guard let module else {
         reading.external.insert(ModuleName(objectiveC: name))
@@ -164,6 +172,13 @@ extension ObjCExtractor {
     }
     return reading
   }
+
+  /// The names the producer readings start from: the bodies a reading tokenizes.
+  private static let producerPatterns = BytePatterns(
+    ["ContentIdentifier", "requestSceneSessionActivation"].map { Array($0.utf8) })
+  /// The names of what the configuration readers read (and the helper methods they follow).
+  private static let configurationPatterns = BytePatterns(
+    ["ForConnectingSceneSession", "UISceneConfiguration"].map { Array($0.utf8) })
 
   /// A name in one method body (``Token/scope``).
   struct ScopedName: Hashable {

@@ -19,7 +19,15 @@ extension ObjCExtractor {
   /// Splits Objective-C source into tokens, skipping comments and preprocessor lines, and
   /// appends each preprocessor line's bytes (from its `#`) to `directives`: those of a `#if 0`
   /// block are skipped with it, the `#else`, `#elif` or `#endif` that ends it kept.
-  package static func tokenize(_ bytes: [UInt8], directives: inout [Range<Int>]) -> [Token] {
+  ///
+  /// With `keeping`, the offsets a reader looks at (in order), a top-level body (a method's or a
+  /// function's `{…}`) that holds none of them keeps only its braces: it is lexed to find its
+  /// end and its directives, and makes no tokens. A reader that looks at file-level tokens and
+  /// at the bodies that hold its offsets reads the same tokens either way (the app's producers:
+  /// most of a file that sets an identifier is other methods).
+  package static func tokenize(
+    _ bytes: [UInt8], directives: inout [Range<Int>], keeping: [Int]? = nil
+  ) -> [Token] {
     var tokens: [Token] = []
     // About a token for every three or four bytes of code: growing the array a dozen times
     // copied every token made so far (each a retain of its text) each time.
@@ -32,7 +40,26 @@ extension ObjCExtractor {
         || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
         || byte >= 0x80
     }
+    // A top-level body lexed without tokens: where it opened (after its `{`), how many
+    // directives were known then, and the first kept offset after its `{`. Reaching that
+    // offset inside the body lexes the body again from its `{`, making its tokens.
+    var skipping: (after: Int, directives: Int, next: Int)?
+    var nesting = 0
+    var kept = 0
+    // Where each top-level body ends by its raw braces (those in strings and comments
+    // counted too): a body that holds a kept offset by that count is lexed for its tokens at
+    // once rather than lexed twice. A wrong guess costs time, never tokens.
+    let rough = keeping == nil ? [] : roughBodies(bytes)
+    var roughIndex = 0
     while index < bytes.count {
+      if let body = skipping, index >= body.next {
+        index = body.after
+        directives.removeLast(directives.count - body.directives)
+        atLineStart = false
+        nesting = 1
+        skipping = nil
+        continue
+      }
       let byte = bytes[index]
       if isLineBreak(byte) {
         atLineStart = true
@@ -75,7 +102,9 @@ extension ObjCExtractor {
           end += 1
         }
         let closed = end < bytes.count && bytes[end] == quote
-        if quote == UInt8(ascii: "\"") {
+        if skipping != nil {
+          // Lexed for its end alone.
+        } else if quote == UInt8(ascii: "\"") {
           var text = LiteralText()
           let content = bytes[(quoteAt + 1)..<min(end, bytes.count)]
           let decoded =
@@ -103,12 +132,37 @@ extension ObjCExtractor {
             break
           }
         }
-        let text = String(decoding: bytes[index..<end], as: UTF8.self)
-        tokens.append(Token(kind: isNumber ? .number(text) : .identifier(text), offset: index))
+        if skipping == nil {
+          let text = String(decoding: bytes[index..<end], as: UTF8.self)
+          tokens.append(Token(kind: isNumber ? .number(text) : .identifier(text), offset: index))
+        }
         index = end
         continue
       }
-      tokens.append(Token(kind: .punctuation(byte), offset: index))
+      if byte == UInt8(ascii: "{") {
+        if nesting == 0, let keeping {
+          // The first kept offset after the `{`: the body is lexed without tokens unless it
+          // holds that offset.
+          while kept < keeping.count, keeping[kept] <= index { kept += 1 }
+          let next = kept < keeping.count ? keeping[kept] : Int.max
+          while roughIndex < rough.count, rough[roughIndex].lowerBound < index { roughIndex += 1 }
+          let holds =
+            roughIndex < rough.count && rough[roughIndex].lowerBound == index
+            && next < rough[roughIndex].upperBound
+          if !holds {
+            tokens.append(Token(kind: .punctuation(byte), offset: index))
+            skipping = (index + 1, directives.count, next)
+            nesting = 1
+            index += 1
+            continue
+          }
+        }
+        nesting += 1
+      } else if byte == UInt8(ascii: "}") {
+        nesting = max(0, nesting - 1)
+        if nesting == 0, skipping != nil { skipping = nil }
+      }
+      if skipping == nil { tokens.append(Token(kind: .punctuation(byte), offset: index)) }
       index += 1
     }
     // Each token's body: the top-level `{` it lies within.
@@ -125,6 +179,28 @@ extension ObjCExtractor {
         depth > 0 || tokens[position].isPunctuation(UInt8(ascii: "}")) ? body : -1
     }
     return tokens
+  }
+
+  /// The top-level `{…}` of `bytes` by their raw braces alone, as ranges from each `{` to its
+  /// `}` (or the end): one tight pass, a guess at the bodies the lexer will find.
+  private static func roughBodies(_ bytes: [UInt8]) -> [Range<Int>] {
+    bytes.withUnsafeBufferPointer { buffer in
+      var bodies: [Range<Int>] = []
+      var depth = 0
+      var open = 0
+      for index in buffer.indices {
+        let byte = buffer[index]
+        if byte == UInt8(ascii: "{") {
+          if depth == 0 { open = index }
+          depth += 1
+        } else if byte == UInt8(ascii: "}"), depth > 0 {
+          depth -= 1
+          if depth == 0 { bodies.append(open..<index) }
+        }
+      }
+      if depth > 0 { bodies.append(open..<buffer.count) }
+      return bodies
+    }
   }
 
   /// `#define NAME @"…"` (or `"…"`) lines: the string constants the preprocessor gives the file,
@@ -216,7 +292,10 @@ extension ObjCExtractor {
   /// The string constants of a whole file (``fileConstants(_:defines:)``), for the module
   /// index.
   package static func fileConstants(in bytes: [UInt8]) -> [String: (LiteralText, Int)] {
-    fileConstants(tokenize(bytes), defines: stringDefines(bytes))
+    // File-level tokens alone: no body is tokenized.
+    var directives: [Range<Int>] = []
+    return fileConstants(
+      tokenize(bytes, directives: &directives, keeping: []), defines: stringDefines(bytes))
   }
 
   /// Replaces each use of a file constant inside a body by the constant's string, remembering

@@ -546,16 +546,98 @@ struct SparseReadingTests {
     #expect(count > 20)
   }
 
+  @Test("every Objective-C file in the fixtures reads the same with only its producers' bodies")
+  func objectiveCFixtures() throws {
+    var count = 0
+    for (url, bytes) in try Self.fixtureFiles(["m", "mm"]) {
+      count += 1
+      #expect(
+        AppInputs.sparseReadingDisagreement(path: url.path, bytes: bytes) == nil, "\(url.path)")
+    }
+    #expect(count > 10)
+  }
+
+  @Test("an Objective-C file's other bodies make no tokens, and its reading is the same")
+  func objectiveCBodies() {
+    let source = Array(
+      #"""
+      #import "Archive.h"
+      static NSString *const kPrefix = @"archive/";
+      #define kOther @"other/"
+      NSString *Helper(void) { return @"{"; /* } */ }
+      @implementation ArchiveViewController {
+        NSInteger _count;
+      }
+      - (void)viewDidLoad {
+        [super viewDidLoad];
+        if (x) { y(); } // targetContentIdentifier in a comment keeps this body
+      }
+      - (void)reload {
+        NSString *s = @"}";
+      #if DEBUG
+        [self log:'}'];
+      #endif
+      }
+      - (void)open:(NSString *)identifier {
+        NSUserActivity *activity = [[NSUserActivity alloc] initWithActivityType:@"a.b"];
+      #if TARGET_OS_OSX
+        activity.targetContentIdentifier = kOther;
+      #else
+        activity.targetContentIdentifier = [kPrefix stringByAppendingString:identifier];
+      #endif
+        [UIApplication.sharedApplication requestSceneSessionActivation:nil
+          userActivity:activity options:nil errorHandler:nil];
+      }
+      - (void)later { NSString *t = kPrefix; }
+      - (void)misleading {
+        // By its raw braces this body ends in the string below, before the producer: the
+        // body is lexed without tokens, then again with them on reaching the producer.
+        NSString *s = @"}";
+        self.activity.targetContentIdentifier = @"misleading";
+      }
+      @end
+      @implementation Second
+      - (void)a { [self setTargetContentIdentifier:@"second"]; }
+      - (void)b { {{ }} }
+      @end
+      """#.utf8)
+    #expect(AppInputs.sparseReadingDisagreement(path: "Archive.m", bytes: source) == nil)
+    let sparse = AppObjCFile(path: "Archive.m", bytes: source)
+    #expect(sparse.producers.count == 5)
+    #expect(sparse.classes.map(\.name) == ["ArchiveViewController", "Second"])
+    var directives: [Range<Int>] = []
+    let all = ObjCExtractor.tokenize(source, directives: &directives)
+    var kept: [Range<Int>] = []
+    let offsets = source.indices.filter {
+      source[$0...].starts(with: "ContentIdentifier".utf8)
+        || source[$0...].starts(with: "requestSceneSessionActivation".utf8)
+    }
+    let some = ObjCExtractor.tokenize(source, directives: &kept, keeping: offsets)
+    #expect(kept == directives)
+    #expect(some.count < all.count)
+    // The bodies of `reload`, `later`, `b`, the ivars and the helper keep only their braces.
+    let skipped = ObjCExtractor.tokenize(source, directives: &kept, keeping: [])
+    #expect(
+      skipped.allSatisfy {
+        $0.scope == -1 || $0.isPunctuation(UInt8(ascii: "{")) || $0.isPunctuation(UInt8(ascii: "}"))
+      })
+    // A body left open at the end of the file, and one that holds an offset at its last byte.
+    for cut in [source.count - 30, source.count - 5] {
+      let bytes = Array(source[..<cut])
+      #expect(AppInputs.sparseReadingDisagreement(path: "Archive.m", bytes: bytes) == nil)
+    }
+  }
+
   /// `SPARSE_CORPUS=FOLDER swift test --filter SparseReadingTests`: the same check on a tree of
   /// real code kept outside the repository (public apps, say); skipped without it.
   @Test(
-    "every Swift file of SPARSE_CORPUS reads the same sparsely and whole",
+    "every Swift and Objective-C file of SPARSE_CORPUS reads the same sparsely and whole",
     .enabled(if: ProcessInfo.processInfo.environment["SPARSE_CORPUS"] != nil))
   func corpus() throws {
     let root = URL(fileURLWithPath: ProcessInfo.processInfo.environment["SPARSE_CORPUS"] ?? "")
     let files = try #require(
       FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
-    for case let url as URL in files where url.pathExtension == "swift" {
+    for case let url as URL in files where ["swift", "m", "mm"].contains(url.pathExtension) {
       let bytes = try [UInt8](Data(contentsOf: url))
       #expect(
         AppInputs.sparseReadingDisagreement(path: url.path, bytes: bytes) == nil, "\(url.path)")

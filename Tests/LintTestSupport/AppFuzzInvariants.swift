@@ -52,10 +52,12 @@ public enum AppFuzzInvariants {
     return violations
   }
 
-  /// Each Swift file's sparse readings (producers alone, followed views) against its whole
-  /// reading.
+  /// Each Swift file's sparse readings (producers alone, followed views), and each
+  /// Objective-C file's (the bodies that hold producers), against its whole reading.
   static func sparseViolations(_ files: [(path: String, bytes: [UInt8])]) -> [String] {
-    files.filter { $0.path.hasSuffix(".swift") }.compactMap { path, contents in
+    files.filter {
+      $0.path.hasSuffix(".swift") || $0.path.hasSuffix(".m") || $0.path.hasSuffix(".mm")
+    }.compactMap { path, contents in
       AppInputs.sparseReadingDisagreement(path: path, bytes: contents).map {
         "sparse reading of \(path) differs: \($0)"
       }
