@@ -125,7 +125,8 @@ package struct AppInputs: Sendable {
 }
 
 /// An Objective-C file's classes (`@implementation X` … `@end`, by line) and the identifiers it
-/// sets, read by the lint's own Objective-C tokenizer (``ObjCExtractor/appReading(in:path:module:)``).
+/// sets, read by the lint's own Objective-C tokenizer
+/// (``ObjCExtractor/appReading(in:path:module:whole:)``).
 package struct AppObjCFile: Sendable {
   package var path: String
   package var classes: [(name: String, lines: ClosedRange<Int>)] = []

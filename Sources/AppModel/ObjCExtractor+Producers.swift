@@ -24,9 +24,10 @@ extension ObjCExtractor {
   /// (templates); nothing in a comment, a string or `#if 0`. Each producer is compiled for the
   /// platforms of the `#if` clauses around it, as a condition is (``Conditionals``).
   ///
-  /// Only the bodies that hold a producer's name are tokenized (``tokenize(_:directives:keeping:)``)
-  /// unless `whole`, or the file chooses or makes scene configurations (their readers follow
-  /// helper methods); a reading reads the same either way (a test and FuzzApp compare them).
+  /// Only the bodies that hold a producer's name are tokenized
+  /// (``tokenize(_:directives:keeping:)``) unless `whole`, or the file chooses or makes scene
+  /// configurations (their readers follow helper methods); a reading reads the same either way
+  /// (a test and FuzzApp compare them).
   package static func appReading(
     in bytes: [UInt8], path: String, module: ModuleIndex?, whole: Bool = false
   ) -> AppReading {
@@ -125,10 +126,13 @@ extension ObjCExtractor {
       && index + 1 < tokens.count && tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
       && !isMethodDeclaration(tokens, nameAt: index)
     {
+      // The message's labels and arguments, within its method.
+      let scope = tokens[index].scope
+      let bodyEnd = tokens[index...].firstIndex { $0.scope != scope } ?? tokens.count
       guard
-        let label = tokens[index...].prefix(64).firstIndex(where: {
+        let label = tokens[index..<min(bodyEnd, index + 64)].firstIndex(where: {
           $0.identifier == "userActivity"
-        }), label + 2 < tokens.count, tokens[label + 1].isPunctuation(UInt8(ascii: ":"))
+        }), label + 2 < bodyEnd, tokens[label + 1].isPunctuation(UInt8(ascii: ":"))
       else { continue }
       guard let compiled = platforms(at: index) else { continue }
       var producer = Producer(
@@ -137,10 +141,10 @@ extension ObjCExtractor {
       let session = sourceText(tokens, (index + 2)..<label)
       if session != "nil" { producer.session = session }
       let activityEnd =
-        (label + 2..<tokens.count).first {
+        (label + 2..<bodyEnd).first {
           tokens[$0].identifier == "options" || tokens[$0].identifier == "errorHandler"
             || tokens[$0].isPunctuation(UInt8(ascii: "]"))
-        } ?? tokens.count
+        } ?? bodyEnd
       let activity = (label + 2)..<activityEnd
       producer.detail = sourceText(tokens, activity)
       if producer.detail == "nil" {

@@ -139,6 +139,15 @@ extension ObjCExtractor {
         index = end
         continue
       }
+      // `@end` or `@implementation` in a body left open: a class boundary the whole file's
+      // tokens show (``implementations(_:)``), so the body is tokenized.
+      if byte == UInt8(ascii: "@"), skipping != nil,
+        startsKeyword(bytes, at: index + 1, "end")
+          || startsKeyword(bytes, at: index + 1, "implementation")
+      {
+        skipping?.next = index
+        continue
+      }
       if byte == UInt8(ascii: "{") {
         if nesting == 0, let keeping {
           // The first kept offset after the `{`: the body is lexed without tokens unless it
@@ -179,6 +188,19 @@ extension ObjCExtractor {
         depth > 0 || tokens[position].isPunctuation(UInt8(ascii: "}")) ? body : -1
     }
     return tokens
+  }
+
+  /// Whether `bytes` holds the identifier `word` at `index`, whole.
+  private static func startsKeyword(_ bytes: [UInt8], at index: Int, _ word: StaticString) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard index + count <= bytes.count else { return false }
+    let matches = word.withUTF8Buffer { bytes[index..<(index + count)].elementsEqual($0) }
+    guard matches, index + count < bytes.count else { return matches }
+    let next = bytes[index + count]
+    return
+      !(next == UInt8(ascii: "_") || next >= 0x80
+      || (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z"))
+      || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9")))
   }
 
   /// The top-level `{…}` of `bytes` by their raw braces alone, as ranges from each `{` to its

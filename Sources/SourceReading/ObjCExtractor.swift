@@ -706,12 +706,16 @@ package enum ObjCExtractor {
   private static let maximumPathSteps = 1 << 16
 
   /// The index just past the expression starting at `start`: the first `;`, unmatched closing
-  /// bracket, or (with `comma`) `,` at bracket depth zero.
+  /// bracket, or (with `comma`) `,` at bracket depth zero; at the latest, the end of the body
+  /// (``Token/scope``) it starts in. An unclosed bracket does not carry an expression into the
+  /// next method: a reading that tokenizes only some bodies reads it as the whole file's does.
   package static func expressionEnd(_ tokens: [Token], from start: Int, comma: Bool = false) -> Int
   {
     var depth = 0
     var index = start
+    let scope = start < tokens.count ? tokens[start].scope : -1
     while index < tokens.count {
+      if tokens[index].scope != scope { return index }
       if case .punctuation(let byte) = tokens[index].kind {
         switch byte {
         case UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: "{"): depth += 1

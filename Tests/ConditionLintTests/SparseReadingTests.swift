@@ -628,6 +628,53 @@ struct SparseReadingTests {
     }
   }
 
+  @Test("malformed Objective-C reads the same with only its producers' bodies")
+  func objectiveCMalformed() {
+    let sources = [
+      // A message left open: its value ends with its method, not in the next one.
+      """
+      @implementation A
+      - (void)a { activity.targetContentIdentifier = [self valueFor:
+      }
+      - (void)b { [self other]; x = @"b"; }
+      @end
+      """,
+      // A request whose labels would be in the next method.
+      """
+      @implementation A
+      - (void)a { [app requestSceneSessionActivation:nil
+      }
+      - (void)b { [self userActivity:activity options:nil]; }
+      @end
+      """,
+      // A body left open holds the class's `@end` and the next class.
+      """
+      @implementation A
+      - (void)a { self.activity.targetContentIdentifier = @"a"; }
+      - (void)b {
+        [self other];
+      @end
+      @implementation B
+      - (void)c { }
+      @end
+      """,
+      // `@end` inside a body that closes.
+      """
+      @implementation A
+      - (void)a { self.activity.targetContentIdentifier = @"a"; }
+      - (void)b { @end }
+      @implementation B
+      @end
+      """,
+    ]
+    for source in sources {
+      let bytes = Array(source.utf8)
+      #expect(AppInputs.sparseReadingDisagreement(path: "A.m", bytes: bytes) == nil, "\(source)")
+    }
+    let open = AppObjCFile(path: "A.m", bytes: Array(sources[2].utf8))
+    #expect(open.classes.map(\.name) == ["A", "B"])
+  }
+
   /// `SPARSE_CORPUS=FOLDER swift test --filter SparseReadingTests`: the same check on a tree of
   /// real code kept outside the repository (public apps, say); skipped without it.
   @Test(
