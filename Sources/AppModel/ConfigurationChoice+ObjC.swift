@@ -60,23 +60,6 @@ extension ObjCExtractor {
   static func closing(_ tokens: [Token], _ open: Int) -> Int {
     closing(tokens, open, within: tokens.count) ?? tokens.count - 1
   }
-
-  /// The index of the bracket that closes the one at `open`, if one does within `limit` tokens
-  /// (any kind of bracket counts, as the compiler would reject a mismatch).
-  static func closing(_ tokens: [Token], _ open: Int, within limit: Int) -> Int? {
-    var depth = 0
-    for index in open..<min(tokens.count, open + limit) {
-      guard case .punctuation(let byte) = tokens[index].kind else { continue }
-      switch byte {
-      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-        depth -= 1
-        if depth == 0 { return index }
-      default: break
-      }
-    }
-    return nil
-  }
 }
 
 /// Reads an Objective-C method body's statements as ``ConfigurationChoice`` rules.

@@ -613,7 +613,7 @@ package enum ObjCExtractor {
     var count = 0
     var branch: Int?
     while true {
-      var body = position
+      let body: Int
       if isIdentifier(tokens, position, "if") {
         guard position + 1 < tokens.count, tokens[position + 1].isPunctuation(UInt8(ascii: "(")),
           let close = matching(tokens, opener: position + 1, steps: &steps)
@@ -683,20 +683,29 @@ package enum ObjCExtractor {
     return nil
   }
 
-  /// The `)` or `}` that closes `opener` (a `(` or `{`); nil past ``maximumPathSteps`` tokens in
-  /// all.
+  /// The `)` or `}` that closes `opener` (a `(` or `{`), ``closing(_:_:within:)`` on the
+  /// steps left; nil past ``maximumPathSteps`` tokens in all.
   private static func matching(_ tokens: [Token], opener: Int, steps: inout Int) -> Int? {
-    let open =
-      tokens[opener].isPunctuation(UInt8(ascii: "(")) ? UInt8(ascii: "(") : UInt8(ascii: "{")
-    let close = open == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "}")
+    guard let close = closing(tokens, opener, within: maximumPathSteps - steps) else {
+      steps = maximumPathSteps
+      return nil
+    }
+    steps += close - opener + 1
+    return close
+  }
+
+  /// The index of the bracket that closes the one at `open`, if one does within `limit` tokens
+  /// (any kind of bracket counts, as the compiler would reject a mismatch).
+  package static func closing(_ tokens: [Token], _ open: Int, within limit: Int) -> Int? {
     var depth = 0
-    for index in opener..<tokens.count {
-      steps += 1
-      guard steps < maximumPathSteps else { return nil }
-      if tokens[index].isPunctuation(open) { depth += 1 }
-      if tokens[index].isPunctuation(close) {
+    for index in open..<min(tokens.count, open + max(0, limit)) {
+      guard case .punctuation(let byte) = tokens[index].kind else { continue }
+      switch byte {
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
         depth -= 1
         if depth == 0 { return index }
+      default: break
       }
     }
     return nil
