@@ -34,12 +34,6 @@ extension ObjCExtractor {
     tokens.reserveCapacity(min(bytes.count / 4, 1 << 16))
     var index = 0
     var atLineStart = true
-    func isIdentifierByte(_ byte: UInt8) -> Bool {
-      (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-        || byte >= 0x80
-    }
     // A top-level body lexed without tokens: where it opened (after its `{`), how many
     // directives were known then, and the first kept offset after its `{`. Reaching that
     // offset inside the body lexes the body again from its `{`, making its tokens.
@@ -117,14 +111,14 @@ extension ObjCExtractor {
         index = min(bytes.count, end + 1)
         continue
       }
-      if isIdentifierByte(byte) {
+      if byte.isIdentifierByte {
         var end = index + 1
         let isNumber = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
         while end < bytes.count {
-          if isIdentifierByte(bytes[end]) {
+          if bytes[end].isIdentifierByte {
             end += 1
           } else if isNumber, bytes[end] == UInt8(ascii: "'"), end + 1 < bytes.count,
-            isIdentifierByte(bytes[end + 1])
+            bytes[end + 1].isIdentifierByte
           {
             // A C++14 digit separator (`1'000`), not a character literal.
             end += 2
@@ -196,11 +190,7 @@ extension ObjCExtractor {
     guard index + count <= bytes.count else { return false }
     let matches = word.withUTF8Buffer { bytes[index..<(index + count)].elementsEqual($0) }
     guard matches, index + count < bytes.count else { return matches }
-    let next = bytes[index + count]
-    return
-      !(next == UInt8(ascii: "_") || next >= 0x80
-      || (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z"))
-      || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9")))
+    return !bytes[index + count].isIdentifierByte
   }
 
   /// The top-level `{…}` of `bytes` by their raw braces alone, as ranges from each `{` to its
