@@ -755,30 +755,29 @@ package struct DeclarationIndex {
 
   private static let keywords = ["struct ", "extension "].map { Array($0.utf8) }
 
-  /// The names after `struct ` and `extension ` in `bytes` (the last component of a dotted
-  /// name): each keyword found by the byte search, then checked to start a word.
-  package static func declaredNames(_ bytes: [UInt8]) -> [String] {
+  /// The names after `struct ` and `extension ` in `buffer` (the last component of a dotted
+  /// name): each keyword found by the byte search, then checked to start a word. The walk
+  /// passes the file's bytes where it read them, not a copy.
+  package static func declaredNames(_ buffer: UnsafeBufferPointer<UInt8>) -> [String] {
     var names: Set<String> = []
-    bytes.withUnsafeBufferPointer { buffer in
-      let count = buffer.count
-      for keyword in keywords {
-        var from = 0
-        while let at = System.firstOffset(of: keyword, in: buffer, from: from) {
-          from = at + keyword.count
-          guard at == 0 || !buffer[at - 1].isIdentifierByte else { continue }
-          var start = from
-          while start < count, buffer[start] == 0x20 { start += 1 }
-          var end = start
-          while end < count, buffer[end].isIdentifierByte || buffer[end] == UInt8(ascii: ".") {
-            end += 1
-          }
-          if end > start {
-            let name = String(
-              decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
-            names.insert(SwiftValues.lastComponent(name))
-          }
-          from = max(from, end)
+    let count = buffer.count
+    for keyword in keywords {
+      var from = 0
+      while let at = System.firstOffset(of: keyword, in: buffer, from: from) {
+        from = at + keyword.count
+        guard at == 0 || !buffer[at - 1].isIdentifierByte else { continue }
+        var start = from
+        while start < count, buffer[start] == 0x20 { start += 1 }
+        var end = start
+        while end < count, buffer[end].isIdentifierByte || buffer[end] == UInt8(ascii: ".") {
+          end += 1
         }
+        if end > start {
+          let name = String(
+            decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+          names.insert(SwiftValues.lastComponent(name))
+        }
+        from = max(from, end)
       }
     }
     return Array(names)

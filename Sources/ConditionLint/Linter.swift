@@ -327,7 +327,9 @@ package struct Linter: Sendable {
       // Where a followed view type may be declared: files the walk does not read whole.
       func index() {
         if marks.mentionsView {
-          let names = DeclarationIndex.declaredNames(Array(buffer[..<count]))
+          let names = buffer.withUnsafeBufferPointer {
+            DeclarationIndex.declaredNames(UnsafeBufferPointer(rebasing: $0[..<count]))
+          }
           if !names.isEmpty { report.app.declarations.append((file, names)) }
         }
       }

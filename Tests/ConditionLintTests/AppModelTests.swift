@@ -2124,7 +2124,7 @@ struct AppModelTests {
       struct
       """
     #expect(
-      Set(DeclarationIndex.declaredNames(utf8(source)))
+      Set(utf8(source).withUnsafeBufferPointer { DeclarationIndex.declaredNames($0) })
         == ["First", "Inner", "Quoted", "Spaced"])
   }
 
