@@ -589,14 +589,23 @@ package struct AppSwiftFile: Sendable {
       if parts.count == 1, parts[0].is(NilLiteralExprSyntax.self) {
         return (nil, nil, Producer.nilIdentifier)
       }
+      // An activation request reads again the identifier its activity was given, which the
+      // assignment's own visit has read (or will): each assignment is read once.
+      let key = parts.first.map { $0.position.utf8Offset } ?? -1
+      if let known = assignedValues[key] { return known }
+      let read: (String?, Template?, String?)
       switch values.string(assigned: parts) {
       case .text(let text, _, _):
-        guard let value = text.value else { return (nil, nil, "the string is not valid UTF-8") }
-        return (value, nil, nil)
-      case .template(let template, _): return (nil, template, nil)
-      case .runtime(let reason): return (nil, nil, reason)
+        read = text.value.map { ($0, nil, nil) } ?? (nil, nil, "the string is not valid UTF-8")
+      case .template(let template, _): read = (nil, template, nil)
+      case .runtime(let reason): read = (nil, nil, reason)
       }
+      assignedValues[key] = read
+      return read
     }
+
+    /// The values of the assignments read so far, by the offset of the first operand.
+    private var assignedValues: [Int: (String?, Template?, String?)] = [:]
 
     private func add(
       _ kind: Producer.Kind, at node: some SyntaxProtocol, value expression: ExprSyntax?,
