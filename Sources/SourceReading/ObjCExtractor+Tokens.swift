@@ -38,6 +38,8 @@ extension ObjCExtractor {
     // directives were known then, and the first kept offset after its `{`. Reaching that
     // offset inside the body lexes the body again from its `{`, making its tokens.
     var skipping: (after: Int, directives: Int, next: Int)?
+    // Whether the last token lexed was `@` (in a skipped body, where no token is made).
+    var afterAt = false
     var nesting = 0
     var kept = 0
     // Where each top-level body ends by its raw braces (those in strings and comments
@@ -52,6 +54,7 @@ extension ObjCExtractor {
         atLineStart = false
         nesting = 1
         skipping = nil
+        afterAt = false
         continue
       }
       let byte = bytes[index]
@@ -108,6 +111,7 @@ extension ObjCExtractor {
         } else {
           tokens.append(Token(kind: .other, offset: index))
         }
+        afterAt = false
         index = min(bytes.count, end + 1)
         continue
       }
@@ -126,20 +130,23 @@ extension ObjCExtractor {
             break
           }
         }
+        // `@end` or `@implementation` in a body left open (spaces, line breaks, comments or
+        // directives may stand between the two tokens): a class boundary the whole file's
+        // tokens show (``implementations(_:)``), so the body is tokenized.
+        if skipping != nil, afterAt,
+          bytes[index..<end].elementsEqual("end".utf8)
+            || bytes[index..<end].elementsEqual("implementation".utf8)
+        {
+          skipping?.next = index
+          afterAt = false
+          continue
+        }
+        afterAt = false
         if skipping == nil {
           let text = String(decoding: bytes[index..<end], as: UTF8.self)
           tokens.append(Token(kind: isNumber ? .number(text) : .identifier(text), offset: index))
         }
         index = end
-        continue
-      }
-      // `@end` or `@implementation` in a body left open: a class boundary the whole file's
-      // tokens show (``implementations(_:)``), so the body is tokenized.
-      if byte == UInt8(ascii: "@"), skipping != nil,
-        startsKeyword(bytes, at: index + 1, "end")
-          || startsKeyword(bytes, at: index + 1, "implementation")
-      {
-        skipping?.next = index
         continue
       }
       if byte == UInt8(ascii: "{") {
@@ -154,6 +161,7 @@ extension ObjCExtractor {
             && next < rough[roughIndex].upperBound
           if !holds {
             tokens.append(Token(kind: .punctuation(byte), offset: index))
+            afterAt = false
             skipping = (index + 1, directives.count, next)
             nesting = 1
             index += 1
@@ -166,6 +174,7 @@ extension ObjCExtractor {
         if nesting == 0, skipping != nil { skipping = nil }
       }
       if skipping == nil { tokens.append(Token(kind: .punctuation(byte), offset: index)) }
+      afterAt = byte == UInt8(ascii: "@")
       index += 1
     }
     // Each token's body: the top-level `{` it lies within.
@@ -182,15 +191,6 @@ extension ObjCExtractor {
         depth > 0 || tokens[position].isPunctuation(UInt8(ascii: "}")) ? body : -1
     }
     return tokens
-  }
-
-  /// Whether `bytes` holds the identifier `word` at `index`, whole.
-  private static func startsKeyword(_ bytes: [UInt8], at index: Int, _ word: StaticString) -> Bool {
-    let count = word.utf8CodeUnitCount
-    guard index + count <= bytes.count else { return false }
-    let matches = word.withUTF8Buffer { bytes[index..<(index + count)].elementsEqual($0) }
-    guard matches, index + count < bytes.count else { return matches }
-    return !bytes[index + count].isIdentifierByte
   }
 
   /// The top-level `{…}` of `bytes` by their raw braces alone, as ranges from each `{` to its

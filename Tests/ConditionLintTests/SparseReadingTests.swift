@@ -658,6 +658,18 @@ struct SparseReadingTests {
       - (void)c { }
       @end
       """,
+      // A body left open holds `@` and `end` apart (a line break, a comment, a directive):
+      // tokens the whole file reads as the class's `@end` (FuzzLint's crash-1631f0ba).
+      """
+      @implementation A
+      - (void)a { self.activity.targetContentIdentifier = @"a"; }
+      - (void)b { {
+        [self other]; }@
+
+      /* x */
+      #pragma mark -
+      end
+      """,
       // `@end` inside a body that closes.
       """
       @implementation A
@@ -673,6 +685,8 @@ struct SparseReadingTests {
     }
     let open = AppObjCFile(path: "A.m", bytes: Array(sources[2].utf8))
     #expect(open.classes.map(\.name) == ["A", "B"])
+    let apart = AppObjCFile(path: "A.m", bytes: Array(sources[3].utf8))
+    #expect(apart.classes.map(\.name) == ["A"])
   }
 
   /// `SPARSE_CORPUS=FOLDER swift test --filter SparseReadingTests`: the same check on a tree of
