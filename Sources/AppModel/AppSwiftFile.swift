@@ -677,19 +677,13 @@ package struct AppSwiftFile: Sendable {
         guard property == "targetContentIdentifier" else { continue }
         let kind = Self.producerKind(receiver: member.base)
         add(
-          kind, at: node, assigned: Self.operands(after: index, in: elements),
+          kind, at: node, assigned: SwiftValues.operands(after: index, in: elements),
           detail: member.base?.sourceText)
         if kind == .userActivity, let base = member.base, !producers.isEmpty {
           producers[producers.count - 1].activityType = activityType(of: base)
         }
       }
       return .visitChildren
-    }
-
-    /// The operands an assignment at `index` of a sequence assigns: up to the next `=`
-    /// (`a = b = c` assigns `b` to `a`'s right).
-    package static func operands(after index: Int, in elements: [ExprSyntax]) -> [ExprSyntax] {
-      Array(elements[(index + 1)...].prefix { !$0.is(AssignmentExprSyntax.self) })
     }
 
     /// What a `targetContentIdentifier` receiver is: from the type its local is made as
@@ -921,7 +915,7 @@ package struct AppSwiftFile: Sendable {
           else { continue }
           let parts = Array(assignment.elements)
           if parts.count >= 3, parts[1].is(AssignmentExprSyntax.self) {
-            found = Self.operands(after: 1, in: parts)
+            found = SwiftValues.operands(after: 1, in: parts)
           }
         }
       }
@@ -929,11 +923,56 @@ package struct AppSwiftFile: Sendable {
         (producer.identifier, producer.template, producer.unknown) = value(assigned: found)
         producer.carriesIdentifier = producer.unknown != Producer.nilIdentifier
       } else {
+        readMade(activity, into: &producer)
+      }
+      producers.append(producer)
+    }
+
+    /// What a request's user activity carries when the body sets no identifier on it: none, when
+    /// it is made here by `NSUserActivity(activityType:)` (in place or as a local); what its
+    /// maker sets, when a function of the file or the module makes it
+    /// (``SwiftValues/madeActivity(_:)``); else a value known only at run time (a parameter, a
+    /// property, a call not followed), never an activity presumed to carry none.
+    private func readMade(_ activity: ExprSyntax, into producer: inout Producer) {
+      let name = SwiftValues.abbreviated(activity)
+      var made = activity.as(FunctionCallExprSyntax.self)
+      var why: String?
+      if let reference = activity.as(DeclReferenceExprSyntax.self) {
+        switch SwiftLocals.local(named: reference.baseName.text, before: Syntax(activity)) {
+        case .value(let value, _)?: made = value.as(FunctionCallExprSyntax.self)
+        case .runtime(let reason)?: why = reason
+        case nil: why = values.whyRuntime(activity)
+        }
+      }
+      if let made, made.calledExpression.sourceText.hasSuffix("NSUserActivity") {
         producer.unknown =
           "the body sets no targetContentIdentifier on '\(name)'; routed by its webpageURL, if any"
         producer.carriesIdentifier = false
+        return
       }
-      producers.append(producer)
+      guard let made, let reading = values.madeActivity(made) else {
+        producer.unknown =
+          why.map { "the user activity is a run-time value: \($0)" }
+          ?? "the user activity '\(name)' is made where the reading does not follow"
+        return
+      }
+      if producer.activityType == nil, case .text(let text, _, _) = reading.activityType {
+        producer.activityType = text.value
+      }
+      guard let identifier = reading.identifier else {
+        producer.unknown =
+          "'\(SwiftValues.abbreviated(made.calledExpression))(…)' sets no targetContentIdentifier "
+          + "on the activity it makes; routed by its webpageURL, if any"
+        producer.carriesIdentifier = false
+        return
+      }
+      switch identifier {
+      case .text(let text, _, _):
+        producer.identifier = text.value
+        if text.value == nil { producer.unknown = "the string is not valid UTF-8" }
+      case .template(let template, _): producer.template = template
+      case .runtime(let reason): producer.unknown = reason
+      }
     }
   }
 }

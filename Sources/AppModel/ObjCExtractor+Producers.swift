@@ -140,10 +140,19 @@ extension ObjCExtractor {
       producer.platforms = compiled
       let session = sourceText(tokens, (index + 2)..<label)
       if session != "nil" { producer.session = session }
+      // The argument ends at the next label or at the message's `]`, at its own level: a
+      // message written as the argument (`[[NSUserActivity alloc] initWithActivityType:…]`)
+      // is the argument whole.
+      var nesting = 0
       let activityEnd =
         (label + 2..<bodyEnd).first {
-          tokens[$0].identifier == "options" || tokens[$0].identifier == "errorHandler"
-            || tokens[$0].isPunctuation(UInt8(ascii: "]"))
+          if tokens[$0].isPunctuation(UInt8(ascii: "[")) { nesting += 1 }
+          if tokens[$0].isPunctuation(UInt8(ascii: "]")) {
+            if nesting == 0 { return true }
+            nesting -= 1
+          }
+          return nesting == 0
+            && (tokens[$0].identifier == "options" || tokens[$0].identifier == "errorHandler")
         } ?? bodyEnd
       let activity = (label + 2)..<activityEnd
       producer.detail = sourceText(tokens, activity)
@@ -156,11 +165,17 @@ extension ObjCExtractor {
       {
         setIdentifier(of: &producer, to: value, in: tokens)
         producer.carriesIdentifier = producer.unknown != Producer.nilIdentifier
-      } else {
+      } else if makesActivity(tokens, activity, before: index) {
         producer.unknown =
           "the method sets no targetContentIdentifier on '\(producer.detail ?? "?")'; routed by "
           + "its webpageURL, if any"
         producer.carriesIdentifier = false
+      } else {
+        // A parameter, a property, a call: what it carries is not read here, and never
+        // presumed to be no identifier.
+        producer.unknown =
+          "the user activity '\(producer.detail ?? "?")' is made where the reading does not "
+          + "follow"
       }
       if activity.count == 1, let name = tokens[activity.lowerBound].identifier {
         producer.activityType = activityType(of: name, in: tokens, before: index)
@@ -211,6 +226,21 @@ extension ObjCExtractor {
 
   /// The activity type of a local made by `[[NSUserActivity alloc] initWithActivityType:t]`,
   /// when the file fixes `t`.
+  /// Whether the activity a request passes (`activity`, its tokens) is made in the method:
+  /// `[[NSUserActivity alloc] initWithActivityType:…]` written there, or the initializer of a
+  /// local of the method.
+  private static func makesActivity(_ tokens: [Token], _ activity: Range<Int>, before use: Int)
+    -> Bool
+  {
+    var made = activity
+    if activity.count == 1, let name = tokens[activity.lowerBound].identifier,
+      let (from, to) = localDefinition(tokens, named: name, before: use)
+    {
+      made = from..<to
+    }
+    return made.contains { tokens[$0].identifier == "initWithActivityType" }
+  }
+
   private static func activityType(of name: String, in tokens: [Token], before use: Int)
     -> String?
   {

@@ -191,11 +191,13 @@ package final class ModuleIndex: @unchecked Sendable {
   }
 
   /// What one declaration gives: a string the module fixes, a template, a set of strings (the
-  /// value of each element), or why it is unknown.
+  /// value of each element), no value at all (the identifier of an activity its maker sets
+  /// none on), or why it is unknown.
   package enum Value: Equatable {
     case text(String)
     case template(Template)
     case set([Value])
+    case absent
     case runtime(String)
   }
 

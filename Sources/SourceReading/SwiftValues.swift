@@ -176,6 +176,9 @@ package final class SwiftValues {
       case predicate
       /// A `UISceneActivationConditions` it makes and sets up in statements, then returns.
       case conditions
+      /// An `NSUserActivity` it makes and sets up in statements, then returns
+      /// (``madeActivity(_:)``).
+      case userActivity
     }
   }
 
@@ -186,10 +189,11 @@ package final class SwiftValues {
   }
 
   /// What a name is asked for in the module: a constant (stored, or computed from a literal), an
-  /// enum case's raw value, a property an enum computes per case, or a function that returns a
-  /// template of its parameters.
+  /// enum case's raw value, a property an enum computes per case, a function that returns a
+  /// template of its parameters, or the identifier or activity type of the user activity a
+  /// function makes (``madeActivity(_:)``).
   package enum Lookup {
-    case constant, rawValue, caseProperty, function
+    case constant, rawValue, caseProperty, function, activityIdentifier, activityType
   }
 
   /// Collects the file's declarations in one walk, knowing the scope it is in as it goes (the
@@ -261,13 +265,16 @@ package final class SwiftValues {
           .predicate
         } else if SwiftValues.conditionsTypes.contains(returned) {
           .conditions
+        } else if SwiftValues.activityTypes.contains(returned) {
+          .userActivity
         } else {
           nil
         }
-      // A conditions builder returns its object from its last statement; the others are one
-      // expression.
+      // A conditions builder returns its object from its last statement, and so does an
+      // activity's maker of several statements; the others are one expression.
+      let makesObject = returns == .conditions || returns == .userActivity
       let value =
-        returns == .conditions
+        returns == .conditions || (returns == .userActivity && node.body?.statements.count != 1)
         ? node.body?.statements.last?.item.as(ReturnStmtSyntax.self)?.expression
         : node.body.flatMap { SwiftValues.returnedExpression($0.statements) }
       guard let returns, let value else {
@@ -281,7 +288,7 @@ package final class SwiftValues {
         returns: returns,
         labels: parameters.map { $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text },
         defaults: parameters.map { $0.defaultValue?.value },
-        statements: returns == .conditions ? node.body?.statements : nil)
+        statements: makesObject ? node.body?.statements : nil)
       return .skipChildren
     }
 
@@ -1070,7 +1077,7 @@ extension SwiftValues {
     switch value {
     case .set(let elements): return .elements(elements.map { Self.string($0, origin) }, [])
     case .runtime(let reason): return .runtime(reason)
-    case .text, .template:
+    case .text, .template, .absent:
       return .runtime("'\(written.sourceText)' is a string of the module, not a set of strings")
     }
   }
@@ -1144,6 +1151,7 @@ extension SwiftValues {
       return .text(LiteralText(computed: text, at: origin.offset), .moduleConstant, [origin])
     case .template(let template): return .template(template, [origin])
     case .set: return .runtime("'\(origin.name)' is a set of strings, not a string")
+    case .absent: return .runtime("'\(origin.name)' gives no string")
     case .runtime(let reason): return .runtime(reason)
     }
   }
@@ -1170,6 +1178,119 @@ extension SwiftValues {
       return nil
     }
     return filled(body, with: Array(call.arguments), at: ExprSyntax(call), depth: depth)
+  }
+
+  /// What the user activity a call makes carries, read at the call: the
+  /// `targetContentIdentifier` its maker sets (nil when it sets none: the activity carries no
+  /// identifier) and its `activityType`.
+  package struct MadeActivity {
+    package var identifier: StringValue?
+    package var activityType: StringValue
+  }
+
+  /// What the user activity `call` makes carries, when it calls a function of the file or the
+  /// module that makes one, sets it up and returns it:
+  ///
+  /// ```swift
+  /// extension NSUserActivity {
+  ///   static func viewing(note id: String) -> NSUserActivity {
+  ///     let activity = NSUserActivity(activityType: "com.example.notes.view")
+  ///     activity.targetContentIdentifier = "notes/note/\(id)"
+  ///     return activity
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// `NSUserActivity.viewing(note: note.id)` (or `.viewing(note: note.id)` where an activity is
+  /// expected) carries `notes/note/⟨note.id⟩`: each parameter's hole filled by the call's
+  /// argument, as for a function that returns a string. Nil when the callee is no such function
+  /// of the file or the module: what it makes is not read.
+  package func madeActivity(_ call: FunctionCallExprSyntax) -> MadeActivity? {
+    let keys = functionKeys(of: call, implicitType: "NSUserActivity")
+    guard call.trailingClosure == nil, !keys.isEmpty else { return nil }
+    let name = call.calledExpression.sourceText
+    let use = ExprSyntax(call)
+    var identifier: StringValue?
+    var activityType: StringValue
+    if let key = keys.first(where: { function($0)?.returns == .userActivity }),
+      let found = function(key)
+    {
+      let origin = ValueOrigin(resolution: .sameFileConstant, name: name, offset: found.offset)
+      guard beginRead() else { return nil }
+      defer { endRead() }
+      let made = madeActivity(by: found)
+      identifier = made.identifier.map { adding(origin, to: $0) }
+      activityType = adding(origin, to: made.activityType)
+    } else if let (value, origin) = fromModule(
+      keys, kind: .activityIdentifier, name: name, use: use)
+    {
+      identifier = value == .absent ? nil : Self.string(value, origin)
+      activityType =
+        fromModule(keys, kind: .activityType, name: name, use: use).map(Self.string)
+        ?? .runtime("'\(Self.abbreviated(use))' makes an activity of a type not read")
+    } else {
+      return nil
+    }
+    func filled(_ value: StringValue) -> StringValue {
+      self.filled(value, with: Array(call.arguments), at: use, depth: 0)
+        ?? .runtime("the arguments of '\(Self.abbreviated(use))' do not match its parameters")
+    }
+    return MadeActivity(identifier: identifier.map(filled), activityType: filled(activityType))
+  }
+
+  /// What the activity `function` (an activity's maker of this file) makes carries, each of its
+  /// parameters a hole (`#0`, `#1`, …): the operands of the last `x.targetContentIdentifier = …`
+  /// among its statements, where `x` is the local it returns, made by `NSUserActivity(…)` in
+  /// the body. An assignment within a statement (under `if`, in a closure) is a value known only
+  /// at run time, as is an activity the body does not make itself.
+  private func madeActivity(by function: Function) -> (
+    identifier: StringValue?, activityType: StringValue
+  ) {
+    let name = "'\(function.name)(…)'"
+    let unknown: StringValue = .runtime(
+      "\(name) returns an activity it does not make with NSUserActivity(activityType:)")
+    var made = function.value.as(FunctionCallExprSyntax.self)
+    let returned = function.value.as(DeclReferenceExprSyntax.self)?.baseName.text
+    if let returned,
+      case .some(.some(let local)) = SwiftLocals.initializer(
+        named: returned, before: Syntax(function.value))
+    {
+      made = local.value.as(FunctionCallExprSyntax.self)
+    }
+    guard let made, made.calledExpression.sourceText.hasSuffix("NSUserActivity"),
+      let type = made.arguments.first(where: { $0.label?.text == "activityType" })?.expression
+    else { return (unknown, unknown) }
+    parameters.append(.holes(Self.holes(for: function.parameters)))
+    defer { parameters.removeLast() }
+    let activityType = string(type, depth: 1)
+    guard let returned, let statements = function.statements else { return (nil, activityType) }
+    var assigned: [ExprSyntax]?
+    for token in statements.tokens(viewMode: .sourceAccurate)
+    where token.text == "targetContentIdentifier" {
+      guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
+        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == returned
+      else { continue }
+      // `x.targetContentIdentifier = …` as a statement of the body itself.
+      let sequence = member.parent?.parent?.as(SequenceExprSyntax.self)
+      let parts = sequence.map { Array($0.elements) } ?? []
+      guard parts.count >= 3, parts[0].id == ExprSyntax(member).id,
+        parts[1].is(AssignmentExprSyntax.self),
+        sequence?.parent?.as(CodeBlockItemSyntax.self)?.parent?.id == statements.id
+      else {
+        return (
+          .runtime("\(name) sets the identifier of its activity where the reading does not follow"),
+          activityType
+        )
+      }
+      assigned = Self.operands(after: 1, in: parts)
+    }
+    return (assigned.map { string(assigned: $0) }, activityType)
+  }
+
+  /// The operands an assignment at `index` of a sequence assigns: up to the next `=`
+  /// (`a = b = c` assigns `b` to `a`'s right).
+  package static func operands(after index: Int, in elements: [ExprSyntax]) -> [ExprSyntax] {
+    Array(elements[(index + 1)...].prefix { !$0.is(AssignmentExprSyntax.self) })
   }
 
   /// The keys the function `call` calls may be declared by, innermost scope first: a bare
@@ -1204,6 +1325,12 @@ extension SwiftValues {
     }
     return []
   }
+
+  /// The return types of a function that makes a user activity.
+  package static let activityTypes: Set<String> = [
+    "NSUserActivity", "NSUserActivity?", "NSUserActivity!", "Foundation.NSUserActivity",
+    "Foundation.NSUserActivity?",
+  ]
 
   /// The return types of a function that builds a conditions object.
   package static let conditionsTypes: Set<String> = [
@@ -1458,7 +1585,7 @@ extension SwiftValues {
   private func functionValue(_ function: Function, depth: Int) -> StringValue {
     switch function.returns {
     case .string, .url: break
-    case .predicate, .conditions:
+    case .predicate, .conditions, .userActivity:
       return .runtime("'\(function.name)' does not return a string")
     }
     guard function.returns == .url else {
@@ -1516,6 +1643,17 @@ extension SwiftValues {
         guard let found = function(key) else { return nil }
         offset = found.offset
         value = functionValue(found, depth: 0)
+      case .activityIdentifier, .activityType:
+        guard let found = function(key), found.returns == .userActivity else { return nil }
+        let made = madeActivity(by: found)
+        guard let identifier = made.identifier else {
+          return ModuleIndex.Constant(
+            value: kind == .activityType
+              ? Self.moduleValue(of: made.activityType, key: key) : .absent,
+            place: place(found.offset, lines))
+        }
+        offset = found.offset
+        value = kind == .activityType ? made.activityType : identifier
       case .rawValue:
         guard let found = rawValue(key) else { return nil }
         offset = found.offset

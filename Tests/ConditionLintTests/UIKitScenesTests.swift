@@ -618,7 +618,9 @@ struct UIKitScenesTests {
     #expect(reasons.contains { $0.contains("'[MainSceneDelegate makeSceneConfiguratio…'") })
   }
 
-  @Test("a helper that requests a scene for an activity it is given is no finding")
+  @Test(
+    "a helper that requests a scene for an activity it is given routes it as a run-time value"
+  )
   func requestHelper() throws {
     let plist = AppModelTests.manifest([("Main", "MainDelegate"), ("Compose", "ComposeDelegate")])
     let source = """
@@ -642,9 +644,113 @@ struct UIKitScenesTests {
       """
     let run = Linter.readApp(paths: [try tree(["Info.plist": plist, "App.swift": utf8(source)])])
     let findings = run.report.diagnostics.filter { $0.id == "routing.new-window-per-event" }
-    // The helper's activity comes from its callers: only the request whose body makes its
-    // activity (line 15) is reported.
-    #expect(findings.map(\.line) == [15])
+    // The helper's activity comes from its callers: never said to carry no identifier, its
+    // identifier is a run-time value. No scene prefers anything here, so every identifier a
+    // caller could set opens a new scene (line 11), as the activity its own body makes does
+    // (line 15).
+    #expect(findings.map(\.line) == [11, 15])
+    let helper = try #require(run.catalog?.producers.first { $0.line == 11 })
+    #expect(helper.carriesIdentifier && helper.routedValue != nil)
+    #expect(helper.unknown?.contains("'activity' is a parameter of 'requestScene(…)'") == true)
+    #expect(findings.first?.message.contains("⟨activationRequest identifier⟩") == true)
+  }
+
+  @Test(
+    "Objective-C: an activity the method makes carries no identifier it does not set; one it is given is a run-time value"
+  )
+  func objCRequestActivities() throws {
+    let source = """
+      @implementation Coordinator
+      - (void)showSettings {
+          NSUserActivity *settings = [[NSUserActivity alloc] initWithActivityType:@"settings"];
+          [UIApplication.sharedApplication requestSceneSessionActivation:nil userActivity:settings options:nil errorHandler:nil];
+          [UIApplication.sharedApplication requestSceneSessionActivation:nil userActivity:[[NSUserActivity alloc] initWithActivityType:@"compose"] options:nil errorHandler:nil];
+      }
+      - (void)request:(NSUserActivity *)activity {
+          [UIApplication.sharedApplication requestSceneSessionActivation:nil userActivity:activity options:nil errorHandler:nil];
+          [UIApplication.sharedApplication requestSceneSessionActivation:nil userActivity:[self makeActivity] options:nil errorHandler:nil];
+      }
+      @end
+      """
+    let run = Linter.readApp(paths: [try tree(["Coordinator.m": utf8(source)])])
+    let requests = try #require(
+      run.catalog?.producers.filter { $0.kind == .activationRequest }.sorted { $0.line < $1.line })
+    #expect(requests.map(\.line) == [4, 5, 8, 9])
+    #expect(requests.map(\.carriesIdentifier) == [false, false, true, true])
+    #expect(requests[2].unknown?.contains("'activity' is made where the reading") == true)
+    #expect(requests[3].routedValue != nil)
+  }
+
+  @Test(
+    "a function that makes the activity a request passes gives its identifier and type, in the file and from another"
+  )
+  func activityMakers() throws {
+    let plist = AppModelTests.manifest([("Main", "MainDelegate"), ("Note", "NoteDelegate")])
+    let makers = """
+      import Foundation
+      extension NSUserActivity {
+        static func viewing(note id: String) -> NSUserActivity {
+          let activity = NSUserActivity(activityType: "com.example.note")
+          activity.targetContentIdentifier = "notes/note/\\(id)"
+          activity.title = id
+          return activity
+        }
+        static func compose() -> NSUserActivity {
+          NSUserActivity(activityType: "com.example.compose")
+        }
+        static func maybe(_ id: String, flag: Bool) -> NSUserActivity {
+          let activity = NSUserActivity(activityType: "com.example.note")
+          if flag { activity.targetContentIdentifier = id }
+          return activity
+        }
+      }
+      """
+    let requests = """
+      import UIKit
+      class MainDelegate: UIResponder, UIWindowSceneDelegate {}
+      class NoteDelegate: UIResponder, UIWindowSceneDelegate {
+        func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                   options connectionOptions: UIScene.ConnectionOptions) {
+          scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate =
+            NSPredicate(format: "SELF BEGINSWITH 'notes/'")
+        }
+      }
+      func open(note: String, current: NSUserActivity) {
+        let activity = NSUserActivity.viewing(note: note)
+        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: .compose(), options: nil)
+        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: .maybe(note, flag: true), options: nil)
+        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: current, options: nil)
+        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: .unseen(note), options: nil)
+      }
+      """
+    // The makers in the requests' own file, and in a file of their own (through the module).
+    for files in [
+      ["Info.plist": plist, "App.swift": utf8(requests + makers)],
+      ["Info.plist": plist, "App.swift": utf8(requests), "Activities.swift": utf8(makers)],
+    ] {
+      let run = Linter.readApp(paths: [try tree(files)])
+      let catalog = try #require(run.catalog)
+      let requests = catalog.producers.filter { $0.kind == .activationRequest && $0.line > 10 }
+        .sorted { $0.line < $1.line }
+      try #require(requests.count == 5)
+      // `viewing(note:)`: its identifier, the parameter's hole filled by the call's argument.
+      #expect(requests[0].template?.parts == [.text("notes/note/"), .hole("note")])
+      #expect(requests[0].activityType == "com.example.note")
+      // `compose()` makes an activity with no identifier: so said, with its type.
+      #expect(!requests[1].carriesIdentifier && requests[1].activityType == "com.example.compose")
+      // A maker that sets the identifier under a condition, a parameter and a function the
+      // app does not declare: run-time values, never an activity said to carry none.
+      for request in requests[2...] {
+        #expect(request.carriesIdentifier && request.identifier == nil && request.template == nil)
+      }
+      #expect(requests[2].unknown?.contains("where the reading does not follow") == true)
+      #expect(requests[3].unknown?.contains("'current' is a parameter of 'open(…)'") == true)
+      #expect(requests[4].unknown?.contains("'.unseen(note)' is made where") == true)
+      let findings = run.report.diagnostics.filter { $0.id == "routing.new-window-per-event" }
+      // Only the activity that carries no identifier opens a new scene on every request.
+      #expect(findings.map(\.line) == [13])
+    }
   }
 
   @Test("a SwiftUI app whose delegate adaptor makes a configuration with no name: no note")
@@ -713,14 +819,18 @@ struct UIKitScenesTests {
         "Info.plist:48 app.missing-delegate-class",
         // A receipt's activity type is not in the switch: Main is created for Invoice's content.
         "Commands.swift:14 routing.wrong-configuration",
-        // One more Settings window per command.
+        // One more Settings window per command, the activity made in the command or by
+        // `NSUserActivity.settings()` of Activities.swift (no identifier, its type read there).
         "Commands.swift:19 routing.new-window-per-event",
+        "Commands.swift:29 routing.new-window-per-event",
         // The account shortcut reaches Main, whose delegate has no performActionFor.
-        "Commands.swift:28 routing.no-handler",
+        "Commands.swift:38 routing.no-handler",
       ])
-    // The invoice request gets the Invoice configuration, and the plain new-window command is
+    // The invoice requests get the Invoice configuration, and the plain new-window command is
     // not a finding.
-    #expect(!findings.contains { $0.line == 8 || $0.line == 23 })
+    #expect(!findings.contains { $0.line == 8 || $0.line == 23 || $0.line == 33 })
+    let invoiceWindow = try #require(catalog.producers.first { $0.line == 23 })
+    #expect(invoiceWindow.activityType == "com.example.ledger.invoice")
     let routing = try #require(run.routings.first)
     let table = AppTable(routing, catalog: catalog, findings: findings)
     #expect(

@@ -19,6 +19,16 @@ enum Commands {
     UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
   }
 
+  static func showInvoiceWindow(number: String) {
+    UIApplication.shared.requestSceneSessionActivation(
+      nil, userActivity: .invoice(number: number), options: nil)
+  }
+
+  static func showSettingsWindow() {
+    let activity = NSUserActivity.settings()
+    UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+  }
+
   static func newWindow() {
     UIApplication.shared.requestSceneSessionActivation(nil, userActivity: nil, options: nil)
   }
