@@ -945,6 +945,19 @@ package struct AppSwiftFile: Sendable {
         }
       }
       if let made, made.calledExpression.sourceText.hasSuffix("NSUserActivity") {
+        // A local the body hands to a function of the app (`configure(activity, for: note)`)
+        // may get its identifier there.
+        var scope = activity.parent
+        while let current = scope, !current.is(CodeBlockSyntax.self) { scope = current.parent }
+        if let reference = activity.as(DeclReferenceExprSyntax.self), let scope,
+          let callee = SwiftValues.passedOn(
+            reference.baseName.text, in: scope,
+            except: ["requestSceneSessionActivation", "activateSceneSession"])
+        {
+          producer.unknown =
+            "the user activity '\(name)' is passed to '\(callee)(…)', which may set its identifier"
+          return
+        }
         producer.unknown =
           "the body sets no targetContentIdentifier on '\(name)'; routed by its webpageURL, if any"
         producer.carriesIdentifier = false

@@ -1264,6 +1264,12 @@ extension SwiftValues {
     defer { parameters.removeLast() }
     let activityType = string(type, depth: 1)
     guard let returned, let statements = function.statements else { return (nil, activityType) }
+    if let callee = Self.passedOn(returned, in: statements) {
+      return (
+        .runtime("\(name) passes its activity to '\(callee)(…)', which may set its identifier"),
+        activityType
+      )
+    }
     var assigned: [ExprSyntax]?
     for token in statements.tokens(viewMode: .sourceAccurate)
     where token.text == "targetContentIdentifier" {
@@ -1285,6 +1291,31 @@ extension SwiftValues {
       assigned = Self.operands(after: 1, in: parts)
     }
     return (assigned.map { string(assigned: $0) }, activityType)
+  }
+
+  /// The function `scope` passes the local `name` to (`configure(activity, for: note)`,
+  /// `self.decorate(&activity)`), which may set up what `scope` itself does not; nil when it
+  /// passes it to none but `except`. A capitalized callee (`NSItemProvider(object: activity)`)
+  /// makes something of the object and is not counted.
+  package static func passedOn(
+    _ name: String, in scope: some SyntaxProtocol, except: Set<String> = []
+  ) -> String? {
+    for token in scope.tokens(viewMode: .sourceAccurate) where token.text == name {
+      guard var argument = token.parent?.as(DeclReferenceExprSyntax.self).map(Syntax.init)
+      else { continue }
+      if let passed = argument.parent?.as(InOutExprSyntax.self) { argument = Syntax(passed) }
+      guard
+        let call = argument.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(
+          FunctionCallExprSyntax.self)
+      else { continue }
+      let callee =
+        call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+      if let callee, callee.first?.isLowercase == true, !except.contains(callee) {
+        return callee
+      }
+    }
+    return nil
   }
 
   /// The operands an assignment at `index` of a sequence assigns: up to the next `=`

@@ -681,6 +681,42 @@ struct UIKitScenesTests {
     #expect(requests[3].routedValue != nil)
   }
 
+  @Test("an activity handed to a function of the app may get its identifier there")
+  func activityPassedOn() throws {
+    let plist = AppModelTests.manifest([("Main", "MainDelegate")])
+    let source = """
+      import UIKit
+      class MainDelegate: UIResponder, UIWindowSceneDelegate {}
+      func configure(_ activity: NSUserActivity, for note: String) {
+        activity.targetContentIdentifier = note
+      }
+      func decorated() -> NSUserActivity {
+        let activity = NSUserActivity(activityType: "com.example.note")
+        configure(activity, for: "notes/1")
+        return activity
+      }
+      func show() {
+        let activity = NSUserActivity(activityType: "com.example.note")
+        configure(activity, for: "notes/2")
+        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: decorated(), options: nil)
+        let shared = NSUserActivity(activityType: "com.example.share")
+        _ = NSItemProvider(object: shared)
+        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: shared, options: nil)
+      }
+      """
+    let run = Linter.readApp(paths: [try tree(["Info.plist": plist, "App.swift": utf8(source)])])
+    let requests = try #require(
+      run.catalog?.producers.filter { $0.kind == .activationRequest }.sorted { $0.line < $1.line })
+    #expect(requests.map(\.line) == [14, 15, 18])
+    // Handed to `configure(_:for:)`, in the request's body or in the maker's: a run-time value.
+    #expect(requests[0].carriesIdentifier && requests[1].carriesIdentifier)
+    #expect(requests[0].unknown?.contains("is passed to 'configure(…)'") == true)
+    #expect(requests[1].unknown?.contains("passes its activity to 'configure(…)'") == true)
+    // A type that takes the activity (`NSItemProvider(object:)`) does not set it up.
+    #expect(!requests[2].carriesIdentifier)
+  }
+
   @Test(
     "a function that makes the activity a request passes gives its identifier and type, in the file and from another"
   )
