@@ -96,6 +96,12 @@ package struct AppInputs: Sendable {
     }
     let (mine, theirs) = (followed.types.map(\.summary), whole.types.map(\.summary))
     if mine != theirs { return "types: sparse \(mine), whole \(theirs)" }
+    if followed.producers != whole.producers {
+      return "followed producers: sparse \(followed.producers), whole \(whole.producers)"
+    }
+    if followed.diagnostics != whole.diagnostics {
+      return "followed notes: sparse \(followed.diagnostics), whole \(whole.diagnostics)"
+    }
     if followed.mainCalls.map(\.type) != whole.mainCalls.map(\.type) {
       return "main calls: sparse \(followed.mainCalls), whole \(whole.mainCalls)"
     }

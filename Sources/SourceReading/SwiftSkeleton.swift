@@ -534,8 +534,11 @@ extension SwiftSkeleton {
     return false
   }
 
-  /// Whether `word` is written, as a whole word, where `sparse` blanked `original`: a name a
-  /// reading of the sparse file looked up may be declared there.
+  /// Whether `word` is written, as a whole word, where `sparse` blanked `original`, or declared
+  /// where the sparse file kept its name and blanked its body: a name a reading of the sparse
+  /// file looked up may be declared there. ``sparse(_:around:)`` keeps every top-level header, so
+  /// a file-level `func route() -> String { "inbox" }` or `var prefix: String { "notes/" }` it
+  /// does not keep whole keeps its name, and a reading would find it without its value.
   package static func blankedWord(_ word: String, original: [UInt8], sparse: [UInt8]) -> Bool {
     let pattern = Array(word.utf8)
     guard !pattern.isEmpty, original.count >= pattern.count, sparse.count == original.count
@@ -547,9 +550,10 @@ extension SwiftSkeleton {
         ? System.firstOffset(of: pattern, in: bytes, from: from)
         : System.firstIndex(of: pattern[0], in: bytes, from: from)
       {
-        if sparse[offset] != bytes[offset],
-          offset == 0 || !bytes[offset - 1].isIdentifierByte,
-          offset + pattern.count == bytes.count || !bytes[offset + pattern.count].isIdentifierByte
+        if offset == 0 || !bytes[offset - 1].isIdentifierByte,
+          offset + pattern.count == bytes.count || !bytes[offset + pattern.count].isIdentifierByte,
+          sparse[offset] != bytes[offset]
+            || declaresWithBlankedBody(bytes, sparse, name: offset, end: offset + pattern.count)
         {
           return true
         }
@@ -557,6 +561,67 @@ extension SwiftSkeleton {
       }
       return false
     }
+  }
+
+  /// Whether the name at `name..<end` is declared there (`func`, `var` or `let` before it) and
+  /// the first block of its header (`{` after the signature, the type or `=`, on its line or,
+  /// where the header goes on, a later one) starts with a byte `sparse` blanked.
+  private static func declaresWithBlankedBody(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ sparse: [UInt8], name: Int, end: Int
+  ) -> Bool {
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
+    // The word before the name: a declaration keyword.
+    var before = name
+    while before > 0, isSpace(bytes[before - 1]) { before -= 1 }
+    var start = before
+    while start > 0, bytes[start - 1].isIdentifierByte { start -= 1 }
+    guard start < before else { return false }
+    let keyword = UnsafeBufferPointer(rebasing: bytes[start..<before])
+    guard
+      Self.declarationKeywords.contains(where: { $0.elementsEqual(keyword) })
+    else { return false }
+    // The header's first `{`: within parentheses and brackets anything; outside, a line break
+    // ends the header unless the next line goes on with it (`{`, `->`, `where`, `throws`, …).
+    var nesting = 0
+    var index = end
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "("), UInt8(ascii: "["): nesting += 1
+      case UInt8(ascii: ")"), UInt8(ascii: "]"): nesting = max(0, nesting - 1)
+      case UInt8(ascii: ";"), UInt8(ascii: "}"): if nesting == 0 { return false }
+      case UInt8(ascii: "{") where nesting == 0:
+        var inside = index + 1
+        while inside < bytes.count, isSpace(bytes[inside]) || isBreak(bytes[inside]) {
+          inside += 1
+        }
+        return inside < bytes.count && bytes[inside] != UInt8(ascii: "}")
+          && sparse[inside] != bytes[inside]
+      case _ where isBreak(byte) && nesting == 0:
+        var next = index + 1
+        while next < bytes.count, isSpace(bytes[next]) || isBreak(bytes[next]) { next += 1 }
+        guard next < bytes.count else { return false }
+        let rest = UnsafeBufferPointer(rebasing: bytes[next...])
+        guard
+          rest.first == UInt8(ascii: "{") || rest.starts(with: Array("->".utf8))
+            || Self.headerContinuations.contains(where: { rest.starts(with: $0) })
+        else { return false }
+        index = next
+        continue
+      default: break
+      }
+      index += 1
+    }
+    return false
+  }
+
+  /// The keywords a name a reading looks up is declared after, with a body.
+  private static let declarationKeywords = ["func", "var", "let"].map { Array($0.utf8) }
+
+  /// The words a declaration's header goes on with on a line of its own.
+  private static let headerContinuations = ["where", "throws", "rethrows", "async"].map {
+    Array($0.utf8)
   }
 }
 

@@ -106,6 +106,47 @@ struct SparseReadingTests {
     #expect(AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: source) == nil)
   }
 
+  /// The skeleton keeps every top-level header: a file-level function or computed property the
+  /// reading does not keep whole keeps its name with its body blanked. A value that names it is
+  /// read from the whole file, never from the empty body.
+  @Test("a file-level function or computed property kept by name alone is read from the whole file")
+  func fileLevelBodies() throws {
+    let source = Self.bytes(
+      """
+      import UIKit
+      func inboxID() -> String { "mail/inbox" }
+      var archiveID: String {
+        "mail/archive"
+      }
+      func routeID(
+        _ folder: String
+      ) -> String
+      {
+        "mail/" + folder
+      }
+      func notify() {
+        let content = UNMutableNotificationContent()
+        content.targetContentIdentifier = inboxID()
+        let other = UNMutableNotificationContent()
+        other.targetContentIdentifier = archiveID
+        let third = UNMutableNotificationContent()
+        third.targetContentIdentifier = routeID("sent")
+      }
+      func open() {
+        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: nil, options: nil)
+      }
+      """)
+    // Read as the walk reads a file with a marker (followed) or with producers alone (nil: the
+    // sparse reading gives way to the whole file's).
+    let followed = try #require(AppSwiftFile.followed(path: "A.swift", bytes: source))
+    #expect(
+      followed.producers.prefix(3).map(\.identifier) == [
+        "mail/inbox", "mail/archive", "mail/sent",
+      ])
+    #expect(AppSwiftFile.producers(path: "A.swift", bytes: source) == nil)
+    #expect(AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: source) == nil)
+  }
+
   /// A header whose comment or label names a type keyword after `func`: the function is kept whole, so
   /// the receiver's local initializer still gives its kind.
   @Test("a type keyword in a header's comment does not make a function a type")
