@@ -21,7 +21,7 @@ extension ObjCExtractor {
   /// block are skipped with it, the `#else`, `#elif` or `#endif` that ends it kept.
   ///
   /// With `keeping`, the offsets a reader looks at (in order), a top-level body (a method's or a
-  /// function's `{…}`) that holds none of them keeps only its braces: it is lexed to find its
+  /// function's `{…}`, after a `)` or a word) that holds none of them keeps only its braces: it is lexed to find its
   /// end and its directives, and makes no tokens. A reader that looks at file-level tokens and
   /// at the bodies that hold its offsets reads the same tokens either way (the app's producers:
   /// most of a file that sets an identifier is other methods).
@@ -150,7 +150,13 @@ extension ObjCExtractor {
         continue
       }
       if byte == UInt8(ascii: "{") {
-        if nesting == 0, let keeping {
+        // Only a declaration's body is passed over (after its signature's `)` or last word:
+        // `- (void)load {`, `void f(void) {`, `@implementation A {`): a block after `=`, `^`,
+        // `(` or `,` is a value, whose tokens a file-level reading reads.
+        if nesting == 0, let keeping,
+          tokens.last.map({ $0.isPunctuation(UInt8(ascii: ")")) || $0.identifier != nil })
+            == true
+        {
           // The first kept offset after the `{`: the body is lexed without tokens unless it
           // holds that offset.
           while kept < keeping.count, keeping[kept] <= index { kept += 1 }

@@ -719,6 +719,15 @@ struct SparseReadingTests {
       @implementation B
       @end
       """,
+      // A file-level assignment whose value is a block: the value's tokens, not a body's
+      // (FuzzApp's crash-6095fb75), and a block after `^` or `(`.
+      """
+      x.targetContentIdentifier =  {
+        [self other]; x = @"b";
+      }
+      y.targetContentIdentifier = ^{ return @"c"; }();
+      z.targetContentIdentifier = ({ @"d"; });
+      """,
     ]
     for source in sources {
       let bytes = Array(source.utf8)
