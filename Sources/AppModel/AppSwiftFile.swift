@@ -869,7 +869,7 @@ package struct AppSwiftFile: Sendable {
       {
         made = local.value.as(FunctionCallExprSyntax.self)
       }
-      guard let made, made.calledExpression.sourceText.hasSuffix("NSUserActivity"),
+      guard let made, SwiftValues.makesActivity(made),
         let type = made.arguments.first(where: { $0.label?.text == "activityType" })?.expression,
         case .text(let text, _, _) = values.string(type)
       else { return nil }
@@ -923,7 +923,7 @@ package struct AppSwiftFile: Sendable {
         (producer.identifier, producer.template, producer.unknown) = value(assigned: found)
         producer.carriesIdentifier = producer.unknown != Producer.nilIdentifier
       } else {
-        readMade(activity, into: &producer)
+        readMade(activity, in: scope, into: &producer)
       }
       producers.append(producer)
     }
@@ -932,8 +932,10 @@ package struct AppSwiftFile: Sendable {
     /// it is made here by `NSUserActivity(activityType:)` (in place or as a local); what its
     /// maker sets, when a function of the file or the module makes it
     /// (``SwiftValues/madeActivity(_:)``); else a value known only at run time (a parameter, a
-    /// property, a call not followed), never an activity presumed to carry none.
-    private func readMade(_ activity: ExprSyntax, into producer: inout Producer) {
+    /// property, a call not followed), never an activity presumed to carry none. `scope` is the
+    /// body the request is in.
+    private func readMade(_ activity: ExprSyntax, in scope: Syntax?, into producer: inout Producer)
+    {
       let name = SwiftValues.abbreviated(activity)
       var made = activity.as(FunctionCallExprSyntax.self)
       var why: String?
@@ -944,11 +946,9 @@ package struct AppSwiftFile: Sendable {
         case nil: why = values.whyRuntime(activity)
         }
       }
-      if let made, made.calledExpression.sourceText.hasSuffix("NSUserActivity") {
+      if let made, SwiftValues.makesActivity(made) {
         // A local the body hands to a function of the app (`configure(activity, for: note)`)
         // may get its identifier there.
-        var scope = activity.parent
-        while let current = scope, !current.is(CodeBlockSyntax.self) { scope = current.parent }
         if let reference = activity.as(DeclReferenceExprSyntax.self), let scope,
           let callee = SwiftValues.passedOn(
             reference.baseName.text, in: scope,

@@ -224,8 +224,6 @@ extension ObjCExtractor {
     }
   }
 
-  /// The activity type of a local made by `[[NSUserActivity alloc] initWithActivityType:t]`,
-  /// when the file fixes `t`.
   /// Whether the activity a request passes (`activity`, its tokens) is made in the method:
   /// `[[NSUserActivity alloc] initWithActivityType:…]` written there, or the initializer of a
   /// local of the method.
@@ -241,6 +239,8 @@ extension ObjCExtractor {
     return made.contains { tokens[$0].identifier == "initWithActivityType" }
   }
 
+  /// The activity type of a local made by `[[NSUserActivity alloc] initWithActivityType:t]`,
+  /// when the file fixes `t`.
   private static func activityType(of name: String, in tokens: [Token], before use: Int)
     -> String?
   {

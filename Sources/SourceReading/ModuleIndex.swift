@@ -587,7 +587,7 @@ package enum ModuleDeclarations {
   }
 
   /// Whether the `count` bytes at `at` are a whole word preceded as a declared name is.
-  private static func standsAsDeclaredName(
+  package static func standsAsDeclaredName(
     at start: Int, count: Int, in bytes: UnsafeBufferPointer<UInt8>
   ) -> Bool {
     let end = start + count

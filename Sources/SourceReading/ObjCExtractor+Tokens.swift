@@ -21,10 +21,10 @@ extension ObjCExtractor {
   /// block are skipped with it, the `#else`, `#elif` or `#endif` that ends it kept.
   ///
   /// With `keeping`, the offsets a reader looks at (in order), a top-level body (a method's or a
-  /// function's `{…}`, after a `)` or a word) that holds none of them keeps only its braces: it is lexed to find its
-  /// end and its directives, and makes no tokens. A reader that looks at file-level tokens and
-  /// at the bodies that hold its offsets reads the same tokens either way (the app's producers:
-  /// most of a file that sets an identifier is other methods).
+  /// function's `{…}`, after a `)` or a word) that holds none of them keeps only its braces: it
+  /// is lexed to find its end and its directives, and makes no tokens. A reader that looks at
+  /// file-level tokens and at the bodies that hold its offsets reads the same tokens either way
+  /// (the app's producers: most of a file that sets an identifier is other methods).
   package static func tokenize(
     _ bytes: [UInt8], directives: inout [Range<Int>], keeping: [Int]? = nil
   ) -> [Token] {
@@ -137,8 +137,8 @@ extension ObjCExtractor {
           bytes[index..<end].elementsEqual("end".utf8)
             || bytes[index..<end].elementsEqual("implementation".utf8)
         {
+          // Reaching `next` lexes the body again from its `{` (which resets `afterAt`).
           skipping?.next = index
-          afterAt = false
           continue
         }
         afterAt = false

@@ -563,23 +563,17 @@ extension SwiftSkeleton {
     }
   }
 
-  /// Whether the name at `name..<end` is declared there (`func`, `var` or `let` before it) and
-  /// the first block of its header (`{` after the signature, the type or `=`, on its line or,
-  /// where the header goes on, a later one) starts with a byte `sparse` blanked.
+  /// Whether the name at `name..<end` is declared there (after `func`, `var`, `let`, as the
+  /// module search reads a declared name:
+  /// ``ModuleDeclarations/standsAsDeclaredName(at:count:in:)``) and the first block of its
+  /// header (`{` after the signature, the type or `=`, on its line or, where the header goes on,
+  /// a later one) starts with a byte `sparse` blanked.
   private static func declaresWithBlankedBody(
     _ bytes: UnsafeBufferPointer<UInt8>, _ sparse: [UInt8], name: Int, end: Int
   ) -> Bool {
     func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
     func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
-    // The word before the name: a declaration keyword.
-    var before = name
-    while before > 0, isSpace(bytes[before - 1]) { before -= 1 }
-    var start = before
-    while start > 0, bytes[start - 1].isIdentifierByte { start -= 1 }
-    guard start < before else { return false }
-    let keyword = UnsafeBufferPointer(rebasing: bytes[start..<before])
-    guard
-      Self.declarationKeywords.contains(where: { $0.elementsEqual(keyword) })
+    guard ModuleDeclarations.standsAsDeclaredName(at: name, count: end - name, in: bytes)
     else { return false }
     // The header's first `{`: within parentheses and brackets anything; outside, a line break
     // ends the header unless the next line goes on with it (`{`, `->`, `where`, `throws`, …).
@@ -615,9 +609,6 @@ extension SwiftSkeleton {
     }
     return false
   }
-
-  /// The keywords a name a reading looks up is declared after, with a body.
-  private static let declarationKeywords = ["func", "var", "let"].map { Array($0.utf8) }
 
   /// The words a declaration's header goes on with on a line of its own.
   private static let headerContinuations = ["where", "throws", "rethrows", "async"].map {

@@ -1257,7 +1257,7 @@ extension SwiftValues {
     {
       made = local.value.as(FunctionCallExprSyntax.self)
     }
-    guard let made, made.calledExpression.sourceText.hasSuffix("NSUserActivity"),
+    guard let made, Self.makesActivity(made),
       let type = made.arguments.first(where: { $0.label?.text == "activityType" })?.expression
     else { return (unknown, unknown) }
     parameters.append(.holes(Self.holes(for: function.parameters)))
@@ -1355,6 +1355,11 @@ extension SwiftValues {
       return qualifiedScopes(baseText, from: Syntax(call)).map { Self.qualified(name, in: $0) }
     }
     return []
+  }
+
+  /// Whether `call` makes a user activity itself: `NSUserActivity(activityType: …)`.
+  package static func makesActivity(_ call: FunctionCallExprSyntax) -> Bool {
+    call.calledExpression.sourceText.hasSuffix("NSUserActivity")
   }
 
   /// The return types of a function that makes a user activity.
