@@ -201,10 +201,27 @@ package final class ModuleIndex: @unchecked Sendable {
     case runtime(String)
   }
 
-  /// A constant of the module: its value and where it is declared.
+  /// A constant of the module: its value and where it is declared; for a function, how a call's
+  /// arguments bind to its parameters.
   package struct Constant: Equatable {
     package var value: Value
     package var place: SourcePlace
+    package var parameters: Parameters? = nil
+  }
+
+  /// A function's parameters as a call binds its arguments to them: each one's argument label
+  /// (nil for `_`) and its default's value, read where the function is declared (a default is
+  /// an expression of that file: `state: String = open` is its `Routes.open`).
+  package struct Parameters: Equatable {
+    package var labels: [String?]
+    package var defaults: [Default?]
+
+    /// A parameter's default: its value, and its text as written (a hole's name when the value
+    /// is known only at run time).
+    package struct Default: Equatable {
+      package var value: Value
+      package var written: String
+    }
   }
 
   /// The Swift constant one of `keys` names (tried in order, innermost scope first: `Paths.order`

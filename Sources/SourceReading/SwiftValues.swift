@@ -166,6 +166,16 @@ package final class SwiftValues {
     /// For a conditions builder, its body's statements (``value`` is what the last returns).
     package var statements: CodeBlockItemListSyntax?
 
+    /// Each parameter's argument label, nil for `_`.
+    var argumentLabels: [String?] {
+      parameters.indices.map { $0 < labels.count ? labels[$0] : nil }
+    }
+
+    /// Whether each parameter has a default.
+    var defaulted: [Bool] {
+      parameters.indices.map { $0 < defaults.count && defaults[$0] != nil }
+    }
+
     /// What a function the reading follows returns.
     package enum Returns {
       /// A `String`: a template of its parameters.
@@ -678,11 +688,18 @@ extension SwiftValues {
   private static func parts(of value: StringValue, written: ExprSyntax) -> (
     parts: [Template.Part], origins: [ValueOrigin]
   ) {
+    parts(of: value, written: written.sourceText)
+  }
+
+  /// ``parts(of:written:)`` of a value read from the text `written`.
+  private static func parts(of value: StringValue, written: String) -> (
+    parts: [Template.Part], origins: [ValueOrigin]
+  ) {
     switch value {
     case .text(let text, _, let from):
-      (text.value.map { [.text($0)] } ?? [.hole(written.sourceText)], from)
+      (text.value.map { [.text($0)] } ?? [.hole(written)], from)
     case .template(let template, let from): (template.parts, from)
-    case .runtime: ([.hole(written.sourceText)], [])
+    case .runtime: ([.hole(written)], [])
     }
   }
 
@@ -1023,7 +1040,7 @@ extension SwiftValues {
     let property = member.declName.baseName.text
     guard property != "rawValue" else { return nil }
     let caseName = caseAccess.declName.baseName.text
-    let arguments = call.map { Array($0.arguments) } ?? []
+    let arguments = call.map { Self.fillings($0.arguments) } ?? []
     for scope in qualifiedScopes(typeName, from: Syntax(expression)) {
       guard let found = caseProperty(scope + "." + property) else { continue }
       guard let entry = found.entry(caseName) else {
@@ -1132,6 +1149,13 @@ extension SwiftValues {
   private func fromModule(
     _ keys: [String], kind: Lookup, name: String, use: ExprSyntax
   ) -> (ModuleIndex.Value, ValueOrigin)? {
+    fromModuleWithParameters(keys, kind: kind, name: name, use: use).map { ($0.0, $0.1) }
+  }
+
+  /// ``fromModule(_:kind:name:use:)``, with the parameters of a function found.
+  private func fromModuleWithParameters(
+    _ keys: [String], kind: Lookup, name: String, use: ExprSyntax
+  ) -> (ModuleIndex.Value, ValueOrigin, ModuleIndex.Parameters?)? {
     guard let module else {
       external.insert(ModuleIndex.searchName(for: keys, kind: kind))
       return nil
@@ -1140,7 +1164,7 @@ extension SwiftValues {
     let offset = use.positionAfterSkippingLeadingTrivia.utf8Offset
     let origin = ValueOrigin(
       resolution: .moduleConstant, name: name, offset: offset, place: constant.place)
-    return (constant.value, origin)
+    return (constant.value, origin, constant.parameters)
   }
 
   /// A module constant's value as a string value at its use (`origin`): a set where a string is
@@ -1166,18 +1190,23 @@ extension SwiftValues {
     let callee = call.calledExpression
     guard !keys.isEmpty else { return nil }
     let body: StringValue
+    let fillings: [Filling]?
     if let key = keys.first(where: { function($0) != nil }), let found = function(key) {
       let origin = ValueOrigin(
         resolution: .sameFileConstant, name: callee.sourceText, offset: found.offset)
       body = adding(origin, to: functionValue(found, depth: depth + 1))
-    } else if let (value, origin) = fromModule(
+      fillings = self.fillings(call, of: found, depth: depth)
+    } else if let (value, origin, parameters) = fromModuleWithParameters(
       keys, kind: .function, name: callee.sourceText, use: ExprSyntax(call))
     {
       body = Self.string(value, origin)
+      fillings = Self.fillings(call, parameters: parameters, origin: origin)
     } else {
       return nil
     }
-    return filled(body, with: Array(call.arguments), at: ExprSyntax(call), depth: depth)
+    return filled(body, with: fillings, at: ExprSyntax(call), depth: depth)
+      ?? .runtime(
+        "the arguments of '\(Self.abbreviated(ExprSyntax(call)))' do not match its parameters")
   }
 
   /// What the user activity a call makes carries, read at the call: the
@@ -1212,6 +1241,7 @@ extension SwiftValues {
     let use = ExprSyntax(call)
     var identifier: StringValue?
     var activityType: StringValue
+    let fillings: [Filling]?
     if let key = keys.first(where: { function($0)?.returns == .userActivity }),
       let found = function(key)
     {
@@ -1221,9 +1251,11 @@ extension SwiftValues {
       let made = madeActivity(by: found)
       identifier = made.identifier.map { adding(origin, to: $0) }
       activityType = adding(origin, to: made.activityType)
-    } else if let (value, origin) = fromModule(
+      fillings = self.fillings(call, of: found, depth: 0)
+    } else if let (value, origin, parameters) = fromModuleWithParameters(
       keys, kind: .activityIdentifier, name: name, use: use)
     {
+      fillings = Self.fillings(call, parameters: parameters, origin: origin)
       identifier = value == .absent ? nil : Self.string(value, origin)
       activityType =
         fromModule(keys, kind: .activityType, name: name, use: use).map(Self.string)
@@ -1232,7 +1264,7 @@ extension SwiftValues {
       return nil
     }
     func filled(_ value: StringValue) -> StringValue {
-      self.filled(value, with: Array(call.arguments), at: use, depth: 0)
+      self.filled(value, with: fillings, at: use, depth: 0)
         ?? .runtime("the arguments of '\(Self.abbreviated(use))' do not match its parameters")
     }
     return MadeActivity(identifier: identifier.map(filled), activityType: filled(activityType))
@@ -1390,25 +1422,46 @@ extension SwiftValues {
   package func withArguments<Result>(
     _ function: Function, _ arguments: [Argument], _ body: () -> Result
   ) -> Result? {
+    guard let binding = Self.binding(function, arguments.map(\.label)) else { return nil }
     var bound: [String: StringValue] = [:]
-    var next = 0
-    for (index, name) in function.parameters.enumerated() {
-      let label = index < function.labels.count ? function.labels[index] : nil
-      let value: StringValue
-      if next < arguments.count, arguments[next].label == label {
-        value = arguments[next].value
-        next += 1
-      } else if index < function.defaults.count, let fallback = function.defaults[index] {
-        value = string(fallback, depth: 1)
-      } else {
-        return nil
-      }
-      if name != "_" && bound[name] == nil { bound[name] = value }
+    for (index, name) in function.parameters.enumerated() where name != "_" && bound[name] == nil {
+      bound[name] =
+        if let argument = binding[index] { arguments[argument].value } else {
+          string(function.defaults[index]!, depth: 1)
+        }
     }
-    guard next == arguments.count else { return nil }
     parameters.append(.values(bound))
     defer { parameters.removeLast() }
     return body()
+  }
+
+  /// Which argument each of `function`'s parameters takes from a call whose arguments have
+  /// `labels` (``binding(labels:defaulted:arguments:)``).
+  private static func binding(_ function: Function, _ labels: [String?]) -> [Int?]? {
+    binding(labels: function.argumentLabels, defaulted: function.defaulted, arguments: labels)
+  }
+
+  /// Which argument each parameter takes, as the compiler binds a call: the arguments in order,
+  /// each to the next parameter of its label, a parameter passed over taking its default (nil
+  /// in the result); nil when they do not bind (a parameter passed over has no default, or an
+  /// argument is left). The one rule for every helper the reading follows, so that
+  /// `item(in section: String = "catalog", _ id: String)` called as `item("42")` fills `id`.
+  package static func binding(labels: [String?], defaulted: [Bool], arguments: [String?])
+    -> [Int?]?
+  {
+    var bound: [Int?] = []
+    var next = 0
+    for (index, label) in labels.enumerated() {
+      if next < arguments.count, arguments[next] == label {
+        bound.append(next)
+        next += 1
+      } else if index < defaulted.count, defaulted[index] {
+        bound.append(nil)
+      } else {
+        return nil
+      }
+    }
+    return next == arguments.count ? bound : nil
   }
 
   /// The values of `call`'s arguments here, each with its label, and the declarations they were
@@ -1542,12 +1595,73 @@ extension SwiftValues {
     }
   }
 
+  /// What fills a hole of a helper's value at a call: the argument written there, or a value
+  /// known already (the default of a parameter the call passes over).
+  private enum Filling {
+    case argument(ExprSyntax)
+    /// A value, and the text it was read from.
+    case value(StringValue, written: String)
+  }
+
+  /// The fillings of the holes of a case's property, one for each value the case binds: its
+  /// arguments in order.
+  private static func fillings(_ arguments: LabeledExprListSyntax) -> [Filling] {
+    arguments.map { .argument($0.expression) }
+  }
+
+  /// The fillings of the holes of a function's value (one for each parameter) at `call`, each
+  /// argument bound to its parameter by label (``binding(labels:defaulted:arguments:)``), a
+  /// parameter passed over filled by `fallback`, its default's value; nil when the arguments
+  /// do not bind.
+  private static func fillings(
+    _ call: FunctionCallExprSyntax, labels: [String?], defaulted: [Bool],
+    fallback: (Int) -> (StringValue, written: String)
+  ) -> [Filling]? {
+    let arguments = Array(call.arguments)
+    guard
+      let binding = binding(
+        labels: labels, defaulted: defaulted, arguments: arguments.map { $0.label?.text })
+    else { return nil }
+    return binding.indices.map { index in
+      if let argument = binding[index] { return .argument(arguments[argument].expression) }
+      let (value, written) = fallback(index)
+      return .value(value, written: written)
+    }
+  }
+
+  /// The fillings of `function`'s holes at `call` (a function of this file).
+  private func fillings(_ call: FunctionCallExprSyntax, of function: Function, depth: Int)
+    -> [Filling]?
+  {
+    Self.fillings(
+      call, labels: function.argumentLabels, defaulted: function.defaulted,
+      fallback: {
+        let written = function.defaults[$0]!
+        return (self.string(written, depth: depth + 1), written.sourceText)
+      })
+  }
+
+  /// The fillings of the holes of a function of another file (`parameters`, as the module read
+  /// them there, its defaults with `origin`) at `call`; by position when the module gave none.
+  private static func fillings(
+    _ call: FunctionCallExprSyntax, parameters: ModuleIndex.Parameters?, origin: ValueOrigin
+  ) -> [Filling]? {
+    guard let parameters else { return fillings(call.arguments) }
+    return fillings(
+      call, labels: parameters.labels, defaulted: parameters.defaults.map { $0 != nil },
+      fallback: {
+        let fallback = parameters.defaults[$0]!
+        return (string(fallback.value, origin), fallback.written)
+      })
+  }
+
   /// `body` (the value of a function or of a case's property, with a hole `#0`, `#1`, … for
-  /// each parameter or bound value) with each such hole filled by the value of its argument
-  /// here; nil when a hole has no argument.
+  /// each parameter or bound value) with each such hole filled here (``Filling``); nil when a
+  /// hole has nothing to fill it.
   private func filled(
-    _ body: StringValue, with arguments: [LabeledExprSyntax], at node: ExprSyntax, depth: Int
+    _ body: StringValue, with arguments: [Filling]?, at node: ExprSyntax, depth: Int
   ) -> StringValue? {
+    guard let arguments else { return nil }
     let template: Template
     var origins: [ValueOrigin]
     var resolution = ValueResolution.literal
@@ -1572,7 +1686,21 @@ extension SwiftValues {
         continue
       }
       guard arguments.indices.contains(index) else { return nil }
-      let argument = arguments[index].expression
+      let argument: ExprSyntax
+      switch arguments[index] {
+      case .argument(let expression): argument = expression
+      case .value(let value, let written):
+        // A default: its value, or a member of it (known only at run time).
+        if let dot = name.firstIndex(of: ".") {
+          parts.append(.hole(written + name[dot...]))
+        } else {
+          if case .text(_, let how, _) = value { resolution = max(resolution, how) }
+          let (pieces, from) = Self.parts(of: value, written: written)
+          parts += pieces
+          origins += from
+        }
+        continue
+      }
       // `#0.uuidString`: a member of the argument, known only at run time.
       if let dot = name.firstIndex(of: ".") {
         parts.append(.hole(Self.abbreviated(argument) + name[dot...]))
@@ -1657,6 +1785,7 @@ extension SwiftValues {
     asked {
       let value: StringValue
       let offset: Int
+      var parameters: ModuleIndex.Parameters?
       switch kind {
       case .constant:
         guard let found = declaration(key) else { return nil }
@@ -1679,14 +1808,16 @@ extension SwiftValues {
         guard let found = function(key) else { return nil }
         offset = found.offset
         value = functionValue(found, depth: 0)
+        parameters = moduleParameters(of: found, key: key)
       case .activityIdentifier, .activityType:
         guard let found = function(key), found.returns == .userActivity else { return nil }
         let made = madeActivity(by: found)
+        parameters = moduleParameters(of: found, key: key)
         guard let identifier = made.identifier else {
           return ModuleIndex.Constant(
             value: kind == .activityType
               ? Self.moduleValue(of: made.activityType, key: key) : .absent,
-            place: place(found.offset, lines))
+            place: place(found.offset, lines), parameters: parameters)
         }
         offset = found.offset
         value = kind == .activityType ? made.activityType : identifier
@@ -1714,8 +1845,23 @@ extension SwiftValues {
         value = withHoles(for: entry.bindings, depth: 0, entry.value)
       }
       return ModuleIndex.Constant(
-        value: Self.moduleValue(of: value, key: key), place: place(offset, lines))
+        value: Self.moduleValue(of: value, key: key), place: place(offset, lines),
+        parameters: parameters)
     }
+  }
+
+  /// `function`'s parameters as another file's call binds to them, each default read here.
+  private func moduleParameters(of function: Function, key: String) -> ModuleIndex.Parameters {
+    ModuleIndex.Parameters(
+      labels: function.argumentLabels,
+      defaults: function.parameters.indices.map { index in
+        guard index < function.defaults.count, let written = function.defaults[index] else {
+          return nil
+        }
+        return ModuleIndex.Parameters.Default(
+          value: Self.moduleValue(of: string(written, depth: 1), key: key),
+          written: written.sourceText)
+      })
   }
 
   /// A string value of this file as the module index keeps it for other files (`key` names

@@ -395,6 +395,62 @@ struct ModuleIndexTests {
       condition.variables.first?.template == Template(parts: [.text("orders/"), .hole("id")]))
   }
 
+  @Test(
+    "a string helper's arguments bind to its parameters by label; a default is read where the helper is declared"
+  )
+  func helperArgumentsByLabel() throws {
+    let helpers = """
+      enum Routes {
+        static let base = "shop/"
+        static let open = "open"
+        static func item(in section: String = "catalog", _ id: String) -> String {
+          base + section + "/" + id
+        }
+        static func order(_ id: String, state: String = open, year: String = "2026") -> String {
+          "orders/\\(year)/\\(state)/\\(id)"
+        }
+      }
+      extension NSUserActivity {
+        static func viewing(folder: String = "inbox", _ id: String) -> NSUserActivity {
+          let activity = NSUserActivity(activityType: "com.example.mail")
+          activity.targetContentIdentifier = "mail/\\(folder)/\\(id)"
+          return activity
+        }
+      }
+      """
+    let uses = """
+      import UIKit
+      func handoff(orderID: String) {
+        let a = NSUserActivity(activityType: "shop")
+        a.targetContentIdentifier = Routes.item("42")
+        let b = NSUserActivity(activityType: "shop")
+        b.targetContentIdentifier = Routes.item(in: "sale", orderID)
+        let c = NSUserActivity(activityType: "shop")
+        c.targetContentIdentifier = Routes.order(orderID, year: "2025")
+        let d = NSUserActivity(activityType: "shop")
+        d.targetContentIdentifier = Routes.order("9", state: "closed")
+        let e = NSUserActivity(activityType: "shop")
+        e.targetContentIdentifier = Routes.order(year: "2025")
+        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: .viewing("7"), options: nil)
+      }
+      """
+    // The helpers in the file that calls them, and in a file of their own (through the module).
+    for files in [
+      ["Handoff.swift": uses + helpers],
+      ["Handoff.swift": uses, "Routes.swift": helpers],
+    ] {
+      let producers = try #require(Linter.readApp(paths: [try tree(files)]).catalog?.producers)
+        .filter { $0.line < 14 }.sorted { $0.line < $1.line }
+      #expect(
+        producers.map { $0.identifier ?? $0.template?.description ?? $0.unknown ?? "?" } == [
+          "shop/catalog/42", "shop/sale/⟨orderID⟩", "orders/2025/open/⟨orderID⟩",
+          "orders/2026/closed/9",
+          "the arguments of 'Routes.order(year: \"2025\")' do not match its parameters",
+          "mail/inbox/7",
+        ], "\(files.keys.sorted())")
+    }
+  }
+
   /// Predicate helpers, as apps write them: a type of static functions in its own file, an
   /// `NSPredicate` extension, a method of the delegate; labels, defaults and constants of the
   /// helper's file.
