@@ -614,10 +614,24 @@ package struct AppSwiftFile: Sendable {
       add(kind, at: node, assigned: expression.map { [$0] }, detail: detail)
     }
 
+    /// Adds the producers of `kind` at `node` whose identifier is `parts` (what follows an
+    /// assignment's `=`), and says how many: one, or, when the identifier is a parameter of the
+    /// function it is set in, one at each call of that function in the file
+    /// (``callers(passing:)``), the function's own kept while other files may call it.
+    @discardableResult
     private func add(
       _ kind: Producer.Kind, at node: some SyntaxProtocol, assigned parts: [ExprSyntax]?,
-      detail: String? = nil
-    ) {
+      detail: String? = nil, relay: Int = 0
+    ) -> Int {
+      if let parts, parts.count == 1, relay < Self.maximumRelay,
+        let (_, calls, complete) = callers(passing: parts[0])
+      {
+        var added = complete ? 0 : add(kind, at: node, assigned: parts, detail: detail, relay: .max)
+        for (call, argument) in calls {
+          added += add(kind, at: call, assigned: [argument], detail: detail, relay: relay + 1)
+        }
+        return added
+      }
       var producer = Producer(kind: kind, file: file.path, line: file.line(node), detail: detail)
       producer.platforms = CompiledPlatforms.of(node)
       if !producer.platforms.undecided.isEmpty {
@@ -640,6 +654,114 @@ package struct AppSwiftFile: Sendable {
         }
       }
       producers.append(producer)
+      return 1
+    }
+
+    /// How many helpers deep a value handed on as an argument is followed to the calls that
+    /// give it (`relay(identifier)` calling `post(identifier)`).
+    private static let maximumRelay = 4
+
+    /// The calls in this file of the function `expression` is a parameter of, each with what it
+    /// passes for that parameter (the parameter's default where it passes none), and whether
+    /// they are all its calls (``isFilePrivate(_:)``); nil when
+    /// `expression` is no parameter of the function it is read in, or the file never calls it.
+    ///
+    /// A call is one written with no receiver or on `self`, `Self` or the type the function is
+    /// declared in (a call on another value may be another type's function of that name), whose
+    /// arguments bind to the function's parameters by label. **Decision:** the calls are looked
+    /// for in the function's file alone; a function other files may call keeps its own reading
+    /// (a run-time value) beside the calls'.
+    private func callers(passing expression: ExprSyntax) -> (
+      function: String, calls: [(call: FunctionCallExprSyntax, argument: ExprSyntax)],
+      complete: Bool
+    )? {
+      guard let reference = expression.as(DeclReferenceExprSyntax.self),
+        reference.argumentNames == nil,
+        let (function, index) = SwiftLocals.parameter(
+          named: reference.baseName.text, before: Syntax(expression))
+      else { return nil }
+      let name = function.name.text
+      // A call in a member the sparse reading blanked makes the file read whole.
+      values.consultUses(of: name)
+      let parameters = Array(function.signature.parameterClause.parameters)
+      let labels = parameters.map {
+        $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text
+      }
+      let defaulted = parameters.map { $0.defaultValue != nil }
+      let type = Self.enclosingTypeName(of: Syntax(function))
+      var calls: [(call: FunctionCallExprSyntax, argument: ExprSyntax)] = []
+      for token in function.root.tokens(viewMode: .sourceAccurate) where token.text == name {
+        // A call in the function's own body (a recursion) passes on what its callers gave.
+        guard let call = Self.call(naming: token), call.trailingClosure == nil,
+          !function.range.contains(call.position),
+          let binding = SwiftValues.binding(
+            labels: labels, defaulted: defaulted, arguments: call.arguments.map { $0.label?.text })
+        else { continue }
+        if let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base {
+          let written = base.sourceText
+          guard written == "self" || written == "Self" || (type != nil && written == type)
+          else { continue }
+        }
+        let arguments = Array(call.arguments)
+        guard
+          let argument = binding[index].map({ arguments[$0].expression })
+            ?? parameters[index].defaultValue?.value
+        else { continue }
+        calls.append((call, argument))
+      }
+      guard !calls.isEmpty else { return nil }
+      return (name, calls, Self.isFilePrivate(Syntax(function)))
+    }
+
+    /// Whether no other file can name `node`'s declaration: it, or a type it is declared in, is
+    /// `private` or `fileprivate`.
+    private static func isFilePrivate(_ node: Syntax) -> Bool {
+      var current: Syntax? = node
+      while let step = current {
+        if let modifiers = step.asProtocol(WithModifiersSyntax.self)?.modifiers,
+          modifiers.contains(where: {
+            $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)
+          })
+        {
+          return true
+        }
+        current = step.parent
+      }
+      return false
+    }
+
+    /// The call `token` is the called name of (`f` of `f(…)`, `x.f(…)`, `.f(…)`).
+    private static func call(naming token: TokenSyntax) -> FunctionCallExprSyntax? {
+      guard let name = token.parent?.as(DeclReferenceExprSyntax.self) else { return nil }
+      if let call = name.parent?.as(FunctionCallExprSyntax.self),
+        call.calledExpression.id == name.id
+      {
+        return call
+      }
+      if let member = name.parent?.as(MemberAccessExprSyntax.self), member.declName.id == name.id,
+        let call = member.parent?.as(FunctionCallExprSyntax.self),
+        call.calledExpression.id == member.id
+      {
+        return call
+      }
+      return nil
+    }
+
+    /// The name of the type or extension `node` is declared in, as a call would write it.
+    private static func enclosingTypeName(of node: Syntax) -> String? {
+      var current = node.parent
+      while let step = current {
+        if let declaration = step.asProtocol(NamedDeclSyntax.self),
+          step.isProtocol(DeclGroupSyntax.self)
+        {
+          return declaration.name.text
+        }
+        if let extensionDecl = step.as(ExtensionDeclSyntax.self) {
+          return extensionDecl.extendedType.trimmedDescription
+        }
+        current = step.parent
+      }
+      return nil
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
@@ -676,11 +798,12 @@ package struct AppSwiftFile: Sendable {
         }
         guard property == "targetContentIdentifier" else { continue }
         let kind = Self.producerKind(receiver: member.base)
-        add(
+        let added = add(
           kind, at: node, assigned: SwiftValues.operands(after: index, in: elements),
           detail: member.base?.sourceText)
-        if kind == .userActivity, let base = member.base, !producers.isEmpty {
-          producers[producers.count - 1].activityType = activityType(of: base)
+        if kind == .userActivity, let base = member.base {
+          let type = activityType(of: base)
+          for index in producers.indices.suffix(added) { producers[index].activityType = type }
         }
       }
       return .visitChildren
@@ -881,6 +1004,17 @@ package struct AppSwiftFile: Sendable {
     private func record(
       activation node: FunctionCallExprSyntax, activity: ExprSyntax?, session: ExprSyntax?
     ) {
+      producers += activation(node, activity: activity, session: session, relayedBy: [])
+    }
+
+    /// The request `node` makes with `activity`: one, or, when the activity is a parameter of
+    /// the function the request is in and nothing there sets its identifier, one at each call of
+    /// that function in the file (``callers(passing:)``), read from what the call passes;
+    /// `relayedBy` are the functions it came through (which set no identifier on it), in order.
+    private func activation(
+      _ node: FunctionCallExprSyntax, activity: ExprSyntax?, session: ExprSyntax?,
+      relayedBy: [String]
+    ) -> [Producer] {
       var producer = Producer(kind: .activationRequest, file: file.path, line: file.line(node))
       producer.platforms = CompiledPlatforms.of(node)
       if let session, !session.is(NilLiteralExprSyntax.self),
@@ -896,8 +1030,7 @@ package struct AppSwiftFile: Sendable {
         producer.carriesIdentifier = false
         producer.detail = "nil"
         producer.passesActivity = false
-        producers.append(producer)
-        return
+        return [producer]
       }
       producer.detail = activity.sourceText
       let name = activity.sourceText
@@ -922,10 +1055,20 @@ package struct AppSwiftFile: Sendable {
       if let found {
         (producer.identifier, producer.template, producer.unknown) = value(assigned: found)
         producer.carriesIdentifier = producer.unknown != Producer.nilIdentifier
-      } else {
-        readMade(activity, in: scope, into: &producer)
+        return [producer]
       }
-      producers.append(producer)
+      var relayed: [Producer] = []
+      if relayedBy.count < Self.maximumRelay,
+        let (function, calls, complete) = callers(passing: activity)
+      {
+        for (call, argument) in calls {
+          relayed += self.activation(
+            call, activity: argument, session: session, relayedBy: relayedBy + [function])
+        }
+        if complete { return relayed }
+      }
+      readMade(activity, in: scope, relayedBy: relayedBy, into: &producer)
+      return [producer] + relayed
     }
 
     /// What a request's user activity carries when the body sets no identifier on it: none, when
@@ -934,8 +1077,10 @@ package struct AppSwiftFile: Sendable {
     /// (``SwiftValues/madeActivity(_:)``); else a value known only at run time (a parameter, a
     /// property, a call not followed), never an activity presumed to carry none. `scope` is the
     /// body the request is in.
-    private func readMade(_ activity: ExprSyntax, in scope: Syntax?, into producer: inout Producer)
-    {
+    private func readMade(
+      _ activity: ExprSyntax, in scope: Syntax?, relayedBy: [String],
+      into producer: inout Producer
+    ) {
       let name = SwiftValues.abbreviated(activity)
       var made = activity.as(FunctionCallExprSyntax.self)
       var why: String?
@@ -952,7 +1097,7 @@ package struct AppSwiftFile: Sendable {
         if let reference = activity.as(DeclReferenceExprSyntax.self), let scope,
           let callee = SwiftValues.passedOn(
             reference.baseName.text, in: scope,
-            except: ["requestSceneSessionActivation", "activateSceneSession"])
+            except: Set(relayedBy + ["requestSceneSessionActivation", "activateSceneSession"]))
         {
           producer.unknown =
             "the user activity '\(name)' is passed to '\(callee)(…)', which may set its identifier"

@@ -84,6 +84,12 @@ package final class SwiftValues {
     consulted.insert(Self.lastComponent(key))
   }
 
+  /// Records that a reading looked for the uses of `name` in the file (the calls of one of its
+  /// functions), as a lookup is recorded: a sparse reading that blanked one is not the whole's.
+  package func consultUses(of name: String) {
+    consulted.insert(name)
+  }
+
   /// The last component of a qualified name (`order` of `Paths.order`), as
   /// `key.split(separator: ".").last` gives it (empty components skipped; the key itself when
   /// it has none), from its UTF-8 (`.` is one byte, never inside another scalar).
@@ -2017,6 +2023,35 @@ package enum SwiftLocals {
   /// What the nearest local named `name` declared before `use` in an enclosing code block holds;
   /// nil when no local has that name (it may be a member or a file-level constant).
   package static func local(named name: String, before use: Syntax) -> Local? {
+    switch binding(named: name, before: use) {
+    case .local(let local)?: local
+    case .parameter(let function, _)?:
+      .runtime("'\(name)' is a parameter of '\(function.name.text)(…)', known only at run time")
+    case nil: nil
+    }
+  }
+
+  /// The function `name`, used at `use`, is a parameter of, and the parameter's index; nil when
+  /// a local, a closure's parameter or a binding nearer `use` has that name, or nothing does.
+  package static func parameter(named name: String, before use: Syntax) -> (
+    function: FunctionDeclSyntax, index: Int
+  )? {
+    guard case .parameter(let function, let index)? = binding(named: name, before: use) else {
+      return nil
+    }
+    return (function, index)
+  }
+
+  /// What binds `name` nearest `use`: a local (``Local``), or a parameter of the enclosing
+  /// function.
+  private enum Binding {
+    case local(Local)
+    case parameter(FunctionDeclSyntax, index: Int)
+  }
+
+  /// The one climb ``local(named:before:)`` and ``parameter(named:before:)`` make.
+  private static func binding(named name: String, before use: Syntax) -> Binding? {
+    func runtime(_ reason: String) -> Binding { .local(.runtime(reason)) }
     var node: Syntax? = use
     while let current = node {
       // File-level declarations are the file's constants (``SwiftValues``), not locals.
@@ -2031,15 +2066,16 @@ package enum SwiftLocals {
               identifier.text == name
             else { continue }
             guard let value = binding.initializer?.value else {
-              return .runtime(
+              return runtime(
                 "'\(name)' is a local declared without a value, known only at run time")
             }
             if declaration.bindingSpecifier.tokenKind == .keyword(.var),
               isAssigned(name, in: list, after: earlier.position)
             {
-              return .runtime("'\(name)' is a local var assigned again, known only at run time")
+              return runtime("'\(name)' is a local var assigned again, known only at run time")
             }
-            return .value(value, offset: identifier.positionAfterSkippingLeadingTrivia.utf8Offset)
+            return .local(
+              .value(value, offset: identifier.positionAfterSkippingLeadingTrivia.utf8Offset))
           }
         }
       }
@@ -2049,9 +2085,9 @@ package enum SwiftLocals {
         let parameters = closure.signature?.parameterClause,
         parameters.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == name })
       {
-        return .runtime("'\(name)' is a parameter of a closure, known only at run time")
+        return runtime("'\(name)' is a parameter of a closure, known only at run time")
       }
-      if bindsName(name, in: current) { return .runtime(bound(name, by: current)) }
+      if bindsName(name, in: current) { return runtime(bound(name, by: current)) }
       if let item = current.as(CodeBlockItemSyntax.self),
         let list = item.parent?.as(CodeBlockItemListSyntax.self),
         let guarded = list.first(where: {
@@ -2059,15 +2095,17 @@ package enum SwiftLocals {
             && bindsName(name, in: Syntax($0.item))
         })
       {
-        return .runtime(bound(name, by: Syntax(guarded.item)))
+        return runtime(bound(name, by: Syntax(guarded.item)))
       }
       if let function = current.as(FunctionDeclSyntax.self),
-        function.signature.parameterClause.parameters.contains(where: {
+        let index = function.signature.parameterClause.parameters.firstIndex(where: {
           ($0.secondName ?? $0.firstName).text == name
         })
       {
-        return .runtime(
-          "'\(name)' is a parameter of '\(function.name.text)(…)', known only at run time")
+        return .parameter(
+          function,
+          index: function.signature.parameterClause.parameters.distance(
+            from: function.signature.parameterClause.parameters.startIndex, to: index))
       }
       node = current.parent
     }

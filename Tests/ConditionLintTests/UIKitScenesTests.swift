@@ -619,7 +619,7 @@ struct UIKitScenesTests {
   }
 
   @Test(
-    "a helper that requests a scene for an activity it is given routes it as a run-time value"
+    "a private helper that requests a scene for an activity it is given is read at its calls"
   )
   func requestHelper() throws {
     let plist = AppModelTests.manifest([("Main", "MainDelegate"), ("Compose", "ComposeDelegate")])
@@ -644,15 +644,14 @@ struct UIKitScenesTests {
       """
     let run = Linter.readApp(paths: [try tree(["Info.plist": plist, "App.swift": utf8(source)])])
     let findings = run.report.diagnostics.filter { $0.id == "routing.new-window-per-event" }
-    // The helper's activity comes from its callers: never said to carry no identifier, its
-    // identifier is a run-time value. No scene prefers anything here, so every identifier a
-    // caller could set opens a new scene (line 11), as the activity its own body makes does
-    // (line 15).
-    #expect(findings.map(\.line) == [11, 15])
-    let helper = try #require(run.catalog?.producers.first { $0.line == 11 })
-    #expect(helper.carriesIdentifier && helper.routedValue != nil)
-    #expect(helper.unknown?.contains("'activity' is a parameter of 'requestScene(…)'") == true)
-    #expect(findings.first?.message.contains("⟨activationRequest identifier⟩") == true)
+    // The private helper's activity comes from its one caller, which makes it and sets no
+    // identifier: the request is the caller's (line 8), and opens a new scene every time, as the
+    // activity `showSettings()` makes does (line 15). The helper's own reading (a run-time
+    // value at line 11) gives way to it.
+    #expect(findings.map(\.line) == [8, 15])
+    let requests = try #require(run.catalog?.producers.filter { $0.kind == .activationRequest })
+    #expect(requests.map(\.line) == [8, 15])
+    #expect(!requests[0].carriesIdentifier && requests[0].activityType == "com.example.compose")
   }
 
   @Test(
@@ -787,6 +786,82 @@ struct UIKitScenesTests {
       // Only the activity that carries no identifier opens a new scene on every request.
       #expect(findings.map(\.line) == [13])
     }
+  }
+
+  @Test(
+    "a request or an identifier that is a parameter of a helper is read at each call of the helper in its file"
+  )
+  func parameterHelpers() throws {
+    let plist = AppModelTests.manifest([("Main", "MainDelegate"), ("Note", "NoteDelegate")])
+    let source = """
+      import UIKit
+      class MainDelegate: UIResponder, UIWindowSceneDelegate {}
+      class NoteDelegate: UIResponder, UIWindowSceneDelegate {
+        func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                   options connectionOptions: UIScene.ConnectionOptions) {
+          scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate =
+            NSPredicate(format: "SELF BEGINSWITH 'notes/'")
+        }
+      }
+      enum SceneCoordinator {
+        static func openNote(_ id: String) {
+          let activity = NSUserActivity(activityType: "com.example.note")
+          activity.targetContentIdentifier = "notes/note/\\(id)"
+          requestScene(with: activity)
+        }
+        static func openCompose() {
+          Self.requestScene(with: NSUserActivity(activityType: "com.example.compose"))
+        }
+        private static func requestScene(with activity: NSUserActivity) {
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+        }
+        static func post(_ identifier: String) {
+          let content = UNMutableNotificationContent()
+          content.targetContentIdentifier = identifier
+        }
+        static func relay(_ identifier: String) { post(identifier) }
+      }
+      func remind() { SceneCoordinator.post("notes/reminders") }
+      func later() { SceneCoordinator.relay("notes/later") }
+      func other(_ coordinator: Other) { coordinator.post("not/ours") }
+      fileprivate enum Help {
+        static func openHelp() {
+          show(NSUserActivity(activityType: "com.example.help"))
+        }
+        static func show(_ activity: NSUserActivity) {
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+        }
+      }
+      private func retry(_ activity: NSUserActivity, times: Int) {
+        if times > 0 { retry(activity, times: times - 1) }
+        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+      }
+      func start() { retry(NSUserActivity(activityType: "com.example.retry"), times: 2) }
+      """
+    let run = Linter.readApp(paths: [try tree(["Info.plist": plist, "App.swift": utf8(source)])])
+    let catalog = try #require(run.catalog)
+    func described(_ kind: Producer.Kind) -> [String] {
+      catalog.producers.filter { $0.kind == kind }.sorted { $0.line < $1.line }.map {
+        "\($0.line) \($0.identifier ?? $0.template?.description ?? "-") \($0.activityType ?? "-") "
+          + "\($0.carriesIdentifier)"
+      }
+    }
+    // The private helper's request is each of its calls': the activity each passes.
+    #expect(
+      described(.activationRequest) == [
+        "14 notes/note/⟨id⟩ com.example.note true", "17 - com.example.compose false",
+        "33 - com.example.help false", "43 - com.example.retry false",
+      ])
+    // `post(_:)` and `relay(_:)` may be called from other files: their own readings stay, with
+    // each call here (through `relay(_:)` too); a call on another type's value is not one of its.
+    #expect(
+      described(.notification) == [
+        "24 - - true", "26 - - true", "28 notes/reminders - true", "29 notes/later - true",
+      ])
+    // `show(_:)` of a fileprivate type has no calls in other files either. `openHelp()`
+    // holds nothing the sparse reading keeps: its call of `show(_:)` makes the
+    // file read whole, as the whole file reads it.
+    #expect(AppInputs.sparseReadingDisagreement(path: "App.swift", bytes: utf8(source)) == nil)
   }
 
   @Test("a SwiftUI app whose delegate adaptor makes a configuration with no name: no note")
