@@ -615,23 +615,62 @@ package struct AppSwiftFile: Sendable {
     }
 
     /// Adds the producers of `kind` at `node` whose identifier is `parts` (what follows an
-    /// assignment's `=`), and says how many: one, or, when the identifier is a parameter of the
-    /// function it is set in, one at each call of that function in the file
-    /// (``callers(passing:)``), the function's own kept while other files may call it.
+    /// assignment's `=`), and says how many (``assignments(_:at:assigned:detail:relayedBy:)``).
     @discardableResult
     private func add(
       _ kind: Producer.Kind, at node: some SyntaxProtocol, assigned parts: [ExprSyntax]?,
-      detail: String? = nil, relay: Int = 0
+      detail: String? = nil
     ) -> Int {
-      if let parts, parts.count == 1, relay < Self.maximumRelay,
-        let (_, calls, complete) = callers(passing: parts[0])
-      {
-        var added = complete ? 0 : add(kind, at: node, assigned: parts, detail: detail, relay: .max)
-        for (call, argument) in calls {
-          added += add(kind, at: call, assigned: [argument], detail: detail, relay: relay + 1)
-        }
-        return added
+      let made = assignments(kind, at: Syntax(node), assigned: parts, detail: detail, relayedBy: [])
+      producers += made
+      return made.count
+    }
+
+    /// The producers of `kind` at `node` whose identifier is `parts`: one, or, when the
+    /// identifier is a parameter of the function it is set in, those at the function's calls
+    /// (``relayed(_:by:read:)``).
+    private func assignments(
+      _ kind: Producer.Kind, at node: Syntax, assigned parts: [ExprSyntax]?, detail: String?,
+      relayedBy: [String]
+    ) -> [Producer] {
+      // `cond ? "recipe" : "recipe:\(id)"`: either value, each a producer.
+      if let parts, let (then, otherwise) = Self.branches(of: parts) {
+        return assignments(kind, at: node, assigned: then, detail: detail, relayedBy: relayedBy)
+          + assignments(kind, at: node, assigned: otherwise, detail: detail, relayedBy: relayedBy)
       }
+      if let parts, parts.count == 1,
+        let (relayed, complete) = relayed(
+          parts[0], by: relayedBy,
+          read: {
+            assignments(kind, at: Syntax($1), assigned: [$0], detail: detail, relayedBy: $2)
+          })
+      {
+        return complete
+          ? relayed
+          : [assignment(kind, at: node, assigned: parts, detail: detail)]
+            + relayed
+      }
+      return [assignment(kind, at: node, assigned: parts, detail: detail)]
+    }
+
+    /// The two values of a conditional expression written as an assignment's operands
+    /// (`cond ? a : b`, folded as the compiler folds it: the condition is everything before the
+    /// first `?`, the `else` value everything after its `:`, itself perhaps conditional); nil
+    /// for anything else.
+    private static func branches(of parts: [ExprSyntax]) -> (
+      then: [ExprSyntax], otherwise: [ExprSyntax]
+    )? {
+      guard let index = parts.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+        index > 0, index + 1 < parts.count,
+        let ternary = parts[index].as(UnresolvedTernaryExprSyntax.self)
+      else { return nil }
+      return ([ternary.thenExpression], Array(parts[(index + 1)...]))
+    }
+
+    /// The one producer of `kind` at `node` whose identifier is `parts`.
+    private func assignment(
+      _ kind: Producer.Kind, at node: Syntax, assigned parts: [ExprSyntax]?, detail: String?
+    ) -> Producer {
       var producer = Producer(kind: kind, file: file.path, line: file.line(node), detail: detail)
       producer.platforms = CompiledPlatforms.of(node)
       if !producer.platforms.undecided.isEmpty {
@@ -641,6 +680,9 @@ package struct AppSwiftFile: Sendable {
             "the \(kind.rawValue) is under #if "
               + "\(producer.platforms.undecided.joined(separator: ", ")), which the source does not "
               + "fix: it is read as built where either branch may be", at: node))
+      }
+      if kind == .openWindowID, let id = parts?.first {
+        producer.reference = SwiftValues.constantReference(id)
       }
       if let parts {
         (producer.identifier, producer.template, producer.unknown) = value(assigned: parts)
@@ -653,13 +695,29 @@ package struct AppSwiftFile: Sendable {
               at: node))
         }
       }
-      producers.append(producer)
-      return 1
+      return producer
     }
 
     /// How many helpers deep a value handed on as an argument is followed to the calls that
     /// give it (`relay(identifier)` calling `post(identifier)`).
     private static let maximumRelay = 4
+
+    /// What `read` makes of what each call passes, when `value` is a parameter of the function
+    /// it is read in and the file calls that function (``callers(passing:)``), and whether those
+    /// calls are all there are (else the caller keeps its own reading of `value` too); nil when
+    /// `value` is no such parameter, or `relayedBy` (the functions it came through, in order) is
+    /// as deep as a value is followed. `read` gets the argument, the call and the functions the
+    /// value came through.
+    private func relayed(
+      _ value: ExprSyntax, by relayedBy: [String],
+      read: (ExprSyntax, FunctionCallExprSyntax, [String]) -> [Producer]
+    ) -> (producers: [Producer], complete: Bool)? {
+      guard relayedBy.count < Self.maximumRelay,
+        let (function, calls, complete) = callers(passing: value)
+      else { return nil }
+      let through = relayedBy + [function]
+      return (calls.flatMap { read($0.argument, $0.call, through) }, complete)
+    }
 
     /// The calls in this file of the function `expression` is a parameter of, each with what it
     /// passes for that parameter (the parameter's default where it passes none), and whether
@@ -796,7 +854,7 @@ package struct AppSwiftFile: Sendable {
           }
           continue
         }
-        guard property == "targetContentIdentifier" else { continue }
+        guard property == "targetContentIdentifier", !Self.isOwnProperty(member) else { continue }
         let kind = Self.producerKind(receiver: member.base)
         let added = add(
           kind, at: node, assigned: SwiftValues.operands(after: index, in: elements),
@@ -807,6 +865,39 @@ package struct AppSwiftFile: Sendable {
         }
       }
       return .visitChildren
+    }
+
+    /// Whether `member` (`self.targetContentIdentifier`) is a property of the app's own type,
+    /// not an event's: written on `self` in a struct, an enum or an actor (no activity,
+    /// notification content or shortcut item is one), or in a class that declares its own property of that
+    /// name (a subclass of one of those would override it). **Decision:** a model that keeps
+    /// what a notification carried (`self.targetContentIdentifier =
+    /// content.targetContentIdentifier`) makes no event.
+    private static func isOwnProperty(_ member: MemberAccessExprSyntax) -> Bool {
+      guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+      else { return false }
+      let name = member.declName.baseName.text
+      var current = member.parent
+      while let step = current {
+        if step.is(StructDeclSyntax.self) || step.is(EnumDeclSyntax.self)
+          || step.is(ActorDeclSyntax.self)
+        {
+          return true
+        }
+        if let type = step.as(ClassDeclSyntax.self) {
+          return type.memberBlock.members.contains { item in
+            guard let variable = item.decl.as(VariableDeclSyntax.self),
+              !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) })
+            else { return false }
+            return variable.bindings.contains {
+              $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            }
+          }
+        }
+        if step.is(ExtensionDeclSyntax.self) || step.is(ProtocolDeclSyntax.self) { return false }
+        current = step.parent
+      }
+      return false
     }
 
     /// What a `targetContentIdentifier` receiver is: from the type its local is made as
@@ -862,7 +953,6 @@ package struct AppSwiftFile: Sendable {
       if isOpenWindow {
         if let id = argument("id") {
           add(.openWindowID, at: node, value: id, detail: argument("value")?.sourceText)
-          producers[producers.count - 1].reference = SwiftValues.constantReference(id)
         } else if let value = argument("value") {
           add(.openWindowValue, at: node, value: nil, detail: value.sourceText)
         }
@@ -922,8 +1012,26 @@ package struct AppSwiftFile: Sendable {
         || text == "application" || text == "app"
     }
 
-    /// A URL the app opens, with its string value.
+    /// A URL the app opens, with its string value; when the URL is a parameter of the function
+    /// it is opened in, the URLs its calls pass (``relayed(_:by:read:)``).
     private func addURL(at node: FunctionCallExprSyntax, url: ExprSyntax) {
+      producers += urls(at: node, url: url, relayedBy: [])
+    }
+
+    /// The producers of ``addURL(at:url:)``.
+    private func urls(at node: FunctionCallExprSyntax, url: ExprSyntax, relayedBy: [String])
+      -> [Producer]
+    {
+      if let (relayed, complete) = relayed(
+        url, by: relayedBy, read: { urls(at: $1, url: $0, relayedBy: $2) })
+      {
+        return complete ? relayed : [urlProducer(at: node, url: url)] + relayed
+      }
+      return [urlProducer(at: node, url: url)]
+    }
+
+    /// The one producer of a URL opened at `node`.
+    private func urlProducer(at node: FunctionCallExprSyntax, url: ExprSyntax) -> Producer {
       var producer = Producer(
         kind: .openURL, file: file.path, line: file.line(node),
         detail: SwiftValues.abbreviated(url))
@@ -935,7 +1043,7 @@ package struct AppSwiftFile: Sendable {
       case .template(let template, _): producer.template = template
       case .runtime(let reason): producer.unknown = reason
       }
-      producers.append(producer)
+      return producer
     }
 
     /// A scene configuration made in code: its name (when the file fixes it) and role, and the
@@ -1057,18 +1165,12 @@ package struct AppSwiftFile: Sendable {
         producer.carriesIdentifier = producer.unknown != Producer.nilIdentifier
         return [producer]
       }
-      var relayed: [Producer] = []
-      if relayedBy.count < Self.maximumRelay,
-        let (function, calls, complete) = callers(passing: activity)
-      {
-        for (call, argument) in calls {
-          relayed += self.activation(
-            call, activity: argument, session: session, relayedBy: relayedBy + [function])
-        }
-        if complete { return relayed }
-      }
+      let relayed = relayed(
+        activity, by: relayedBy,
+        read: { activation($1, activity: $0, session: session, relayedBy: $2) })
+      if let relayed, relayed.complete { return relayed.producers }
       readMade(activity, in: scope, relayedBy: relayedBy, into: &producer)
-      return [producer] + relayed
+      return [producer] + (relayed?.producers ?? [])
     }
 
     /// What a request's user activity carries when the body sets no identifier on it: none, when

@@ -837,6 +837,10 @@ struct UIKitScenesTests {
         UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
       }
       func start() { retry(NSUserActivity(activityType: "com.example.retry"), times: 2) }
+      enum Links {
+        static func open(_ url: URL) { UIApplication.shared.open(url) }
+        static func help() { open(URL(string: "notes://help")!) }
+      }
       """
     let run = Linter.readApp(paths: [try tree(["Info.plist": plist, "App.swift": utf8(source)])])
     let catalog = try #require(run.catalog)
@@ -858,10 +862,74 @@ struct UIKitScenesTests {
       described(.notification) == [
         "24 - - true", "26 - - true", "28 notes/reminders - true", "29 notes/later - true",
       ])
+    // A URL the helper opens is each call's, the helper's own kept (it is not private).
+    #expect(described(.openURL) == ["45 - - true", "46 notes://help - true"])
     // `show(_:)` of a fileprivate type has no calls in other files either. `openHelp()`
     // holds nothing the sparse reading keeps: its call of `show(_:)` makes the
     // file read whole, as the whole file reads it.
     #expect(AppInputs.sparseReadingDisagreement(path: "App.swift", bytes: utf8(source)) == nil)
+  }
+
+  @Test(
+    "a conditional identifier is either of its values; a model's own targetContentIdentifier is no event"
+  )
+  func conditionalAndOwnIdentifiers() throws {
+    let source = """
+      import UserNotifications
+      struct NotificationRecord {
+        var targetContentIdentifier: String?
+        init(content: UNNotificationContent) {
+          self.targetContentIdentifier = content.targetContentIdentifier
+        }
+      }
+      final class Tracker {
+        var targetContentIdentifier = ""
+        func track(_ id: String) { self.targetContentIdentifier = id }
+      }
+      final class Activity: NSUserActivity {
+        func open(_ id: String) { self.targetContentIdentifier = "notes/" + id }
+      }
+      enum Suggestions {
+        static func make(_ stable: String, urgent: Bool) -> UNNotificationContent {
+          let content = UNMutableNotificationContent()
+          content.targetContentIdentifier = stable.isEmpty
+            ? "recipe"
+            : urgent ? "recipe/urgent" : "recipe:\\(stable)"
+          return content
+        }
+      }
+      """
+    let run = Linter.readApp(paths: [try tree(["Notify.swift": utf8(source)])])
+    let producers = try #require(run.catalog?.producers)
+    #expect(
+      producers.map { "\($0.line) \($0.identifier ?? $0.template?.description ?? "-")" } == [
+        "13 notes/⟨id⟩", "18 recipe", "18 recipe/urgent", "18 recipe:⟨stable⟩",
+      ])
+  }
+
+  @Test("a window a private helper opens by the id it is given is each call's")
+  func openWindowHelper() throws {
+    let source = """
+      import SwiftUI
+      @main struct Notes: App {
+        var body: some Scene {
+          WindowGroup { Root() }
+          Window("Help", id: WindowID.help) { Text("Help") }
+        }
+      }
+      enum WindowID { static let help = "help" }
+      struct Root: View {
+        @Environment(\\.openWindow) private var openWindow
+        var body: some View { Button("Help") { show(WindowID.help) } }
+        private func show(_ id: String) { openWindow(id: id) }
+      }
+      """
+    let run = Linter.readApp(paths: [try tree(["App.swift": utf8(source)])])
+    let opened = try #require(run.catalog?.producers.filter { $0.kind == .openWindowID })
+    #expect(
+      opened.map { "\($0.line) \($0.identifier ?? "-") \($0.reference ?? "-")" } == [
+        "11 help WindowID.help"
+      ])
   }
 
   @Test("a SwiftUI app whose delegate adaptor makes a configuration with no name: no note")
@@ -936,6 +1004,17 @@ struct UIKitScenesTests {
         "Commands.swift:29 routing.new-window-per-event",
         // The account shortcut reaches Main, whose delegate has no performActionFor.
         "Commands.swift:38 routing.no-handler",
+        // A coordinator's private helper requests the scene for the activity each caller
+        // hands it: the preferences caller's `.settings()` carries no identifier.
+        "SceneCoordinator.swift:13 routing.new-window-per-event",
+      ])
+    // The helper's own request (line 17) is its callers': the statement's identifier, and the
+    // preferences' activity.
+    #expect(
+      catalog.producers.filter {
+        $0.kind == .activationRequest && $0.file.hasSuffix("SceneCoordinator.swift")
+      }.map { "\($0.line) \($0.template?.description ?? $0.identifier ?? "-")" } == [
+        "9 invoice/statement-⟨month⟩", "13 -",
       ])
     // The invoice requests get the Invoice configuration, and the plain new-window command is
     // not a finding.
@@ -951,6 +1030,7 @@ struct UIKitScenesTests {
     #expect(
       table.rows.map(\.routed.value.description) == [
         "ledger://⟨URL⟩", "invoice/⟨number⟩", "invoice/receipt-⟨number⟩", "account/⟨id⟩",
+        "invoice/statement-⟨month⟩",
       ])
     // The external display's scene takes no event, and is not "unreached".
     #expect(table.rows.allSatisfy { $0.cells[5] == .none })
