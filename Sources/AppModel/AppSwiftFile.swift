@@ -724,9 +724,10 @@ package struct AppSwiftFile: Sendable {
     /// they are all its calls (``isFilePrivate(_:)``); nil when
     /// `expression` is no parameter of the function it is read in, or the file never calls it.
     ///
-    /// A call is one written with no receiver or on `self`, `Self` or the type the function is
-    /// declared in (a call on another value may be another type's function of that name), whose
-    /// arguments bind to the function's parameters by label. **Decision:** the calls are looked
+    /// A call is one written on the type the function is declared in, or with no receiver or on
+    /// `self` or `Self` within that type (a call on another value, or in another type, may be
+    /// another function of that name), whose arguments bind to the function's parameters by
+    /// label. **Decision:** the calls are looked
     /// for in the function's file alone; a function other files may call keeps its own reading
     /// (a run-time value) beside the calls'.
     private func callers(passing expression: ExprSyntax) -> (
@@ -755,9 +756,15 @@ package struct AppSwiftFile: Sendable {
           let binding = SwiftValues.binding(
             labels: labels, defaulted: defaulted, arguments: call.arguments.map { $0.label?.text })
         else { continue }
-        if let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base {
-          let written = base.sourceText
-          guard written == "self" || written == "Self" || (type != nil && written == type)
+        if let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
+          base.sourceText == type
+        {
+          // `SceneCoordinator.requestScene(with:)`: the type's own, from anywhere.
+        } else {
+          // No receiver, `self` or `Self`: the function of the type the call is written in.
+          let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.sourceText
+          guard base == nil || base == "self" || base == "Self",
+            type == nil || Self.enclosingTypeName(of: Syntax(call)) == type
           else { continue }
         }
         let arguments = Array(call.arguments)

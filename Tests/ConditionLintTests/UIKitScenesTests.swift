@@ -824,6 +824,7 @@ struct UIKitScenesTests {
       func remind() { SceneCoordinator.post("notes/reminders") }
       func later() { SceneCoordinator.relay("notes/later") }
       func other(_ coordinator: Other) { coordinator.post("not/ours") }
+      struct Other { func post(_ text: String) {}; func send() { post("not/ours/either") } }
       fileprivate enum Help {
         static func openHelp() {
           show(NSUserActivity(activityType: "com.example.help"))
@@ -854,7 +855,7 @@ struct UIKitScenesTests {
     #expect(
       described(.activationRequest) == [
         "14 notes/note/⟨id⟩ com.example.note true", "17 - com.example.compose false",
-        "33 - com.example.help false", "43 - com.example.retry false",
+        "34 - com.example.help false", "44 - com.example.retry false",
       ])
     // `post(_:)` and `relay(_:)` may be called from other files: their own readings stay, with
     // each call here (through `relay(_:)` too); a call on another type's value is not one of its.
@@ -863,7 +864,7 @@ struct UIKitScenesTests {
         "24 - - true", "26 - - true", "28 notes/reminders - true", "29 notes/later - true",
       ])
     // A URL the helper opens is each call's, the helper's own kept (it is not private).
-    #expect(described(.openURL) == ["45 - - true", "46 notes://help - true"])
+    #expect(described(.openURL) == ["46 - - true", "47 notes://help - true"])
     // `show(_:)` of a fileprivate type has no calls in other files either. `openHelp()`
     // holds nothing the sparse reading keeps: its call of `show(_:)` makes the
     // file read whole, as the whole file reads it.
