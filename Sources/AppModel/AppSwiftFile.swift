@@ -708,16 +708,27 @@ package struct AppSwiftFile: Sendable {
     /// `value` is no such parameter, or `relayedBy` (the functions it came through, in order) is
     /// as deep as a value is followed. `read` gets the argument, the call and the functions the
     /// value came through.
+    ///
+    /// Bounded: a file's helpers give at most ``maximumRelayed`` producers in all (helpers that
+    /// call each other from many places multiply them); past that, a value is read where it is.
     private func relayed(
       _ value: ExprSyntax, by relayedBy: [String],
       read: (ExprSyntax, FunctionCallExprSyntax, [String]) -> [Producer]
     ) -> (producers: [Producer], complete: Bool)? {
       guard relayedBy.count < Self.maximumRelay,
-        let (function, calls, complete) = callers(passing: value)
+        let (function, calls, complete) = callers(passing: value), calls.count <= relaysLeft
       else { return nil }
+      relaysLeft -= calls.count
       let through = relayedBy + [function]
       return (calls.flatMap { read($0.argument, $0.call, through) }, complete)
     }
+
+    /// How many producers a file's helpers may still give at their calls.
+    private var relaysLeft = maximumRelayed
+    /// The most producers a file's helpers give at their calls.
+    private static let maximumRelayed = 256
+    /// The calls of each function ``callers(passing:)`` looked for, by the function's offset.
+    private var callsFound: [Int: [FunctionCallExprSyntax]] = [:]
 
     /// The calls in this file of the function `expression` is a parameter of, each with what it
     /// passes for that parameter (the parameter's default where it passes none), and whether
@@ -747,28 +758,12 @@ package struct AppSwiftFile: Sendable {
         $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text
       }
       let defaulted = parameters.map { $0.defaultValue != nil }
-      let type = Self.enclosingTypeName(of: Syntax(function))
       var calls: [(call: FunctionCallExprSyntax, argument: ExprSyntax)] = []
-      for token in function.root.tokens(viewMode: .sourceAccurate) where token.text == name {
-        // A call in the function's own body (a recursion) passes on what its callers gave.
-        guard let call = Self.call(naming: token), call.trailingClosure == nil,
-          !function.range.contains(call.position),
-          let binding = SwiftValues.binding(
-            labels: labels, defaulted: defaulted, arguments: call.arguments.map { $0.label?.text })
-        else { continue }
-        if let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
-          base.sourceText == type
-        {
-          // `SceneCoordinator.requestScene(with:)`: the type's own, from anywhere.
-        } else {
-          // No receiver, `self` or `Self`: the function of the type the call is written in.
-          let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.sourceText
-          guard base == nil || base == "self" || base == "Self",
-            type == nil || Self.enclosingTypeName(of: Syntax(call)) == type
-          else { continue }
-        }
+      for call in self.calls(of: function) {
         let arguments = Array(call.arguments)
         guard
+          let binding = SwiftValues.binding(
+            labels: labels, defaulted: defaulted, arguments: arguments.map { $0.label?.text }),
           let argument = binding[index].map({ arguments[$0].expression })
             ?? parameters[index].defaultValue?.value
         else { continue }
@@ -776,6 +771,32 @@ package struct AppSwiftFile: Sendable {
       }
       guard !calls.isEmpty else { return nil }
       return (name, calls, Self.isFilePrivate(Syntax(function)))
+    }
+
+    /// The calls of `function` in its file (``callers(passing:)`` says which are), found once.
+    private func calls(of function: FunctionDeclSyntax) -> [FunctionCallExprSyntax] {
+      let key = function.position.utf8Offset
+      if let found = callsFound[key] { return found }
+      let name = function.name.text
+      let type = Self.enclosingTypeName(of: Syntax(function))
+      var calls: [FunctionCallExprSyntax] = []
+      for token in function.root.tokens(viewMode: .sourceAccurate) where token.text == name {
+        // A call in the function's own body (a recursion) passes on what its callers gave.
+        guard let call = Self.call(naming: token), call.trailingClosure == nil,
+          !function.range.contains(call.position)
+        else { continue }
+        let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.sourceText
+        // `SceneCoordinator.requestScene(with:)` from anywhere; with no receiver, `self` or
+        // `Self`, only within the function's type.
+        guard
+          (type != nil && base == type)
+            || ((base == nil || base == "self" || base == "Self")
+              && (type == nil || Self.enclosingTypeName(of: Syntax(call)) == type))
+        else { continue }
+        calls.append(call)
+      }
+      callsFound[key] = calls
+      return calls
     }
 
     /// Whether no other file can name `node`'s declaration: it, or a type it is declared in, is

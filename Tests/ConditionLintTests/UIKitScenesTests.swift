@@ -908,6 +908,28 @@ struct UIKitScenesTests {
       ])
   }
 
+  @Test("helpers that call each other from many places give a bounded number of producers")
+  func relayFanOut() throws {
+    // Each level calls the one below from 30 places: 30^4 requests if every path were read.
+    var source = "import UIKit\n"
+    source += """
+      func level0(_ activity: NSUserActivity) {
+        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+      }
+
+      """
+    for level in 1...5 {
+      source += "func level\(level)(_ activity: NSUserActivity) {\n"
+      source += String(repeating: "  level\(level - 1)(activity)\n", count: 30) + "}\n"
+    }
+    source += "func start() { level5(NSUserActivity(activityType: \"com.example.deep\")) }\n"
+    let run = Linter.readApp(paths: [try tree(["App.swift": utf8(source)])])
+    let requests = try #require(run.catalog?.producers.filter { $0.kind == .activationRequest })
+    // At most 256 read at calls, besides each helper's own reading (none is private).
+    #expect(requests.count > 1 && requests.count <= 256 + 6)
+    #expect(AppInputs.sparseReadingDisagreement(path: "App.swift", bytes: utf8(source)) == nil)
+  }
+
   @Test("a window a private helper opens by the id it is given is each call's")
   func openWindowHelper() throws {
     let source = """
