@@ -619,42 +619,6 @@ struct UIKitScenesTests {
   }
 
   @Test(
-    "a private helper that requests a scene for an activity it is given is read at its calls"
-  )
-  func requestHelper() throws {
-    let plist = AppModelTests.manifest([("Main", "MainDelegate"), ("Compose", "ComposeDelegate")])
-    let source = """
-      import UIKit
-      class MainDelegate: UIResponder, UIWindowSceneDelegate {}
-      class ComposeDelegate: UIResponder, UIWindowSceneDelegate {}
-      enum SceneCoordinator {
-        static func activateComposeScene() {
-          let activity = NSUserActivity(activityType: "com.example.compose")
-          activity.title = "New Message"
-          requestScene(with: activity)
-        }
-        private static func requestScene(with activity: NSUserActivity) {
-          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
-        }
-        static func showSettings() {
-          let settings = NSUserActivity(activityType: "com.example.settings")
-          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: settings, options: nil)
-        }
-      }
-      """
-    let run = Linter.readApp(paths: [try tree(["Info.plist": plist, "App.swift": utf8(source)])])
-    let findings = run.report.diagnostics.filter { $0.id == "routing.new-window-per-event" }
-    // The private helper's activity comes from its one caller, which makes it and sets no
-    // identifier: the request is the caller's (line 8), and opens a new scene every time, as the
-    // activity `showSettings()` makes does (line 15). The helper's own reading (a run-time
-    // value at line 11) gives way to it.
-    #expect(findings.map(\.line) == [8, 15])
-    let requests = try #require(run.catalog?.producers.filter { $0.kind == .activationRequest })
-    #expect(requests.map(\.line) == [8, 15])
-    #expect(!requests[0].carriesIdentifier && requests[0].activityType == "com.example.compose")
-  }
-
-  @Test(
     "Objective-C: an activity the method makes carries no identifier it does not set; one it is given is a run-time value"
   )
   func objCRequestActivities() throws {
@@ -716,6 +680,20 @@ struct UIKitScenesTests {
     #expect(!requests[2].carriesIdentifier)
   }
 
+  /// Two scene delegates, Note's preferring `notes/`: the app the request tests route into
+  /// (nine lines, so that the code after them starts at line 10).
+  static let notesDelegates = """
+    import UIKit
+    class MainDelegate: UIResponder, UIWindowSceneDelegate {}
+    class NoteDelegate: UIResponder, UIWindowSceneDelegate {
+      func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
+                 options connectionOptions: UIScene.ConnectionOptions) {
+        scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate =
+          NSPredicate(format: "SELF BEGINSWITH 'notes/'")
+      }
+    }
+    """
+
   @Test(
     "a function that makes the activity a request passes gives its identifier and type, in the file and from another"
   )
@@ -740,25 +718,17 @@ struct UIKitScenesTests {
         }
       }
       """
-    let requests = """
-      import UIKit
-      class MainDelegate: UIResponder, UIWindowSceneDelegate {}
-      class NoteDelegate: UIResponder, UIWindowSceneDelegate {
-        func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
-                   options connectionOptions: UIScene.ConnectionOptions) {
-          scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate =
-            NSPredicate(format: "SELF BEGINSWITH 'notes/'")
+    let requests =
+      Self.notesDelegates + "\n" + """
+        func open(note: String, current: NSUserActivity) {
+          let activity = NSUserActivity.viewing(note: note)
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: .compose(), options: nil)
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: .maybe(note, flag: true), options: nil)
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: current, options: nil)
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: .unseen(note), options: nil)
         }
-      }
-      func open(note: String, current: NSUserActivity) {
-        let activity = NSUserActivity.viewing(note: note)
-        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
-        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: .compose(), options: nil)
-        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: .maybe(note, flag: true), options: nil)
-        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: current, options: nil)
-        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: .unseen(note), options: nil)
-      }
-      """
+        """
     // The makers in the requests' own file, and in a file of their own (through the module).
     for files in [
       ["Info.plist": plist, "App.swift": utf8(requests + makers)],
@@ -793,56 +763,58 @@ struct UIKitScenesTests {
   )
   func parameterHelpers() throws {
     let plist = AppModelTests.manifest([("Main", "MainDelegate"), ("Note", "NoteDelegate")])
-    let source = """
-      import UIKit
-      class MainDelegate: UIResponder, UIWindowSceneDelegate {}
-      class NoteDelegate: UIResponder, UIWindowSceneDelegate {
-        func scene(_ scene: UIScene, willConnectTo session: UISceneSession,
-                   options connectionOptions: UIScene.ConnectionOptions) {
-          scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate =
-            NSPredicate(format: "SELF BEGINSWITH 'notes/'")
+    let source =
+      Self.notesDelegates + "\n" + """
+        enum SceneCoordinator {
+          static func openNote(_ id: String) {
+            let activity = NSUserActivity(activityType: "com.example.note")
+            activity.targetContentIdentifier = "notes/note/\\(id)"
+            requestScene(with: activity)
+          }
+          static func openCompose() {
+            Self.requestScene(with: NSUserActivity(activityType: "com.example.compose"))
+          }
+          private static func requestScene(with activity: NSUserActivity) {
+            UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+          }
+          static func post(_ identifier: String) {
+            let content = UNMutableNotificationContent()
+            content.targetContentIdentifier = identifier
+          }
+          static func relay(_ identifier: String) { post(identifier) }
         }
-      }
-      enum SceneCoordinator {
-        static func openNote(_ id: String) {
-          let activity = NSUserActivity(activityType: "com.example.note")
-          activity.targetContentIdentifier = "notes/note/\\(id)"
-          requestScene(with: activity)
+        func remind() { SceneCoordinator.post("notes/reminders") }
+        func later() { SceneCoordinator.relay("notes/later") }
+        func other(_ coordinator: Other) { coordinator.post("not/ours") }
+        struct Other { func post(_ text: String) {}; func send() { post("not/ours/either") } }
+        fileprivate enum Help {
+          static func openHelp() {
+            show(NSUserActivity(activityType: "com.example.help"))
+          }
+          static func show(_ activity: NSUserActivity) {
+            UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+          }
         }
-        static func openCompose() {
-          Self.requestScene(with: NSUserActivity(activityType: "com.example.compose"))
-        }
-        private static func requestScene(with activity: NSUserActivity) {
+        private func retry(_ activity: NSUserActivity, times: Int) {
+          if times > 0 { retry(activity, times: times - 1) }
           UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
         }
-        static func post(_ identifier: String) {
-          let content = UNMutableNotificationContent()
-          content.targetContentIdentifier = identifier
+        func start() { retry(NSUserActivity(activityType: "com.example.retry"), times: 2) }
+        enum Links {
+          static func open(_ url: URL) { UIApplication.shared.open(url) }
+          static func help() { open(URL(string: "notes://help")!) }
         }
-        static func relay(_ identifier: String) { post(identifier) }
-      }
-      func remind() { SceneCoordinator.post("notes/reminders") }
-      func later() { SceneCoordinator.relay("notes/later") }
-      func other(_ coordinator: Other) { coordinator.post("not/ours") }
-      struct Other { func post(_ text: String) {}; func send() { post("not/ours/either") } }
-      fileprivate enum Help {
-        static func openHelp() {
-          show(NSUserActivity(activityType: "com.example.help"))
+        enum Drafts {
+          static func openDraft() {
+            let draft = NSUserActivity(activityType: "com.example.draft")
+            draft.title = "New Message"
+            request(with: draft)
+          }
+          private static func request(with activity: NSUserActivity) {
+            UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+          }
         }
-        static func show(_ activity: NSUserActivity) {
-          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
-        }
-      }
-      private func retry(_ activity: NSUserActivity, times: Int) {
-        if times > 0 { retry(activity, times: times - 1) }
-        UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
-      }
-      func start() { retry(NSUserActivity(activityType: "com.example.retry"), times: 2) }
-      enum Links {
-        static func open(_ url: URL) { UIApplication.shared.open(url) }
-        static func help() { open(URL(string: "notes://help")!) }
-      }
-      """
+        """
     let run = Linter.readApp(paths: [try tree(["Info.plist": plist, "App.swift": utf8(source)])])
     let catalog = try #require(run.catalog)
     func described(_ kind: Producer.Kind) -> [String] {
@@ -856,6 +828,13 @@ struct UIKitScenesTests {
       described(.activationRequest) == [
         "14 notes/note/⟨id⟩ com.example.note true", "17 - com.example.compose false",
         "34 - com.example.help false", "44 - com.example.retry false",
+        "53 - com.example.draft false",
+      ])
+    // A private helper's request is its callers': those whose activity carries no identifier
+    // open a new scene on every request, at the call (the helper's own line is none of them).
+    #expect(
+      run.report.diagnostics.filter { $0.id == "routing.new-window-per-event" }.map(\.line) == [
+        17, 34, 44, 53,
       ])
     // `post(_:)` and `relay(_:)` may be called from other files: their own readings stay, with
     // each call here (through `relay(_:)` too); a call on another type's value is not one of its.
