@@ -106,6 +106,42 @@ struct SparseReadingTests {
     #expect(AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: source) == nil)
   }
 
+  /// A helper's parameter is read at the helper's calls: wherever those are written (a member
+  /// the sparse reading keeps, one it blanks, a closure, an extension, a computed property, a
+  /// file-level function), the sparse reading reads what the whole file does.
+  @Test("the calls a helper's parameter is read at are read alike sparsely and whole")
+  func helperCallsSparsely() throws {
+    let helper = """
+      enum Coordinator {
+        private static func present(_ activity: NSUserActivity) {
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+        }
+        static func post(_ identifier: String) {
+          let content = UNMutableNotificationContent()
+          content.targetContentIdentifier = identifier
+        }
+      """
+    // Each caller, and what the whole reading reads at its call (after the helper's lines).
+    for (callers, read) in [
+      ("  static func help() { present(NSUserActivity(activityType: \"help\")) }\n}", "-"),
+      (
+        "  static var about: Int { present(NSUserActivity(activityType: \"a\")); return 1 }\n}", "-"
+      ),
+      ("  static func later() { DispatchQueue.main.async { Self.post(\"later\") } }\n}", "later"),
+      ("}\nextension Coordinator { static func more() { post(\"more\") } }", "more"),
+      ("}\nfunc remind() { Coordinator.post(\"remind\") }", "remind"),
+      ("}\nstruct Other { func post(_ s: String) {}; func go() { post(\"other\") } }", nil),
+    ] {
+      let source = utf8("import UIKit\n" + helper + "\n" + callers + "\n")
+      let whole = AppSwiftFile(path: "A.swift", bytes: source)
+      #expect(
+        whole.producers.filter { $0.line >= 10 }.map { $0.identifier ?? "-" }
+          == (read.map { [$0] } ?? []), "\(callers)")
+      #expect(
+        AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: source) == nil, "\(callers)")
+    }
+  }
+
   /// The skeleton keeps every top-level header: a file-level function or computed property the
   /// reading does not keep whole keeps its name with its body blanked. A value that names it is
   /// read from the whole file, never from the empty body.
