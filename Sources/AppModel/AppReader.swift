@@ -182,6 +182,29 @@ package struct AppObjCFile: Sendable {
 }
 
 extension AppCatalog {
+  /// The producers other files' calls of `relays` give (helpers whose parameter a producer's
+  /// value is, ``HelperRelay``): each file that may call one read whole, on every core, its
+  /// calls read there. **Decision:** a helper other files may call keeps its own reading (a
+  /// run-time value) beside them: a call on a value of its type, whose type the reading does not
+  /// know, is not counted.
+  private static func relayedProducers(
+    _ relays: [HelperRelay], module: ModuleIndex?,
+    read: @escaping @Sendable (String) -> [UInt8]?
+  ) -> [Producer] {
+    guard let module, !relays.isEmpty else { return [] }
+    let files = module.swiftFiles(calling: Set(relays.map(\.name)))
+    let found = Locked([[Producer]](repeating: [], count: files.count))
+    DispatchQueue.concurrentPerform(iterations: files.count) { index in
+      let path = files[index]
+      // A helper's own file read its calls with it.
+      let others = relays.filter { $0.file != path }
+      guard !others.isEmpty, let bytes = read(path) else { return }
+      let made = AppSwiftFile.producers(path: path, bytes: bytes, calling: others, module: module)
+      found.withLock { $0[index] = made }
+    }
+    return found.withLock { $0 }.flatMap { $0 }
+  }
+
   /// Assembles the catalogue from what a walk gathered and the lint's conditions.
   ///
   /// - Parameter load: reads and parses the Swift files at the given paths (a followed type
@@ -254,8 +277,9 @@ extension AppCatalog {
     var catalog = AppCatalog()
     catalog.apps = builder.swiftUIApps()
     catalog.producers =
-      inputs.swiftFiles.flatMap(\.producers) + builder.intents()
-      + inputs.objCFiles.flatMap(\.producers)
+      inputs.swiftFiles.flatMap(\.producers)
+      + relayedProducers(inputs.swiftFiles.flatMap(\.relays), module: module, read: read)
+      + builder.intents() + inputs.objCFiles.flatMap(\.producers)
     catalog.diagnostics = inputs.swiftFiles.flatMap(\.diagnostics) + builder.diagnostics
 
     // UIKit manifests, URL schemes and static quick actions.

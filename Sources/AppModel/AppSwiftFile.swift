@@ -30,6 +30,8 @@ package struct AppSwiftFile: Sendable {
   /// `application(_:openFiles:)`, `application(_:open:)` with `[URL]`), as document producers.
   package var fileHandlers: [Producer] = []
   package var diagnostics: [LintDiagnostic] = []
+  /// The helpers of this file other files may call with a producer's value (``HelperRelay``).
+  package var relays: [HelperRelay] = []
   /// The names the reading looked for and the file does not declare (``SwiftValues/external``):
   /// a reading with the module's index may know more.
   package var external: Set<ModuleName> = []
@@ -281,8 +283,28 @@ package struct AppSwiftFile: Sendable {
     configurationChoice = scanner.configurationChoice
     fileHandlers = scanner.fileHandlers
     diagnostics = scanner.diagnostics
+    relays = scanner.relays.sorted { ($0.name, $0.index) < ($1.name, $1.index) }
     consulted = scanner.values.consulted
     external = scanner.values.external
+  }
+
+  /// What the calls `bytes` (the file at `path`) makes of `relays`, helpers of other files:
+  /// their producers read at each call (``HelperRelay``), with the module's index for the names
+  /// the calls use. None when the file cannot be parsed (`[` nested too deep).
+  package static func producers(
+    path: String, bytes: [UInt8], calling relays: [HelperRelay], module: ModuleIndex
+  ) -> [Producer] {
+    guard SwiftExtractor.excessiveBracketNesting(bytes) == nil else { return [] }
+    let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    let file = AppSwiftFile(path: path, lines: SourceLines(swift: bytes))
+    let scanner = Scanner(file: file, tree: tree, bytes: bytes, module: module)
+    return relays.flatMap { scanner.producers(calling: $0) }
+  }
+
+  /// A file read for nothing yet: its path and lines, for a reading that makes its own parts.
+  private init(path: String, lines: SourceLines) {
+    self.path = path
+    self.lines = lines
   }
 
   /// The file's values (constants, raw values), as seen from `node`'s tree.
@@ -347,8 +369,12 @@ package struct AppSwiftFile: Sendable {
     /// (a file that binds `openWindow` or `openURL` to a name of its own).
     package let interesting: [Int]?
 
+    /// The tree being read.
+    private let tree: SourceFileSyntax
+
     package init(file: AppSwiftFile, tree: SourceFileSyntax, bytes: [UInt8], module: ModuleIndex?) {
       self.file = file
+      self.tree = tree
       self.values = SwiftValues(tree, path: file.path, module: module)
       let renames = bytes.withUnsafeBufferPointer {
         System.contains($0, Array("\\.openWindow".utf8))
@@ -619,9 +645,14 @@ package struct AppSwiftFile: Sendable {
     @discardableResult
     private func add(
       _ kind: Producer.Kind, at node: some SyntaxProtocol, assigned parts: [ExprSyntax]?,
-      detail: String? = nil
+      detail: String? = nil, activityType: String? = nil
     ) -> Int {
-      let made = assignments(kind, at: Syntax(node), assigned: parts, detail: detail, relayedBy: [])
+      var made = assignments(
+        kind, at: Syntax(node), assigned: parts, detail: detail, activityType: activityType,
+        relayedBy: [])
+      if let activityType {
+        for index in made.indices { made[index].activityType = activityType }
+      }
       producers += made
       return made.count
     }
@@ -631,18 +662,25 @@ package struct AppSwiftFile: Sendable {
     /// (``relayed(_:by:read:)``).
     private func assignments(
       _ kind: Producer.Kind, at node: Syntax, assigned parts: [ExprSyntax]?, detail: String?,
-      relayedBy: [String]
+      activityType: String? = nil, relayedBy: [String]
     ) -> [Producer] {
       // `cond ? "recipe" : "recipe:\(id)"`: either value, each a producer.
       if let parts, let (then, otherwise) = Self.branches(of: parts) {
-        return assignments(kind, at: node, assigned: then, detail: detail, relayedBy: relayedBy)
-          + assignments(kind, at: node, assigned: otherwise, detail: detail, relayedBy: relayedBy)
+        return assignments(
+          kind, at: node, assigned: then, detail: detail, activityType: activityType,
+          relayedBy: relayedBy)
+          + assignments(
+            kind, at: node, assigned: otherwise, detail: detail, activityType: activityType,
+            relayedBy: relayedBy)
       }
       if let parts, parts.count == 1,
         let (relayed, complete) = relayed(
           parts[0], by: relayedBy,
+          as: .assignment(kind: kind, detail: detail, activityType: activityType),
           read: {
-            assignments(kind, at: Syntax($1), assigned: [$0], detail: detail, relayedBy: $2)
+            assignments(
+              kind, at: Syntax($1), assigned: [$0], detail: detail, activityType: activityType,
+              relayedBy: $2)
           })
       {
         return complete
@@ -711,12 +749,16 @@ package struct AppSwiftFile: Sendable {
     ///
     /// Bounded: a file's helpers give at most ``maximumRelayed`` producers in all (helpers that
     /// call each other from many places multiply them); past that, a value is read where it is.
+    ///
+    /// A function other files may call is recorded (``AppSwiftFile/relays``, as `what` is read),
+    /// so that the calls of other files are read too (``producers(path:bytes:calling:module:)``).
     private func relayed(
-      _ value: ExprSyntax, by relayedBy: [String],
+      _ value: ExprSyntax, by relayedBy: [String], as what: HelperRelay.Reading,
       read: (ExprSyntax, FunctionCallExprSyntax, [String]) -> [Producer]
     ) -> (producers: [Producer], complete: Bool)? {
       guard relayedBy.count < Self.maximumRelay,
-        let (function, calls, complete) = callers(passing: value), calls.count <= relaysLeft
+        let (function, calls, complete) = callers(passing: value, recording: what),
+        calls.count <= relaysLeft
       else { return nil }
       relaysLeft -= calls.count
       let through = relayedBy + [function]
@@ -735,16 +777,16 @@ package struct AppSwiftFile: Sendable {
     /// they are all its calls (``isFilePrivate(_:)``); nil when
     /// `expression` is no parameter of the function it is read in, or the file never calls it.
     ///
-    /// A call is one written on the type the function is declared in, or with no receiver or on
-    /// `self` or `Self` within that type (a call on another value, or in another type, may be
-    /// another function of that name), whose arguments bind to the function's parameters by
-    /// label. **Decision:** the calls are looked
-    /// for in the function's file alone; a function other files may call keeps its own reading
-    /// (a run-time value) beside the calls'.
-    private func callers(passing expression: ExprSyntax) -> (
-      function: String, calls: [(call: FunctionCallExprSyntax, argument: ExprSyntax)],
-      complete: Bool
-    )? {
+    /// A call is one ``calls(_:aFunctionOf:)`` counts whose arguments bind to the function's
+    /// parameters by label. A function other files may call is recorded as a ``HelperRelay``
+    /// (`what` says how its value is read), for their calls, and keeps its own reading (a
+    /// run-time value) beside the calls'.
+    private func callers(passing expression: ExprSyntax, recording what: HelperRelay.Reading)
+      -> (
+        function: String, calls: [(call: FunctionCallExprSyntax, argument: ExprSyntax)],
+        complete: Bool
+      )?
+    {
       guard let reference = expression.as(DeclReferenceExprSyntax.self),
         reference.argumentNames == nil,
         let (function, index) = SwiftLocals.parameter(
@@ -758,6 +800,13 @@ package struct AppSwiftFile: Sendable {
         $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text
       }
       let defaulted = parameters.map { $0.defaultValue != nil }
+      let complete = Self.isFilePrivate(Syntax(function))
+      if !complete {
+        relays.insert(
+          HelperRelay(
+            name: name, type: Self.enclosingTypeName(of: Syntax(function)), labels: labels,
+            defaulted: defaulted, index: index, file: file.path, reading: what))
+      }
       var calls: [(call: FunctionCallExprSyntax, argument: ExprSyntax)] = []
       for call in self.calls(of: function) {
         let arguments = Array(call.arguments)
@@ -770,7 +819,47 @@ package struct AppSwiftFile: Sendable {
         calls.append((call, argument))
       }
       guard !calls.isEmpty else { return nil }
-      return (name, calls, Self.isFilePrivate(Syntax(function)))
+      return (name, calls, complete)
+    }
+
+    /// The helpers of other files this file may call, recorded as they were met.
+    var relays: Set<HelperRelay> = []
+
+    /// What this file's calls of `relay` (a helper of another file) give: each call's argument
+    /// for the helper's parameter, read here as the helper reads it. A call is one
+    /// ``calls(_:aFunctionOf:)`` counts; a call that passes nothing for the parameter (its
+    /// default is the helper's file's) is left to the helper's own reading.
+    fileprivate func producers(calling relay: HelperRelay) -> [Producer] {
+      var found: [Producer] = []
+      for token in tree.tokens(viewMode: .sourceAccurate) where token.text == relay.name {
+        guard let call = Self.call(naming: token), call.trailingClosure == nil,
+          Self.calls(call, aFunctionOf: relay.type)
+        else { continue }
+        let arguments = Array(call.arguments)
+        guard
+          let binding = SwiftValues.binding(
+            labels: relay.labels, defaulted: relay.defaulted,
+            arguments: arguments.map { $0.label?.text }),
+          let argument = binding[relay.index].map({ arguments[$0].expression }),
+          relaysLeft > 0
+        else { continue }
+        relaysLeft -= 1
+        switch relay.reading {
+        case .request(let session):
+          found += activation(call, activity: argument, session: session, relayedBy: [relay.name])
+        case .assignment(let kind, let detail, let activityType):
+          var made = assignments(
+            kind, at: Syntax(call), assigned: [argument], detail: detail,
+            relayedBy: [relay.name])
+          if let activityType {
+            for index in made.indices { made[index].activityType = activityType }
+          }
+          found += made
+        case .url:
+          found += urls(at: call, url: argument, relayedBy: [relay.name])
+        }
+      }
+      return found
     }
 
     /// The calls of `function` in its file (``callers(passing:)`` says which are), found once.
@@ -785,18 +874,31 @@ package struct AppSwiftFile: Sendable {
         guard let call = Self.call(naming: token), call.trailingClosure == nil,
           !function.range.contains(call.position)
         else { continue }
-        let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.sourceText
-        // `SceneCoordinator.requestScene(with:)` from anywhere; with no receiver, `self` or
-        // `Self`, only within the function's type.
-        guard
-          (type != nil && base == type)
-            || ((base == nil || base == "self" || base == "Self")
-              && (type == nil || Self.enclosingTypeName(of: Syntax(call)) == type))
-        else { continue }
+        guard Self.calls(call, aFunctionOf: type) else { continue }
         calls.append(call)
       }
       callsFound[key] = calls
       return calls
+    }
+
+    /// Whether `call` may call the function of its name declared in `type` (nil: at file
+    /// level): written on the type (`SceneCoordinator.requestScene(with:)`) or on one of its
+    /// static members (`UIApplication.shared.activateScene(…)`), from anywhere; with no
+    /// receiver, `self` or `Self`, only within the type or an extension of it. A call on any
+    /// other value may be another type's function of that name.
+    private static func calls(_ call: FunctionCallExprSyntax, aFunctionOf type: String?) -> Bool {
+      let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+      if let type, let base {
+        if base.sourceText == type { return true }
+        if let member = base.as(MemberAccessExprSyntax.self), member.base?.sourceText == type,
+          member.declName.baseName.text.first?.isLowercase == true
+        {
+          return true
+        }
+      }
+      let written = base?.sourceText
+      guard written == nil || written == "self" || written == "Self" else { return false }
+      return type == nil || enclosingTypeName(of: Syntax(call)) == type
     }
 
     /// Whether no other file can name `node`'s declaration: it, or a type it is declared in, is
@@ -884,13 +986,10 @@ package struct AppSwiftFile: Sendable {
         }
         guard property == "targetContentIdentifier", !Self.isOwnProperty(member) else { continue }
         let kind = Self.producerKind(receiver: member.base)
-        let added = add(
+        add(
           kind, at: node, assigned: SwiftValues.operands(after: index, in: elements),
-          detail: member.base?.sourceText)
-        if kind == .userActivity, let base = member.base {
-          let type = activityType(of: base)
-          for index in producers.indices.suffix(added) { producers[index].activityType = type }
-        }
+          detail: member.base?.sourceText,
+          activityType: kind == .userActivity ? member.base.flatMap(activityType(of:)) : nil)
       }
       return .visitChildren
     }
@@ -1051,7 +1150,7 @@ package struct AppSwiftFile: Sendable {
       -> [Producer]
     {
       if let (relayed, complete) = relayed(
-        url, by: relayedBy, read: { urls(at: $1, url: $0, relayedBy: $2) })
+        url, by: relayedBy, as: .url, read: { urls(at: $1, url: $0, relayedBy: $2) })
       {
         return complete ? relayed : [urlProducer(at: node, url: url)] + relayed
       }
@@ -1140,7 +1239,14 @@ package struct AppSwiftFile: Sendable {
     private func record(
       activation node: FunctionCallExprSyntax, activity: ExprSyntax?, session: ExprSyntax?
     ) {
-      producers += activation(node, activity: activity, session: session, relayedBy: [])
+      // The session as written, unless none is named (`nil`, or a call that finds one).
+      var written: String?
+      if let session, !session.is(NilLiteralExprSyntax.self),
+        !session.is(FunctionCallExprSyntax.self)
+      {
+        written = session.sourceText
+      }
+      producers += activation(node, activity: activity, session: written, relayedBy: [])
     }
 
     /// The request `node` makes with `activity`: one, or, when the activity is a parameter of
@@ -1148,16 +1254,12 @@ package struct AppSwiftFile: Sendable {
     /// that function in the file (``callers(passing:)``), read from what the call passes;
     /// `relayedBy` are the functions it came through (which set no identifier on it), in order.
     private func activation(
-      _ node: FunctionCallExprSyntax, activity: ExprSyntax?, session: ExprSyntax?,
+      _ node: FunctionCallExprSyntax, activity: ExprSyntax?, session: String?,
       relayedBy: [String]
     ) -> [Producer] {
       var producer = Producer(kind: .activationRequest, file: file.path, line: file.line(node))
       producer.platforms = CompiledPlatforms.of(node)
-      if let session, !session.is(NilLiteralExprSyntax.self),
-        !session.is(FunctionCallExprSyntax.self)
-      {
-        producer.session = session.sourceText
-      }
+      producer.session = session
       if let activity {
         producer.activityType = activityType(of: activity)
       }
@@ -1194,7 +1296,7 @@ package struct AppSwiftFile: Sendable {
         return [producer]
       }
       let relayed = relayed(
-        activity, by: relayedBy,
+        activity, by: relayedBy, as: .request(session: session),
         read: { activation($1, activity: $0, session: session, relayedBy: $2) })
       if let relayed, relayed.complete { return relayed.producers }
       readMade(activity, in: scope, relayedBy: relayedBy, into: &producer)
@@ -1271,6 +1373,35 @@ package struct AppSwiftFile: Sendable {
 enum ConfigurationBinding: Hashable {
   case initializer(at: Int)
   case name(String)
+}
+
+/// A helper other files may call whose parameter a producer's value is (an activity it requests
+/// a scene for, an identifier it sets, a URL it opens): what the calls of other files are read
+/// by (``AppSwiftFile/producers(path:bytes:calling:module:)``).
+package struct HelperRelay: Sendable, Hashable {
+  /// The function's name, and the type or extension it is declared in (nil at file level).
+  package var name: String
+  package var type: String?
+  /// Each parameter's argument label (nil for `_`), and whether it has a default.
+  package var labels: [String?]
+  package var defaulted: [Bool]
+  /// The parameter the value is.
+  package var index: Int
+  /// The file that declares the function (its own calls are read with it).
+  package var file: String
+  /// How the helper reads the value.
+  package var reading: Reading
+
+  /// How a helper reads the value it is given, as a call elsewhere is read.
+  package enum Reading: Sendable, Hashable {
+    /// The activity of a request, and the session the request names as written.
+    case request(session: String?)
+    /// An identifier set on an event of `kind` (its receiver written `detail`, and for a user
+    /// activity the type the helper's file gives it).
+    case assignment(kind: Producer.Kind, detail: String?, activityType: String?)
+    /// A URL it opens.
+    case url
+  }
 }
 
 /// A type or extension declared in a Swift file.

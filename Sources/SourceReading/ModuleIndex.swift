@@ -154,6 +154,42 @@ package final class ModuleIndex: @unchecked Sendable {
     }
   }
 
+  /// The Swift files of the module that write one of `words` as a word followed by `(` (a call,
+  /// perhaps): where the functions of those names may be called. One byte search of each file,
+  /// on every core.
+  package func swiftFiles(calling words: Set<String>) -> [String] {
+    let patterns = words.sorted().map { Array($0.utf8) }.filter { !$0.isEmpty }
+    guard !patterns.isEmpty else { return [] }
+    let sources = sources.filter { $0.hasSuffix(".swift") }
+    let read = read
+    let found = Locked([Bool](repeating: false, count: sources.count))
+    DispatchQueue.concurrentPerform(iterations: sources.count) { index in
+      guard let contents = read(sources[index]) else { return }
+      let calls = contents.withUnsafeBufferPointer { bytes in
+        patterns.contains { Self.writesCall($0, in: bytes) }
+      }
+      if calls { found.withLock { $0[index] = true } }
+    }
+    let calling = found.withLock { $0 }
+    return sources.indices.filter { calling[$0] }.map { sources[$0] }
+  }
+
+  /// Whether `bytes` write `word` whole, then `(` (spaces may stand between).
+  private static func writesCall(_ word: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var from = 0
+    while let offset = word.count >= 2
+      ? System.firstOffset(of: word, in: bytes, from: from)
+      : System.firstIndex(of: word[0], in: bytes, from: from)
+    {
+      from = offset + 1
+      if offset > 0, bytes[offset - 1].isIdentifierByte { continue }
+      var next = offset + word.count
+      while next < bytes.count, bytes[next] == UInt8(ascii: " ") { next += 1 }
+      if next < bytes.count, bytes[next] == UInt8(ascii: "(") { return true }
+    }
+    return false
+  }
+
   /// The files that may declare `name`, searched for now if it was not yet.
   private func files(declaring name: ModuleName) -> [String] {
     if candidates[name] == nil { search([name]) }

@@ -887,6 +887,54 @@ struct UIKitScenesTests {
       ])
   }
 
+  @Test("a helper other files call is read at their calls too")
+  func helpersAcrossFiles() throws {
+    let helpers = """
+      import UIKit
+      extension UIApplication {
+        func activateScene(userActivity: NSUserActivity, asSingleton: Bool = true) {
+          requestSceneSessionActivation(nil, userActivity: userActivity, options: nil)
+        }
+      }
+      enum Notifier {
+        static func post(_ identifier: String) {
+          let content = UNMutableNotificationContent()
+          content.targetContentIdentifier = identifier
+        }
+      }
+      func openLink(_ url: URL) { UIApplication.shared.open(url) }
+      """
+    let callers = """
+      import UIKit
+      func showNote(_ id: String) {
+        let activity = NSUserActivity(activityType: "com.example.note")
+        activity.targetContentIdentifier = "notes/note/" + id
+        UIApplication.shared.activateScene(userActivity: activity, asSingleton: false)
+      }
+      func remind() { Notifier.post("notes/reminders") }
+      func help() { openLink(URL(string: "notes://help")!) }
+      func elsewhere(_ other: Other) { other.post("not/ours") }
+      """
+    let run = Linter.readApp(paths: [
+      try tree(["Helpers.swift": utf8(helpers), "Callers.swift": utf8(callers)])
+    ])
+    let producers = try #require(run.catalog?.producers)
+    func described(_ kind: Producer.Kind) -> [String] {
+      producers.filter { $0.kind == kind }.map {
+        "\($0.file.split(separator: "/").last ?? ""):\($0.line) "
+          + "\($0.identifier ?? $0.template?.description ?? "-") \($0.activityType ?? "-")"
+      }.sorted()
+    }
+    // Each helper's own reading (a run-time value: others may call it) and the other file's call.
+    #expect(
+      described(.activationRequest) == [
+        "Callers.swift:5 notes/note/⟨id⟩ com.example.note", "Helpers.swift:4 - -",
+      ])
+    #expect(
+      described(.notification) == ["Callers.swift:7 notes/reminders -", "Helpers.swift:10 - -"])
+    #expect(described(.openURL) == ["Callers.swift:8 notes://help -", "Helpers.swift:13 - -"])
+  }
+
   @Test("helpers that call each other from many places give a bounded number of producers")
   func relayFanOut() throws {
     // Each level calls the one below from 30 places: 30^4 requests if every path were read.
