@@ -45,7 +45,8 @@ package struct AppRouting: Sendable {
       package var kind: Producer.Kind
       package var created: String?
     }
-    package let decisions = Locked<[Key: RoutingDecision]>([:])
+    /// Each combination's decision, and what tells it apart (``Signature``).
+    package let decisions = Locked<[Key: (decision: RoutingDecision, signature: Signature)]>([:])
     /// Each scene's prefers and can answer and each window group's matching answer for a
     /// value: many producers of an app carry the same value (every view that opens one window),
     /// and the scenes are fixed, so each value is answered once.
@@ -486,33 +487,52 @@ package struct AppRouting: Sendable {
     guard dependent.count <= Self.combinationLimit,
       let event = Self.event(kind, value: value)
     else { return decision }
+    // Up to 2¹⁰ combinations, most routed alike: each is told apart by its signature, and a
+    // decision is copied out of the cache only when it is one not seen yet (comparing every
+    // decision with every other, and copying each, cost 30M instructions for one run-time
+    // identifier on the benchmark's UIKit tree).
+    var seen: Set<Signature> = []
     for combination in 0..<(1 << dependent.count) {
       for (bit, index) in dependent.enumerated() {
         all[index] = combination & (1 << bit) != 0 ? .always : .never
       }
       let key = DecisionCache.Key(
         answers: all.map { $0 == .always }, kind: kind, created: defaults[.windowApplication])
-      let routed =
-        decided.decisions.withLock { $0[key] }
+      let signature =
+        decided.decisions.withLock { $0[key]?.signature }
         ?? {
           let made = router(all, defaults: defaults).route(event)
-          decided.decisions.withLock { $0[key] = made }
-          return made
+          let signature = Signature(made)
+          decided.decisions.withLock { $0[key] = (made, signature) }
+          return signature
         }()
-      if !decision.decisions.contains(where: { Self.same($0, routed) }) {
+      if seen.insert(signature).inserted,
+        let routed = decided.decisions.withLock({ $0[key]?.decision })
+      {
         decision.decisions.append(routed)
       }
     }
     return decision
   }
 
-  /// Whether two decisions open the same thing the same way, with the same warnings.
-  private static func same(_ lhs: RoutingDecision, _ rhs: RoutingDecision) -> Bool {
-    lhs.outcome == rhs.outcome && lhs.reason == rhs.reason
-      && lhs.windowGroup?.index == rhs.windowGroup?.index
-      && lhs.windowGroup?.rule == rhs.windowGroup?.rule
-      && lhs.warnings.map(\.id) == rhs.warnings.map(\.id)
-      && lhs.tiedSessions == rhs.tiedSessions
+  /// What tells two decisions apart: they open the same thing the same way, with the same
+  /// warnings, when these are equal.
+  private struct Signature: Hashable {
+    var outcome: RoutingOutcome
+    var reason: RoutingReason
+    var windowGroup: Int?
+    var rule: WindowGroupChoice.Rule?
+    var warnings: [String]
+    var tiedSessions: [String]
+
+    init(_ decision: RoutingDecision) {
+      outcome = decision.outcome
+      reason = decision.reason
+      windowGroup = decision.windowGroup?.index
+      rule = decision.windowGroup?.rule
+      warnings = decision.warnings.map(\.id.rawValue)
+      tiedSessions = decision.tiedSessions
+    }
   }
 
   /// A router over the catalogue with every condition a constant: `answers` holds each scene's
