@@ -498,14 +498,18 @@ package struct AppRouting: Sendable {
       }
       let key = DecisionCache.Key(
         answers: all.map { $0 == .always }, kind: kind, created: defaults[.windowApplication])
-      let signature =
-        decided.decisions.withLock { $0[key]?.signature }
-        ?? {
-          let made = router(all, defaults: defaults).route(event)
-          let signature = Signature(made)
-          decided.decisions.withLock { $0[key] = (made, signature) }
-          return signature
-        }()
+      func made() -> (decision: RoutingDecision, signature: Signature) {
+        let made = router(all, defaults: defaults).route(event)
+        let signature = Signature(made)
+        decided.decisions.withLock { $0[key] = (made, signature) }
+        return (made, signature)
+      }
+      // One combination (nothing depends) needs no telling apart.
+      guard !dependent.isEmpty else {
+        decision.decisions.append(decided.decisions.withLock { $0[key]?.decision } ?? made().0)
+        break
+      }
+      let signature = decided.decisions.withLock { $0[key]?.signature } ?? made().signature
       if seen.insert(signature).inserted,
         let routed = decided.decisions.withLock({ $0[key]?.decision })
       {
