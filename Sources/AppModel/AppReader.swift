@@ -192,7 +192,11 @@ extension AppCatalog {
     read: @escaping @Sendable (String) -> [UInt8]?
   ) -> [Producer] {
     guard let module, !relays.isEmpty else { return [] }
-    let files = module.swiftFiles(calling: Set(relays.map(\.name)))
+    var functions: [(name: String, type: String?)] = []
+    for relay in relays where !functions.contains(where: { $0 == (relay.name, relay.type) }) {
+      functions.append((relay.name, relay.type))
+    }
+    let files = module.swiftFiles(calling: functions)
     let found = Locked([[Producer]](repeating: [], count: files.count))
     DispatchQueue.concurrentPerform(iterations: files.count) { index in
       let path = files[index]

@@ -154,11 +154,16 @@ package final class ModuleIndex: @unchecked Sendable {
     }
   }
 
-  /// The Swift files of the module that write one of `words` as a word followed by `(` (a call,
-  /// perhaps): where the functions of those names may be called. One byte search of each file,
-  /// on every core.
-  package func swiftFiles(calling words: Set<String>) -> [String] {
-    let patterns = words.sorted().map { Array($0.utf8) }.filter { !$0.isEmpty }
+  /// The Swift files of the module that may call one of `functions` (each a name, and the type
+  /// or extension that declares it, nil at file level) as the app model counts a call: the name
+  /// whole, then `(`, written on the type or one of its static members (`Type.f(`,
+  /// `Type.shared.f(`), or with no receiver or on `self` in a file that names the type (an
+  /// extension of it), or, for a file-level function, with no receiver. One byte search of each
+  /// file, on every core: a name an app writes everywhere (`open(`) is a call of the helper in
+  /// few files, and only those are parsed.
+  package func swiftFiles(calling functions: [(name: String, type: String?)]) -> [String] {
+    let patterns = functions.map { (Array($0.name.utf8), $0.type.map { Array($0.utf8) }) }
+      .filter { !$0.0.isEmpty }
     guard !patterns.isEmpty else { return [] }
     let sources = sources.filter { $0.hasSuffix(".swift") }
     let read = read
@@ -166,7 +171,7 @@ package final class ModuleIndex: @unchecked Sendable {
     DispatchQueue.concurrentPerform(iterations: sources.count) { index in
       guard let contents = read(sources[index]) else { return }
       let calls = contents.withUnsafeBufferPointer { bytes in
-        patterns.contains { Self.writesCall($0, in: bytes) }
+        patterns.contains { Self.mayCall($0.0, of: $0.1, in: bytes) }
       }
       if calls { found.withLock { $0[index] = true } }
     }
@@ -174,18 +179,57 @@ package final class ModuleIndex: @unchecked Sendable {
     return sources.indices.filter { calling[$0] }.map { sources[$0] }
   }
 
-  /// Whether `bytes` write `word` whole, then `(` (spaces may stand between).
-  private static func writesCall(_ word: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Whether `bytes` may call the function `name` of `type` (``swiftFiles(calling:)``): a byte
+  /// test that never misses a call the app model counts, and passes over the calls of other
+  /// values' functions of that name.
+  private static func mayCall(
+    _ name: [UInt8], of type: [UInt8]?, in bytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    // The identifier that ends just before `end` (exclusive; white space and line breaks may
+    // stand between: a chained call on its own line), and where it starts.
+    func identifier(endingAt end: Int) -> (start: Int, text: ArraySlice<UInt8>)? {
+      var last = end
+      while last > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[last - 1]) { last -= 1 }
+      var start = last
+      while start > 0, bytes[start - 1].isIdentifierByte { start -= 1 }
+      return start < last ? (start, ArraySlice(bytes[start..<last])) : nil
+    }
+    var namesType: Bool?
+    func fileNamesType() -> Bool {
+      if let namesType { return namesType }
+      let names = type.map { System.firstOffset(of: $0, in: bytes, from: 0) != nil } ?? false
+      namesType = names
+      return names
+    }
     var from = 0
-    while let offset = word.count >= 2
-      ? System.firstOffset(of: word, in: bytes, from: from)
-      : System.firstIndex(of: word[0], in: bytes, from: from)
+    while let offset = name.count >= 2
+      ? System.firstOffset(of: name, in: bytes, from: from)
+      : System.firstIndex(of: name[0], in: bytes, from: from)
     {
       from = offset + 1
       if offset > 0, bytes[offset - 1].isIdentifierByte { continue }
-      var next = offset + word.count
+      var next = offset + name.count
       while next < bytes.count, bytes[next] == UInt8(ascii: " ") { next += 1 }
-      if next < bytes.count, bytes[next] == UInt8(ascii: "(") { return true }
+      guard next < bytes.count, bytes[next] == UInt8(ascii: "(") else { continue }
+      guard offset > 0, bytes[offset - 1] == UInt8(ascii: ".") else {
+        // No receiver: a file-level function's call, or one within the type.
+        if type == nil || fileNamesType() { return true }
+        continue
+      }
+      guard let type, let (start, receiver) = identifier(endingAt: offset - 1) else { continue }
+      if receiver.elementsEqual(type) { return true }
+      if receiver.elementsEqual("self".utf8) || receiver.elementsEqual("Self".utf8) {
+        if fileNamesType() { return true }
+        continue
+      }
+      // `Type.shared.f(`: a static member of the type.
+      var dot = start
+      while dot > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[dot - 1]) { dot -= 1 }
+      if dot > 0, bytes[dot - 1] == UInt8(ascii: "."),
+        let (_, outer) = identifier(endingAt: dot - 1), outer.elementsEqual(type)
+      {
+        return true
+      }
     }
     return false
   }

@@ -354,6 +354,25 @@ struct ModuleIndexTests {
     #expect(condition.format == #"SELF BEGINSWITH "invoice/""#)
   }
 
+  @Test("the files that may call a helper: on its type or a static member, or in a file naming it")
+  func filesCallingHelpers() {
+    let files: [String: [UInt8]] = [
+      "A.swift": Array("Notifier.post(\"a\")".utf8),
+      "B.swift": Array("router.post(\"b\"); open(url)".utf8),
+      "C.swift": Array("UIApplication.shared\n  .activateScene(userActivity: a)".utf8),
+      "D.swift": Array("extension Notifier { func x() { post(\"d\") } }".utf8),
+      "E.swift": Array("func y() { post (\"e\") }".utf8),
+      "F.swift": Array("repost(\"f\"); self.post(\"f\")".utf8),
+      "G.m": Array("[Notifier post:@\"g\"];".utf8),
+    ]
+    let module = ModuleIndex(sources: files.keys.sorted(), read: { files[$0] })
+    #expect(module.swiftFiles(calling: [("post", "Notifier")]) == ["A.swift", "D.swift"])
+    #expect(module.swiftFiles(calling: [("activateScene", "UIApplication")]) == ["C.swift"])
+    // A file-level function: any call without a receiver.
+    #expect(module.swiftFiles(calling: [("open", nil)]) == ["B.swift"])
+    #expect(module.swiftFiles(calling: [("post", nil)]) == ["D.swift", "E.swift"])
+  }
+
   @Test("a function returning a template of its parameters is a template at each call")
   func functionTemplates() throws {
     let root = try tree([

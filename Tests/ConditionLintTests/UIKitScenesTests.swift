@@ -914,6 +914,12 @@ struct UIKitScenesTests {
       func remind() { Notifier.post("notes/reminders") }
       func help() { openLink(URL(string: "notes://help")!) }
       func elsewhere(_ other: Other) { other.post("not/ours") }
+      func showOther() {
+        let activity = NSUserActivity(activityType: "com.example.other")
+        activity.targetContentIdentifier = "notes/other"
+        UIApplication.shared
+          .activateScene(userActivity: activity)
+      }
       """
     let run = Linter.readApp(paths: [
       try tree(["Helpers.swift": utf8(helpers), "Callers.swift": utf8(callers)])
@@ -928,6 +934,7 @@ struct UIKitScenesTests {
     // Each helper's own reading (a run-time value: others may call it) and the other file's call.
     #expect(
       described(.activationRequest) == [
+        "Callers.swift:13 notes/other com.example.other",
         "Callers.swift:5 notes/note/⟨id⟩ com.example.note", "Helpers.swift:4 - -",
       ])
     #expect(
