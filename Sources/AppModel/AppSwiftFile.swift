@@ -641,25 +641,23 @@ package struct AppSwiftFile: Sendable {
     }
 
     /// Adds the producers of `kind` at `node` whose identifier is `parts` (what follows an
-    /// assignment's `=`), and says how many (``assignments(_:at:assigned:detail:relayedBy:)``).
+    /// assignment's `=`), and says how many
+    /// (``assignments(_:at:assigned:detail:activityType:relayedBy:)``).
     @discardableResult
     private func add(
       _ kind: Producer.Kind, at node: some SyntaxProtocol, assigned parts: [ExprSyntax]?,
       detail: String? = nil, activityType: String? = nil
     ) -> Int {
-      var made = assignments(
+      let made = assignments(
         kind, at: Syntax(node), assigned: parts, detail: detail, activityType: activityType,
         relayedBy: [])
-      if let activityType {
-        for index in made.indices { made[index].activityType = activityType }
-      }
       producers += made
       return made.count
     }
 
     /// The producers of `kind` at `node` whose identifier is `parts`: one, or, when the
     /// identifier is a parameter of the function it is set in, those at the function's calls
-    /// (``relayed(_:by:read:)``).
+    /// (``relayed(_:by:as:own:read:)``).
     private func assignments(
       _ kind: Producer.Kind, at node: Syntax, assigned parts: [ExprSyntax]?, detail: String?,
       activityType: String? = nil, relayedBy: [String]
@@ -673,22 +671,18 @@ package struct AppSwiftFile: Sendable {
             kind, at: node, assigned: otherwise, detail: detail, activityType: activityType,
             relayedBy: relayedBy)
       }
-      if let parts, parts.count == 1,
-        let (relayed, complete) = relayed(
-          parts[0], by: relayedBy,
-          as: .assignment(kind: kind, detail: detail, activityType: activityType),
-          read: {
-            assignments(
-              kind, at: Syntax($1), assigned: [$0], detail: detail, activityType: activityType,
-              relayedBy: $2)
-          })
-      {
-        return complete
-          ? relayed
-          : [assignment(kind, at: node, assigned: parts, detail: detail)]
-            + relayed
+      func own() -> [Producer] {
+        [assignment(kind, at: node, assigned: parts, detail: detail, activityType: activityType)]
       }
-      return [assignment(kind, at: node, assigned: parts, detail: detail)]
+      guard let parts, parts.count == 1 else { return own() }
+      return relayed(
+        parts[0], by: relayedBy,
+        as: .assignment(kind: kind, detail: detail, activityType: activityType), own: own,
+        read: {
+          assignments(
+            kind, at: Syntax($1), assigned: [$0], detail: detail, activityType: activityType,
+            relayedBy: $2)
+        })
     }
 
     /// The two values of a conditional expression written as an assignment's operands
@@ -705,11 +699,14 @@ package struct AppSwiftFile: Sendable {
       return ([ternary.thenExpression], Array(parts[(index + 1)...]))
     }
 
-    /// The one producer of `kind` at `node` whose identifier is `parts`.
+    /// The one producer of `kind` at `node` whose identifier is `parts` (for a user activity, of
+    /// `activityType`).
     private func assignment(
-      _ kind: Producer.Kind, at node: Syntax, assigned parts: [ExprSyntax]?, detail: String?
+      _ kind: Producer.Kind, at node: Syntax, assigned parts: [ExprSyntax]?, detail: String?,
+      activityType: String?
     ) -> Producer {
       var producer = Producer(kind: kind, file: file.path, line: file.line(node), detail: detail)
+      producer.activityType = activityType
       producer.platforms = CompiledPlatforms.of(node)
       if !producer.platforms.undecided.isEmpty {
         diagnostics.append(
@@ -741,11 +738,11 @@ package struct AppSwiftFile: Sendable {
     private static let maximumRelay = 4
 
     /// What `read` makes of what each call passes, when `value` is a parameter of the function
-    /// it is read in and the file calls that function (``callers(passing:)``), and whether those
-    /// calls are all there are (else the caller keeps its own reading of `value` too); nil when
-    /// `value` is no such parameter, or `relayedBy` (the functions it came through, in order) is
-    /// as deep as a value is followed. `read` gets the argument, the call and the functions the
-    /// value came through.
+    /// it is read in and the file calls that function (``callers(passing:recording:)``), with
+    /// `own` (the reading of `value` where it is) first unless those calls are all there are;
+    /// `own` alone when `value` is no such parameter, or `relayedBy` (the functions it came
+    /// through, in order) is as deep as a value is followed. `read` gets the argument, the call
+    /// and the functions the value came through.
     ///
     /// Bounded: a file's helpers give at most ``maximumRelayed`` producers in all (helpers that
     /// call each other from many places multiply them); past that, a value is read where it is.
@@ -754,22 +751,24 @@ package struct AppSwiftFile: Sendable {
     /// so that the calls of other files are read too (``producers(path:bytes:calling:module:)``).
     private func relayed(
       _ value: ExprSyntax, by relayedBy: [String], as what: HelperRelay.Reading,
-      read: (ExprSyntax, FunctionCallExprSyntax, [String]) -> [Producer]
-    ) -> (producers: [Producer], complete: Bool)? {
+      own: () -> [Producer], read: (ExprSyntax, FunctionCallExprSyntax, [String]) -> [Producer]
+    ) -> [Producer] {
       guard relayedBy.count < Self.maximumRelay,
         let (function, calls, complete) = callers(passing: value, recording: what),
         calls.count <= relaysLeft
-      else { return nil }
+      else { return own() }
       relaysLeft -= calls.count
       let through = relayedBy + [function]
-      return (calls.flatMap { read($0.argument, $0.call, through) }, complete)
+      let relayed = calls.flatMap { read($0.argument, $0.call, through) }
+      return complete ? relayed : own() + relayed
     }
 
     /// How many producers a file's helpers may still give at their calls.
     private var relaysLeft = maximumRelayed
     /// The most producers a file's helpers give at their calls.
     private static let maximumRelayed = 256
-    /// The calls of each function ``callers(passing:)`` looked for, by the function's offset.
+    /// The calls of each function ``callers(passing:recording:)`` looked for, by the function's
+    /// offset.
     private var callsFound: [Int: [FunctionCallExprSyntax]] = [:]
 
     /// The calls in this file of the function `expression` is a parameter of, each with what it
@@ -796,9 +795,7 @@ package struct AppSwiftFile: Sendable {
       // A call in a member the sparse reading blanked makes the file read whole.
       values.consultUses(of: name)
       let parameters = Array(function.signature.parameterClause.parameters)
-      let labels = parameters.map {
-        $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text
-      }
+      let labels = SwiftValues.argumentLabels(function.signature.parameterClause.parameters)
       let defaulted = parameters.map { $0.defaultValue != nil }
       let complete = Self.isFilePrivate(Syntax(function))
       if !complete {
@@ -809,12 +806,10 @@ package struct AppSwiftFile: Sendable {
       }
       var calls: [(call: FunctionCallExprSyntax, argument: ExprSyntax)] = []
       for call in self.calls(of: function) {
-        let arguments = Array(call.arguments)
         guard
-          let binding = SwiftValues.binding(
-            labels: labels, defaulted: defaulted, arguments: arguments.map { $0.label?.text }),
-          let argument = binding[index].map({ arguments[$0].expression })
-            ?? parameters[index].defaultValue?.value
+          let passed = Self.argument(
+            of: call, labels: labels, defaulted: defaulted, parameter: index),
+          let argument = passed ?? parameters[index].defaultValue?.value
         else { continue }
         calls.append((call, argument))
       }
@@ -831,16 +826,10 @@ package struct AppSwiftFile: Sendable {
     /// default is the helper's file's) is left to the helper's own reading.
     fileprivate func producers(calling relay: HelperRelay) -> [Producer] {
       var found: [Producer] = []
-      for token in tree.tokens(viewMode: .sourceAccurate) where token.text == relay.name {
-        guard let call = Self.call(naming: token), call.trailingClosure == nil,
-          Self.calls(call, aFunctionOf: relay.type)
-        else { continue }
-        let arguments = Array(call.arguments)
+      for call in calls(named: relay.name, of: relay.type) {
         guard
-          let binding = SwiftValues.binding(
-            labels: relay.labels, defaulted: relay.defaulted,
-            arguments: arguments.map { $0.label?.text }),
-          let argument = binding[relay.index].map({ arguments[$0].expression }),
+          case .some(.some(let argument)) = Self.argument(
+            of: call, labels: relay.labels, defaulted: relay.defaulted, parameter: relay.index),
           relaysLeft > 0
         else { continue }
         relaysLeft -= 1
@@ -848,13 +837,9 @@ package struct AppSwiftFile: Sendable {
         case .request(let session):
           found += activation(call, activity: argument, session: session, relayedBy: [relay.name])
         case .assignment(let kind, let detail, let activityType):
-          var made = assignments(
+          found += assignments(
             kind, at: Syntax(call), assigned: [argument], detail: detail,
-            relayedBy: [relay.name])
-          if let activityType {
-            for index in made.indices { made[index].activityType = activityType }
-          }
-          found += made
+            activityType: activityType, relayedBy: [relay.name])
         case .url:
           found += urls(at: call, url: argument, relayedBy: [relay.name])
         }
@@ -862,23 +847,45 @@ package struct AppSwiftFile: Sendable {
       return found
     }
 
-    /// The calls of `function` in its file (``callers(passing:)`` says which are), found once.
+    /// The calls of `function` in its file, found once: none in its own body (a recursion passes
+    /// on what its callers gave).
     private func calls(of function: FunctionDeclSyntax) -> [FunctionCallExprSyntax] {
       let key = function.position.utf8Offset
       if let found = callsFound[key] { return found }
-      let name = function.name.text
-      let type = Self.enclosingTypeName(of: Syntax(function))
-      var calls: [FunctionCallExprSyntax] = []
-      for token in function.root.tokens(viewMode: .sourceAccurate) where token.text == name {
-        // A call in the function's own body (a recursion) passes on what its callers gave.
-        guard let call = Self.call(naming: token), call.trailingClosure == nil,
-          !function.range.contains(call.position)
-        else { continue }
-        guard Self.calls(call, aFunctionOf: type) else { continue }
-        calls.append(call)
-      }
+      let calls = calls(
+        named: function.name.text, of: Self.enclosingTypeName(of: Syntax(function)),
+        outside: function.range)
       callsFound[key] = calls
       return calls
+    }
+
+    /// The calls in this file of the function `name` of `type` (nil: at file level), as
+    /// ``calls(_:aFunctionOf:)`` counts them, none with a trailing closure or within `excluded`.
+    private func calls(
+      named name: String, of type: String?, outside excluded: Range<AbsolutePosition>? = nil
+    ) -> [FunctionCallExprSyntax] {
+      tree.tokens(viewMode: .sourceAccurate).compactMap { token in
+        guard token.text == name, let call = Self.call(naming: token),
+          call.trailingClosure == nil, excluded?.contains(call.position) != true,
+          Self.calls(call, aFunctionOf: type)
+        else { return nil }
+        return call
+      }
+    }
+
+    /// What `call` passes for the parameter at `index` of a function whose parameters have
+    /// `labels` and `defaulted`, bound as the compiler binds
+    /// (``SwiftValues/binding(labels:defaulted:arguments:)``): the argument, or `.some(nil)` when
+    /// it passes none (the default applies); nil when the arguments do not bind.
+    private static func argument(
+      of call: FunctionCallExprSyntax, labels: [String?], defaulted: [Bool], parameter index: Int
+    ) -> ExprSyntax?? {
+      let arguments = Array(call.arguments)
+      guard
+        let binding = SwiftValues.binding(
+          labels: labels, defaulted: defaulted, arguments: arguments.map { $0.label?.text })
+      else { return nil }
+      return .some(binding[index].map { arguments[$0].expression })
     }
 
     /// Whether `call` may call the function of its name declared in `type` (nil: at file
@@ -1140,7 +1147,7 @@ package struct AppSwiftFile: Sendable {
     }
 
     /// A URL the app opens, with its string value; when the URL is a parameter of the function
-    /// it is opened in, the URLs its calls pass (``relayed(_:by:read:)``).
+    /// it is opened in, the URLs its calls pass (``relayed(_:by:as:own:read:)``).
     private func addURL(at node: FunctionCallExprSyntax, url: ExprSyntax) {
       producers += urls(at: node, url: url, relayedBy: [])
     }
@@ -1149,12 +1156,9 @@ package struct AppSwiftFile: Sendable {
     private func urls(at node: FunctionCallExprSyntax, url: ExprSyntax, relayedBy: [String])
       -> [Producer]
     {
-      if let (relayed, complete) = relayed(
-        url, by: relayedBy, as: .url, read: { urls(at: $1, url: $0, relayedBy: $2) })
-      {
-        return complete ? relayed : [urlProducer(at: node, url: url)] + relayed
-      }
-      return [urlProducer(at: node, url: url)]
+      relayed(
+        url, by: relayedBy, as: .url, own: { [urlProducer(at: node, url: url)] },
+        read: { urls(at: $1, url: $0, relayedBy: $2) })
     }
 
     /// The one producer of a URL opened at `node`.
@@ -1251,7 +1255,7 @@ package struct AppSwiftFile: Sendable {
 
     /// The request `node` makes with `activity`: one, or, when the activity is a parameter of
     /// the function the request is in and nothing there sets its identifier, one at each call of
-    /// that function in the file (``callers(passing:)``), read from what the call passes;
+    /// that function in the file (``callers(passing:recording:)``), read from what the call passes;
     /// `relayedBy` are the functions it came through (which set no identifier on it), in order.
     private func activation(
       _ node: FunctionCallExprSyntax, activity: ExprSyntax?, session: String?,
@@ -1295,12 +1299,13 @@ package struct AppSwiftFile: Sendable {
         producer.carriesIdentifier = producer.unknown != Producer.nilIdentifier
         return [producer]
       }
-      let relayed = relayed(
+      return relayed(
         activity, by: relayedBy, as: .request(session: session),
+        own: {
+          readMade(activity, in: scope, relayedBy: relayedBy, into: &producer)
+          return [producer]
+        },
         read: { activation($1, activity: $0, session: session, relayedBy: $2) })
-      if let relayed, relayed.complete { return relayed.producers }
-      readMade(activity, in: scope, relayedBy: relayedBy, into: &producer)
-      return [producer] + (relayed?.producers ?? [])
     }
 
     /// What a request's user activity carries when the body sets no identifier on it: none, when

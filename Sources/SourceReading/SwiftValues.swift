@@ -302,7 +302,7 @@ package final class SwiftValues {
         name: node.name.text, parameters: parameters.map { ($0.secondName ?? $0.firstName).text },
         value: value, offset: node.name.positionAfterSkippingLeadingTrivia.utf8Offset,
         returns: returns,
-        labels: parameters.map { $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text },
+        labels: SwiftValues.argumentLabels(parameters),
         defaults: parameters.map { $0.defaultValue?.value },
         statements: makesObject ? node.body?.statements : nil)
       return .skipChildren
@@ -676,7 +676,7 @@ extension SwiftValues {
       case .template: known = true
       case .runtime: break
       }
-      let (parts, from) = Self.parts(of: value, written: operand)
+      let (parts, from) = Self.parts(of: value, written: operand.sourceText)
       pieces += parts
       origins += from
     }
@@ -689,23 +689,16 @@ extension SwiftValues {
     return .text(text, resolution, origins)
   }
 
-  /// `value`, the string the expression `written` gives, as template parts (its text, its own
-  /// parts, or a hole named by the expression), with the declarations it came from.
-  private static func parts(of value: StringValue, written: ExprSyntax) -> (
-    parts: [Template.Part], origins: [ValueOrigin]
-  ) {
-    parts(of: value, written: written.sourceText)
-  }
-
-  /// ``parts(of:written:)`` of a value read from the text `written`.
-  private static func parts(of value: StringValue, written: String) -> (
+  /// `value`, the string the text `written` gives, as template parts (its text, its own parts,
+  /// or a hole named by the text, made only then), with the declarations it came from.
+  private static func parts(of value: StringValue, written: @autoclosure () -> String) -> (
     parts: [Template.Part], origins: [ValueOrigin]
   ) {
     switch value {
     case .text(let text, _, let from):
-      (text.value.map { [.text($0)] } ?? [.hole(written)], from)
+      (text.value.map { [.text($0)] } ?? [.hole(written())], from)
     case .template(let template, let from): (template.parts, from)
-    case .runtime: ([.hole(written)], [])
+    case .runtime: ([.hole(written())], [])
     }
   }
 
@@ -815,7 +808,8 @@ extension SwiftValues {
           return [.text(integer.literal.text.filter { $0 != "_" })]
         }
         let (parts, from) = Self.parts(
-          of: string(argument.expression, depth: depth + 1), written: argument.expression)
+          of: string(argument.expression, depth: depth + 1),
+          written: argument.expression.sourceText)
         origins += from
         return parts
       }
@@ -1447,6 +1441,11 @@ extension SwiftValues {
     binding(labels: function.argumentLabels, defaulted: function.defaulted, arguments: labels)
   }
 
+  /// Each parameter's argument label, nil for `_`.
+  package static func argumentLabels(_ parameters: FunctionParameterListSyntax) -> [String?] {
+    parameters.map { $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text }
+  }
+
   /// Which argument each parameter takes, as the compiler binds a call: the arguments in order,
   /// each to the next parameter of its label, a parameter passed over taking its default (nil
   /// in the result); nil when they do not bind (a parameter passed over has no default, or an
@@ -1700,10 +1699,7 @@ extension SwiftValues {
         if let dot = name.firstIndex(of: ".") {
           parts.append(.hole(written + name[dot...]))
         } else {
-          if case .text(_, let how, _) = value { resolution = max(resolution, how) }
-          let (pieces, from) = Self.parts(of: value, written: written)
-          parts += pieces
-          origins += from
+          join(value, written: written, into: &parts, &origins, &resolution)
         }
         continue
       }
@@ -1721,7 +1717,8 @@ extension SwiftValues {
         continue
       }
       join(
-        string(argument, depth: depth + 1), written: argument, into: &parts, &origins, &resolution)
+        string(argument, depth: depth + 1), written: argument.sourceText, into: &parts, &origins,
+        &resolution)
     }
     return Self.joined(parts, origins, resolution, at: node)
   }
@@ -1729,11 +1726,11 @@ extension SwiftValues {
   /// Appends the value `written` gives to a string being built of parts: its text, its parts,
   /// or a hole named by the expression.
   private func join(
-    _ value: StringValue, written: ExprSyntax, into parts: inout [Template.Part],
+    _ value: StringValue, written: @autoclosure () -> String, into parts: inout [Template.Part],
     _ origins: inout [ValueOrigin], _ resolution: inout ValueResolution
   ) {
     if case .text(_, let how, _) = value { resolution = max(resolution, how) }
-    let (pieces, from) = Self.parts(of: value, written: written)
+    let (pieces, from) = Self.parts(of: value, written: written())
     parts += pieces
     origins += from
   }
@@ -1927,8 +1924,8 @@ extension SwiftValues {
           continue
         }
         join(
-          string(only.expression, depth: depth + 1), written: only.expression, into: &parts,
-          &origins, &resolution)
+          string(only.expression, depth: depth + 1), written: only.expression.sourceText,
+          into: &parts, &origins, &resolution)
       }
     }
     return Self.joined(parts, origins, resolution, at: ExprSyntax(literal))
