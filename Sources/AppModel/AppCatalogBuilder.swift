@@ -195,12 +195,14 @@ package struct AppCatalogBuilder {
   private func isApp(_ type: AppTypeDeclaration, in file: AppSwiftFile) -> Bool {
     if type.inherited.contains("App") { return true }
     let declarations = types(named: type.name)
-    let primaries = declarations.filter { $0.type.keyword != "extension" }.count
-    let folder = file.path.split(separator: "/").dropLast()
-    return declarations.contains { entry in
-      entry.type.keyword == "extension" && entry.type.inherited.contains("App")
-        && (primaries == 1 || entry.file.path.split(separator: "/").dropLast() == folder)
+    let extensions = declarations.filter {
+      $0.type.keyword == "extension" && $0.type.inherited.contains("App")
     }
+    guard !extensions.isEmpty else { return false }
+    let primaries = declarations.filter { $0.type.keyword != "extension" }.count
+    if primaries == 1 { return true }
+    let folder = file.path.split(separator: "/").dropLast()
+    return extensions.contains { $0.file.path.split(separator: "/").dropLast() == folder }
   }
 
   private func app(
@@ -576,7 +578,8 @@ package struct AppCatalogBuilder {
     if let generic = callee.as(GenericSpecializationExprSyntax.self) { callee = generic.expression }
     if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
     if let member = callee.as(MemberAccessExprSyntax.self),
-      member.base?.sourceText == "SwiftUI"
+      let base = member.base?.as(DeclReferenceExprSyntax.self),
+      base.baseName.text == "SwiftUI", base.argumentNames == nil
     {
       return member.declName.baseName.text
     }

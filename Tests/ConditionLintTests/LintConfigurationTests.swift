@@ -64,4 +64,22 @@ struct LintConfigurationTests {
     #expect(error.message.contains(message), "\(error)")
     #expect(!error.message.contains("\n"))
   }
+
+  @Test(
+    "files share the folders their paths begin with, however the slashes are written",
+    arguments: [
+      ("/a/b/c/File.swift", "/a/b/c/Other.swift", 3),
+      ("/a/b/c/File.swift", "/a/b/d/Other.swift", 2),
+      ("/a/b/File.swift", "/a/b/c/Other.swift", 2),
+      ("/a/bc/File.swift", "/a/b/File.swift", 1),
+      ("//a///b/File.swift", "/a/b/Other.swift", 2),
+      ("/a/b/", "/a/b/c", 1),
+      ("File.swift", "File.swift", 0),
+      ("", "/a/File.swift", 0),
+      ("/é/x", "/é/y", 1),
+    ])
+  func sharedFolders(_ first: String, _ second: String, _ shared: Int) {
+    #expect(LintPaths.sharedFolders(first, second) == shared)
+    #expect(LintPaths.sharedFolders(second, first) == shared)
+  }
 }
