@@ -46,6 +46,8 @@ package struct AppSwiftFile: Sendable {
     var scanning: [UInt8]
     var lines: SourceLines
     var sparse: (original: [UInt8], blanked: [UInt8])?
+    /// What the first reading learned from the tree alone, for the second to start from.
+    var lookups: SwiftValues.TreeLookups? = nil
   }
   /// Whether the whole file was read; false for a file read for its producers alone
   /// (``producers(path:bytes:)``), whose types are not known.
@@ -193,9 +195,11 @@ package struct AppSwiftFile: Sendable {
     let tree = parsed.withUnsafeBufferPointer { Parser.parse(source: $0) }
     guard !tree.hasError else { return nil }
     var consulted: Set<String> = []
+    var lookups: SwiftValues.TreeLookups?
     let lines = SourceLines(swift: parsed)
     var file = AppSwiftFile(
-      path: path, lines: lines, tree: tree, scanning: parsed, consulted: &consulted)
+      path: path, lines: lines, tree: tree, scanning: parsed, consulted: &consulted,
+      lookups: &lookups)
     guard
       !consulted.contains(where: {
         SwiftSkeleton.blankedWord($0, original: bytes, sparse: sparse)
@@ -203,7 +207,7 @@ package struct AppSwiftFile: Sendable {
     else { return nil }
     if !file.external.isEmpty {
       file.parsed = Parsed(
-        tree: tree, scanning: parsed, lines: lines, sparse: (bytes, sparse))
+        tree: tree, scanning: parsed, lines: lines, sparse: (bytes, sparse), lookups: lookups)
     }
     return (file, tree, sparse)
   }
@@ -212,10 +216,11 @@ package struct AppSwiftFile: Sendable {
   /// `module`.
   package init(path: String, bytes: [UInt8], module: ModuleIndex) {
     var consulted: Set<String> = []
+    var lookups: SwiftValues.TreeLookups?
     let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
     self.init(
       path: path, lines: SourceLines(swift: bytes), tree: tree,
-      scanning: bytes, module: module, consulted: &consulted)
+      scanning: bytes, module: module, consulted: &consulted, lookups: &lookups)
   }
 
   /// Parses `bytes` and reads them.
@@ -227,12 +232,15 @@ package struct AppSwiftFile: Sendable {
   /// Reads a file already parsed (the lint's tree, when the file holds conditions too).
   package init(path: String, bytes: [UInt8], tree: SourceFileSyntax) {
     var consulted: Set<String> = []
+    var lookups: SwiftValues.TreeLookups?
     self.init(
       path: path, lines: SourceLines(swift: bytes), tree: tree,
-      scanning: bytes, consulted: &consulted)
+      scanning: bytes, consulted: &consulted, lookups: &lookups)
     // A file that looked for names it does not declare is read again through the module's
     // index once the walk has built it: its tree is kept for that, so it is parsed once.
-    if !external.isEmpty { parsed = Parsed(tree: tree, scanning: bytes, lines: lines, sparse: nil) }
+    if !external.isEmpty {
+      parsed = Parsed(tree: tree, scanning: bytes, lines: lines, sparse: nil, lookups: lookups)
+    }
   }
 
   /// Reads this file again, resolving the names it does not declare through `module`: from the
@@ -240,9 +248,10 @@ package struct AppSwiftFile: Sendable {
   package func reading(through module: ModuleIndex) -> AppSwiftFile? {
     guard let parsed else { return nil }
     var consulted: Set<String> = []
+    var lookups = parsed.lookups
     var file = AppSwiftFile(
       path: path, lines: parsed.lines, tree: parsed.tree, scanning: parsed.scanning,
-      module: module, consulted: &consulted)
+      module: module, consulted: &consulted, lookups: &lookups)
     if let (original, blanked) = parsed.sparse {
       guard
         !consulted.contains(where: {
@@ -259,12 +268,15 @@ package struct AppSwiftFile: Sendable {
   /// which names the reading looked up among the file's declarations.
   private init(
     path: String, lines: SourceLines, tree: SourceFileSyntax, scanning: [UInt8],
-    module: ModuleIndex? = nil, consulted: inout Set<String>
+    module: ModuleIndex? = nil, consulted: inout Set<String>,
+    lookups: inout SwiftValues.TreeLookups?
   ) {
     self.path = path
     self.lines = lines
-    let scanner = Scanner(file: self, tree: tree, bytes: scanning, module: module)
+    let scanner = Scanner(
+      file: self, tree: tree, bytes: scanning, module: module, lookups: lookups)
     scanner.walk(tree)
+    lookups = scanner.values.treeLookups
     types = scanner.types
     mainCalls = scanner.mainCalls
     producers = scanner.producers
@@ -364,6 +376,13 @@ package struct AppSwiftFile: Sendable {
     package var openWindowNames: Set<String> = ["openWindow"]
     /// Names bound to `@Environment(\.openURL)` in this file.
     package var openURLNames: Set<String> = ["openURL"]
+    /// The callees whose calls the scan reads: the fixed ones, ``openWindowNames`` and
+    /// ``openURLNames``. One lookup a call: a file's calls are mostly of other functions, and
+    /// ten comparisons and two lookups each cost more than the rest of passing one over.
+    private var callees: Set<String> = [
+      "main", "requestSceneSessionActivation", "callAsFunction", "UISceneConfiguration",
+      "activateSceneSession", "Link", "widgetURL", "open", "openWindow", "openURL",
+    ]
 
     /// Where the file's code holds one of ``interest``, in order; nil when every node is visited
     /// (a file that binds `openWindow` or `openURL` to a name of its own).
@@ -372,10 +391,13 @@ package struct AppSwiftFile: Sendable {
     /// The tree being read.
     private let tree: SourceFileSyntax
 
-    package init(file: AppSwiftFile, tree: SourceFileSyntax, bytes: [UInt8], module: ModuleIndex?) {
+    package init(
+      file: AppSwiftFile, tree: SourceFileSyntax, bytes: [UInt8], module: ModuleIndex?,
+      lookups: SwiftValues.TreeLookups? = nil
+    ) {
       self.file = file
       self.tree = tree
-      self.values = SwiftValues(tree, path: file.path, module: module)
+      self.values = SwiftValues(tree, path: file.path, module: module, lookups: lookups)
       let renames = bytes.withUnsafeBufferPointer {
         System.contains($0, Array("\\.openWindow".utf8))
           || System.contains($0, Array("\\.openURL".utf8))
@@ -596,6 +618,7 @@ package struct AppSwiftFile: Sendable {
         if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
           if window { openWindowNames.insert(name) }
           if url { openURLNames.insert(name) }
+          callees.insert(name)
         }
       }
       return .visitChildren
@@ -1063,12 +1086,7 @@ package struct AppSwiftFile: Sendable {
         return .visitChildren
       }
       // Only a few callees matter; every other call is passed over before any copy.
-      guard
-        callee == "main" || callee == "requestSceneSessionActivation"
-          || callee == "callAsFunction" || callee == "UISceneConfiguration"
-          || callee == "activateSceneSession" || callee == "Link" || callee == "widgetURL"
-          || callee == "open" || openWindowNames.contains(callee) || openURLNames.contains(callee)
-      else { return .visitChildren }
+      guard callees.contains(callee) else { return .visitChildren }
       let arguments = Array(node.arguments)
       func argument(_ label: String) -> ExprSyntax? {
         arguments.first { $0.label?.text == label }?.expression
