@@ -14,6 +14,7 @@ package enum LintPaths {
 
   /// How many leading folders the files at `first` and `second` share: how near each other
   /// they lie in a tree (the app model's one measure of "the same project").
+  ///
   /// Compares bytes in place: the app model asks it for every pair of files it weighs (a
   /// view's declarations against the scene that names it), and splitting both paths into
   /// arrays each time cost more than the rest of that choice.

@@ -557,23 +557,17 @@ package final class SwiftValues {
   /// The qualified names of the types enclosing `node`, innermost first: where a bare name used
   /// in a member is looked up before the file level.
   package static func enclosingScopes(of node: Syntax) -> [String] {
-    guard let inner = typeName(of: node) else { return [""] }
+    guard var inner = typeName(of: node) else { return [""] }
     let dot = UInt8(ascii: ".")
-    let utf8 = inner.utf8
-    // `Outer.Inner`: the name and each prefix that ends before a dot. A name with an empty
-    // component (`A..B`, written in an extension) is split as `split(separator:)` splits it.
-    guard utf8.first != dot, utf8.last != dot, !inner.contains("..") else {
-      var parts = inner.split(separator: ".").map(String.init)
-      var scopes: [String] = []
-      while !parts.isEmpty {
-        scopes.append(parts.joined(separator: "."))
-        parts.removeLast()
-      }
-      return scopes + [""]
+    // A name with an empty component (`A..B`, as a parse recovers) reads as its components.
+    if inner.utf8.first == dot || inner.utf8.last == dot || inner.contains("..") {
+      inner = inner.split(separator: ".").joined(separator: ".")
+      if inner.isEmpty { return [""] }
     }
+    // `Outer.Inner`: the name, then each prefix that ends before a dot.
     var scopes = [inner]
-    var end = utf8.endIndex
-    while let index = utf8[..<end].lastIndex(of: dot) {
+    var end = inner.utf8.endIndex
+    while let index = inner.utf8[..<end].lastIndex(of: dot) {
       scopes.append(String(inner[..<index]))
       end = index
     }
