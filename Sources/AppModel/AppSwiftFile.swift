@@ -890,7 +890,7 @@ package struct AppSwiftFile: Sendable {
       tree.tokens(viewMode: .sourceAccurate).compactMap { token in
         guard token.text == name, let call = Self.call(naming: token),
           call.trailingClosure == nil, excluded?.contains(call.position) != true,
-          Self.calls(call, aFunctionOf: type)
+          Self.calls(call, aFunctionOf: type) || callsAValue(call, of: type)
         else { return nil }
         return call
       }
@@ -929,6 +929,69 @@ package struct AppSwiftFile: Sendable {
       let written = base?.sourceText
       guard written == nil || written == "self" || written == "Self" else { return false }
       return type == nil || enclosingTypeName(of: Syntax(call)) == type
+    }
+
+    /// Whether `call` is made on a value the file states is one of `type` (never for nil, a
+    /// file-level function): a local or a parameter declared as one or made from it (`let
+    /// coordinator = SceneCoordinator.shared`, `_ coordinator: SceneCoordinator?`), or a
+    /// property of the type the call is written in, declared there so
+    /// (`coordinator?.requestScene(with:)`, `self.coordinator.…`). A value the file does not
+    /// type (a property of another value, a call's result) is not counted.
+    private func callsAValue(_ call: FunctionCallExprSyntax, of type: String?) -> Bool {
+      guard let type, var receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+      else { return false }
+      if let optional = receiver.as(OptionalChainingExprSyntax.self) {
+        receiver = optional.expression
+      } else if let forced = receiver.as(ForceUnwrapExprSyntax.self) {
+        receiver = forced.expression
+      }
+      let name: String
+      if let reference = receiver.as(DeclReferenceExprSyntax.self),
+        reference.argumentNames == nil, reference.baseName.tokenKind != .keyword(.self)
+      {
+        name = reference.baseName.text
+        if let local = SwiftLocals.statedType(named: name, before: Syntax(call)) {
+          return local.map { Self.sameType($0, type) } ?? false
+        }
+      } else if let access = receiver.as(MemberAccessExprSyntax.self),
+        access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+      {
+        name = access.declName.baseName.text
+      } else {
+        return false
+      }
+      // The property's declaration may be a member the sparse reading blanked.
+      values.consultUses(of: name)
+      return Self.propertyType(named: name, around: Syntax(call)).map { Self.sameType($0, type) }
+        ?? false
+    }
+
+    /// Whether a stated type names `type` (a nested type is named by its last component where
+    /// the helper's declaration names it).
+    private static func sameType(_ stated: String, _ type: String) -> Bool {
+      stated == type || SwiftValues.lastComponent(stated) == SwiftValues.lastComponent(type)
+    }
+
+    /// The type the declaration enclosing `node` (a type or an extension) states for its
+    /// property `name`: annotated or made from a type (``SwiftTypes``); nil when that
+    /// declaration has no such property.
+    private static func propertyType(named name: String, around node: Syntax) -> String? {
+      var current = node.parent
+      while let step = current {
+        if let group = step.asProtocol(DeclGroupSyntax.self) {
+          for member in group.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings
+            where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+              if let type = binding.typeAnnotation?.type { return SwiftTypes.named(type) }
+              return binding.initializer.flatMap { SwiftTypes.made(by: $0.value) }
+            }
+          }
+          return nil
+        }
+        current = step.parent
+      }
+      return nil
     }
 
     /// Whether no other file can name `node`'s declaration: it, or a type it is declared in, is

@@ -157,8 +157,9 @@ package final class ModuleIndex: @unchecked Sendable {
   /// The Swift files of the module that may call one of `functions` (each a name, and the type
   /// or extension that declares it, nil at file level) as the app model counts a call: the name
   /// whole, then `(`, written on the type or one of its static members (`Type.f(`,
-  /// `Type.shared.f(`), or with no receiver or on `self` in a file that names the type (an
-  /// extension of it), or, for a file-level function, with no receiver. One byte search of each
+  /// `Type.shared.f(`), or with any other receiver or none in a file that names the type (an
+  /// extension of it, a value it declares of the type), or, for a file-level function, with no
+  /// receiver. One byte search of each
   /// file, on every core: a name an app writes everywhere (`open(`) is a call of the helper in
   /// few files, and only those are parsed.
   package func swiftFiles(calling functions: [(name: String, type: String?)]) -> [String] {
@@ -216,20 +217,20 @@ package final class ModuleIndex: @unchecked Sendable {
         if type == nil || fileNamesType() { return true }
         continue
       }
-      guard let type, let (start, receiver) = identifier(endingAt: offset - 1) else { continue }
-      if receiver.elementsEqual(type) { return true }
-      if receiver.elementsEqual("self".utf8) || receiver.elementsEqual("Self".utf8) {
-        if fileNamesType() { return true }
-        continue
+      guard let type else { continue }
+      if let (start, receiver) = identifier(endingAt: offset - 1) {
+        if receiver.elementsEqual(type) { return true }
+        // `Type.shared.f(`: a static member of the type.
+        var dot = start
+        while dot > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[dot - 1]) { dot -= 1 }
+        if dot > 0, bytes[dot - 1] == UInt8(ascii: "."),
+          let (_, outer) = identifier(endingAt: dot - 1), outer.elementsEqual(type)
+        {
+          return true
+        }
       }
-      // `Type.shared.f(`: a static member of the type.
-      var dot = start
-      while dot > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[dot - 1]) { dot -= 1 }
-      if dot > 0, bytes[dot - 1] == UInt8(ascii: "."),
-        let (_, outer) = identifier(endingAt: dot - 1), outer.elementsEqual(type)
-      {
-        return true
-      }
+      // On `self`, or on a value the file may state is one of the type (`coordinator?.f(`).
+      if fileNamesType() { return true }
     }
     return false
   }

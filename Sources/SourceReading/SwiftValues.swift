@@ -2069,7 +2069,7 @@ package enum SwiftLocals {
   /// nil when no local has that name (it may be a member or a file-level constant).
   package static func local(named name: String, before use: Syntax) -> Local? {
     switch binding(named: name, before: use) {
-    case .local(let local)?: local
+    case .local(let local, _)?: local
     case .parameter(let function, _)?:
       .runtime("'\(name)' is a parameter of '\(function.name.text)(…)', known only at run time")
     case nil: nil
@@ -2087,16 +2087,38 @@ package enum SwiftLocals {
     return (function, index)
   }
 
-  /// What binds `name` nearest `use`: a local (``Local``), or a parameter of the enclosing
-  /// function.
+  /// The type the file states for the local or parameter `name` used at `use`: its annotation
+  /// (`let coordinator: SceneCoordinator`, `_ coordinator: SceneCoordinator?`), or the type it is
+  /// made from (`= SceneCoordinator()`, `= SceneCoordinator.shared`); `.some(nil)` when a local,
+  /// a parameter or a binding states none; nil when nothing nearer than the enclosing type binds
+  /// `name` (it may be a member).
+  package static func statedType(named name: String, before use: Syntax) -> String?? {
+    switch binding(named: name, before: use) {
+    case .local(_, let declared?)?:
+      if let type = declared.typeAnnotation?.type { return .some(SwiftTypes.named(type)) }
+      return .some(declared.initializer.flatMap { SwiftTypes.made(by: $0.value) })
+    case .local?: return .some(nil)
+    case .parameter(let function, let index)?:
+      let parameters = function.signature.parameterClause.parameters
+      let parameter = parameters[parameters.index(parameters.startIndex, offsetBy: index)]
+      return .some(SwiftTypes.named(parameter.type))
+    case nil: return nil
+    }
+  }
+
+  /// What binds `name` nearest `use`: a local (``Local``, with its declaration when a `let` or
+  /// `var` declares it), or a parameter of the enclosing function.
   private enum Binding {
-    case local(Local)
+    case local(Local, PatternBindingSyntax?)
     case parameter(FunctionDeclSyntax, index: Int)
   }
 
-  /// The one climb ``local(named:before:)`` and ``parameter(named:before:)`` make.
+  /// The one climb ``local(named:before:)``, ``parameter(named:before:)`` and
+  /// ``statedType(named:before:)`` make.
   private static func binding(named name: String, before use: Syntax) -> Binding? {
-    func runtime(_ reason: String) -> Binding { .local(.runtime(reason)) }
+    func runtime(_ reason: String, _ declared: PatternBindingSyntax? = nil) -> Binding {
+      .local(.runtime(reason), declared)
+    }
     var node: Syntax? = use
     while let current = node {
       // File-level declarations are the file's constants (``SwiftValues``), not locals.
@@ -2112,15 +2134,17 @@ package enum SwiftLocals {
             else { continue }
             guard let value = binding.initializer?.value else {
               return runtime(
-                "'\(name)' is a local declared without a value, known only at run time")
+                "'\(name)' is a local declared without a value, known only at run time", binding)
             }
             if declaration.bindingSpecifier.tokenKind == .keyword(.var),
               isAssigned(name, in: list, after: earlier.position)
             {
-              return runtime("'\(name)' is a local var assigned again, known only at run time")
+              return runtime(
+                "'\(name)' is a local var assigned again, known only at run time", binding)
             }
             return .local(
-              .value(value, offset: identifier.positionAfterSkippingLeadingTrivia.utf8Offset))
+              .value(value, offset: identifier.positionAfterSkippingLeadingTrivia.utf8Offset),
+              binding)
           }
         }
       }
@@ -2204,5 +2228,70 @@ package enum SwiftLocals {
       }
     }
     return false
+  }
+}
+
+/// The type a declaration states, as the app model matches it against a helper's type: the name
+/// written, without the optional's mark; nothing inferred beyond the type a value is made from.
+package enum SwiftTypes {
+  /// The type `type` names: `SceneCoordinator` of `SceneCoordinator`, `SceneCoordinator?` and
+  /// `SceneCoordinator!`, `Outer.Inner` of `Outer.Inner`; nil for a generic, a function, a
+  /// tuple, an existential or a composition.
+  package static func named(_ type: TypeSyntax) -> String? {
+    var type = type
+    while true {
+      if let optional = type.as(OptionalTypeSyntax.self) {
+        type = optional.wrappedType
+      } else if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+        type = unwrapped.wrappedType
+      } else {
+        break
+      }
+    }
+    if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil
+    {
+      return identifier.name.text
+    }
+    if let member = type.as(MemberTypeSyntax.self), member.genericArgumentClause == nil,
+      let base = named(member.baseType)
+    {
+      return base + "." + member.name.text
+    }
+    return nil
+  }
+
+  /// The type a value is made from, by the type's name: its initializer (`SceneCoordinator()`,
+  /// `SceneCoordinator.init()`) or a static member of it, as a shared instance is written
+  /// (`SceneCoordinator.shared`); nil for anything else.
+  package static func made(by value: ExprSyntax) -> String? {
+    var value = value
+    if let call = value.as(FunctionCallExprSyntax.self) {
+      value = call.calledExpression
+      if let initializer = value.as(MemberAccessExprSyntax.self),
+        initializer.declName.baseName.tokenKind == .keyword(.`init`), let base = initializer.base
+      {
+        value = base
+      }
+      return typeName(value)
+    }
+    guard let member = value.as(MemberAccessExprSyntax.self), let base = member.base,
+      member.declName.baseName.text.first?.isLowercase == true
+    else { return nil }
+    return typeName(base)
+  }
+
+  /// `Type` or `Outer.Inner` written as an expression (capitalized names), else nil.
+  private static func typeName(_ expression: ExprSyntax) -> String? {
+    if let reference = expression.as(DeclReferenceExprSyntax.self),
+      reference.argumentNames == nil, reference.baseName.text.first?.isUppercase == true
+    {
+      return reference.baseName.text
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+      member.declName.baseName.text.first?.isUppercase == true, let outer = typeName(base)
+    {
+      return outer + "." + member.declName.baseName.text
+    }
+    return nil
   }
 }

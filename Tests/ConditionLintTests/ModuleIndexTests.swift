@@ -364,9 +364,12 @@ struct ModuleIndexTests {
       "E.swift": Array("func y() { post (\"e\") }".utf8),
       "F.swift": Array("repost(\"f\"); self.post(\"f\")".utf8),
       "G.m": Array("[Notifier post:@\"g\"];".utf8),
+      "H.swift": Array("let notifier: Notifier? = nil\nnotifier?.post(\"h\")".utf8),
     ]
     let module = ModuleIndex(sources: files.keys.sorted(), read: { files[$0] })
-    #expect(module.swiftFiles(calling: [("post", "Notifier")]) == ["A.swift", "D.swift"])
+    // On the type, within it, or on a value of a file that names the type.
+    #expect(
+      module.swiftFiles(calling: [("post", "Notifier")]) == ["A.swift", "D.swift", "H.swift"])
     #expect(module.swiftFiles(calling: [("activateScene", "UIApplication")]) == ["C.swift"])
     // A file-level function: any call without a receiver.
     #expect(module.swiftFiles(calling: [("open", nil)]) == ["B.swift"])

@@ -942,6 +942,79 @@ struct UIKitScenesTests {
     #expect(described(.openURL) == ["Callers.swift:8 notes://help -", "Helpers.swift:13 - -"])
   }
 
+  @Test("a helper called on a value the file states is of its type is read at that call")
+  func helpersOnValues() throws {
+    let helpers = """
+      import UIKit
+      final class SceneCoordinator {
+        static let shared = SceneCoordinator()
+        func requestScene(with activity: NSUserActivity) {
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+        }
+      }
+      final class Router { func requestScene(with activity: NSUserActivity) {} }
+      """
+    let callers = """
+      import UIKit
+      final class InboxViewController: UIViewController {
+        let coordinator: SceneCoordinator
+        var router = Router()
+        var lastShown: String?
+        func openThread() {
+          let activity = NSUserActivity(activityType: "com.example.thread")
+          activity.targetContentIdentifier = "mail/thread/42"
+          coordinator.requestScene(with: activity)
+          router.requestScene(with: activity)
+        }
+        func openDraft(using scenes: SceneCoordinator?) {
+          let activity = NSUserActivity(activityType: "com.example.draft")
+          activity.targetContentIdentifier = "mail/draft"
+          scenes?.requestScene(with: activity)
+        }
+        func openSearch() {
+          let shared = SceneCoordinator.shared
+          let activity = NSUserActivity(activityType: "com.example.search")
+          activity.targetContentIdentifier = "mail/search"
+          shared.requestScene(with: activity)
+          self.coordinator.requestScene(with: activity)
+        }
+        func elsewhere(_ other: Router, _ any: AnyObject) {
+          other.requestScene(with: NSUserActivity(activityType: "com.example.other"))
+          lastShown?.requestScene(with: NSUserActivity(activityType: "com.example.other"))
+          [coordinator].first?.requestScene(with: NSUserActivity(activityType: "com.example.other"))
+        }
+      }
+      """
+    func requests(_ files: [String: String]) throws -> [String] {
+      let run = Linter.readApp(paths: [try tree(files.mapValues { utf8($0) })])
+      let producers = try #require(run.catalog?.producers)
+      return producers.filter { $0.kind == .activationRequest }.map {
+        "\($0.file.split(separator: "/").last ?? ""):\($0.line) "
+          + "\($0.identifier ?? $0.template?.description ?? "-") \($0.activityType ?? "-")"
+      }.sorted()
+    }
+    // The helper's own reading (others may call it), and each call on a value typed so: a
+    // property, an optional parameter, a local made from the shared instance, `self.` a
+    // property. Calls on another type's value, or on one the file does not type, are not its.
+    #expect(
+      try requests(["Helpers.swift": helpers, "Callers.swift": callers]) == [
+        "Callers.swift:15 mail/draft com.example.draft",
+        "Callers.swift:21 mail/search com.example.search",
+        "Callers.swift:22 mail/search com.example.search",
+        "Callers.swift:9 mail/thread/42 com.example.thread", "Helpers.swift:5 - -",
+      ])
+    // The same in one file, read sparsely as it is read whole.
+    let one = helpers + "\n" + callers
+    #expect(
+      try requests(["App.swift": one]) == [
+        "App.swift:17 mail/thread/42 com.example.thread",
+        "App.swift:23 mail/draft com.example.draft",
+        "App.swift:29 mail/search com.example.search",
+        "App.swift:30 mail/search com.example.search", "App.swift:5 - -",
+      ])
+    #expect(AppInputs.sparseReadingDisagreement(path: "App.swift", bytes: utf8(one)) == nil)
+  }
+
   @Test("helpers that call each other from many places give a bounded number of producers")
   func relayFanOut() throws {
     // Each level calls the one below from 30 places: 30^4 requests if every path were read.
