@@ -1137,6 +1137,9 @@ struct UIKitScenesTests {
         // A coordinator's private helper requests the scene for the activity each caller
         // hands it: the preferences caller's `.settings()` carries no identifier.
         "SceneCoordinator.swift:13 routing.new-window-per-event",
+        // The router the archive holds an instance of may be called with any activity by a
+        // file the reading does not see: its own request is a run-time identifier.
+        "WindowRouter.swift:9 routing.depends-on-run-time",
       ])
     // The helper's own request (line 17) is its callers': the statement's identifier, and the
     // preferences' activity.
@@ -1145,6 +1148,19 @@ struct UIKitScenesTests {
         $0.kind == .activationRequest && $0.file.hasSuffix("SceneCoordinator.swift")
       }.map { "\($0.line) \($0.template?.description ?? $0.identifier ?? "-")" } == [
         "9 invoice/statement-⟨month⟩", "13 -",
+      ])
+    // The archive's call on the router instance it holds is a request of the invoice type
+    // with its identifier, besides the router's own.
+    #expect(
+      catalog.producers.filter {
+        $0.kind == .activationRequest
+          && ($0.file.hasSuffix("WindowRouter.swift") || $0.file.hasSuffix("Controller.swift"))
+      }.map {
+        "\($0.file.split(separator: "/").last ?? ""):\($0.line) "
+          + "\($0.template?.description ?? $0.identifier ?? "-") \($0.activityType ?? "-")"
+      }.sorted() == [
+        "ArchiveViewController.swift:10 invoice/archived-⟨number⟩ com.example.ledger.invoice",
+        "WindowRouter.swift:9 - -",
       ])
     // The invoice requests get the Invoice configuration, and the plain new-window command is
     // not a finding.
@@ -1159,8 +1175,9 @@ struct UIKitScenesTests {
       ])
     #expect(
       table.rows.map(\.routed.value.description) == [
-        "ledger://⟨URL⟩", "invoice/⟨number⟩", "invoice/receipt-⟨number⟩", "account/⟨id⟩",
-        "invoice/statement-⟨month⟩",
+        "ledger://⟨URL⟩", "invoice/⟨number⟩", "invoice/archived-⟨number⟩",
+        "invoice/receipt-⟨number⟩", "account/⟨id⟩", "invoice/statement-⟨month⟩",
+        "⟨activationRequest identifier⟩",
       ])
     // The external display's scene takes no event, and is not "unreached".
     #expect(table.rows.allSatisfy { $0.cells[5] == .none })
