@@ -452,14 +452,28 @@ package struct Linter: Sendable {
       read = Self.sparseConditions(file: file, bytes: bytes)
     }
     if isSwift, read == nil, let nesting = SwiftExtractor.excessiveBracketNesting(bytes) {
-      let cost =
-        nesting.bracket == "["
-        ? "exponential time (and then overflows its stack)" : "time that grows with the depth"
-      report.diagnostics.append(
-        .fileNote(
-          file, .notParsed,
-          "'\(nesting.bracket)' nested \(nesting.depth) deep; swift-syntax's parser takes "
-            + "\(cost) past \(nesting.limit), so the file is not checked"))
+      let message: String
+      if nesting.bracket == "." {
+        message =
+          "a chain of \(nesting.depth) member accesses, calls and subscripts makes a syntax "
+          + "tree as deep, whose readers recurse a level at a time (deep enough, they overflow "
+          + "the stack); past \(nesting.limit) links the file is not checked"
+      } else {
+        let cost =
+          switch nesting.bracket {
+          case "[": "exponential time (and then overflows its stack)"
+          case "(": "time that grows with the depth"
+          default: "a recursion a level deep for each (and then overflows its stack)"
+          }
+        let what =
+          nesting.bracket == "try"
+          ? "\(nesting.depth) prefix keywords ('try', 'await', 'consume', …) in a row"
+          : "'\(nesting.bracket)' nested \(nesting.depth) deep"
+        message =
+          "\(what); swift-syntax's parser takes \(cost) past \(nesting.limit), so the file is "
+          + "not checked"
+      }
+      report.diagnostics.append(.fileNote(file, .notParsed, message))
       return
     }
     let found: [FoundCondition]

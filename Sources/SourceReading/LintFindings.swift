@@ -246,8 +246,11 @@ package enum LintRule: String, DiagnosticKind {
         + "identifier, a condition built from a run-time value): the routing finding holds for "
         + "some of their values and not others, so it is noted with what it depends on."
     case .notParsed:
-      "The Swift file nests '[' deeper than swift-syntax's parser handles in reasonable time "
-        + "(its lookahead takes exponential time there), so it is not checked."
+      "The Swift file nests deeper than swift-syntax's parser and the readers of its tree "
+        + "handle: '[' or '(' past the depth its lookahead takes exponential or growing time at, "
+        + "generic arguments, prefix keywords in a row or '#if's past the depth it recurses to, "
+        + "or a chain of member accesses and calls longer than a tree the readers recurse "
+        + "through, so it is not checked."
     }
   }
 }

@@ -44,9 +44,24 @@ package enum SwiftExtractor {
   /// in 1,285 real files (swift-syntax's own tests included) is 40; most stay under 20.
   package static let maximumParenthesisNesting = 64
 
-  /// A nesting deeper than the parser is given: which bracket, how deep, and its limit.
+  /// The deepest generic arguments parsed (`A<B<C>>`): swift-syntax's parser recurses into each
+  /// level without counting it against its nesting limit (2,000 levels, a 6 KB file, overflowed
+  /// the release build's 8 MB stack). Real types nest a few.
+  package static let maximumGenericNesting = 256
+
+  /// The most links one postfix chain parsed may have: `a.b`, `a(…)`, `a[…]`, `a!`, `a?` and a
+  /// trailing closure each wrap the expression before them, so the tree is as deep as the
+  /// chain is long, and every reader of the tree (swift-syntax's visitors and this package's)
+  /// recurses a level at a time: 200,000 links of `.A` overflowed an 8 MB stack in the release
+  /// build, and fewer in a debug one. The parser itself loops over a chain and never stops it.
+  /// A view's modifiers make a chain of a few hundred links at most.
+  package static let maximumChainLinks = 16_384
+
+  /// A nesting deeper than the parser is given: which bracket (`.` for a postfix chain and `try`
+  /// for a run of prefix keywords, which nest the tree as brackets do; `#if` for directives),
+  /// how deep, and its limit.
   package struct Nesting: Equatable {
-    package var bracket: Character
+    package var bracket: String
     package var depth: Int
     package var limit: Int
   }
@@ -62,13 +77,161 @@ package enum SwiftExtractor {
   package static func excessiveBracketNesting(_ bytes: [UInt8]) -> Nesting? {
     var brackets = BracketNesting()
     bytes.withUnsafeBufferPointer { buffer in
-      _ = SwiftSkeleton.forEachCodeByte(buffer, wanted: bracketBytes) { _, byte in
-        brackets.read(byte)
+      _ = SwiftSkeleton.forEachCodeByte(buffer, wanted: bracketBytes) { index, byte in
+        brackets.read(byte, after: index > 0 ? buffer[index - 1] : 0)
         return .max
       }
     }
-    return brackets.excessive ?? excessiveLineBracketNesting(bytes)
+    return brackets.excessive ?? excessiveLineBracketNesting(bytes) ?? excessiveDepth(bytes)
   }
+
+  /// The depths a file's brackets do not show, when one is over its limit: a postfix chain
+  /// (``excessiveChain(_:)``), a run of prefix keywords or nested `#if`s
+  /// (``excessivePrefixes(_:)``).
+  package static func excessiveDepth(_ bytes: [UInt8]) -> Nesting? {
+    excessiveChain(bytes) ?? excessivePrefixes(bytes)
+  }
+
+  /// The most prefix keywords in a row parsed (`try await …`, `consume`, `copy`, `each`,
+  /// `repeat`, `unsafe`): swift-syntax's parser recurses once for each, uncounted (10,000
+  /// `try`s overflowed the release build's stack; 5,000 did not). And the deepest `#if` nesting
+  /// parsed, which it also recurses through (20,000 levels overflowed it; 6,000 did not). Real
+  /// code writes two or three in a row; at this limit only a file over 16 KB is searched.
+  package static let maximumPrefixRun = 4_096
+
+  /// The longest run of prefix keywords (separated only by white space, comments, and the `!`
+  /// or `?` of `try!`, `try?`) or the deepest `#if` nesting, when over ``maximumPrefixRun``;
+  /// nil without a look for a file too short to hold one (each takes four bytes or more). One
+  /// pass over the bytes, words and comments told apart (a string's words count: a file is
+  /// refused sooner, never read too deep).
+  package static func excessivePrefixes(_ bytes: [UInt8]) -> Nesting? {
+    guard bytes.count > maximumPrefixRun * 4 else { return nil }
+    // More in a row, or nested deeper, than the limit takes more of the words than the limit:
+    // a byte search tells the few files that have that many (most have tens).
+    let written = bytes.withUnsafeBufferPointer { prefixPatterns.offsets(in: $0).count }
+    guard written > maximumPrefixRun else { return nil }
+    let (run, directives) = bytes.withUnsafeBufferPointer { buffer -> (Int, Int) in
+      let count = buffer.count
+      var index = 0
+      var run = 0
+      var longestRun = 0
+      var depth = 0
+      var deepest = 0
+      var lineStart = true
+      var afterKeyword = false
+      func at(_ position: Int) -> UInt8 { position < count ? buffer[position] : 0 }
+      while index < count {
+        let byte = buffer[index]
+        if byte.isIdentifierByte {
+          let start = index
+          while index < count, buffer[index].isIdentifierByte { index += 1 }
+          let word = UnsafeBufferPointer(rebasing: buffer[start..<index])
+          if prefixKeywords.contains(where: { word.elementsEqual($0) }) {
+            run += 1
+            longestRun = max(longestRun, run)
+            afterKeyword = true
+          } else {
+            run = 0
+            afterKeyword = false
+          }
+          lineStart = false
+          continue
+        }
+        switch byte {
+        case 0x20, 0x09:
+          index += 1
+          continue
+        case 0x0A, 0x0D:
+          lineStart = true
+          index += 1
+          continue
+        case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"):
+          while index < count, buffer[index] != 0x0A, buffer[index] != 0x0D { index += 1 }
+          continue
+        case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "*"):
+          var open = 0
+          while index < count {
+            if buffer[index] == UInt8(ascii: "/"), at(index + 1) == UInt8(ascii: "*") {
+              open += 1
+              index += 2
+            } else if buffer[index] == UInt8(ascii: "*"), at(index + 1) == UInt8(ascii: "/") {
+              open -= 1
+              index += 2
+              if open == 0 { break }
+            } else {
+              index += 1
+            }
+          }
+          continue
+        case UInt8(ascii: "#") where lineStart:
+          var end = index + 1
+          while end < count, buffer[end].isIdentifierByte { end += 1 }
+          let directive = UnsafeBufferPointer(rebasing: buffer[(index + 1)..<end])
+          if directive.elementsEqual("if".utf8) {
+            depth += 1
+            deepest = max(deepest, depth)
+          } else if directive.elementsEqual("endif".utf8) {
+            depth = max(0, depth - 1)
+          }
+          index = end
+          run = 0
+          lineStart = false
+          continue
+        case UInt8(ascii: "!") where afterKeyword, UInt8(ascii: "?") where afterKeyword:
+          afterKeyword = false
+          index += 1
+          continue
+        default:
+          run = 0
+          afterKeyword = false
+          lineStart = false
+          index += 1
+        }
+      }
+      return (longestRun, deepest)
+    }
+    if run > maximumPrefixRun {
+      return Nesting(bracket: "try", depth: run, limit: maximumPrefixRun)
+    }
+    if directives > maximumPrefixRun {
+      return Nesting(bracket: "#if", depth: directives, limit: maximumPrefixRun)
+    }
+    return nil
+  }
+
+  /// The keywords ``excessivePrefixes(_:)`` counts.
+  private static let prefixKeywords: [[UInt8]] = [
+    "try", "await", "consume", "copy", "each", "repeat", "unsafe", "_move", "_borrow",
+  ].map { Array($0.utf8) }
+  /// The keywords and `#if`, searched for together.
+  private static let prefixPatterns = BytePatterns(prefixKeywords + [Array("#if".utf8)])
+
+  /// The longest postfix chain of `bytes`' code when it has more than ``maximumChainLinks``
+  /// links (counted by ``PostfixChains``); nil without a count for a file too short to hold
+  /// one, as almost every file is.
+  package static func excessiveChain(_ bytes: [UInt8]) -> Nesting? {
+    guard bytes.count > maximumChainLinks else { return nil }
+    // A chain longer than the limit has more link bytes than the limit: most files have fewer.
+    let linkBytes = bytes.withUnsafeBufferPointer { buffer in
+      var count = 0
+      for byte in buffer where chainLinkBytes.contains(byte) { count += 1 }
+      return count
+    }
+    guard linkBytes > maximumChainLinks else { return nil }
+    var chains = PostfixChains()
+    bytes.withUnsafeBufferPointer { buffer in
+      _ = SwiftSkeleton.forEachCodeByte(buffer, wanted: chainBytes) { index, byte in
+        chains.read(byte) ? index + 1 : .max
+      }
+    }
+    guard chains.longest > maximumChainLinks else { return nil }
+    return Nesting(bracket: ".", depth: chains.longest, limit: maximumChainLinks)
+  }
+
+  /// The bytes a postfix chain's links start with.
+  private static let chainLinkBytes = SwiftSkeleton.CodeBytes(Array(".!?([{".utf8))
+  /// The bytes ``PostfixChains`` counts.
+  private static let chainBytes = SwiftSkeleton.CodeBytes(Array("()[]{}.!?;,\n\r".utf8))
 
   /// The `[` nesting of the deepest line of `bytes`, counted over every byte of the line (string
   /// text and comments too), when it is over ``maximumBracketNesting``.
@@ -125,7 +288,7 @@ package enum SwiftExtractor {
   }
 
   /// The bytes ``BracketNesting`` counts.
-  private static let bracketBytes = SwiftSkeleton.CodeBytes(Array("()[]".utf8))
+  private static let bracketBytes = SwiftSkeleton.CodeBytes(Array("()[]{};<>".utf8))
 
   private final class Visitor: SyntaxVisitor {
     package let values: SwiftValues

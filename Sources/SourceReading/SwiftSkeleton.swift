@@ -347,6 +347,8 @@ extension SwiftSkeleton {
         }
         if stack.isEmpty { keywords.read(byte, at: index) }
         switch byte {
+        case UInt8(ascii: "<"), UInt8(ascii: ">"):
+          brackets.read(byte, after: index > 0 ? buffer[index - 1] : 0)
         case UInt8(ascii: "("), UInt8(ascii: "["):
           brackets.read(byte)
           delimiters.append(byte)
@@ -358,6 +360,7 @@ extension SwiftSkeleton {
             return .max
           }
         case UInt8(ascii: "{"):
+          brackets.read(byte)
           blocks.append(
             Block(
               open: index, headerStart: boundaries[stack.count], depth: stack.count,
@@ -368,6 +371,7 @@ extension SwiftSkeleton {
           boundaries.append(index + 1)
           delimiters.append(byte)
         case UInt8(ascii: "}"):
+          brackets.read(byte)
           guard delimiters.popLast() == UInt8(ascii: "{"), let last = stack.popLast() else {
             balanced = false
             return .max
@@ -377,6 +381,7 @@ extension SwiftSkeleton {
           boundaries[stack.count] = index + 1
           if stack.isEmpty { keywords = HeaderKeywords() }
         case UInt8(ascii: ";"):
+          brackets.read(byte)
           boundaries[stack.count] = index + 1
           if stack.isEmpty { keywords = HeaderKeywords() }
         default: break
@@ -386,7 +391,8 @@ extension SwiftSkeleton {
       }
     }
     guard clean, balanced, delimiters.isEmpty, brackets.excessive == nil,
-      SwiftExtractor.excessiveLineBracketNesting(bytes) == nil
+      SwiftExtractor.excessiveLineBracketNesting(bytes) == nil,
+      SwiftExtractor.excessiveDepth(bytes) == nil
     else { return nil }
 
     // The ranges kept inside braces: each site's member.
@@ -479,7 +485,7 @@ extension SwiftSkeleton {
   }
 
   /// The code bytes ``sparse(_:around:)`` reads inside braces: brackets, braces and `;`.
-  private static let sparseBytes = CodeBytes(Array("()[]{};".utf8))
+  private static let sparseBytes = CodeBytes(Array("()[]{};<>".utf8))
 
   /// `sparse` (from ``sparse(_:around:)``) with each line it blanked whole emptied: the parser
   /// need not read the blanks. Every kept token keeps its line and its byte column (a line
@@ -677,10 +683,23 @@ package struct BracketNesting {
   private var deepestBracket = 0
   private var parentheses = 0
   private var deepestParenthesis = 0
+  /// The `<` of generic arguments (written right after a name) open in the statement read.
+  private var generics = 0
+  private var deepestGeneric = 0
 
+  /// Reads a code byte; `previous` is the byte before it in the file (a `<` right after a name
+  /// opens generic arguments, one after a space is an operator).
   @inline(__always)
-  package mutating func read(_ byte: UInt8) {
+  package mutating func read(_ byte: UInt8, after previous: UInt8 = 0) {
     switch byte {
+    case UInt8(ascii: "<") where previous.isIdentifierByte:
+      generics += 1
+      deepestGeneric = max(deepestGeneric, generics)
+    case UInt8(ascii: ">") where generics > 0:
+      generics -= 1
+    // A statement or a block ends what a `<` of a comparison left open.
+    case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ";"):
+      generics = 0
     case UInt8(ascii: "["):
       brackets += 1
       deepestBracket = max(deepestBracket, brackets)
@@ -696,7 +715,7 @@ package struct BracketNesting {
   }
 
   /// The deepest nesting read that is over its limit (``SwiftExtractor/maximumBracketNesting``,
-  /// ``SwiftExtractor/maximumParenthesisNesting``).
+  /// ``SwiftExtractor/maximumParenthesisNesting``, ``SwiftExtractor/maximumGenericNesting``).
   package var excessive: SwiftExtractor.Nesting? {
     if deepestBracket > SwiftExtractor.maximumBracketNesting {
       return .init(bracket: "[", depth: deepestBracket, limit: SwiftExtractor.maximumBracketNesting)
@@ -705,7 +724,69 @@ package struct BracketNesting {
       return .init(
         bracket: "(", depth: deepestParenthesis, limit: SwiftExtractor.maximumParenthesisNesting)
     }
+    if deepestGeneric > SwiftExtractor.maximumGenericNesting {
+      return .init(
+        bracket: "<", depth: deepestGeneric, limit: SwiftExtractor.maximumGenericNesting)
+    }
     return nil
+  }
+}
+
+/// How long postfix chains run (`a.b(…)[…]!?.c { … }`), read a code byte at a time: at each
+/// depth of brackets, braces and parentheses, the links since that depth's last `;`, `,` or line
+/// break (a line that goes on with `.`, a view's next modifier, goes on with the chain). An
+/// over-count (a `!=`, a `? :`, a statement's own block) errs toward the longer, and a real
+/// line holds far fewer links than ``SwiftExtractor/maximumChainLinks``.
+package struct PostfixChains {
+  /// The links at each open depth, outermost first (up to ``maximumDepths``; deeper ones share
+  /// the last).
+  private var links = [0]
+  private var depth = 0
+  /// The most links read in one chain.
+  package private(set) var longest = 0
+  /// Whether a line break was read and the next line's first code byte was not yet.
+  private var lineBreak = false
+  private static let maximumDepths = 4_096
+
+  package init() {}
+
+  /// Reads a code byte of ``SwiftExtractor``'s chain bytes (or, after a line break, any); returns
+  /// whether the next code byte must be read too: after a line break, until the next line's
+  /// first byte that is not white space says whether the chain goes on.
+  @inline(__always)
+  package mutating func read(_ byte: UInt8) -> Bool {
+    if lineBreak {
+      switch byte {
+      case 0x20, 0x09, 0x0A, 0x0D: return true
+      case UInt8(ascii: "."): lineBreak = false
+      default:
+        lineBreak = false
+        links[links.count - 1] = 0
+      }
+    }
+    switch byte {
+    case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+      link()
+      depth += 1
+      if depth < Self.maximumDepths { links.append(0) }
+    case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+      guard depth > 0 else { break }
+      if depth < Self.maximumDepths { links.removeLast() }
+      depth -= 1
+    case UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"): link()
+    case UInt8(ascii: ";"), UInt8(ascii: ","): links[links.count - 1] = 0
+    case 0x0A, 0x0D:
+      lineBreak = true
+      return true
+    default: break
+    }
+    return false
+  }
+
+  @inline(__always)
+  private mutating func link() {
+    links[links.count - 1] += 1
+    longest = max(longest, links[links.count - 1])
   }
 }
 

@@ -2248,16 +2248,18 @@ package enum SwiftTypes {
         break
       }
     }
-    if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil
-    {
-      return identifier.name.text
+    // `Outer.Inner` nests to the left: climbed in a loop, however long a hostile file makes it.
+    var names: [String] = []
+    while let member = type.as(MemberTypeSyntax.self) {
+      guard member.genericArgumentClause == nil else { return nil }
+      names.append(member.name.text)
+      type = member.baseType
     }
-    if let member = type.as(MemberTypeSyntax.self), member.genericArgumentClause == nil,
-      let base = named(member.baseType)
-    {
-      return base + "." + member.name.text
-    }
-    return nil
+    guard let identifier = type.as(IdentifierTypeSyntax.self),
+      identifier.genericArgumentClause == nil
+    else { return nil }
+    names.append(identifier.name.text)
+    return names.reversed().joined(separator: ".")
   }
 
   /// The type a value is made from, by the type's name: its initializer (`SceneCoordinator()`,
@@ -2282,16 +2284,17 @@ package enum SwiftTypes {
 
   /// `Type` or `Outer.Inner` written as an expression (capitalized names), else nil.
   private static func typeName(_ expression: ExprSyntax) -> String? {
-    if let reference = expression.as(DeclReferenceExprSyntax.self),
+    var expression = expression
+    var names: [String] = []
+    while let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+      guard member.declName.baseName.text.first?.isUppercase == true else { return nil }
+      names.append(member.declName.baseName.text)
+      expression = base
+    }
+    guard let reference = expression.as(DeclReferenceExprSyntax.self),
       reference.argumentNames == nil, reference.baseName.text.first?.isUppercase == true
-    {
-      return reference.baseName.text
-    }
-    if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
-      member.declName.baseName.text.first?.isUppercase == true, let outer = typeName(base)
-    {
-      return outer + "." + member.declName.baseName.text
-    }
-    return nil
+    else { return nil }
+    names.append(reference.baseName.text)
+    return names.reversed().joined(separator: ".")
   }
 }

@@ -1015,6 +1015,58 @@ struct UIKitScenesTests {
     #expect(AppInputs.sparseReadingDisagreement(path: "App.swift", bytes: utf8(one)) == nil)
   }
 
+  @Test("a postfix chain longer than its limit is not parsed: no trap, in the lint or the app")
+  func deepChains() throws {
+    let chain = Array(repeating: "A", count: 100_000).joined(separator: ".")
+    let source = """
+      import UIKit
+      final class Coordinator {
+        func requestScene(with activity: NSUserActivity) {
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+        }
+      }
+      final class Holder {
+        let typed: \(chain)
+        func go() { typed.requestScene(with: NSUserActivity(activityType: "com.example.typed")) }
+        func configure(_ scene: UIWindowScene) {
+          scene.activationConditions.canActivateForTargetContentIdentifierPredicate =
+            NSPredicate(format: "SELF == 'x'")
+        }
+      }
+      """
+    let run = Linter.readApp(paths: [try tree(["App.swift": utf8(source)])])
+    #expect(run.catalog?.producers.isEmpty == true)
+    let note = try #require(run.report.diagnostics.first { $0.id == "lint.not-parsed" })
+    #expect(note.message.contains("a chain of 99999 member accesses"), "\(note.message)")
+    // Counted as the parser reads code: chains over lines (comments between), through
+    // trailing closures, and not in comments and strings, nor across statements.
+    func links(_ text: String) -> Int? {
+      SwiftExtractor.excessiveChain(Array(text.utf8))?.depth
+    }
+    let modifiers =
+      "Text(\"x\")" + String(repeating: "\n  // a modifier\n  .padding()", count: 9_000)
+    #expect(links(modifiers).map { $0 > 16_384 } == true)
+    #expect(links("a" + String(repeating: ".b { }", count: 9_000)).map { $0 > 16_384 } == true)
+    #expect(links(String(repeating: "a.b.c = f(x)!\n", count: 9_000)) == nil)
+    #expect(links("// " + String(repeating: ".", count: 20_000) + "\nlet x = 1\n") == nil)
+    #expect(links("let s = \"" + String(repeating: ".", count: 20_000) + "\"\n") == nil)
+    #expect(links(String(repeating: "f(a.b, c.d); ", count: 9_000)) == nil)
+    // The depths the parser recurses through uncounted: generic arguments, prefix keywords in a
+    // row (comments between), nested `#if`s; real code of the same size passes.
+    func deepest(_ text: String) -> String? {
+      SwiftExtractor.excessiveBracketNesting(Array(text.utf8)).map { "\($0.bracket) \($0.depth)" }
+    }
+    let generic = "let x: " + String(repeating: "A<", count: 300) + "B"
+    #expect(deepest(generic + String(repeating: ">", count: 300)) == "< 300")
+    #expect(deepest(String(repeating: "if a<b, c<d { f(x) }\n", count: 2_000)) == nil)
+    #expect(
+      deepest("let x = " + String(repeating: "try /* c */ await\n", count: 2_100) + "f()")
+        == "try 4200")
+    #expect(deepest(String(repeating: "let x = try await f(copy y)\n", count: 2_000)) == nil)
+    #expect(deepest(String(repeating: "#if A\n", count: 4_200) + "x\n") == "#if 4200")
+    #expect(deepest(String(repeating: "  #if A\nx\n  #endif\n", count: 5_000)) == nil)
+  }
+
   @Test("helpers that call each other from many places give a bounded number of producers")
   func relayFanOut() throws {
     // Each level calls the one below from 30 places: 30^4 requests if every path were read.
