@@ -101,95 +101,24 @@ package enum SwiftExtractor {
 
   /// The longest run of prefix keywords (separated only by white space, comments, and the `!`
   /// or `?` of `try!`, `try?`) or the deepest `#if` nesting, when over ``maximumPrefixRun``;
-  /// nil without a look for a file too short to hold one (each takes four bytes or more). One
-  /// pass over the bytes, words and comments told apart (a string's words count: a file is
-  /// refused sooner, never read too deep).
+  /// nil without a look for a file too short to hold one (each takes four bytes or more). Read
+  /// over the code bytes (``PrefixRuns``), as the parser reads them.
   package static func excessivePrefixes(_ bytes: [UInt8]) -> Nesting? {
     guard bytes.count > maximumPrefixRun * 4 else { return nil }
     // More in a row, or nested deeper, than the limit takes more of the words than the limit:
     // a byte search tells the few files that have that many (most have tens).
     let written = bytes.withUnsafeBufferPointer { prefixPatterns.offsets(in: $0).count }
     guard written > maximumPrefixRun else { return nil }
-    let (run, directives) = bytes.withUnsafeBufferPointer { buffer -> (Int, Int) in
-      let count = buffer.count
-      var index = 0
-      var run = 0
-      var longestRun = 0
-      var depth = 0
-      var deepest = 0
-      var lineStart = true
-      var afterKeyword = false
-      func at(_ position: Int) -> UInt8 { position < count ? buffer[position] : 0 }
-      while index < count {
-        let byte = buffer[index]
-        if byte.isIdentifierByte {
-          let start = index
-          while index < count, buffer[index].isIdentifierByte { index += 1 }
-          let word = UnsafeBufferPointer(rebasing: buffer[start..<index])
-          if prefixKeywords.contains(where: { word.elementsEqual($0) }) {
-            run += 1
-            longestRun = max(longestRun, run)
-            afterKeyword = true
-          } else {
-            run = 0
-            afterKeyword = false
-          }
-          lineStart = false
-          continue
-        }
-        switch byte {
-        case 0x20, 0x09:
-          index += 1
-          continue
-        case 0x0A, 0x0D:
-          lineStart = true
-          index += 1
-          continue
-        case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"):
-          while index < count, buffer[index] != 0x0A, buffer[index] != 0x0D { index += 1 }
-          continue
-        case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "*"):
-          var open = 0
-          while index < count {
-            if buffer[index] == UInt8(ascii: "/"), at(index + 1) == UInt8(ascii: "*") {
-              open += 1
-              index += 2
-            } else if buffer[index] == UInt8(ascii: "*"), at(index + 1) == UInt8(ascii: "/") {
-              open -= 1
-              index += 2
-              if open == 0 { break }
-            } else {
-              index += 1
-            }
-          }
-          continue
-        case UInt8(ascii: "#") where lineStart:
-          var end = index + 1
-          while end < count, buffer[end].isIdentifierByte { end += 1 }
-          let directive = UnsafeBufferPointer(rebasing: buffer[(index + 1)..<end])
-          if directive.elementsEqual("if".utf8) {
-            depth += 1
-            deepest = max(deepest, depth)
-          } else if directive.elementsEqual("endif".utf8) {
-            depth = max(0, depth - 1)
-          }
-          index = end
-          run = 0
-          lineStart = false
-          continue
-        case UInt8(ascii: "!") where afterKeyword, UInt8(ascii: "?") where afterKeyword:
-          afterKeyword = false
-          index += 1
-          continue
-        default:
-          run = 0
-          afterKeyword = false
-          lineStart = false
-          index += 1
-        }
+    var runs = PrefixRuns()
+    bytes.withUnsafeBufferPointer { buffer in
+      _ = SwiftSkeleton.forEachCodeByte(buffer, wanted: SwiftSkeleton.CodeBytes([])) {
+        index, byte in
+        runs.read(byte, at: index)
+        return index + 1
       }
-      return (longestRun, deepest)
     }
+    runs.finish()
+    let (run, directives) = (runs.longestRun, runs.deepestDirective)
     if run > maximumPrefixRun {
       return Nesting(bracket: "try", depth: run, limit: maximumPrefixRun)
     }
@@ -200,7 +129,7 @@ package enum SwiftExtractor {
   }
 
   /// The keywords ``excessivePrefixes(_:)`` counts.
-  private static let prefixKeywords: [[UInt8]] = [
+  fileprivate static let prefixKeywords: [[UInt8]] = [
     "try", "await", "consume", "copy", "each", "repeat", "unsafe", "_move", "_borrow",
   ].map { Array($0.utf8) }
   /// The keywords and `#if`, searched for together.
@@ -409,5 +338,70 @@ package enum SwiftExtractor {
     }
     text.finish(at: end)
     return text
+  }
+}
+
+/// Runs of prefix keywords and `#if` nesting, read a code byte at a time (every one, from
+/// ``SwiftSkeleton/forEachCodeByte(_:wanted:_:)``): a word ends where a byte is no identifier
+/// byte or where a comment or a string left a gap, and what is between two keywords of a run is
+/// white space, a comment, or the `!` or `?` of `try!`, `try?`.
+struct PrefixRuns {
+  private(set) var longestRun = 0
+  private(set) var deepestDirective = 0
+  private var run = 0
+  private var depth = 0
+  private var word: [UInt8] = []
+  private var last = -2
+  private var lineStart = true
+  private var afterKeyword = false
+  /// Whether the word being read follows a `#` that starts its line.
+  private var directive = false
+
+  mutating func read(_ byte: UInt8, at index: Int) {
+    if index != last + 1 { finish() }
+    last = index
+    if byte.isIdentifierByte {
+      word.append(byte)
+      return
+    }
+    finish()
+    switch byte {
+    case 0x20, 0x09: break
+    case 0x0A, 0x0D: lineStart = true
+    case UInt8(ascii: "!") where afterKeyword, UInt8(ascii: "?") where afterKeyword:
+      afterKeyword = false
+    case UInt8(ascii: "#") where lineStart:
+      directive = true
+      lineStart = false
+    default:
+      run = 0
+      afterKeyword = false
+      lineStart = false
+    }
+  }
+
+  /// Ends the word read so far: a keyword of a run, a directive's name, or another word.
+  mutating func finish() {
+    guard !word.isEmpty else { return }
+    if directive {
+      if word.elementsEqual("if".utf8) {
+        depth += 1
+        deepestDirective = max(deepestDirective, depth)
+      } else if word.elementsEqual("endif".utf8) {
+        depth = max(0, depth - 1)
+      }
+      run = 0
+      afterKeyword = false
+    } else if SwiftExtractor.prefixKeywords.contains(where: { word.elementsEqual($0) }) {
+      run += 1
+      longestRun = max(longestRun, run)
+      afterKeyword = true
+    } else {
+      run = 0
+      afterKeyword = false
+    }
+    directive = false
+    lineStart = false
+    word.removeAll(keepingCapacity: true)
   }
 }
