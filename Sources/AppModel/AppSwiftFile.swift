@@ -296,7 +296,9 @@ package struct AppSwiftFile: Sendable {
     fileHandlers = scanner.fileHandlers
     diagnostics = scanner.diagnostics
     relays = scanner.relays.sorted { ($0.name, $0.index) < ($1.name, $1.index) }
-    consulted = scanner.values.consulted
+    // Where the file writes a name it binds `openWindow` to, a call may open a window: a
+    // sparse reading that blanked one is not the file's.
+    consulted = scanner.values.consulted.union(scanner.renamedActions)
     external = scanner.values.external
   }
 
@@ -384,9 +386,13 @@ package struct AppSwiftFile: Sendable {
       "activateSceneSession", "Link", "widgetURL", "open", "openWindow", "openURL",
     ]
 
-    /// Where the file's code holds one of ``interest``, in order; nil when every node is visited
-    /// (a file that binds `openWindow` or `openURL` to a name of its own).
+    /// Where the file's code holds one of ``interest`` or a name of its own it binds
+    /// `openWindow` or `openURL` to, in order; nil when every node is visited.
     package let interesting: [Int]?
+
+    /// The names of its own the file binds `openWindow` or `openURL` to: where the file writes
+    /// them is read as where it writes ``interest``.
+    package let renamedActions: Set<String>
 
     /// The tree being read.
     private let tree: SourceFileSyntax
@@ -398,19 +404,59 @@ package struct AppSwiftFile: Sendable {
       self.file = file
       self.tree = tree
       self.values = SwiftValues(tree, path: file.path, module: module, lookups: lookups)
-      let renames = bytes.withUnsafeBufferPointer {
-        System.contains($0, Array("\\.openWindow".utf8))
-          || System.contains($0, Array("\\.openURL".utf8))
-      }
       // In code only: a member whose comment says "main" holds nothing the scan reads, and the
       // sparse reading, which passes over comments, blanks it.
-      self.interesting =
-        renames
-        ? nil
-        : bytes.withUnsafeBufferPointer {
-          SwiftSkeleton.codeOffsets($0, among: Self.interestPatterns.offsets(in: $0))
+      let code = bytes.withUnsafeBufferPointer {
+        SwiftSkeleton.codeOffsets($0, among: Self.interestPatterns.offsets(in: $0))
+      }
+      let bound = Self.environmentActions(in: tree, bytes: bytes, code: code)
+      openWindowNames.formUnion(bound.window)
+      openURLNames.formUnion(bound.url)
+      callees.formUnion(bound.window.union(bound.url))
+      let renamed = bound.window.union(bound.url).subtracting(["openWindow", "openURL"])
+      renamedActions = renamed
+      interesting =
+        renamed.isEmpty
+        ? code
+        : bytes.withUnsafeBufferPointer { buffer in
+          let words = renamed.flatMap { SwiftSkeleton.wordOffsets($0, in: buffer) }
+          return (code + SwiftSkeleton.codeOffsets(buffer, among: words.sorted())).sorted()
         }
       super.init(viewMode: .sourceAccurate)
+    }
+
+    /// The names `@Environment(\.openWindow) private var open` and `@Environment(\.openURL)
+    /// var visit` bind, each key found among `code` (a `.open` of interest in code), before any
+    /// node is visited: a call of the name is then read wherever it stands, before or after the
+    /// property, and the members that write it are read as members of interest.
+    private static func environmentActions(
+      in tree: SourceFileSyntax, bytes: [UInt8], code: [Int]
+    ) -> (window: Set<String>, url: Set<String>) {
+      var bound: (window: Set<String>, url: Set<String>) = ([], [])
+      for offset in code where bytes[offset] == UInt8(ascii: ".") {
+        let window = bytes[offset...].starts(with: openWindowKey)
+        guard window || bytes[offset...].starts(with: openURLKey),
+          let token = tree.token(at: AbsolutePosition(utf8Offset: offset))
+        else { continue }
+        // Up to the attribute whose arguments hold the key, within the declaration.
+        var node = Syntax(token)
+        while !node.is(AttributeSyntax.self), !node.is(MemberBlockItemSyntax.self),
+          !node.is(CodeBlockItemSyntax.self), let parent = node.parent
+        {
+          node = parent
+        }
+        guard let attribute = node.as(AttributeSyntax.self),
+          let arguments = attribute.arguments, arguments.position.utf8Offset <= offset,
+          offset < arguments.endPosition.utf8Offset,
+          let variable = attribute.parent?.parent?.as(VariableDeclSyntax.self)
+        else { continue }
+        for binding in variable.bindings {
+          guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+          else { continue }
+          if window { bound.window.insert(name) } else { bound.url.insert(name) }
+        }
+      }
+      return bound
     }
 
     /// The byte patterns one of which a declaration or statement must hold for this scanner
@@ -597,31 +643,6 @@ package struct AppSwiftFile: Sendable {
         return "application(_:open:)"
       default: return nil
       }
-    }
-
-    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-      // `@Environment(\.openWindow) private var open`, `@Environment(\.openURL) var visit`
-      var window = false
-      var url = false
-      for attribute in node.attributes {
-        // The arguments' bytes, searched in place: most properties have no attribute, and the
-        // rest mostly none with arguments.
-        guard let arguments = attribute.as(AttributeSyntax.self)?.arguments else { continue }
-        let text = arguments.syntaxTextBytes
-        text.withUnsafeBufferPointer {
-          window = window || System.contains($0, Self.openWindowKey)
-          url = url || System.contains($0, Self.openURLKey)
-        }
-      }
-      guard window || url else { return .visitChildren }
-      for binding in node.bindings {
-        if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-          if window { openWindowNames.insert(name) }
-          if url { openURLNames.insert(name) }
-          callees.insert(name)
-        }
-      }
-      return .visitChildren
     }
 
     private static let openWindowKey = Array(".openWindow".utf8)

@@ -546,27 +546,36 @@ extension SwiftSkeleton {
   /// a file-level `func route() -> String { "inbox" }` or `var prefix: String { "notes/" }` it
   /// does not keep whole keeps its name, and a reading would find it without its value.
   package static func blankedWord(_ word: String, original: [UInt8], sparse: [UInt8]) -> Bool {
-    let pattern = Array(word.utf8)
-    guard !pattern.isEmpty, original.count >= pattern.count, sparse.count == original.count
-    else { return false }
-    // Each place the word is written (memchr finds them), then whether it is whole and blanked.
+    guard sparse.count == original.count else { return false }
+    let length = word.utf8.count
     return original.withUnsafeBufferPointer { bytes in
-      var from = 0
-      while let offset = pattern.count >= 2
-        ? System.firstOffset(of: pattern, in: bytes, from: from)
-        : System.firstIndex(of: pattern[0], in: bytes, from: from)
-      {
-        if offset == 0 || !bytes[offset - 1].isIdentifierByte,
-          offset + pattern.count == bytes.count || !bytes[offset + pattern.count].isIdentifierByte,
-          sparse[offset] != bytes[offset]
-            || declaresWithBlankedBody(bytes, sparse, name: offset, end: offset + pattern.count)
-        {
-          return true
-        }
-        from = offset + 1
+      wordOffsets(word, in: bytes).contains { offset in
+        sparse[offset] != bytes[offset]
+          || declaresWithBlankedBody(bytes, sparse, name: offset, end: offset + length)
       }
-      return false
     }
+  }
+
+  /// Where `word` is written in `bytes` as a whole word (no identifier byte on either side), in
+  /// order, in code, comments and literals alike.
+  package static func wordOffsets(_ word: String, in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+    let pattern = Array(word.utf8)
+    guard !pattern.isEmpty, bytes.count >= pattern.count else { return [] }
+    // Each place the word is written (memchr finds them), then whether it is whole.
+    var found: [Int] = []
+    var from = 0
+    while let offset = pattern.count >= 2
+      ? System.firstOffset(of: pattern, in: bytes, from: from)
+      : System.firstIndex(of: pattern[0], in: bytes, from: from)
+    {
+      if offset == 0 || !bytes[offset - 1].isIdentifierByte,
+        offset + pattern.count == bytes.count || !bytes[offset + pattern.count].isIdentifierByte
+      {
+        found.append(offset)
+      }
+      from = offset + 1
+    }
+    return found
   }
 
   /// Whether the name at `name..<end` is declared there (after `func`, `var`, `let`, as the

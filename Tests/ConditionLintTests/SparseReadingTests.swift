@@ -227,6 +227,51 @@ struct SparseReadingTests {
     #expect(code.count == 1)
   }
 
+  /// A file that binds `openWindow` to a name of its own is read whole in both readings, and a
+  /// `\\.openWindow` in a comment binds nothing (found by the CI's FuzzLint smoke run:
+  /// `FailCases/FuzzLint/crash-2e6b8e256e0400a55069effebfc595fc32a5d76d`, a doc comment naming
+  /// the key above a view modifier).
+  @Test("a renamed openWindow is read alike sparsely and whole; one in a comment renames nothing")
+  func renamedOpenWindow() throws {
+    let renamed = Self.bytes(
+      """
+      import SwiftUI
+      struct Library: View {
+        @Environment(\\.openWindow) private var launch
+        var body: some View { Button("Show") { show() } }
+        func show() { launch(id: "library") }
+      }
+      """)
+    // Declared after the helper that calls it: the name is known before any call is read.
+    let after = Self.bytes(
+      """
+      import SwiftUI
+      struct Library: View {
+        var body: some View { Button("Show") { show() } }
+        func show() { launch(id: "library") }
+        @Environment(\\EnvironmentValues.openWindow) private var launch
+      }
+      """)
+    for source in [renamed, after] {
+      #expect(AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: source) == nil)
+      let followed = try #require(AppSwiftFile.followed(path: "A.swift", bytes: source))
+      #expect(followed.producers.map(\.identifier) == ["library"])
+      #expect(
+        AppSwiftFile(path: "A.swift", bytes: source).producers.map(\.identifier) == ["library"])
+    }
+    let commented = Self.bytes(
+      """
+      import SwiftUI
+      extension View {
+        /// Opened with `\\.openWindow` when no window prefers it.
+        func routesLibrary() -> some View {
+          handlesExternelEvents(preferring: Routes.library, allowing: ["*"])
+        }
+      }
+      """)
+    #expect(AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: commented) == nil)
+  }
+
   /// An assignment whose `=` is on the next line or after a comment is found by the byte test
   /// that decides whether the file is read at all, as the parser reads it (found by FuzzLint:
   /// `FailCases/FuzzLint/assignment-across-lines`).
