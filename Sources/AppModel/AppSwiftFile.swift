@@ -387,8 +387,8 @@ package struct AppSwiftFile: Sendable {
     ]
 
     /// Where the file's code holds one of ``interest`` or a name of its own it binds
-    /// `openWindow` or `openURL` to, in order; nil when every node is visited.
-    package let interesting: [Int]?
+    /// `openWindow` or `openURL` to, in order.
+    package let interesting: [Int]
 
     /// The names of its own the file binds `openWindow` or `openURL` to: where the file writes
     /// them is read as where it writes ``interest``.
@@ -479,9 +479,8 @@ package struct AppSwiftFile: Sendable {
     /// ``interest``, searched for together (one `memchr` pass per byte they share).
     package static let interestPatterns = BytePatterns(interest)
 
-    /// Whether `node`'s bytes hold one of ``interest`` (always, when nothing is passed over).
+    /// Whether `node`'s code holds one of ``interesting``.
     package func mayHoldInterest(_ node: some SyntaxProtocol) -> Bool {
-      guard let interesting else { return true }
       let start = node.position.utf8Offset
       // The first offset at or after `start`.
       let low = interesting.partitioningIndex { $0 >= start }
