@@ -953,8 +953,9 @@ package struct AppSwiftFile: Sendable {
 
     /// Whether `call` is made on a value the file states is one of `type` (never for nil, a
     /// file-level function): a local or a parameter declared as one or made from it (`let
-    /// coordinator = SceneCoordinator.shared`, `_ coordinator: SceneCoordinator?`), or a
-    /// property of the type the call is written in, declared there so
+    /// coordinator = SceneCoordinator.shared`, `_ coordinator: SceneCoordinator?`), one `if let`
+    /// or `guard let` casts to it or unwraps from such a value
+    /// (``SwiftLocals/statedType(named:before:)``), or a property of the type the call is written in, declared there so
     /// (`coordinator?.requestScene(with:)`, `self.coordinator.…`). A value the file does not
     /// type (a property of another value, a call's result) is not counted.
     private func callsAValue(_ call: FunctionCallExprSyntax, of type: String?) -> Bool {
@@ -969,9 +970,9 @@ package struct AppSwiftFile: Sendable {
       if let reference = receiver.as(DeclReferenceExprSyntax.self),
         reference.argumentNames == nil, reference.baseName.tokenKind != .keyword(.self)
       {
-        name = reference.baseName.text
-        if let local = SwiftLocals.statedType(named: name, before: Syntax(call)) {
-          return local.map { Self.sameType($0, type) } ?? false
+        switch SwiftLocals.statedType(named: reference.baseName.text, before: Syntax(call)) {
+        case .stated(let stated): return stated.map { Self.sameType($0, type) } ?? false
+        case .member(let property): name = property
         }
       } else if let access = receiver.as(MemberAccessExprSyntax.self),
         access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
@@ -1376,25 +1377,7 @@ package struct AppSwiftFile: Sendable {
         return [producer]
       }
       producer.detail = activity.sourceText
-      let name = activity.sourceText
-      // The assignment `name.targetContentIdentifier = …` in the enclosing body.
-      var scope: Syntax? = Syntax(node)
-      while let current = scope, !current.is(CodeBlockSyntax.self) { scope = current.parent }
-      var found: [ExprSyntax]?
-      if let scope {
-        for sequence in scope.tokens(viewMode: .sourceAccurate)
-        where sequence.text == "targetContentIdentifier" {
-          guard let member = sequence.parent?.parent?.as(MemberAccessExprSyntax.self),
-            member.base?.sourceText == name,
-            let assignment = member.parent?.as(SequenceExprSyntax.self)
-              ?? member.parent?.parent?.as(SequenceExprSyntax.self)
-          else { continue }
-          let parts = Array(assignment.elements)
-          if parts.count >= 3, parts[1].is(AssignmentExprSyntax.self) {
-            found = SwiftValues.operands(after: 1, in: parts)
-          }
-        }
-      }
+      let (found, scope) = Self.assignedIdentifier(of: activity.sourceText, before: Syntax(node))
       if let found {
         (producer.identifier, producer.template, producer.unknown) = value(assigned: found)
         producer.carriesIdentifier = producer.unknown != Producer.nilIdentifier
@@ -1407,6 +1390,42 @@ package struct AppSwiftFile: Sendable {
           return [producer]
         },
         read: { activation($1, activity: $0, session: session, relayedBy: $2) })
+    }
+
+    /// The value last assigned to `name.targetContentIdentifier` before `node`: among the
+    /// statements before `node`'s in its block, else in each enclosing block's, the nearest
+    /// first (`if let coordinator { request(activity) }` after the assignment in the function's
+    /// body); and the body `node` is in, the outermost block below its member (nil at file level).
+    private static func assignedIdentifier(of name: String, before node: Syntax) -> (
+      value: [ExprSyntax]?, body: Syntax?
+    ) {
+      var found: [ExprSyntax]?
+      var body: Syntax?
+      var current = node
+      while let parent = current.parent, !parent.is(MemberBlockItemSyntax.self) {
+        if parent.is(CodeBlockSyntax.self) { body = parent }
+        if found == nil, let item = current.as(CodeBlockItemSyntax.self),
+          let list = parent.as(CodeBlockItemListSyntax.self),
+          !(list.parent?.is(SourceFileSyntax.self) ?? true)
+        {
+          for earlier in list where earlier.position < item.position {
+            for token in earlier.tokens(viewMode: .sourceAccurate)
+            where token.text == "targetContentIdentifier" {
+              guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
+                member.base?.sourceText == name,
+                let assignment = member.parent?.as(SequenceExprSyntax.self)
+                  ?? member.parent?.parent?.as(SequenceExprSyntax.self)
+              else { continue }
+              let parts = Array(assignment.elements)
+              if parts.count >= 3, parts[1].is(AssignmentExprSyntax.self) {
+                found = SwiftValues.operands(after: 1, in: parts)
+              }
+            }
+          }
+        }
+        current = parent
+      }
+      return (found, body)
     }
 
     /// What a request's user activity carries when the body sets no identifier on it: none, when

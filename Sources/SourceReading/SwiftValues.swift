@@ -2072,6 +2072,7 @@ package enum SwiftLocals {
     case .local(let local, _)?: local
     case .parameter(let function, _)?:
       .runtime("'\(name)' is a parameter of '\(function.name.text)(…)', known only at run time")
+    case .unwrapped(_, let statement)?: .runtime(bound(name, by: statement))
     case nil: nil
     }
   }
@@ -2087,23 +2088,96 @@ package enum SwiftLocals {
     return (function, index)
   }
 
+  /// The type the file states for a value named at a use: as the nearest binding states it, or
+  /// that of a member the use may name.
+  package enum StatedType: Equatable {
+    /// The type a local or parameter states; nil where it states none.
+    case stated(String?)
+    /// Nothing nearer than the enclosing type binds the name, or an `if let` unwraps a name
+    /// nothing nearer binds: the type is that of the member so named, if one is.
+    case member(String)
+  }
+
   /// The type the file states for the local or parameter `name` used at `use`: its annotation
   /// (`let coordinator: SceneCoordinator`, `_ coordinator: SceneCoordinator?`), or the type it is
-  /// made from (`= SceneCoordinator()`, `= SceneCoordinator.shared`); `.some(nil)` when a local,
-  /// a parameter or a binding states none; nil when nothing nearer than the enclosing type binds
-  /// `name` (it may be a member).
-  package static func statedType(named name: String, before use: Syntax) -> String?? {
+  /// made from (`= SceneCoordinator()`, `= SceneCoordinator.shared`); for a name `if let` or
+  /// `guard let` binds, the type its value is cast to (`= scene.delegate as? SceneDelegate`) or
+  /// made from, or that of the name it unwraps (`if let coordinator`, `= self.coordinator`).
+  package static func statedType(named name: String, before use: Syntax) -> StatedType {
+    statedType(named: name, before: use, unwrapping: 0)
+  }
+
+  /// How many `if let a = b` a name is followed through: a hostile file may chain them, or loop
+  /// (`if let a = b, let b = a`).
+  private static let maximumUnwraps = 8
+
+  private static func statedType(named name: String, before use: Syntax, unwrapping depth: Int)
+    -> StatedType
+  {
     switch binding(named: name, before: use) {
     case .local(_, let declared?)?:
-      if let type = declared.typeAnnotation?.type { return .some(SwiftTypes.named(type)) }
-      return .some(declared.initializer.flatMap { SwiftTypes.made(by: $0.value) })
-    case .local?: return .some(nil)
+      if let type = declared.typeAnnotation?.type { return .stated(SwiftTypes.named(type)) }
+      return .stated(declared.initializer.flatMap { SwiftTypes.made(by: $0.value) })
+    case .local?: return .stated(nil)
     case .parameter(let function, let index)?:
       let parameters = function.signature.parameterClause.parameters
       let parameter = parameters[parameters.index(parameters.startIndex, offsetBy: index)]
-      return .some(SwiftTypes.named(parameter.type))
-    case nil: return nil
+      return .stated(SwiftTypes.named(parameter.type))
+    case .unwrapped(let condition, let statement)?:
+      return unwrappedType(condition, in: statement, unwrapping: depth)
+    case nil: return .member(name)
     }
+  }
+
+  /// The type of what `condition` of `statement` (`if let`, `guard let`, `while let`) binds.
+  private static func unwrappedType(
+    _ condition: OptionalBindingConditionSyntax, in statement: Syntax, unwrapping depth: Int
+  ) -> StatedType {
+    if let type = condition.typeAnnotation?.type { return .stated(SwiftTypes.named(type)) }
+    guard depth < maximumUnwraps,
+      let name = condition.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    else { return .stated(nil) }
+    // What a name is outside the statement: `if let coordinator = coordinator`, and the
+    // shorthand `if let coordinator`, unwrap the name the statement is written among.
+    func outside(_ name: String) -> StatedType {
+      guard let parent = statement.parent else { return .member(name) }
+      return statedType(named: name, before: parent, unwrapping: depth + 1)
+    }
+    guard let value = condition.initializer?.value else { return outside(name) }
+    // `scene.delegate as? SceneDelegate`, as parsed (a sequence the parser does not fold).
+    if let sequence = value.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
+      let parts = Array(sequence.elements)
+      if let cast = parts[1].as(UnresolvedAsExprSyntax.self),
+        cast.questionOrExclamationMark != nil, let type = parts[2].as(TypeExprSyntax.self)?.type
+      {
+        return .stated(SwiftTypes.named(type))
+      }
+    }
+    if let made = SwiftTypes.made(by: value) { return .stated(made) }
+    if let reference = value.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
+      reference.baseName.tokenKind != .keyword(.self)
+    {
+      let other = reference.baseName.text
+      // `if let a = x, let b = a`: bound by an earlier condition of the same statement.
+      let earlier = (conditions(of: statement) ?? []).lazy
+        .compactMap { $0.condition.as(OptionalBindingConditionSyntax.self) }
+        .filter { $0.position < condition.position }
+        .last { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == other }
+      if let earlier { return unwrappedType(earlier, in: statement, unwrapping: depth + 1) }
+      return outside(other)
+    }
+    if let access = value.as(MemberAccessExprSyntax.self),
+      access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+    {
+      return .member(access.declName.baseName.text)
+    }
+    return .stated(nil)
+  }
+
+  /// The conditions of an `if`, a `guard` or a `while`.
+  private static func conditions(of node: Syntax) -> ConditionElementListSyntax? {
+    node.as(IfExprSyntax.self)?.conditions ?? node.as(GuardStmtSyntax.self)?.conditions
+      ?? node.as(WhileStmtSyntax.self)?.conditions
   }
 
   /// What binds `name` nearest `use`: a local (``Local``, with its declaration when a `let` or
@@ -2111,6 +2185,9 @@ package enum SwiftLocals {
   private enum Binding {
     case local(Local, PatternBindingSyntax?)
     case parameter(FunctionDeclSyntax, index: Int)
+    /// `if let name = …`, `guard let name = …`, `while let name`: the condition and its
+    /// statement.
+    case unwrapped(OptionalBindingConditionSyntax, statement: Syntax)
   }
 
   /// The one climb ``local(named:before:)``, ``parameter(named:before:)`` and
@@ -2156,7 +2233,7 @@ package enum SwiftLocals {
       {
         return runtime("'\(name)' is a parameter of a closure, known only at run time")
       }
-      if bindsName(name, in: current) { return runtime(bound(name, by: current)) }
+      if bindsName(name, in: current) { return bindingOf(name, by: current) }
       if let item = current.as(CodeBlockItemSyntax.self),
         let list = item.parent?.as(CodeBlockItemListSyntax.self),
         let guarded = list.first(where: {
@@ -2164,7 +2241,7 @@ package enum SwiftLocals {
             && bindsName(name, in: Syntax($0.item))
         })
       {
-        return runtime(bound(name, by: Syntax(guarded.item)))
+        return bindingOf(name, by: Syntax(guarded.item))
       }
       if let function = current.as(FunctionDeclSyntax.self),
         let index = function.signature.parameterClause.parameters.firstIndex(where: {
@@ -2179,6 +2256,19 @@ package enum SwiftLocals {
       node = current.parent
     }
     return nil
+  }
+
+  /// How the statement `node`, which binds `name`, binds it: by an optional binding condition
+  /// (`if let name = …`) or otherwise (a pattern, a `for`, a `catch`).
+  private static func bindingOf(_ name: String, by node: Syntax) -> Binding {
+    for element in conditions(of: node) ?? [] {
+      if let condition = element.condition.as(OptionalBindingConditionSyntax.self),
+        condition.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+      {
+        return .unwrapped(condition, statement: node)
+      }
+    }
+    return .local(.runtime(bound(name, by: node)), nil)
   }
 
   /// Why a name the statement `node` binds has no value the file states.

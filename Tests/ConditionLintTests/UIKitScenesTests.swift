@@ -680,6 +680,41 @@ struct UIKitScenesTests {
     #expect(!requests[2].carriesIdentifier)
   }
 
+  /// A request is often made inside an `if`, a `guard`'s body or a closure, after the activity
+  /// is set up in the function's body: its identifier is that assignment's, the nearest before
+  /// the request winning, never "none" because the request's own block sets none.
+  @Test("a request nested in a block after the assignment carries the assigned identifier")
+  func nestedRequests() throws {
+    let plist = AppModelTests.manifest([("Main", "MainDelegate")])
+    let source = """
+      import UIKit
+      class MainDelegate: UIResponder, UIWindowSceneDelegate {}
+      func show(_ flag: Bool, _ queue: DispatchQueue) {
+        let activity = NSUserActivity(activityType: "com.example.note")
+        activity.targetContentIdentifier = "notes/1"
+        if flag { UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil) }
+        queue.async { UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil) }
+        if flag {
+          activity.targetContentIdentifier = "notes/2"
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+        }
+      }
+      func later(_ flag: Bool) {
+        let activity = NSUserActivity(activityType: "com.example.note")
+        if flag { UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil) }
+        activity.targetContentIdentifier = "notes/3"
+      }
+      """
+    let run = Linter.readApp(paths: [try tree(["Info.plist": plist, "App.swift": utf8(source)])])
+    let requests = try #require(
+      run.catalog?.producers.filter { $0.kind == .activationRequest }.sorted { $0.line < $1.line })
+    #expect(requests.map(\.line) == [6, 7, 10, 15])
+    #expect(requests.map(\.identifier) == ["notes/1", "notes/1", "notes/2", nil])
+    // Set after the request: the request carries none.
+    #expect(!requests[3].carriesIdentifier)
+    #expect(AppInputs.sparseReadingDisagreement(path: "App.swift", bytes: utf8(source)) == nil)
+  }
+
   /// Two scene delegates, Note's preferring `notes/`: the app the request tests route into
   /// (nine lines, so that the code after them starts at line 10).
   static let notesDelegates = """
@@ -1012,6 +1047,73 @@ struct UIKitScenesTests {
         "App.swift:29 mail/search com.example.search",
         "App.swift:30 mail/search com.example.search", "App.swift:5 - -",
       ])
+    #expect(AppInputs.sparseReadingDisagreement(path: "App.swift", bytes: utf8(one)) == nil)
+  }
+
+  /// Real code unwraps the value it calls a coordinator through: `guard let delegate =
+  /// scene.delegate as? SceneDelegate`, `if let coordinator`, `if let c = self.coordinator`.
+  @Test("a helper called on a value an if let or guard let unwraps or casts is read at that call")
+  func helpersOnUnwrappedValues() throws {
+    let helpers = """
+      import UIKit
+      final class SceneCoordinator {
+        static let shared: SceneCoordinator? = SceneCoordinator()
+        func requestScene(with activity: NSUserActivity) {
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+        }
+      }
+      final class Router { func requestScene(with activity: NSUserActivity) {} }
+      """
+    let callers = """
+      import UIKit
+      final class InboxViewController: UIViewController {
+        var coordinator: SceneCoordinator?
+        var router: Router?
+        func openThread(_ sender: Any) {
+          let activity = NSUserActivity(activityType: "com.example.thread")
+          activity.targetContentIdentifier = "mail/thread/42"
+          if let coordinator { coordinator.requestScene(with: activity) }
+          if let scenes = self.coordinator { scenes.requestScene(with: activity) }
+          guard let any = sender as? SceneCoordinator else { return }
+          any.requestScene(with: activity)
+          if let shared = SceneCoordinator.shared, let again = Optional(shared) {
+            shared.requestScene(with: activity)
+            again.requestScene(with: activity)
+          }
+          if let router { router.requestScene(with: activity) }
+          if let other = sender as? Router { other.requestScene(with: activity) }
+        }
+        func openDraft(using scenes: SceneCoordinator?) {
+          let activity = NSUserActivity(activityType: "com.example.draft")
+          activity.targetContentIdentifier = "mail/draft"
+          guard let scenes else { return }
+          if let inner = scenes as SceneCoordinator?, let same = inner as? SceneCoordinator {
+            same.requestScene(with: activity)
+          }
+          if let loop = loop, let loop2 = loop { loop2.requestScene(with: activity) }
+          scenes.requestScene(with: activity)
+        }
+      }
+      """
+    func requests(_ files: [String: String]) throws -> [String] {
+      let run = Linter.readApp(paths: [try tree(files.mapValues { utf8($0) })])
+      let producers = try #require(run.catalog?.producers)
+      return producers.filter { $0.kind == .activationRequest }.map {
+        "\($0.file.split(separator: "/").last ?? ""):\($0.line) "
+          + "\($0.identifier ?? $0.template?.description ?? "-")"
+      }.sorted()
+    }
+    // Unwrapped from a property typed so (the shorthand and `self.`), cast to the type, made
+    // from its shared instance, unwrapped from a parameter typed so. Not: another type's values,
+    // a value made by a call the file does not type (`Optional(shared)`), a name bound by
+    // itself.
+    #expect(
+      try requests(["Helpers.swift": helpers, "Callers.swift": callers]) == [
+        "Callers.swift:11 mail/thread/42", "Callers.swift:13 mail/thread/42",
+        "Callers.swift:24 mail/draft", "Callers.swift:27 mail/draft",
+        "Callers.swift:8 mail/thread/42", "Callers.swift:9 mail/thread/42", "Helpers.swift:5 -",
+      ])
+    let one = helpers + "\n" + callers
     #expect(AppInputs.sparseReadingDisagreement(path: "App.swift", bytes: utf8(one)) == nil)
   }
 
