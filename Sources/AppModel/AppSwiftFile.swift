@@ -1000,19 +1000,45 @@ package struct AppSwiftFile: Sendable {
       var current = node.parent
       while let step = current {
         if let group = step.asProtocol(DeclGroupSyntax.self) {
-          for member in group.memberBlock.members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-            for binding in variable.bindings
-            where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-              if let type = binding.typeAnnotation?.type { return SwiftTypes.named(type) }
-              return binding.initializer.flatMap { SwiftTypes.made(by: $0.value) }
-            }
+          if let found = propertyType(named: name, in: group) { return found }
+          // `extension SceneDelegate { … coordinator?.requestScene(…) }`, the property declared
+          // with the type, or in another extension of it, at the file's top level.
+          guard let type = typeName(of: group), let file = step.root.as(SourceFileSyntax.self)
+          else { return nil }
+          for item in file.statements {
+            guard let other = item.item.asProtocol(DeclGroupSyntax.self), other.id != group.id,
+              Self.typeName(of: other) == type
+            else { continue }
+            if let found = propertyType(named: name, in: other) { return found }
           }
           return nil
         }
         current = step.parent
       }
       return nil
+    }
+
+    /// What `group` declares the property `name` to be, nil if it declares none or not so.
+    private static func propertyType(named name: String, in group: some DeclGroupSyntax)
+      -> String??
+    {
+      for member in group.memberBlock.members {
+        guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+        for binding in variable.bindings
+        where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+          if let type = binding.typeAnnotation?.type { return .some(SwiftTypes.named(type)) }
+          return .some(binding.initializer.flatMap { SwiftTypes.made(by: $0.value) })
+        }
+      }
+      return nil
+    }
+
+    /// The type a type declaration or an extension is of.
+    private static func typeName(of group: some DeclGroupSyntax) -> String? {
+      if let extensionDecl = group.as(ExtensionDeclSyntax.self) {
+        return extensionDecl.extendedType.trimmedDescription
+      }
+      return group.asProtocol(NamedDeclSyntax.self)?.name.text
     }
 
     /// Whether no other file can name `node`'s declaration: it, or a type it is declared in, is

@@ -1094,6 +1094,14 @@ struct UIKitScenesTests {
           scenes.requestScene(with: activity)
         }
       }
+      extension InboxViewController {
+        func openArchive() {
+          let activity = NSUserActivity(activityType: "com.example.archive")
+          activity.targetContentIdentifier = "mail/archive"
+          coordinator?.requestScene(with: activity)
+          router?.requestScene(with: activity)
+        }
+      }
       """
     func requests(_ files: [String: String]) throws -> [String] {
       let run = Linter.readApp(paths: [try tree(files.mapValues { utf8($0) })])
@@ -1104,13 +1112,15 @@ struct UIKitScenesTests {
       }.sorted()
     }
     // Unwrapped from a property typed so (the shorthand and `self.`), cast to the type, made
-    // from its shared instance, unwrapped from a parameter typed so. Not: another type's values,
+    // from its shared instance, unwrapped from a parameter typed so; a property the type
+    // declares, called in an extension of it. Not: another type's values,
     // a value made by a call the file does not type (`Optional(shared)`), a name bound by
     // itself.
     #expect(
       try requests(["Helpers.swift": helpers, "Callers.swift": callers]) == [
         "Callers.swift:11 mail/thread/42", "Callers.swift:13 mail/thread/42",
         "Callers.swift:24 mail/draft", "Callers.swift:27 mail/draft",
+        "Callers.swift:34 mail/archive",
         "Callers.swift:8 mail/thread/42", "Callers.swift:9 mail/thread/42", "Helpers.swift:5 -",
       ])
     let one = helpers + "\n" + callers
