@@ -436,6 +436,7 @@ package struct AppSwiftFile: Sendable {
       for offset in code where bytes[offset] == UInt8(ascii: ".") {
         let window = bytes[offset...].starts(with: openWindowKey)
         guard window || bytes[offset...].starts(with: openURLKey),
+          !bindsOwnName(bytes, after: offset + (window ? openWindowKey : openURLKey).count),
           let token = tree.token(at: AbsolutePosition(utf8Offset: offset))
         else { continue }
         // Up to the attribute whose arguments hold the key, within the declaration.
@@ -643,6 +644,39 @@ package struct AppSwiftFile: Sendable {
       default: return nil
       }
     }
+
+    /// Whether the bytes after a key at `end` plainly bind the action to its own name: `)`,
+    /// access modifiers, then `var openWindow` (`var openURL`). Most files write just that, and
+    /// it binds nothing new: no node need be found for it (finding one costs a descent from the
+    /// root).
+    private static func bindsOwnName(_ bytes: [UInt8], after end: Int) -> Bool {
+      guard end < bytes.count, bytes[end] == UInt8(ascii: ")") else { return false }
+      let own = bytes[end - 1] == UInt8(ascii: "w") ? ownWindowName : ownURLName
+      var index = end + 1
+      func word() -> ArraySlice<UInt8> {
+        while index < bytes.count,
+          bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x09
+        {
+          index += 1
+        }
+        let start = index
+        while index < bytes.count, bytes[index].isIdentifierByte { index += 1 }
+        return bytes[start..<index]
+      }
+      var next = word()
+      while accessModifiers.contains(where: { $0.elementsEqual(next) }) { next = word() }
+      guard next.elementsEqual(varKeyword) || next.elementsEqual(letKeyword) else { return false }
+      return word().elementsEqual(own)
+    }
+
+    private static let accessModifiers = [
+      "private", "fileprivate", "internal", "public", "package",
+    ]
+    .map { Array($0.utf8) }
+    private static let varKeyword = Array("var".utf8)
+    private static let letKeyword = Array("let".utf8)
+    private static let ownWindowName = Array("openWindow".utf8)
+    private static let ownURLName = Array("openURL".utf8)
 
     private static let openWindowKey = Array(".openWindow".utf8)
     private static let openURLKey = Array(".openURL".utf8)
