@@ -635,13 +635,22 @@ struct UIKitScenesTests {
       }
       @end
       """
-    let run = Linter.readApp(paths: [try tree(["Coordinator.m": utf8(source)])])
-    let requests = try #require(
-      run.catalog?.producers.filter { $0.kind == .activationRequest }.sorted { $0.line < $1.line })
+    let requests = try Self.activationRequests(["Coordinator.m": source])
     #expect(requests.map(\.line) == [4, 5, 8, 9])
     #expect(requests.map(\.carriesIdentifier) == [false, false, true, true])
     #expect(requests[2].unknown?.contains("'activity' is made where the reading") == true)
     #expect(requests[3].routedValue != nil)
+  }
+
+  /// The activation requests the app of `sources` (and `plist`, when given) makes, by line.
+  static func activationRequests(_ sources: [String: String], plist: [UInt8]? = nil) throws
+    -> [Producer]
+  {
+    var files = sources.mapValues { utf8($0) }
+    files["Info.plist"] = plist
+    let run = Linter.readApp(paths: [try tree(files)])
+    return try #require(
+      run.catalog?.producers.filter { $0.kind == .activationRequest }.sorted { $0.line < $1.line })
   }
 
   @Test("an activity handed to a function of the app may get its identifier there")
@@ -668,9 +677,7 @@ struct UIKitScenesTests {
         UIApplication.shared.requestSceneSessionActivation(nil, userActivity: shared, options: nil)
       }
       """
-    let run = Linter.readApp(paths: [try tree(["Info.plist": plist, "App.swift": utf8(source)])])
-    let requests = try #require(
-      run.catalog?.producers.filter { $0.kind == .activationRequest }.sorted { $0.line < $1.line })
+    let requests = try Self.activationRequests(["App.swift": source], plist: plist)
     #expect(requests.map(\.line) == [14, 15, 18])
     // Handed to `configure(_:for:)`, in the request's body or in the maker's: a run-time value.
     #expect(requests[0].carriesIdentifier && requests[1].carriesIdentifier)
@@ -705,9 +712,7 @@ struct UIKitScenesTests {
         activity.targetContentIdentifier = "notes/3"
       }
       """
-    let run = Linter.readApp(paths: [try tree(["Info.plist": plist, "App.swift": utf8(source)])])
-    let requests = try #require(
-      run.catalog?.producers.filter { $0.kind == .activationRequest }.sorted { $0.line < $1.line })
+    let requests = try Self.activationRequests(["App.swift": source], plist: plist)
     #expect(requests.map(\.line) == [6, 7, 10, 15])
     #expect(requests.map(\.identifier) == ["notes/1", "notes/1", "notes/2", nil])
     // Set after the request: the request carries none.
