@@ -653,9 +653,11 @@ struct UIKitScenesTests {
       run.catalog?.producers.filter { $0.kind == .activationRequest }.sorted { $0.line < $1.line })
   }
 
+  /// One configuration, `Main`, of `MainDelegate`.
+  static let mainManifest = AppModelTests.manifest([("Main", "MainDelegate")])
+
   @Test("an activity handed to a function of the app may get its identifier there")
   func activityPassedOn() throws {
-    let plist = AppModelTests.manifest([("Main", "MainDelegate")])
     let source = """
       import UIKit
       class MainDelegate: UIResponder, UIWindowSceneDelegate {}
@@ -677,7 +679,7 @@ struct UIKitScenesTests {
         UIApplication.shared.requestSceneSessionActivation(nil, userActivity: shared, options: nil)
       }
       """
-    let requests = try Self.activationRequests(["App.swift": source], plist: plist)
+    let requests = try Self.activationRequests(["App.swift": source], plist: Self.mainManifest)
     #expect(requests.map(\.line) == [14, 15, 18])
     // Handed to `configure(_:for:)`, in the request's body or in the maker's: a run-time value.
     #expect(requests[0].carriesIdentifier && requests[1].carriesIdentifier)
@@ -692,7 +694,6 @@ struct UIKitScenesTests {
   /// the request winning, never "none" because the request's own block sets none.
   @Test("a request nested in a block after the assignment carries the assigned identifier")
   func nestedRequests() throws {
-    let plist = AppModelTests.manifest([("Main", "MainDelegate")])
     let source = """
       import UIKit
       class MainDelegate: UIResponder, UIWindowSceneDelegate {}
@@ -712,7 +713,7 @@ struct UIKitScenesTests {
         activity.targetContentIdentifier = "notes/3"
       }
       """
-    let requests = try Self.activationRequests(["App.swift": source], plist: plist)
+    let requests = try Self.activationRequests(["App.swift": source], plist: Self.mainManifest)
     #expect(requests.map(\.line) == [6, 7, 10, 15])
     #expect(requests.map(\.identifier) == ["notes/1", "notes/1", "notes/2", nil])
     // Set after the request: the request carries none.
