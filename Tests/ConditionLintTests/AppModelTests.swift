@@ -372,10 +372,10 @@ struct AppModelTests {
   @Test("each fixture app routes every producer; a concrete scenes file only without run-time sets")
   func fixtureAppsRoute() throws {
     // The apps whose conditions hold a run-time value (a set element built by interpolation).
-    let runTime: Set = ["MultiWindowNotes", "Shop"]
+    let runTime: Set = ["MultiWindowNotes", "Shop", "Coordinator"]
     for name in [
       "MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SplitConstants", "Shop",
-      "Ledger",
+      "Ledger", "Coordinator",
     ] {
       let run = Linter.readApp(paths: [Self.apps + "/" + name])
       let catalog = try #require(run.catalog)
@@ -1871,7 +1871,7 @@ struct AppModelTests {
     let names = [
       "MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SplitConstants", "Shop",
       "Ledger", "ArticleReader", "SharedRoutes", "HelperConditions", "BuildBranches",
-      "PlatformModifiers",
+      "PlatformModifiers", "Coordinator",
     ]
     let alone = names.map { findings([Self.apps + "/" + $0]) }.reduce(into: Set<String>()) {
       $0.formUnion($1)

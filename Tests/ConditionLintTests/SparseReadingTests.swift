@@ -841,7 +841,7 @@ struct SparseReadingTests {
     let apps = Fixtures.root + "/apps"
     var roots = [
       "MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SharedRoutes",
-      "HelperConditions",
+      "HelperConditions", "Coordinator",
     ].map {
       apps + "/" + $0
     }
