@@ -272,6 +272,34 @@ struct SparseReadingTests {
     #expect(AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: commented) == nil)
   }
 
+  /// The plain spelling (`private var openWindow`) is read from its bytes, any other from the
+  /// tree: each binds what the compiler binds.
+  @Test(
+    "each spelling of an environment action's property binds its name",
+    arguments: [
+      ("@Environment(\\.openWindow) private var openWindow", "openWindow"),
+      ("@Environment(\\.openWindow) var openWindow", "openWindow"),
+      ("@Environment(\\.openWindow)\n  fileprivate   let openWindow", "openWindow"),
+      ("@Environment(\\.openWindow)\n  private var launch", "launch"),
+      ("@Environment(\\.openWindow) private(set) var go", "go"),
+      ("@Environment(\\EnvironmentValues.openWindow) public var present", "present"),
+      ("@Environment(\\.openWindow) private var openWindowLater", "openWindowLater"),
+    ])
+  func environmentActionSpellings(property: String, name: String) throws {
+    let source = Self.bytes(
+      """
+      import SwiftUI
+      struct Library: View {
+        \(property)
+        var body: some View { Button("Show") { show() } }
+        func show() { \(name)(id: "library") }
+      }
+      """)
+    #expect(AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: source) == nil)
+    let whole = AppSwiftFile(path: "A.swift", bytes: source)
+    #expect(whole.producers.map(\.identifier) == ["library"], "\(property)")
+  }
+
   /// An assignment whose `=` is on the next line or after a comment is found by the byte test
   /// that decides whether the file is read at all, as the parser reads it (found by FuzzLint:
   /// `FailCases/FuzzLint/assignment-across-lines`).
