@@ -989,7 +989,8 @@ package struct AppSwiftFile: Sendable {
     /// file-level function): a local or a parameter declared as one or made from it (`let
     /// coordinator = SceneCoordinator.shared`, `_ coordinator: SceneCoordinator?`), one `if let`
     /// or `guard let` casts to it or unwraps from such a value
-    /// (``SwiftLocals/statedType(named:before:)``), or a property of the type the call is written in, declared there so
+    /// (``SwiftLocals/statedType(named:before:)``), or a property of the type the call is
+    /// written in, declared so there or with the type elsewhere in the file
     /// (`coordinator?.requestScene(with:)`, `self.coordinator.…`). A value the file does not
     /// type (a property of another value, a call's result) is not counted.
     private func callsAValue(_ call: FunctionCallExprSyntax, of type: String?) -> Bool {
@@ -1052,7 +1053,8 @@ package struct AppSwiftFile: Sendable {
       return nil
     }
 
-    /// What `group` declares the property `name` to be, nil if it declares none or not so.
+    /// The type `group` states for its property `name` (`.some(nil)` when it declares the
+    /// property without stating one); nil when it declares no such property.
     private static func propertyType(named name: String, in group: some DeclGroupSyntax)
       -> String??
     {

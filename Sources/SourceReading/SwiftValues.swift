@@ -2091,10 +2091,10 @@ package enum SwiftLocals {
   /// The type the file states for a value named at a use: as the nearest binding states it, or
   /// that of a member the use may name.
   package enum StatedType: Equatable {
-    /// The type a local or parameter states; nil where it states none.
+    /// The type the nearest local, parameter or `if let` states; nil where it states none.
     case stated(String?)
-    /// Nothing nearer than the enclosing type binds the name, or an `if let` unwraps a name
-    /// nothing nearer binds: the type is that of the member so named, if one is.
+    /// Nothing nearer than the enclosing type binds the name, or an `if let` unwraps one
+    /// nothing nearer binds (or `self.` one): the type is that of the member so named, if any.
     case member(String)
   }
 
@@ -2236,7 +2236,7 @@ package enum SwiftLocals {
       if bindsName(name, in: current) { return bindingOf(name, by: current) }
       if let item = current.as(CodeBlockItemSyntax.self),
         let list = item.parent?.as(CodeBlockItemListSyntax.self),
-        let guarded = list.first(where: {
+        let guarded = list.last(where: {
           $0.position < item.position && $0.item.is(GuardStmtSyntax.self)
             && bindsName(name, in: Syntax($0.item))
         })
