@@ -412,8 +412,9 @@ package struct AppSwiftFile: Sendable {
       let bound = Self.environmentActions(in: tree, bytes: bytes, code: code)
       openWindowNames.formUnion(bound.window)
       openURLNames.formUnion(bound.url)
-      callees.formUnion(bound.window.union(bound.url))
-      let renamed = bound.window.union(bound.url).subtracting(["openWindow", "openURL"])
+      let names = bound.window.union(bound.url)
+      callees.formUnion(names)
+      let renamed = names.subtracting(["openWindow", "openURL"])
       renamedActions = renamed
       interesting =
         renamed.isEmpty
@@ -1069,7 +1070,7 @@ package struct AppSwiftFile: Sendable {
       return nil
     }
 
-    /// The type a type declaration or an extension is of.
+    /// The type a type declaration or an extension is of, as a call would write it.
     private static func typeName(of group: some DeclGroupSyntax) -> String? {
       if let extensionDecl = group.as(ExtensionDeclSyntax.self) {
         return extensionDecl.extendedType.trimmedDescription
@@ -1115,14 +1116,7 @@ package struct AppSwiftFile: Sendable {
     private static func enclosingTypeName(of node: Syntax) -> String? {
       var current = node.parent
       while let step = current {
-        if let declaration = step.asProtocol(NamedDeclSyntax.self),
-          step.isProtocol(DeclGroupSyntax.self)
-        {
-          return declaration.name.text
-        }
-        if let extensionDecl = step.as(ExtensionDeclSyntax.self) {
-          return extensionDecl.extendedType.trimmedDescription
-        }
+        if let group = step.asProtocol(DeclGroupSyntax.self) { return typeName(of: group) }
         current = step.parent
       }
       return nil

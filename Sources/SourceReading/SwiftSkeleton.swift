@@ -549,33 +549,45 @@ extension SwiftSkeleton {
     guard sparse.count == original.count else { return false }
     let length = word.utf8.count
     return original.withUnsafeBufferPointer { bytes in
-      wordOffsets(word, in: bytes).contains { offset in
+      firstWord(word, in: bytes) { offset in
         sparse[offset] != bytes[offset]
           || declaresWithBlankedBody(bytes, sparse, name: offset, end: offset + length)
-      }
+      } != nil
     }
   }
 
   /// Where `word` is written in `bytes` as a whole word (no identifier byte on either side), in
   /// order, in code, comments and literals alike.
   package static func wordOffsets(_ word: String, in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
-    let pattern = Array(word.utf8)
-    guard !pattern.isEmpty, bytes.count >= pattern.count else { return [] }
-    // Each place the word is written (memchr finds them), then whether it is whole.
     var found: [Int] = []
+    _ = firstWord(word, in: bytes) { offset in
+      found.append(offset)
+      return false
+    }
+    return found
+  }
+
+  /// The first place `word` is written in `bytes` as a whole word where `wanted` holds: the
+  /// places in order, memchr finding each, and no more asked once one is wanted.
+  private static func firstWord(
+    _ word: String, in bytes: UnsafeBufferPointer<UInt8>, where wanted: (Int) -> Bool
+  ) -> Int? {
+    let pattern = Array(word.utf8)
+    guard !pattern.isEmpty, bytes.count >= pattern.count else { return nil }
     var from = 0
     while let offset = pattern.count >= 2
       ? System.firstOffset(of: pattern, in: bytes, from: from)
       : System.firstIndex(of: pattern[0], in: bytes, from: from)
     {
       if offset == 0 || !bytes[offset - 1].isIdentifierByte,
-        offset + pattern.count == bytes.count || !bytes[offset + pattern.count].isIdentifierByte
+        offset + pattern.count == bytes.count || !bytes[offset + pattern.count].isIdentifierByte,
+        wanted(offset)
       {
-        found.append(offset)
+        return offset
       }
       from = offset + 1
     }
-    return found
+    return nil
   }
 
   /// Whether the name at `name..<end` is declared there (after `func`, `var`, `let`, as the
