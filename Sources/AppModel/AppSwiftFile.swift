@@ -879,7 +879,7 @@ package struct AppSwiftFile: Sendable {
       if !complete {
         relays.insert(
           HelperRelay(
-            name: name, type: Self.enclosingTypeName(of: Syntax(function)), labels: labels,
+            name: name, type: SwiftTypes.enclosingName(of: Syntax(function)), labels: labels,
             defaulted: defaulted, index: index, file: file.path, reading: what))
       }
       var calls: [(call: FunctionCallExprSyntax, argument: ExprSyntax)] = []
@@ -904,7 +904,7 @@ package struct AppSwiftFile: Sendable {
     /// default is the helper's file's) is left to the helper's own reading.
     fileprivate func producers(calling relay: HelperRelay) -> [Producer] {
       var found: [Producer] = []
-      for call in calls(named: relay.name, of: relay.type) {
+      for call in calls(named: relay.name, of: relay.type, through: values.module) {
         guard
           case .some(.some(let argument)) = Self.argument(
             of: call, labels: relay.labels, defaulted: relay.defaulted, parameter: relay.index),
@@ -931,21 +931,24 @@ package struct AppSwiftFile: Sendable {
       let key = function.position.utf8Offset
       if let found = callsFound[key] { return found }
       let calls = calls(
-        named: function.name.text, of: Self.enclosingTypeName(of: Syntax(function)),
+        named: function.name.text, of: SwiftTypes.enclosingName(of: Syntax(function)),
         outside: function.range)
       callsFound[key] = calls
       return calls
     }
 
     /// The calls in this file of the function `name` of `type` (nil: at file level), as
-    /// ``calls(_:aFunctionOf:)`` counts them, none with a trailing closure or within `excluded`.
+    /// ``calls(_:aFunctionOf:)`` and ``callsAValue(_:of:through:)`` count them (the properties
+    /// of `module`'s types for another file's helper, of this file's for its own), none with a
+    /// trailing closure or within `excluded`.
     private func calls(
-      named name: String, of type: String?, outside excluded: Range<AbsolutePosition>? = nil
+      named name: String, of type: String?, outside excluded: Range<AbsolutePosition>? = nil,
+      through module: ModuleIndex? = nil
     ) -> [FunctionCallExprSyntax] {
       tree.tokens(viewMode: .sourceAccurate).compactMap { token in
         guard token.text == name, let call = Self.call(naming: token),
           call.trailingClosure == nil, excluded?.contains(call.position) != true,
-          Self.calls(call, aFunctionOf: type) || callsAValue(call, of: type)
+          Self.calls(call, aFunctionOf: type) || callsAValue(call, of: type, through: module)
         else { return nil }
         return call
       }
@@ -983,99 +986,49 @@ package struct AppSwiftFile: Sendable {
       }
       let written = base?.sourceText
       guard written == nil || written == "self" || written == "Self" else { return false }
-      return type == nil || enclosingTypeName(of: Syntax(call)) == type
+      return type == nil || SwiftTypes.enclosingName(of: Syntax(call)) == type
     }
 
     /// Whether `call` is made on a value the file states is one of `type` (never for nil, a
     /// file-level function): a local or a parameter declared as one or made from it (`let
     /// coordinator = SceneCoordinator.shared`, `_ coordinator: SceneCoordinator?`), one `if let`
     /// or `guard let` casts to it or unwraps from such a value
-    /// (``SwiftLocals/statedType(named:before:)``), or a property of the type the call is
-    /// written in, declared so there or with the type elsewhere in the file
-    /// (`coordinator?.requestScene(with:)`, `self.coordinator.…`). A value the file does not
-    /// type (a property of another value, a call's result) is not counted.
-    private func callsAValue(_ call: FunctionCallExprSyntax, of type: String?) -> Bool {
-      guard let type, var receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+    /// (``SwiftLocals/statedType(of:before:)``), or a property stated to be one
+    /// (``SwiftTypes/properties(ofType:in:)``) of the type the call is written in
+    /// (`coordinator?.requestScene(with:)`, `self.coordinator.…`) or of a value the file types
+    /// (`delegate.coordinator?.…` after `as? SceneDelegate`), declared in this file or, with
+    /// `module`, anywhere in the module. A value the file does not type (a call's result, a
+    /// property of a property) is not counted.
+    private func callsAValue(
+      _ call: FunctionCallExprSyntax, of type: String?, through module: ModuleIndex?
+    ) -> Bool {
+      guard let type, let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
       else { return false }
-      if let optional = receiver.as(OptionalChainingExprSyntax.self) {
-        receiver = optional.expression
-      } else if let forced = receiver.as(ForceUnwrapExprSyntax.self) {
-        receiver = forced.expression
-      }
       let name: String
-      if let reference = receiver.as(DeclReferenceExprSyntax.self),
-        reference.argumentNames == nil, reference.baseName.tokenKind != .keyword(.self)
-      {
-        switch SwiftLocals.statedType(named: reference.baseName.text, before: Syntax(call)) {
-        case .stated(let stated): return stated.map { Self.sameType($0, type) } ?? false
-        case .member(let property): name = property
-        }
-      } else if let access = receiver.as(MemberAccessExprSyntax.self),
-        access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-      {
-        name = access.declName.baseName.text
-      } else {
-        return false
+      let holder: String?
+      switch SwiftLocals.statedType(of: receiver, before: Syntax(call)) {
+      case .stated(let stated): return stated.map { SwiftTypes.sameType($0, type) } ?? false
+      case .member(let property, let of):
+        name = property
+        holder = of ?? SwiftTypes.enclosingName(of: Syntax(call))
       }
+      guard let holder else { return false }
       // The property's declaration may be a member the sparse reading blanked.
       values.consultUses(of: name)
-      return Self.propertyType(named: name, around: Syntax(call)).map { Self.sameType($0, type) }
-        ?? false
+      let properties = module?.properties(ofType: type) ?? ownProperties(ofType: type)
+      return properties.contains { $0.name == name && SwiftTypes.sameType($0.holder, holder) }
     }
 
-    /// Whether a stated type names `type` (a nested type is named by its last component where
-    /// the helper's declaration names it).
-    private static func sameType(_ stated: String, _ type: String) -> Bool {
-      stated == type || SwiftValues.lastComponent(stated) == SwiftValues.lastComponent(type)
-    }
+    /// The properties this file's types state are of a type, by the type, found once each.
+    private var propertiesFound: [String: [SwiftTypes.Property]] = [:]
 
-    /// The type the declaration enclosing `node` (a type or an extension) states for its
-    /// property `name`: annotated or made from a type (``SwiftTypes``); nil when that
-    /// declaration has no such property.
-    private static func propertyType(named name: String, around node: Syntax) -> String? {
-      var current = node.parent
-      while let step = current {
-        if let group = step.asProtocol(DeclGroupSyntax.self) {
-          if let found = propertyType(named: name, in: group) { return found }
-          // `extension SceneDelegate { … coordinator?.requestScene(…) }`, the property declared
-          // with the type, or in another extension of it, at the file's top level.
-          guard let type = typeName(of: group), let file = step.root.as(SourceFileSyntax.self)
-          else { return nil }
-          for item in file.statements {
-            guard let other = item.item.asProtocol(DeclGroupSyntax.self), other.id != group.id,
-              Self.typeName(of: other) == type
-            else { continue }
-            if let found = propertyType(named: name, in: other) { return found }
-          }
-          return nil
-        }
-        current = step.parent
-      }
-      return nil
-    }
-
-    /// The type `group` states for its property `name` (`.some(nil)` when it declares the
-    /// property without stating one); nil when it declares no such property.
-    private static func propertyType(named name: String, in group: some DeclGroupSyntax)
-      -> String??
-    {
-      for member in group.memberBlock.members {
-        guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-        for binding in variable.bindings
-        where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-          if let type = binding.typeAnnotation?.type { return .some(SwiftTypes.named(type)) }
-          return .some(binding.initializer.flatMap { SwiftTypes.made(by: $0.value) })
-        }
-      }
-      return nil
-    }
-
-    /// The type a type declaration or an extension is of, as a call would write it.
-    private static func typeName(of group: some DeclGroupSyntax) -> String? {
-      if let extensionDecl = group.as(ExtensionDeclSyntax.self) {
-        return extensionDecl.extendedType.trimmedDescription
-      }
-      return group.asProtocol(NamedDeclSyntax.self)?.name.text
+    /// The properties this file's types and extensions state are of `type`
+    /// (``SwiftTypes/properties(ofType:in:)``).
+    private func ownProperties(ofType type: String) -> [SwiftTypes.Property] {
+      if let found = propertiesFound[type] { return found }
+      let found = SwiftTypes.properties(ofType: type, in: tree)
+      propertiesFound[type] = found
+      return found
     }
 
     /// Whether no other file can name `node`'s declaration: it, or a type it is declared in, is
@@ -1108,16 +1061,6 @@ package struct AppSwiftFile: Sendable {
         call.calledExpression.id == member.id
       {
         return call
-      }
-      return nil
-    }
-
-    /// The name of the type or extension `node` is declared in, as a call would write it.
-    private static func enclosingTypeName(of node: Syntax) -> String? {
-      var current = node.parent
-      while let step = current {
-        if let group = step.asProtocol(DeclGroupSyntax.self) { return typeName(of: group) }
-        current = step.parent
       }
       return nil
     }

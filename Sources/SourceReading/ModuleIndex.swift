@@ -38,6 +38,8 @@ package final class ModuleIndex: @unchecked Sendable {
   /// as a window id in every view, is read once. A lookup inside another's resolution reads
   /// anew, so that a cycle is reported from where it is entered, as without this cache.
   private var declared: [DeclaredKey: Constant?] = [:]
+  /// The properties of each type asked for so far (``properties(ofType:)``).
+  private var typedProperties: [String: [SwiftTypes.Property]] = [:]
   /// The declarations the lookups inside the outermost one may still read.
   private var nestedReadsLeft = 0
 
@@ -154,17 +156,57 @@ package final class ModuleIndex: @unchecked Sendable {
     }
   }
 
+  /// The properties the module's types and extensions state are of `type`
+  /// (``SwiftTypes/properties(ofType:in:)``): a value read from one (`delegate.coordinator`, with
+  /// `delegate` a `SceneDelegate`) is one of `type` wherever the property is declared. The files
+  /// that name the type (a byte search) are parsed, on every core, once for each type asked.
+  package func properties(ofType type: String) -> [SwiftTypes.Property] {
+    lock.lock()
+    defer { lock.unlock() }
+    if let known = typedProperties[type] { return known }
+    let name = Array(SwiftValues.lastComponent(type).utf8)
+    let sources = sources.filter { $0.hasSuffix(".swift") }
+    let read = read
+    let found = Locked([[SwiftTypes.Property]](repeating: [], count: sources.count))
+    DispatchQueue.concurrentPerform(iterations: name.isEmpty ? 0 : sources.count) { index in
+      guard let bytes = read(sources[index]),
+        bytes.withUnsafeBufferPointer({ System.firstOffset(of: name, in: $0, from: 0) != nil }),
+        SwiftExtractor.excessiveBracketNesting(bytes) == nil
+      else { return }
+      let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+      let properties = SwiftTypes.properties(ofType: type, in: tree)
+      found.withLock { $0[index] = properties }
+    }
+    var properties: [SwiftTypes.Property] = []
+    for property in found.withLock({ $0 }).joined() where !properties.contains(property) {
+      properties.append(property)
+    }
+    typedProperties[type] = properties
+    return properties
+  }
+
   /// The Swift files of the module that may call one of `functions` (each a name, and the type
   /// or extension that declares it, nil at file level) as the app model counts a call: the name
   /// whole, then `(`, written on the type or one of its static members (`Type.f(`,
   /// `Type.shared.f(`), or with any other receiver or none in a file that names the type (an
-  /// extension of it, a value it declares of the type), or, for a file-level function, with no
-  /// receiver. One byte search of each
-  /// file, on every core: a name an app writes everywhere (`open(`) is a call of the helper in
-  /// few files, and only those are parsed.
+  /// extension of it, a value it declares of the type) or a type that holds a property of it
+  /// (``properties(ofType:)``: `delegate.coordinator?.f(` after `as? SceneDelegate`), or, for a
+  /// file-level function, with no receiver. One byte search of each file, on every core: a name
+  /// an app writes everywhere (`open(`) is a call of the helper in few files, and only those are
+  /// parsed.
   package func swiftFiles(calling functions: [(name: String, type: String?)]) -> [String] {
-    let patterns = functions.map { (Array($0.name.utf8), $0.type.map { Array($0.utf8) }) }
-      .filter { !$0.0.isEmpty }
+    let patterns = functions.filter { !$0.name.isEmpty }.map { function in
+      // The type first, then each type that holds a property of it, once.
+      let types = function.type.map { type in
+        var types = [type]
+        for property in properties(ofType: type) {
+          let holder = SwiftValues.lastComponent(property.holder)
+          if !holder.isEmpty, !types.contains(holder) { types.append(holder) }
+        }
+        return types.map { Array($0.utf8) }
+      }
+      return (Array(function.name.utf8), types)
+    }
     guard !patterns.isEmpty else { return [] }
     let sources = sources.filter { $0.hasSuffix(".swift") }
     let read = read
@@ -180,12 +222,16 @@ package final class ModuleIndex: @unchecked Sendable {
     return sources.indices.filter { calling[$0] }.map { sources[$0] }
   }
 
-  /// Whether `bytes` may call the function `name` of `type` (``swiftFiles(calling:)``): a byte
+  /// Whether `bytes` may call the function `name` of a type (``swiftFiles(calling:)``): a byte
   /// test that never misses a call the app model counts, and passes over the calls of other
   /// values' functions of that name.
+  ///
+  /// - Parameter types: the type, then the types that hold a property of it; nil for a
+  ///   file-level function.
   private static func mayCall(
-    _ name: [UInt8], of type: [UInt8]?, in bytes: UnsafeBufferPointer<UInt8>
+    _ name: [UInt8], of types: [[UInt8]]?, in bytes: UnsafeBufferPointer<UInt8>
   ) -> Bool {
+    let type = types?.first
     // The identifier that ends just before `end` (exclusive; white space and line breaks may
     // stand between: a chained call on its own line), and where it starts.
     func identifier(endingAt end: Int) -> (start: Int, text: ArraySlice<UInt8>)? {
@@ -198,7 +244,7 @@ package final class ModuleIndex: @unchecked Sendable {
     var namesType: Bool?
     func fileNamesType() -> Bool {
       if let namesType { return namesType }
-      let names = type.map { System.firstOffset(of: $0, in: bytes, from: 0) != nil } ?? false
+      let names = (types ?? []).contains { System.firstOffset(of: $0, in: bytes, from: 0) != nil }
       namesType = names
       return names
     }

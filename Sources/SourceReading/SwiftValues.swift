@@ -2093,9 +2093,12 @@ package enum SwiftLocals {
   package enum StatedType: Equatable {
     /// The type the nearest local, parameter or `if let` states; nil where it states none.
     case stated(String?)
-    /// Nothing nearer than the enclosing type binds the name, or an `if let` unwraps one
-    /// nothing nearer binds (or `self.` one): the type is that of the member so named, if any.
-    case member(String)
+    /// The value is a property: `of` nil, one of the type the use is written in (nothing
+    /// nearer than the enclosing type binds the name, or an `if let` unwraps one nothing nearer
+    /// binds, or `self.` one); else one of the type the file states for the value it is read
+    /// from (`let coordinator = delegate.coordinator` with `delegate` a `SceneDelegate`). The
+    /// type is that of the property so named, if any.
+    case member(String, of: String?)
   }
 
   /// The type the file states for the local or parameter `name` used at `use`: its annotation
@@ -2105,6 +2108,71 @@ package enum SwiftLocals {
   /// made from, or that of the name it unwraps (`if let coordinator`, `= self.coordinator`).
   package static func statedType(named name: String, before use: Syntax) -> StatedType {
     statedType(named: name, before: use, unwrapping: 0)
+  }
+
+  /// The type the file states for `value`, an expression read at `use`: a name's
+  /// (``statedType(named:before:)``), the type it is cast to (`(delegate as? SceneDelegate)`)
+  /// or made from, or, for a property read from a value (`delegate.coordinator`,
+  /// `self.coordinator`), that property (``StatedType/member(_:of:)``). **Decision:** one
+  /// property is followed, not a chain of them (`a.b.coordinator`): the type of `a.b` is the
+  /// compiler's to know.
+  package static func statedType(of value: ExprSyntax, before use: Syntax) -> StatedType {
+    statedType(of: value, before: use, unwrapping: 0)
+  }
+
+  private static func statedType(of value: ExprSyntax, before use: Syntax, unwrapping depth: Int)
+    -> StatedType
+  {
+    let value = unwrapped(value)
+    if let type = castType(value) ?? SwiftTypes.made(by: value) { return .stated(type) }
+    if let reference = value.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
+      reference.baseName.tokenKind != .keyword(.self)
+    {
+      guard depth < maximumUnwraps else { return .stated(nil) }
+      return statedType(named: reference.baseName.text, before: use, unwrapping: depth + 1)
+    }
+    guard let access = value.as(MemberAccessExprSyntax.self), access.declName.argumentNames == nil,
+      let base = access.base.map(unwrapped)
+    else { return .stated(nil) }
+    let property = access.declName.baseName.text
+    if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+      return .member(property, of: nil)
+    }
+    guard depth < maximumUnwraps,
+      case .stated(let holder?) = statedType(of: base, before: use, unwrapping: depth + 1)
+    else { return .stated(nil) }
+    return .member(property, of: holder)
+  }
+
+  /// `value` without the marks that unwrap it (`x?`, `x!`) or the parentheses around it.
+  private static func unwrapped(_ value: ExprSyntax) -> ExprSyntax {
+    var value = value
+    // Climbed in a loop: a hostile file may nest `((((x))))` deep.
+    while true {
+      if let optional = value.as(OptionalChainingExprSyntax.self) {
+        value = optional.expression
+      } else if let forced = value.as(ForceUnwrapExprSyntax.self) {
+        value = forced.expression
+      } else if let tuple = value.as(TupleExprSyntax.self), tuple.elements.count == 1,
+        let only = tuple.elements.first, only.label == nil
+      {
+        value = only.expression
+      } else {
+        return value
+      }
+    }
+  }
+
+  /// The type `value` is cast to by `as?` or `as!` (`scene.delegate as? SceneDelegate`), as
+  /// parsed: a sequence the parser does not fold.
+  private static func castType(_ value: ExprSyntax) -> String? {
+    guard let sequence = value.as(SequenceExprSyntax.self), sequence.elements.count == 3
+    else { return nil }
+    let parts = Array(sequence.elements)
+    guard let cast = parts[1].as(UnresolvedAsExprSyntax.self),
+      cast.questionOrExclamationMark != nil, let type = parts[2].as(TypeExprSyntax.self)?.type
+    else { return nil }
+    return SwiftTypes.named(type)
   }
 
   /// How many `if let a = b` a name is followed through: a hostile file may chain them, or loop
@@ -2117,7 +2185,10 @@ package enum SwiftLocals {
     switch binding(named: name, before: use) {
     case .local(_, let declared?)?:
       if let type = declared.typeAnnotation?.type { return .stated(SwiftTypes.named(type)) }
-      return .stated(declared.initializer.flatMap { SwiftTypes.made(by: $0.value) })
+      guard let value = declared.initializer?.value, depth < maximumUnwraps else {
+        return .stated(nil)
+      }
+      return statedType(of: value, before: Syntax(declared), unwrapping: depth + 1)
     case .local?: return .stated(nil)
     case .parameter(let function, let index)?:
       let parameters = function.signature.parameterClause.parameters
@@ -2125,7 +2196,7 @@ package enum SwiftLocals {
       return .stated(SwiftTypes.named(parameter.type))
     case .unwrapped(let condition, let statement)?:
       return unwrappedType(condition, in: statement, unwrapping: depth)
-    case nil: return .member(name)
+    case nil: return .member(name, of: nil)
     }
   }
 
@@ -2140,22 +2211,12 @@ package enum SwiftLocals {
     // What a name is outside the statement: `if let coordinator = coordinator`, and the
     // shorthand `if let coordinator`, unwrap the name the statement is written among.
     func outside(_ name: String) -> StatedType {
-      guard let parent = statement.parent else { return .member(name) }
+      guard let parent = statement.parent else { return .member(name, of: nil) }
       return statedType(named: name, before: parent, unwrapping: depth + 1)
     }
     guard let value = condition.initializer?.value else { return outside(name) }
-    // `scene.delegate as? SceneDelegate`, as parsed (a sequence the parser does not fold).
-    if let sequence = value.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
-      let parts = Array(sequence.elements)
-      if let cast = parts[1].as(UnresolvedAsExprSyntax.self),
-        cast.questionOrExclamationMark != nil, let type = parts[2].as(TypeExprSyntax.self)?.type
-      {
-        return .stated(SwiftTypes.named(type))
-      }
-    }
-    if let made = SwiftTypes.made(by: value) { return .stated(made) }
-    if let reference = value.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
-      reference.baseName.tokenKind != .keyword(.self)
+    if let reference = unwrapped(value).as(DeclReferenceExprSyntax.self),
+      reference.argumentNames == nil, reference.baseName.tokenKind != .keyword(.self)
     {
       let other = reference.baseName.text
       // `if let a = x, let b = a`: bound by an earlier condition of the same statement.
@@ -2166,12 +2227,10 @@ package enum SwiftLocals {
       if let earlier { return unwrappedType(earlier, in: statement, unwrapping: depth + 1) }
       return outside(other)
     }
-    if let access = value.as(MemberAccessExprSyntax.self),
-      access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-    {
-      return .member(access.declName.baseName.text)
-    }
-    return .stated(nil)
+    // `guard let delegate = scene.delegate as? SceneDelegate, let c = delegate.coordinator`:
+    // what the value is read from may be an earlier condition's name, so it is read from the
+    // condition's place.
+    return statedType(of: value, before: Syntax(condition), unwrapping: depth + 1)
   }
 
   /// The conditions of an `if`, a `guard` or a `while`.
@@ -2370,6 +2429,84 @@ package enum SwiftTypes {
       member.declName.baseName.text.first?.isLowercase == true
     else { return nil }
     return typeName(base)
+  }
+
+  /// Whether a stated type names `type` (a nested type is named by its last component where
+  /// the other names it).
+  package static func sameType(_ stated: String, _ type: String) -> Bool {
+    stated == type || SwiftValues.lastComponent(stated) == SwiftValues.lastComponent(type)
+  }
+
+  /// The type a type declaration or an extension is of, as a call would write it.
+  package static func name(of group: some DeclGroupSyntax) -> String? {
+    if let extensionDecl = group.as(ExtensionDeclSyntax.self) {
+      return extensionDecl.extendedType.trimmedDescription
+    }
+    return group.asProtocol(NamedDeclSyntax.self)?.name.text
+  }
+
+  /// The name of the type or extension `node` is declared in, as a call would write it.
+  package static func enclosingName(of node: Syntax) -> String? {
+    var current = node.parent
+    while let step = current {
+      if let group = step.asProtocol(DeclGroupSyntax.self) { return name(of: group) }
+      current = step.parent
+    }
+    return nil
+  }
+
+  /// A property a type states is of a given type: the type (or extension) that declares it, as
+  /// ``name(of:)`` writes it, and its name.
+  package struct Property: Hashable, Sendable {
+    package var holder: String
+    package var name: String
+
+    package init(holder: String, name: String) {
+      self.holder = holder
+      self.name = name
+    }
+  }
+
+  /// The properties the types and extensions declared in `tree` (at any depth, not in a
+  /// function's body) state are of `type`: annotated with it (`var coordinator:
+  /// SceneCoordinator?`) or made from it (``made(by:)``).
+  package static func properties(ofType type: String, in tree: some SyntaxProtocol) -> [Property] {
+    let visitor = PropertyVisitor(type: type)
+    visitor.walk(tree)
+    return visitor.found
+  }
+
+  private final class PropertyVisitor: SyntaxVisitor {
+    let type: String
+    var found: [Property] = []
+
+    init(type: String) {
+      self.type = type
+      super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
+      guard let group = node.parent?.asProtocol(DeclGroupSyntax.self),
+        let holder = SwiftTypes.name(of: group)
+      else { return .visitChildren }
+      for member in node.members {
+        guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+        for binding in variable.bindings {
+          guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let stated = binding.typeAnnotation.map({ SwiftTypes.named($0.type) })
+              ?? binding.initializer.map({ SwiftTypes.made(by: $0.value) }),
+            let stated, SwiftTypes.sameType(stated, type)
+          else { continue }
+          found.append(Property(holder: holder, name: name))
+        }
+      }
+      return .visitChildren
+    }
+
+    // A function's, accessor's or closure's body declares no member.
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   }
 
   /// `Type` or `Outer.Inner` written as an expression (capitalized names), else nil.

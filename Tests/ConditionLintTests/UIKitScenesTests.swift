@@ -1133,6 +1133,95 @@ struct UIKitScenesTests {
     #expect(AppInputs.sparseReadingDisagreement(path: "App.swift", bytes: utf8(one)) == nil)
   }
 
+  @Test("a helper called on a property another file declares, of self or of a value typed so")
+  func helpersOnPropertiesOfOtherFiles() throws {
+    let helpers = """
+      import UIKit
+      final class SceneCoordinator {
+        func requestScene(with activity: NSUserActivity) {
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: activity, options: nil)
+        }
+      }
+      final class Router { func requestScene(with activity: NSUserActivity) {} }
+      """
+    let delegate = """
+      import UIKit
+      final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+        var window: UIWindow?
+        private(set) weak var coordinator: SceneCoordinator?
+        lazy var router = Router()
+        var holder: Holder?
+      }
+      struct Holder { let coordinator: SceneCoordinator }
+      """
+    // Names neither `SceneCoordinator` nor `Router`: found because it names a type that holds
+    // a coordinator.
+    let routing = """
+      import UIKit
+      extension SceneDelegate {
+        func openSettings() {
+          let activity = NSUserActivity(activityType: "com.example.settings")
+          activity.targetContentIdentifier = "mail/settings"
+          coordinator?.requestScene(with: activity)
+          self.coordinator?.requestScene(with: activity)
+          router.requestScene(with: activity)
+          holder?.coordinator.requestScene(with: activity)
+        }
+      }
+      """
+    let list = """
+      import UIKit
+      final class ThreadListViewController: UITableViewController {
+        func open(_ scene: UIScene?) {
+          let activity = NSUserActivity(activityType: "com.example.thread")
+          activity.targetContentIdentifier = "mail/thread/42"
+          guard let delegate = scene?.delegate as? SceneDelegate,
+            let coordinator = delegate.coordinator
+          else { return }
+          coordinator.requestScene(with: activity)
+          delegate.coordinator?.requestScene(with: activity)
+          (scene?.delegate as? SceneDelegate)?.coordinator?.requestScene(with: activity)
+          let cast = scene?.delegate as! SceneDelegate
+          let held = cast.coordinator
+          held?.requestScene(with: activity)
+          delegate.router.requestScene(with: activity)
+          delegate.holder?.coordinator.requestScene(with: activity)
+          scene?.delegate?.coordinator?.requestScene(with: activity)
+        }
+      }
+      """
+    let files = [
+      "Helpers.swift": helpers, "SceneDelegate.swift": delegate,
+      "SceneDelegate+Routing.swift": routing, "ThreadList.swift": list,
+    ]
+    let run = Linter.readApp(paths: [try tree(files.mapValues { utf8($0) })])
+    let requests = try #require(run.catalog?.producers).filter { $0.kind == .activationRequest }
+      .map { "\($0.file.split(separator: "/").last ?? ""):\($0.line)" }.sorted()
+    // Counted: the property of self declared in another file (whatever its modifiers), and the
+    // property of a value cast to the delegate, unwrapped, read directly or through a local.
+    // Not: another type's property (`router`), a property of a property (`holder?.coordinator`),
+    // a value whose type only the compiler knows (`scene?.delegate?.coordinator`).
+    #expect(
+      requests == [
+        "Helpers.swift:4", "SceneDelegate+Routing.swift:6", "SceneDelegate+Routing.swift:7",
+        "ThreadList.swift:10", "ThreadList.swift:11", "ThreadList.swift:14", "ThreadList.swift:9",
+      ])
+    // The holder's file is what lets the byte search pass the callers' files.
+    let calling = ModuleIndex(sources: files.keys.sorted(), read: { files[$0].map(utf8) })
+      .swiftFiles(calling: [("requestScene", "SceneCoordinator")])
+    #expect(calling.contains("ThreadList.swift") && calling.contains("SceneDelegate+Routing.swift"))
+    let withoutHolder = files.merging(["SceneDelegate.swift": "final class SceneDelegate {}"]) {
+      $1
+    }
+    let passed = ModuleIndex(
+      sources: withoutHolder.keys.sorted(),
+      read: {
+        withoutHolder[$0].map(utf8)
+      }
+    ).swiftFiles(calling: [("requestScene", "SceneCoordinator")])
+    #expect(!passed.contains("ThreadList.swift"))
+  }
+
   @Test("a postfix chain longer than its limit is not parsed: no trap, in the lint or the app")
   func deepChains() throws {
     let chain = Array(repeating: "A", count: 100_000).joined(separator: ".")
