@@ -308,6 +308,13 @@ package struct Producer: Sendable, Hashable {
   /// The reason an identifier assigned `nil` has.
   package static let nilIdentifier = "the identifier is nil"
 
+  /// Why a request that passes no user activity carries no identifier, and what it opens: the
+  /// session it names (as written), else a new scene of the default configuration.
+  package static func withoutActivity(session: String?) -> String {
+    guard let session else { return "no user activity: a new scene of the default configuration" }
+    return "no user activity: it activates the session it names ('\(session)')"
+  }
+
   /// What the event carries, as known text and holes: the identifier, the template, or one
   /// hole for a run-time value; a URL scheme stands for every URL of it (`x-example://⟨URL⟩`).
   /// Nil for an event with no identifier, and for `openWindow`, which routes by window id.

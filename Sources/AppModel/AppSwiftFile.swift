@@ -1369,7 +1369,7 @@ package struct AppSwiftFile: Sendable {
         producer.activityType = activityType(of: activity)
       }
       guard let activity, !activity.is(NilLiteralExprSyntax.self) else {
-        producer.unknown = "no user activity: a new scene of the default configuration"
+        producer.unknown = Producer.withoutActivity(session: session)
         producer.carriesIdentifier = false
         producer.detail = "nil"
         producer.passesActivity = false
@@ -1439,10 +1439,14 @@ package struct AppSwiftFile: Sendable {
     ) {
       let name = SwiftValues.abbreviated(activity)
       var made = activity.as(FunctionCallExprSyntax.self)
+      // What the activity is read from when no call makes it: a computed property, maybe.
+      var property = activity
       var why: String?
       if let reference = activity.as(DeclReferenceExprSyntax.self) {
         switch SwiftLocals.local(named: reference.baseName.text, before: Syntax(activity)) {
-        case .value(let value, _)?: made = value.as(FunctionCallExprSyntax.self)
+        case .value(let value, _)?:
+          made = value.as(FunctionCallExprSyntax.self)
+          property = value
         case .runtime(let reason)?: why = reason
         case nil: why = values.whyRuntime(activity)
         }
@@ -1464,7 +1468,14 @@ package struct AppSwiftFile: Sendable {
         producer.carriesIdentifier = false
         return
       }
-      guard let made, let reading = values.madeActivity(made) else {
+      // Made by a function of the app, or by a computed property (`note.userActivity`).
+      let maker =
+        made.map { "'\(SwiftValues.abbreviated($0.calledExpression))(…)'" }
+        ?? "'\(SwiftValues.abbreviated(property))'"
+      guard
+        let reading = made.map({ values.madeActivity($0) })
+          ?? values.madeActivity(property: property)
+      else {
         producer.unknown =
           why.map { "the user activity is a run-time value: \($0)" }
           ?? "the user activity '\(name)' is made where the reading does not follow"
@@ -1475,7 +1486,7 @@ package struct AppSwiftFile: Sendable {
       }
       guard let identifier = reading.identifier else {
         producer.unknown =
-          "'\(SwiftValues.abbreviated(made.calledExpression))(…)' sets no targetContentIdentifier "
+          "\(maker) sets no targetContentIdentifier "
           + "on the activity it makes; routed by its webpageURL, if any"
         producer.carriesIdentifier = false
         return

@@ -158,7 +158,7 @@ extension ObjCExtractor {
       producer.detail = sourceText(tokens, activity)
       if producer.detail == "nil" {
         producer.passesActivity = false
-        producer.unknown = "no user activity: a new scene of the default configuration"
+        producer.unknown = Producer.withoutActivity(session: producer.session)
         producer.carriesIdentifier = false
       } else if let value = assigned[
         ScopedName(scope: tokens[index].scope, name: sourceText(tokens, activity))]

@@ -363,6 +363,23 @@ package final class SwiftValues {
         var computed = false
         if let accessors = binding.accessorBlock {
           value = nil
+          // `var userActivity: NSUserActivity { let activity = …; …; return activity }`: an
+          // activity's maker with no parameters (``madeActivity(property:)``).
+          if let type = binding.typeAnnotation?.type.trimmedDescription,
+            SwiftValues.activityTypes.contains(type),
+            let body = SwiftValues.getterBody(accessors),
+            let made = body.count == 1
+              ? SwiftValues.returnedExpression(body)
+              : body.last?.item.as(ReturnStmtSyntax.self)?.expression
+          {
+            functions[key] =
+              functions[key] == nil
+              ? Function(
+                name: name.text, parameters: [], value: made,
+                offset: name.positionAfterSkippingLeadingTrivia.utf8Offset, returns: .userActivity,
+                statements: body)
+              : .some(nil)
+          }
           if let body = SwiftValues.getterBody(accessors) {
             if let single = SwiftValues.returnedExpression(body) {
               value = single
@@ -1285,8 +1302,60 @@ extension SwiftValues {
   package func madeActivity(_ call: FunctionCallExprSyntax) -> MadeActivity? {
     let keys = functionKeys(of: call, implicitType: "NSUserActivity")
     guard call.trailingClosure == nil, !keys.isEmpty else { return nil }
-    let name = call.calledExpression.sourceText
-    let use = ExprSyntax(call)
+    return madeActivity(
+      keys, name: call.calledExpression.sourceText, use: ExprSyntax(call),
+      fillings: { self.fillings(call, of: $0, depth: 0) },
+      moduleFillings: { Self.fillings(call, parameters: $0, origin: $1) })
+  }
+
+  /// What the user activity a computed property of the file or the module makes carries, read
+  /// as an activity's maker with no parameters (``madeActivity(_:)``):
+  ///
+  /// ```swift
+  /// struct Note {
+  ///   var userActivity: NSUserActivity {
+  ///     let activity = NSUserActivity(activityType: "com.example.notes.view")
+  ///     activity.targetContentIdentifier = "notes/note/\(id)"
+  ///     return activity
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// `note.userActivity`, where the file states `note` is a `Note`
+  /// (``SwiftLocals/statedType(of:before:)``), or `userActivity` and `self.userActivity` within
+  /// the type, carries `notes/note/⟨id⟩` (the instance's own values are known at run time).
+  /// Nil when the property is no such maker of the file or the module.
+  package func madeActivity(property use: ExprSyntax) -> MadeActivity? {
+    let keys: [String]
+    if let reference = use.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
+      keys = scopes(of: Syntax(use)).map { Self.qualified(reference.baseName.text, in: $0) }
+    } else if let access = use.as(MemberAccessExprSyntax.self), let base = access.base,
+      access.declName.argumentNames == nil
+    {
+      let name = access.declName.baseName.text
+      if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+        keys = scopes(of: Syntax(use)).filter { !$0.isEmpty }.map { Self.qualified(name, in: $0) }
+      } else if case .stated(let type?) = SwiftLocals.statedType(of: base, before: Syntax(use)) {
+        keys = [type + "." + name]
+      } else {
+        keys = []
+      }
+    } else {
+      keys = []
+    }
+    guard !keys.isEmpty else { return nil }
+    return madeActivity(
+      keys, name: use.sourceText, use: use,
+      fillings: { $0.parameters.isEmpty ? [] : nil },
+      moduleFillings: { parameters, _ in parameters.map { $0.labels.isEmpty ? [] : nil } ?? [] })
+  }
+
+  /// What the activity's maker one of `keys` names (the file's, else the module's) makes,
+  /// its holes filled by `fillings` (`moduleFillings` for the module's).
+  private func madeActivity(
+    _ keys: [String], name: String, use: ExprSyntax, fillings fill: (Function) -> [Filling]?,
+    moduleFillings: (ModuleIndex.Parameters?, ValueOrigin) -> [Filling]?
+  ) -> MadeActivity? {
     var identifier: StringValue?
     var activityType: StringValue
     let fillings: [Filling]?
@@ -1299,11 +1368,11 @@ extension SwiftValues {
       let made = madeActivity(by: found)
       identifier = made.identifier.map { adding(origin, to: $0) }
       activityType = adding(origin, to: made.activityType)
-      fillings = self.fillings(call, of: found, depth: 0)
+      fillings = fill(found)
     } else if let (value, origin, parameters) = fromModuleWithParameters(
       keys, kind: .activityIdentifier, name: name, use: use)
     {
-      fillings = Self.fillings(call, parameters: parameters, origin: origin)
+      fillings = moduleFillings(parameters, origin)
       identifier = value == .absent ? nil : Self.string(value, origin)
       activityType =
         fromModule(keys, kind: .activityType, name: name, use: use).map(Self.string)

@@ -2030,6 +2030,9 @@ struct AppModelTests {
           let request = UISceneSessionActivationRequest(role: .windowApplication, userActivity: activity, options: nil)
           UIApplication.shared.activateSceneSession(for: request)
         }
+        func reopen(_ session: UISceneSession) {
+          UIApplication.shared.activateSceneSession(for: UISceneSessionActivationRequest(session: session))
+        }
         """),
     ])
     let catalog = try #require(Linter.readApp(paths: [root]).catalog)
@@ -2040,9 +2043,14 @@ struct AppModelTests {
       catalog.apps.first?.sceneConfigurations.map(\.delegateClass) == [
         "SceneDelegate", "DetailsDelegate",
       ])
-    let request = try #require(catalog.producers.first { $0.kind == .activationRequest })
-    #expect(request.template?.parts == [.text("details/"), .hole("id")])
-    #expect(request.line == 21)
+    let requests = catalog.producers.filter { $0.kind == .activationRequest }
+    try #require(requests.count == 2)
+    #expect(requests[0].template?.parts == [.text("details/"), .hole("id")])
+    #expect(requests[0].line == 21)
+    // A request for a session passes no activity: it activates that session, not a new scene.
+    #expect(requests[1].session == "session" && !requests[1].carriesIdentifier)
+    #expect(
+      requests[1].unknown == "no user activity: it activates the session it names ('session')")
   }
 
   @Test(

@@ -799,6 +799,69 @@ struct UIKitScenesTests {
     }
   }
 
+  @Test("a computed property that makes the activity a request passes gives its identifier")
+  func activityProperties() throws {
+    let plist = AppModelTests.manifest([("Main", "MainDelegate"), ("Note", "NoteDelegate")])
+    let model = """
+      import Foundation
+      struct Note {
+        let id: String
+        var userActivity: NSUserActivity {
+          let activity = NSUserActivity(activityType: "com.example.note")
+          activity.targetContentIdentifier = "notes/note/\\(id)"
+          return activity
+        }
+        var handoff: NSUserActivity { NSUserActivity(activityType: "com.example.handoff") }
+        var restored: NSUserActivity {
+          get { NSUserActivity(activityType: "com.example.note") }
+          set {}
+        }
+        func open() {
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: userActivity, options: nil)
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: self.handoff, options: nil)
+        }
+      }
+      """
+    let requests =
+      Self.notesDelegates + "\n" + """
+        func open(note: Note, other: Other) {
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: note.userActivity, options: nil)
+          let made = note.userActivity
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: made, options: nil)
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: note.restored, options: nil)
+          UIApplication.shared.requestSceneSessionActivation(nil, userActivity: other.userActivity, options: nil)
+        }
+        """
+    // The model in the requests' own file, and in a file of its own (through the module).
+    for files in [
+      ["Info.plist": plist, "App.swift": utf8(requests + "\n" + model)],
+      ["Info.plist": plist, "App.swift": utf8(requests), "Note.swift": utf8(model)],
+    ] {
+      let run = Linter.readApp(paths: [try tree(files)])
+      let catalog = try #require(run.catalog)
+      let requests = catalog.producers.filter { $0.kind == .activationRequest }
+        .sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+      try #require(requests.count == 6)
+      let fromCallers = requests.filter { $0.file.hasSuffix("App.swift") && $0.line <= 20 }
+      let inModel = requests.filter { !fromCallers.contains($0) }
+      try #require(fromCallers.count == 4 && inModel.count == 2)
+      // `note.userActivity` (directly and through a local): the getter's identifier, the
+      // instance's own value a hole; its type.
+      for request in fromCallers[0...1] {
+        #expect(request.template?.parts == [.text("notes/note/"), .hole("id")])
+        #expect(request.activityType == "com.example.note")
+      }
+      // A property with a setter is a value that changes; another type's property of that name
+      // is not this one: run-time values, never said to carry none.
+      for request in fromCallers[2...] {
+        #expect(request.carriesIdentifier && request.template == nil && request.identifier == nil)
+      }
+      // Within the type: `userActivity`, and `self.handoff`, which sets no identifier.
+      #expect(inModel[0].template?.parts == [.text("notes/note/"), .hole("id")])
+      #expect(!inModel[1].carriesIdentifier && inModel[1].activityType == "com.example.handoff")
+    }
+  }
+
   @Test(
     "a request or an identifier that is a parameter of a helper is read at each call of the helper in its file"
   )
