@@ -71,6 +71,9 @@ package struct AppInputs: Sendable {
       if !sparse.external.isSubset(of: whole.external) {
         return "external names: sparse \(sparse.external), whole \(whole.external)"
       }
+      if sparse.relays != whole.relays {
+        return "relays: sparse \(sparse.relays), whole \(whole.relays)"
+      }
       return nil
     }
     guard SwiftExtractor.excessiveBracketNesting(bytes) == nil else { return nil }
@@ -143,9 +146,12 @@ package struct AppObjCFile: Sendable {
   package var configurationChoice: ConfigurationChoice?
   /// The scene configurations it makes in code.
   package var configurations: [SceneConfigurationEntry] = []
+  /// Its methods that request a scene for the activity they are given: their callers'
+  /// messages are read too (``ObjCRelay``).
+  package var relays: [ObjCRelay] = []
 
   /// Reads `bytes`, with the module's constants through `module`; `whole` tokenizes every body
-  /// (``ObjCExtractor/appReading(in:path:module:whole:)``).
+  /// (``ObjCExtractor/appReading(in:path:module:whole:calling:)``).
   package init(path: String, bytes: [UInt8], module: ModuleIndex? = nil, whole: Bool = false) {
     self.path = path
     let reading = ObjCExtractor.appReading(in: bytes, path: path, module: module, whole: whole)
@@ -154,6 +160,17 @@ package struct AppObjCFile: Sendable {
     external = reading.external
     configurationChoice = reading.configurationChoice
     configurations = reading.configurations
+    relays = reading.relays
+  }
+
+  /// The requests the messages `bytes` (the Objective-C file at `path`) sends to `relays`
+  /// make, each read where it is sent, with the module's constants through `module`.
+  package static func requests(
+    path: String, bytes: [UInt8], calling relays: [ObjCRelay], module: ModuleIndex
+  ) -> [Producer] {
+    ObjCExtractor.appReading(
+      in: bytes, path: path, module: module, whole: true, calling: relays
+    ).relayed
   }
 
   /// The keyword that opens a class's implementation: a file without one declares no class
@@ -204,6 +221,29 @@ extension AppCatalog {
       let others = relays.filter { $0.file != path }
       guard !others.isEmpty, let bytes = read(path) else { return }
       let made = AppSwiftFile.producers(path: path, bytes: bytes, calling: others, module: module)
+      found.withLock { $0[index] = made }
+    }
+    return found.withLock { $0 }.flatMap { $0 }
+  }
+
+  /// The requests the Objective-C files' messages to `relays` make (methods that request a
+  /// scene for the activity they are given, ``ObjCRelay``): each `.m` file that holds a
+  /// selector's first label read whole, on every core. **Decision:** the method keeps its own
+  /// reading (a run-time value) beside them, for the messages the reading cannot count.
+  private static func relayedRequests(
+    _ relays: [ObjCRelay], module: ModuleIndex?,
+    read: @escaping @Sendable (String) -> [UInt8]?
+  ) -> [Producer] {
+    guard let module, !relays.isEmpty else { return [] }
+    var unique: [ObjCRelay] = []
+    for relay in relays where !unique.contains(relay) { unique.append(relay) }
+    let relays = unique
+    let files = module.objCImplementationFiles(holding: relays.map { $0.labels[0] })
+    let found = Locked([[Producer]](repeating: [], count: files.count))
+    DispatchQueue.concurrentPerform(iterations: files.count) { index in
+      guard let bytes = read(files[index]) else { return }
+      let made = AppObjCFile.requests(
+        path: files[index], bytes: bytes, calling: relays, module: module)
       found.withLock { $0[index] = made }
     }
     return found.withLock { $0 }.flatMap { $0 }
@@ -284,6 +324,7 @@ extension AppCatalog {
       inputs.swiftFiles.flatMap(\.producers)
       + relayedProducers(inputs.swiftFiles.flatMap(\.relays), module: module, read: read)
       + builder.intents() + inputs.objCFiles.flatMap(\.producers)
+      + relayedRequests(inputs.objCFiles.flatMap(\.relays), module: module, read: read)
     catalog.diagnostics = inputs.swiftFiles.flatMap(\.diagnostics) + builder.diagnostics
 
     // UIKit manifests, URL schemes and static quick actions.

@@ -37,13 +37,47 @@ extension ObjCExtractor {
   }
 
   /// Whether the identifier at `index` labels a method parameter (`name:(Type)value`).
-  fileprivate static func isMethodParameter(_ tokens: [Token], at index: Int) -> Bool {
+  static func isMethodParameter(_ tokens: [Token], at index: Int) -> Bool {
     index + 2 < tokens.count && tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
       && tokens[index + 2].isPunctuation(UInt8(ascii: "("))
   }
 
+  /// The labels of a message's selector and the tokens of each argument, read from `start`
+  /// (its first label) to `end` (its `]`): `label: argument label2: argument2`, an argument
+  /// ending where a label of its own level follows. Nil when the tokens are not such parts.
+  static func messageParts(_ tokens: [Token], from start: Int, to end: Int) -> (
+    labels: [String], arguments: [Range<Int>]
+  )? {
+    var labels: [String] = []
+    var arguments: [Range<Int>] = []
+    var at = start
+    while at < end {
+      guard let label = tokens[at].identifier, at + 2 < end,
+        tokens[at + 1].isPunctuation(UInt8(ascii: ":"))
+      else { return nil }
+      var next = at + 2
+      var nesting = 0
+      while next < end {
+        if case .punctuation(let byte) = tokens[next].kind {
+          if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") { nesting += 1 }
+          if byte == UInt8(ascii: "]") || byte == UInt8(ascii: ")") { nesting -= 1 }
+        }
+        if nesting == 0, next > at + 2, tokens[next].identifier != nil, next + 1 < end,
+          tokens[next + 1].isPunctuation(UInt8(ascii: ":"))
+        {
+          break
+        }
+        next += 1
+      }
+      labels.append(label)
+      arguments.append((at + 2)..<next)
+      at = next
+    }
+    return labels.isEmpty ? nil : (labels, arguments)
+  }
+
   /// The parameter name after `label:(Type)`.
-  fileprivate static func parameterName(_ tokens: [Token], after label: Int) -> String? {
+  static func parameterName(_ tokens: [Token], after label: Int) -> String? {
     guard isMethodParameter(tokens, at: label) else { return nil }
     let close = closing(tokens, label + 2)
     return close + 1 < tokens.count ? tokens[close + 1].identifier : nil
@@ -180,34 +214,10 @@ private struct ObjCChoiceReader {
       tokens[range.upperBound - 1].isPunctuation(UInt8(ascii: "]")),
       tokens[range.lowerBound + 1].identifier == "self"
     else { return false }
-    // The message's labels and the tokens of each argument.
-    var labels: [String] = []
-    var arguments: [Range<Int>] = []
-    let end = range.upperBound - 1
-    var at = range.lowerBound + 2
-    while at < end {
-      guard let label = tokens[at].identifier, at + 2 < end,
-        tokens[at + 1].isPunctuation(UInt8(ascii: ":"))
-      else { return false }
-      var next = at + 2
-      var nesting = 0
-      while next < end {
-        if case .punctuation(let byte) = tokens[next].kind {
-          if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") { nesting += 1 }
-          if byte == UInt8(ascii: "]") || byte == UInt8(ascii: ")") { nesting -= 1 }
-        }
-        if nesting == 0, next > at + 2, tokens[next].identifier != nil, next + 1 < end,
-          tokens[next + 1].isPunctuation(UInt8(ascii: ":"))
-        {
-          break
-        }
-        next += 1
-      }
-      labels.append(label)
-      arguments.append((at + 2)..<next)
-      at = next
-    }
-    guard !labels.isEmpty else { return false }
+    guard
+      let (labels, arguments) = ObjCExtractor.messageParts(
+        tokens, from: range.lowerBound + 2, to: range.upperBound - 1)
+    else { return false }
     let key = labels.joined(separator: ":")
     guard !helpers.following.contains(key) else { return false }
     if helpers.found[key] == nil { helpers.found[key] = .some(method(labels)) }

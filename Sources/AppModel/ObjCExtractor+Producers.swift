@@ -15,6 +15,10 @@ extension ObjCExtractor {
     /// The scene configurations it makes in code
     /// (``codedConfigurations(_:path:lines:classes:)``).
     package var configurations: [SceneConfigurationEntry] = []
+    /// Its methods that request a scene for the activity they are given.
+    package var relays: [ObjCRelay] = []
+    /// The requests its messages to `relays` make (``appReading(in:path:module:whole:calling:)``).
+    package var relayed: [Producer] = []
   }
 
   /// The classes of a file and the identifiers it sets, read through the same tokens and values
@@ -28,8 +32,14 @@ extension ObjCExtractor {
   /// (``tokenize(_:directives:keeping:)``) unless `whole`, or the file chooses or makes scene
   /// configurations (their readers follow helper methods); a reading reads the same either way
   /// (a test and FuzzApp compare them).
+  ///
+  /// - Parameter relays: methods of the module that request a scene for the activity they are
+  ///   given (``ObjCRelay``): the file's messages to each, on a receiver the file states is one
+  ///   of its class (``receives(_:receiver:in:implementation:declared:)``), are read as
+  ///   requests of the activities they pass (``AppReading/relayed``).
   package static func appReading(
-    in bytes: [UInt8], path: String, module: ModuleIndex?, whole: Bool = false
+    in bytes: [UInt8], path: String, module: ModuleIndex?, whole: Bool = false,
+    calling relays: [ObjCRelay] = []
   ) -> AppReading {
     var reading = AppReading()
     var directives: [Range<Int>] = []
@@ -119,42 +129,16 @@ extension ObjCExtractor {
       assigned[ScopedName(scope: tokens[index].scope, name: sourceText(tokens, receiver))] = value
       reading.producers.append(producer)
     }
-    // `[application requestSceneSessionActivation:session userActivity:activity options:…
-    // errorHandler:…]`: the activity's identifier is what the method assigned to it.
-    for index in holds("requestSceneSessionActivation") ? tokens.indices : 0..<0
-    where isIdentifier(tokens, index, "requestSceneSessionActivation")
-      && index + 1 < tokens.count && tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
-      && !isMethodDeclaration(tokens, nameAt: index)
+    // The request a message makes, its selector's first token at `index`, for the activity
+    // `activity` and the session written `session` ("nil" for none): the activity's identifier is
+    // what the method assigned to it.
+    func request(at index: Int, activity: Range<Int>, session: String, compiled: CompiledPlatforms)
+      -> Producer
     {
-      // The message's labels and arguments, within its method.
-      let scope = tokens[index].scope
-      let bodyEnd = tokens[index...].firstIndex { $0.scope != scope } ?? tokens.count
-      guard
-        let label = tokens[index..<min(bodyEnd, index + 64)].firstIndex(where: {
-          $0.identifier == "userActivity"
-        }), label + 2 < bodyEnd, tokens[label + 1].isPunctuation(UInt8(ascii: ":"))
-      else { continue }
-      guard let compiled = platforms(at: index) else { continue }
       var producer = Producer(
         kind: .activationRequest, file: path, line: lines.location(tokens[index].offset).line)
       producer.platforms = compiled
-      let session = sourceText(tokens, (index + 2)..<label)
       if session != "nil" { producer.session = session }
-      // The argument ends at the next label or at the message's `]`, at its own level: a
-      // message written as the argument (`[[NSUserActivity alloc] initWithActivityType:…]`)
-      // is the argument whole.
-      var nesting = 0
-      let activityEnd =
-        (label + 2..<bodyEnd).first {
-          if tokens[$0].isPunctuation(UInt8(ascii: "[")) { nesting += 1 }
-          if tokens[$0].isPunctuation(UInt8(ascii: "]")) {
-            if nesting == 0 { return true }
-            nesting -= 1
-          }
-          return nesting == 0
-            && (tokens[$0].identifier == "options" || tokens[$0].identifier == "errorHandler")
-        } ?? bodyEnd
-      let activity = (label + 2)..<activityEnd
       producer.detail = sourceText(tokens, activity)
       if producer.detail == "nil" {
         producer.passesActivity = false
@@ -180,7 +164,97 @@ extension ObjCExtractor {
       if activity.count == 1, let name = tokens[activity.lowerBound].identifier {
         producer.activityType = activityType(of: name, in: tokens, before: index)
       }
+      return producer
+    }
+    // The class whose `@implementation` holds the token at `index`.
+    func implementation(at index: Int) -> String? {
+      let offset = tokens[index].offset
+      return implementations.last { $0.start < offset && ($0.end ?? Int.max) > offset }?.name
+    }
+    // `[application requestSceneSessionActivation:session userActivity:activity options:…
+    // errorHandler:…]`.
+    for index in holds("requestSceneSessionActivation") ? tokens.indices : 0..<0
+    where isIdentifier(tokens, index, "requestSceneSessionActivation")
+      && index + 1 < tokens.count && tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
+      && !isMethodDeclaration(tokens, nameAt: index)
+    {
+      // The message's labels and arguments, within its method.
+      let scope = tokens[index].scope
+      let bodyEnd = tokens[index...].firstIndex { $0.scope != scope } ?? tokens.count
+      guard
+        let label = tokens[index..<min(bodyEnd, index + 64)].firstIndex(where: {
+          $0.identifier == "userActivity"
+        }), label + 2 < bodyEnd, tokens[label + 1].isPunctuation(UInt8(ascii: ":"))
+      else { continue }
+      guard let compiled = platforms(at: index) else { continue }
+      let session = sourceText(tokens, (index + 2)..<label)
+      // The argument ends at the next label or at the message's `]`, at its own level: a
+      // message written as the argument (`[[NSUserActivity alloc] initWithActivityType:…]`)
+      // is the argument whole.
+      var nesting = 0
+      let activityEnd =
+        (label + 2..<bodyEnd).first {
+          if tokens[$0].isPunctuation(UInt8(ascii: "[")) { nesting += 1 }
+          if tokens[$0].isPunctuation(UInt8(ascii: "]")) {
+            if nesting == 0 { return true }
+            nesting -= 1
+          }
+          return nesting == 0
+            && (tokens[$0].identifier == "options" || tokens[$0].identifier == "errorHandler")
+        } ?? bodyEnd
+      let activity = (label + 2)..<activityEnd
+      var producer = request(at: index, activity: activity, session: session, compiled: compiled)
+      // A method that requests a scene for the activity it is given: its callers' messages
+      // are read as requests too (``ObjCRelay``).
+      if activity.count == 1, let name = tokens[activity.lowerBound].identifier,
+        assigned[ScopedName(scope: scope, name: name)] == nil,
+        localDefinition(tokens, named: name, before: index) == nil,
+        let signature = methodSignature(tokens, bodyAt: scope),
+        let parameter = signature.parameters.firstIndex(of: name),
+        let className = implementation(at: index)
+      {
+        reading.relays.append(
+          ObjCRelay(
+            labels: signature.labels, index: parameter, className: className,
+            session: session == "nil" ? nil : session, file: path))
+        producer.unknown =
+          "the user activity is a run-time value: '\(name)' is a parameter of '"
+          + signature.labels.map { $0 + ":" }.joined() + "', known only at run time"
+      }
       reading.producers.append(producer)
+    }
+    // The messages that call `relays`, each read as the request its method makes.
+    var declared: [String: Set<String>] = [:]
+    for relay in relays where holds(relay.labels[0]) {
+      for index in tokens.indices
+      where isIdentifier(tokens, index, relay.labels[0]) && index + 1 < tokens.count
+        && tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
+        && !isMethodDeclaration(tokens, nameAt: index)
+      {
+        guard let bracket = enclosingOpener(tokens, before: index),
+          tokens[bracket].isPunctuation(UInt8(ascii: "[")), bracket + 1 < index,
+          let close = closing(tokens, bracket, within: tokens.count - bracket),
+          let (labels, arguments) = messageParts(tokens, from: index, to: close),
+          labels == relay.labels, relay.index < arguments.count
+        else { continue }
+        if declared[relay.className] == nil {
+          declared[relay.className] =
+            bytes.withUnsafeBufferPointer {
+              ModuleDeclarations.objCPointerNames(of: relay.className, in: $0)
+            }
+            .union(module?.objCPointerNames(of: relay.className) ?? [])
+        }
+        guard
+          receives(
+            relay.className, receiver: (bracket + 1)..<index, in: tokens,
+            implementation: implementation(at: index), declared: declared[relay.className] ?? []),
+          let compiled = platforms(at: index)
+        else { continue }
+        reading.relayed.append(
+          request(
+            at: index, activity: arguments[relay.index], session: relay.session ?? "nil",
+            compiled: compiled))
+      }
     }
     reading.producers = reading.producers.enumerated().sorted {
       ($0.element.line, $0.offset) < ($1.element.line, $1.offset)

@@ -130,7 +130,7 @@ package struct Linter: Sendable {
     // the walk saw it, and the search does not read it again.
     let declareNothing = Set(report.module.declareNothing)
     let module = ModuleIndex(
-      sources: paths.filter { !AppInputs.isAppFile($0) && !declareNothing.contains($0) },
+      sources: paths.filter { !AppInputs.isAppFile($0) }, declaringNothing: declareNothing,
       read: reader)
     module.search(needed)
     let again = report.module.unresolved.filter {

@@ -25,6 +25,8 @@ package final class ModuleIndex: @unchecked Sendable {
   /// The files that may declare each name searched for so far, in walk order; a name searched
   /// for and declared nowhere maps to none.
   private var candidates: [ModuleName: [String]] = [:]
+  /// The files of ``sources`` the searches for a declaration pass over.
+  private let declaringNothing: Set<String>
   private let read: @Sendable (String) -> [UInt8]?
   /// Guards the caches below; recursive, because resolving one constant may resolve another
   /// (`static let order = prefix + "order/"` with `prefix` in a third file).
@@ -38,6 +40,8 @@ package final class ModuleIndex: @unchecked Sendable {
   /// as a window id in every view, is read once. A lookup inside another's resolution reads
   /// anew, so that a cycle is reported from where it is entered, as without this cache.
   private var declared: [DeclaredKey: Constant?] = [:]
+  /// The pointer names of each class asked for so far (``objCPointerNames(of:)``).
+  private var pointerNames: [String: Set<String>] = [:]
   /// The properties of each type asked for so far (``properties(ofType:)``).
   private var typedProperties: [String: [SwiftTypes.Property]] = [:]
   /// The declarations the lookups inside the outermost one may still read.
@@ -59,8 +63,16 @@ package final class ModuleIndex: @unchecked Sendable {
   ///
   /// - Parameter read: reads a file's bytes for the search and for a parse (nil when it cannot
   ///   be read): the files of a fuzzer's or a test's module may live in memory alone.
-  package init(sources: [String], read: @escaping @Sendable (String) -> [UInt8]?) {
+  ///
+  /// - Parameter declaringNothing: files of `sources` known to declare no constant (an
+  ///   Objective-C file that holds neither `const` nor `define`): the searches for a declaration
+  ///   pass over them; the searches for calls and types do not.
+  package init(
+    sources: [String], declaringNothing: Set<String> = [],
+    read: @escaping @Sendable (String) -> [UInt8]?
+  ) {
     self.sources = sources
+    self.declaringNothing = declaringNothing
     self.read = read
   }
 
@@ -117,7 +129,8 @@ package final class ModuleIndex: @unchecked Sendable {
     // Whether a name of each language (`objectiveC` or not) is asked: a file of neither is not
     // read.
     let languages = Set(needles.map(\.name.objectiveC))
-    let sources = sources
+    let sources =
+      declaringNothing.isEmpty ? sources : sources.filter { !declaringNothing.contains($0) }
     let read = read
     let chunkSize = 64
     let chunkCount = (sources.count + chunkSize - 1) / chunkSize
@@ -183,6 +196,46 @@ package final class ModuleIndex: @unchecked Sendable {
     }
     typedProperties[type] = properties
     return properties
+  }
+
+  /// The names the module's Objective-C headers declare as pointers to `className`
+  /// (``ModuleDeclarations/objCPointerNames(of:in:)``): a `@property` of a class read in
+  /// another file (`self.coordinator`). A byte scan of the headers that name the class, once for
+  /// each class asked.
+  package func objCPointerNames(of className: String) -> Set<String> {
+    lock.lock()
+    defer { lock.unlock() }
+    if let known = pointerNames[className] { return known }
+    let name = Array(className.utf8)
+    var names: Set<String> = []
+    for path in sources where path.hasSuffix(".h") {
+      guard let bytes = read(path) else { continue }
+      bytes.withUnsafeBufferPointer { buffer in
+        guard System.firstOffset(of: name, in: buffer, from: 0) != nil else { return }
+        names.formUnion(ModuleDeclarations.objCPointerNames(of: className, in: buffer))
+      }
+    }
+    pointerNames[className] = names
+    return names
+  }
+
+  /// The Objective-C files (`.m`, `.mm`) of the module that hold one of `words` (UTF-8): the
+  /// files a selector's messages may be in. One byte search of each, on every core.
+  package func objCImplementationFiles(holding words: [String]) -> [String] {
+    let patterns = words.map { Array($0.utf8) }.filter { !$0.isEmpty }
+    let sources = sources.filter { $0.hasSuffix(".m") || $0.hasSuffix(".mm") }
+    guard !patterns.isEmpty, !sources.isEmpty else { return [] }
+    let read = read
+    let found = Locked([Bool](repeating: false, count: sources.count))
+    DispatchQueue.concurrentPerform(iterations: sources.count) { index in
+      guard let contents = read(sources[index]) else { return }
+      let holds = contents.withUnsafeBufferPointer { bytes in
+        patterns.contains { System.firstOffset(of: $0, in: bytes, from: 0) != nil }
+      }
+      if holds { found.withLock { $0[index] = true } }
+    }
+    let holding = found.withLock { $0 }
+    return sources.indices.filter { holding[$0] }.map { sources[$0] }
   }
 
   /// The Swift files of the module that may call one of `functions` (each a name, and the type
@@ -597,6 +650,42 @@ package struct ModuleName: Hashable, Sendable, Comparable, CustomStringConvertib
 /// It over-approximates (a name after `case` in a `switch` is recorded too): a candidate costs one
 /// parse when it is asked for, a missed declaration a value the tool does not know.
 package enum ModuleDeclarations {
+  /// The names `bytes` declares as pointers to `className`: `SceneCoordinator *coordinator`
+  /// (a local, an instance variable, a `@property`), and a method's parameter
+  /// `(SceneCoordinator *)coordinator`. A byte scan: the class's name whole, then `*` (and a
+  /// `)`), then a name.
+  package static func objCPointerNames(
+    of className: String, in bytes: UnsafeBufferPointer<UInt8>
+  ) -> Set<String> {
+    let pattern = Array(className.utf8)
+    guard !pattern.isEmpty else { return [] }
+    func skipSpace(_ at: inout Int) {
+      while at < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[at]) { at += 1 }
+    }
+    var names: Set<String> = []
+    var from = 0
+    while let offset = System.firstOffset(of: pattern, in: bytes, from: from) {
+      from = offset + 1
+      guard offset == 0 || !bytes[offset - 1].isIdentifierByte else { continue }
+      var at = offset + pattern.count
+      skipSpace(&at)
+      guard at < bytes.count, bytes[at] == UInt8(ascii: "*") else { continue }
+      at += 1
+      skipSpace(&at)
+      if at < bytes.count, bytes[at] == UInt8(ascii: ")") {
+        at += 1
+        skipSpace(&at)
+      }
+      let nameStart = at
+      while at < bytes.count, bytes[at].isIdentifierByte, bytes[at] < 0x80 { at += 1 }
+      if at > nameStart {
+        names.insert(
+          String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<at]), as: UTF8.self))
+      }
+    }
+    return names
+  }
+
   /// Swift: the names after `let`, `var` and `func` that are `static`, `class` or at the start
   /// of a line (file scope), after `case` (enum cases and their raw values), and after `var` in
   /// a file that switches over `self` (a property an enum computes per case).

@@ -638,8 +638,76 @@ struct UIKitScenesTests {
     let requests = try Self.activationRequests(["Coordinator.m": source])
     #expect(requests.map(\.line) == [4, 5, 8, 9])
     #expect(requests.map(\.carriesIdentifier) == [false, false, true, true])
-    #expect(requests[2].unknown?.contains("'activity' is made where the reading") == true)
+    #expect(requests[2].unknown?.contains("'activity' is a parameter of 'request:'") == true)
     #expect(requests[3].routedValue != nil)
+  }
+
+  @Test(
+    "Objective-C: a method that requests a scene for the activity it is given is read at each message that calls it"
+  )
+  func objCHelperRelays() throws {
+    let coordinator = """
+      #import "SceneCoordinator.h"
+      @implementation SceneCoordinator
+      + (instancetype)shared { static SceneCoordinator *shared; return shared; }
+      - (void)requestSceneWithActivity:(NSUserActivity *)activity {
+          [UIApplication.sharedApplication requestSceneSessionActivation:nil userActivity:activity options:nil errorHandler:nil];
+      }
+      - (void)openSettings {
+          NSUserActivity *settings = [[NSUserActivity alloc] initWithActivityType:@"settings"];
+          settings.targetContentIdentifier = @"settings";
+          [self requestSceneWithActivity:settings];
+      }
+      @end
+      """
+    let header = """
+      @class SceneCoordinator;
+      @interface ThreadViewController : UIViewController
+      @property (nonatomic, strong) SceneCoordinator *coordinator;
+      @end
+      """
+    // Holds neither `const` nor `define`: no constant of it is searched for, its messages are.
+    let list = """
+      #import "ThreadViewController.h"
+      @implementation ThreadViewController
+      - (void)openThread:(NSString *)threadID with:(SceneCoordinator *)given {
+          NSUserActivity *activity = [[NSUserActivity alloc] initWithActivityType:@"thread"];
+          activity.targetContentIdentifier = [NSString stringWithFormat:@"thread/%@", threadID];
+          [self.coordinator requestSceneWithActivity:activity];
+          [[SceneCoordinator shared] requestSceneWithActivity:activity];
+          [_coordinator requestSceneWithActivity:activity];
+          [given requestSceneWithActivity:activity];
+          [self.router requestSceneWithActivity:activity];
+          [self requestSceneWithActivity:activity];
+          [self.coordinator requestSceneWithActivity:activity animated:YES];
+      }
+      - (void)compose {
+          NSUserActivity *draft = [[NSUserActivity alloc] initWithActivityType:@"compose"];
+          [self.coordinator requestSceneWithActivity:draft];
+      }
+      @end
+      """
+    let requests = try Self.activationRequests([
+      "SceneCoordinator.m": coordinator, "ThreadViewController.h": header,
+      "ThreadViewController.m": list,
+    ]).map {
+      "\($0.file.split(separator: "/").last ?? ""):\($0.line) "
+        + ($0.identifier ?? $0.template?.description ?? "-")
+    }
+    // The method's own reading stays (a run-time value); each message to the class, its shared
+    // instance, `self` within it, or a name declared a pointer to it (a header's property, a
+    // parameter) is a request of what it passes. Not: another receiver (`self.router`,
+    // `self` of another class), another selector.
+    #expect(
+      requests.sorted() == [
+        "SceneCoordinator.m:10 settings", "SceneCoordinator.m:5 -",
+        "ThreadViewController.m:16 -", "ThreadViewController.m:6 thread/⟨threadID⟩",
+        "ThreadViewController.m:7 thread/⟨threadID⟩", "ThreadViewController.m:8 thread/⟨threadID⟩",
+        "ThreadViewController.m:9 thread/⟨threadID⟩",
+      ])
+    #expect(
+      AppInputs.sparseReadingDisagreement(path: "SceneCoordinator.m", bytes: utf8(coordinator))
+        == nil)
   }
 
   /// The activation requests the app of `sources` (and `plist`, when given) makes, by line.
