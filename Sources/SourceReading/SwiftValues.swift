@@ -365,8 +365,12 @@ package final class SwiftValues {
           value = nil
           // `var userActivity: NSUserActivity { let activity = …; …; return activity }`: an
           // activity's maker with no parameters (``madeActivity(property:)``).
-          if let type = binding.typeAnnotation?.type.trimmedDescription,
-            SwiftValues.activityTypes.contains(type),
+          // Its first token first: a view's `some View` body is no activity, and its text is
+          // not built.
+          if let type = binding.typeAnnotation?.type,
+            let first = type.firstToken(viewMode: .sourceAccurate)?.tokenKind,
+            first == .identifier("NSUserActivity") || first == .identifier("Foundation"),
+            SwiftValues.activityTypes.contains(type.trimmedDescription),
             let body = SwiftValues.getterBody(accessors),
             let made = body.count == 1
               ? SwiftValues.returnedExpression(body)
