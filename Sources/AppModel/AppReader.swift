@@ -199,6 +199,10 @@ package struct AppObjCFile: Sendable {
 }
 
 extension AppCatalog {
+  /// The most helpers of the module whose calls in other files are read: each is a search of
+  /// every file.
+  static let maximumRelayedFunctions = 256
+
   /// The producers other files' calls of `relays` give (helpers whose parameter a producer's
   /// value is, ``HelperRelay``): each file that may call one read whole, on every core, its
   /// calls read there. **Decision:** a helper other files may call keeps its own reading (a
@@ -209,10 +213,15 @@ extension AppCatalog {
     read: @escaping @Sendable (String) -> [UInt8]?
   ) -> [Producer] {
     guard let module, !relays.isEmpty else { return [] }
+    // Bounded: the first helpers in walk order, at most ``maximumRelayedFunctions``.
     var functions: [(name: String, type: String?)] = []
-    for relay in relays where !functions.contains(where: { $0 == (relay.name, relay.type) }) {
-      functions.append((relay.name, relay.type))
+    var seen: Set<[String?]> = []
+    for relay in relays where functions.count < maximumRelayedFunctions {
+      if seen.insert([relay.name, relay.type]).inserted {
+        functions.append((relay.name, relay.type))
+      }
     }
+    let relays = relays.filter { seen.contains([$0.name, $0.type]) }
     let files = module.swiftFiles(calling: functions)
     let found = Locked([[Producer]](repeating: [], count: files.count))
     DispatchQueue.concurrentPerform(iterations: files.count) { index in
@@ -235,8 +244,12 @@ extension AppCatalog {
     read: @escaping @Sendable (String) -> [UInt8]?
   ) -> [Producer] {
     guard let module, !relays.isEmpty else { return [] }
+    // Bounded: the first methods in walk order, at most ``maximumRelayedFunctions``.
     var unique: [ObjCRelay] = []
-    for relay in relays where !unique.contains(relay) { unique.append(relay) }
+    var seen: Set<ObjCRelay> = []
+    for relay in relays where unique.count < maximumRelayedFunctions {
+      if seen.insert(relay).inserted { unique.append(relay) }
+    }
     let relays = unique
     let files = module.objCImplementationFiles(holding: relays.map { $0.labels[0] })
     let found = Locked([[Producer]](repeating: [], count: files.count))

@@ -841,10 +841,24 @@ package struct AppSwiftFile: Sendable {
       return complete ? relayed : own() + relayed
     }
 
+    /// The tree's identifiers by their text, made in one pass the first time the calls of a
+    /// function are looked for: a file of thousands of helpers, each passing its parameter on,
+    /// looks for the calls of each, and a pass over every token for each was quadratic.
+    private lazy var namesWritten: [String: [TokenSyntax]] = {
+      var found: [String: [TokenSyntax]] = [:]
+      for token in tree.tokens(viewMode: .sourceAccurate) {
+        guard case .identifier(let text) = token.tokenKind else { continue }
+        found[text, default: []].append(token)
+      }
+      return found
+    }()
+
     /// How many producers a file's helpers may still give at their calls.
     private var relaysLeft = maximumRelayed
     /// The most producers a file's helpers give at their calls.
     private static let maximumRelayed = 256
+    /// The most helpers of a file whose calls in other files are read (``relays``).
+    private static let maximumRelays = 64
     /// The calls of each function ``callers(passing:recording:)`` looked for, by the function's
     /// offset.
     private var callsFound: [Int: [FunctionCallExprSyntax]] = [:]
@@ -877,10 +891,12 @@ package struct AppSwiftFile: Sendable {
       let defaulted = parameters.map { $0.defaultValue != nil }
       let complete = Self.isFilePrivate(Syntax(function))
       if !complete {
-        relays.insert(
-          HelperRelay(
-            name: name, type: SwiftTypes.enclosingName(of: Syntax(function)), labels: labels,
-            defaulted: defaulted, index: index, file: file.path, reading: what))
+        let relay = HelperRelay(
+          name: name, type: SwiftTypes.enclosingName(of: Syntax(function)), labels: labels,
+          defaulted: defaulted, index: index, file: file.path, reading: what)
+        // Bounded: past the most a file records, a helper keeps its own reading alone.
+        guard relays.contains(relay) || relays.count < Self.maximumRelays else { return nil }
+        relays.insert(relay)
       }
       var calls: [(call: FunctionCallExprSyntax, argument: ExprSyntax)] = []
       for call in self.calls(of: function) {
@@ -945,8 +961,8 @@ package struct AppSwiftFile: Sendable {
       named name: String, of type: String?, outside excluded: Range<AbsolutePosition>? = nil,
       through module: ModuleIndex? = nil
     ) -> [FunctionCallExprSyntax] {
-      tree.tokens(viewMode: .sourceAccurate).compactMap { token in
-        guard token.text == name, let call = Self.call(naming: token),
+      (namesWritten[name] ?? []).compactMap { token in
+        guard let call = Self.call(naming: token),
           call.trailingClosure == nil, excluded?.contains(call.position) != true,
           Self.calls(call, aFunctionOf: type) || callsAValue(call, of: type, through: module)
         else { return nil }

@@ -205,8 +205,9 @@ extension ObjCExtractor {
       let activity = (label + 2)..<activityEnd
       var producer = request(at: index, activity: activity, session: session, compiled: compiled)
       // A method that requests a scene for the activity it is given: its callers' messages
-      // are read as requests too (``ObjCRelay``).
-      if activity.count == 1, let name = tokens[activity.lowerBound].identifier,
+      // are read as requests too (``ObjCRelay``); at most ``maximumRelays`` of a file.
+      if reading.relays.count < maximumRelays, activity.count == 1,
+        let name = tokens[activity.lowerBound].identifier,
         assigned[ScopedName(scope: scope, name: name)] == nil,
         localDefinition(tokens, named: name, before: index) == nil,
         let signature = methodSignature(tokens, bodyAt: scope),
@@ -223,20 +224,29 @@ extension ObjCExtractor {
       }
       reading.producers.append(producer)
     }
-    // The messages that call `relays`, each read as the request its method makes.
+    // The messages that call `relays`, each read as the request its method makes: one pass
+    // over the tokens, each selector's first label looked up.
     var declared: [String: Set<String>] = [:]
+    var byLabel: [String: [ObjCRelay]] = [:]
     for relay in relays where holds(relay.labels[0]) {
-      for index in tokens.indices
-      where isIdentifier(tokens, index, relay.labels[0]) && index + 1 < tokens.count
-        && tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
-        && !isMethodDeclaration(tokens, nameAt: index)
-      {
-        guard let bracket = enclosingOpener(tokens, before: index),
-          tokens[bracket].isPunctuation(UInt8(ascii: "[")), bracket + 1 < index,
-          let close = closing(tokens, bracket, within: tokens.count - bracket),
-          let (labels, arguments) = messageParts(tokens, from: index, to: close),
-          labels == relay.labels, relay.index < arguments.count
-        else { continue }
+      byLabel[relay.labels[0], default: []].append(relay)
+    }
+    // Bounded: each message is read from its `[` to its `]`; past the most a file's messages
+    // are read, the rest are not.
+    var messagesLeft = maximumRelayedMessages
+    for index in byLabel.isEmpty ? 0..<0 : tokens.indices {
+      guard messagesLeft > 0, case .identifier(let name) = tokens[index].kind,
+        let candidates = byLabel[name], index + 1 < tokens.count,
+        tokens[index + 1].isPunctuation(UInt8(ascii: ":")),
+        !isMethodDeclaration(tokens, nameAt: index)
+      else { continue }
+      messagesLeft -= 1
+      guard let bracket = enclosingOpener(tokens, before: index),
+        tokens[bracket].isPunctuation(UInt8(ascii: "[")), bracket + 1 < index,
+        let close = closing(tokens, bracket, within: tokens.count - bracket),
+        let (labels, arguments) = messageParts(tokens, from: index, to: close)
+      else { continue }
+      for relay in candidates where labels == relay.labels && relay.index < arguments.count {
         if declared[relay.className] == nil {
           declared[relay.className] =
             bytes.withUnsafeBufferPointer {
@@ -265,6 +275,11 @@ extension ObjCExtractor {
     }
     return reading
   }
+
+  /// The most methods of a file whose callers' messages are read (``ObjCRelay``).
+  static let maximumRelays = 64
+  /// The most messages to those methods a file's reading reads.
+  static let maximumRelayedMessages = 256
 
   /// The names the producer readings start from: the bodies a reading tokenizes.
   private static let producerPatterns = BytePatterns(
