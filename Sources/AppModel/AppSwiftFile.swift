@@ -1485,9 +1485,6 @@ package struct AppSwiftFile: Sendable {
         return
       }
       // Made by a function of the app, or by a computed property (`note.userActivity`).
-      let maker =
-        made.map { "'\(SwiftValues.abbreviated($0.calledExpression))(…)'" }
-        ?? "'\(SwiftValues.abbreviated(property))'"
       guard
         let reading = made.map({ values.madeActivity($0) })
           ?? values.madeActivity(property: property)
@@ -1501,6 +1498,9 @@ package struct AppSwiftFile: Sendable {
         producer.activityType = text.value
       }
       guard let identifier = reading.identifier else {
+        let maker =
+          made.map { "'\(SwiftValues.abbreviated($0.calledExpression))(…)'" }
+          ?? "'\(SwiftValues.abbreviated(property))'"
         producer.unknown =
           "\(maker) sets no targetContentIdentifier "
           + "on the activity it makes; routed by its webpageURL, if any"

@@ -257,22 +257,12 @@ private struct ObjCChoiceReader {
       let returnType = (max(0, index - 6)..<index).contains {
         tokens[$0].identifier == "UISceneConfiguration"
       }
-      guard returnType, let firstName = ObjCExtractor.parameterName(tokens, after: index) else {
-        continue
-      }
-      var parameters = [firstName]
-      var cursor = ObjCExtractor.closing(tokens, index + 2) + 2
-      for label in labels.dropFirst() {
-        guard cursor < tokens.count, tokens[cursor].identifier == label,
-          let name = ObjCExtractor.parameterName(tokens, after: cursor)
-        else { break }
-        parameters.append(name)
-        cursor = ObjCExtractor.closing(tokens, cursor + 2) + 2
-      }
-      guard parameters.count == labels.count, cursor < tokens.count,
-        tokens[cursor].isPunctuation(UInt8(ascii: "{"))
+      guard returnType else { continue }
+      let selector = ObjCExtractor.selectorParameters(tokens, from: index, before: tokens.count)
+      guard selector.labels == labels, selector.end < tokens.count,
+        tokens[selector.end].isPunctuation(UInt8(ascii: "{"))
       else { continue }
-      found.append((parameters, ObjCExtractor.inside(tokens, cursor)))
+      found.append((selector.parameters, ObjCExtractor.inside(tokens, selector.end)))
     }
     return found.count == 1 ? found[0] : nil
   }

@@ -42,18 +42,28 @@ extension ObjCExtractor {
       start -= 1
     }
     guard start >= 0 else { return nil }
+    let selector = selectorParameters(tokens, from: closing(tokens, start + 1) + 1, before: open)
+    guard !selector.labels.isEmpty, selector.end == open else { return nil }
+    return (selector.labels, selector.parameters)
+  }
+
+  /// The labels and parameter names of a method's selector as its declaration writes them from
+  /// `start` (its first label), `label:(Type)name …`, read up to `limit` at most; and where
+  /// they end.
+  static func selectorParameters(_ tokens: [Token], from start: Int, before limit: Int) -> (
+    labels: [String], parameters: [String], end: Int
+  ) {
     var labels: [String] = []
     var parameters: [String] = []
-    var cursor = closing(tokens, start + 1) + 1
-    while cursor < open, let label = tokens[cursor].identifier,
+    var cursor = start
+    while cursor < limit, let label = tokens[cursor].identifier,
       let name = parameterName(tokens, after: cursor)
     {
       labels.append(label)
       parameters.append(name)
       cursor = closing(tokens, cursor + 2) + 2
     }
-    guard !labels.isEmpty, cursor == open else { return nil }
-    return (labels, parameters)
+    return (labels, parameters, cursor)
   }
 
   /// Whether the message whose receiver is `receiver` is sent to one of `className`, as the

@@ -223,16 +223,23 @@ package final class ModuleIndex: @unchecked Sendable {
   /// files a selector's messages may be in. One byte search of each, on every core.
   package func objCImplementationFiles(holding words: [String]) -> [String] {
     let patterns = words.map { Array($0.utf8) }.filter { !$0.isEmpty }
-    let sources = sources.filter { $0.hasSuffix(".m") || $0.hasSuffix(".mm") }
-    guard !patterns.isEmpty, !sources.isEmpty else { return [] }
+    guard !patterns.isEmpty else { return [] }
+    return files(suffixes: [".m", ".mm"]) { bytes in
+      patterns.contains { System.firstOffset(of: $0, in: bytes, from: 0) != nil }
+    }
+  }
+
+  /// The files of the module whose path ends in one of `suffixes` and whose bytes `holds`, in
+  /// walk order: one read and one test of each, on every core.
+  private func files(
+    suffixes: [String], where holds: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Bool
+  ) -> [String] {
+    let sources = sources.filter { path in suffixes.contains { path.hasSuffix($0) } }
     let read = read
     let found = Locked([Bool](repeating: false, count: sources.count))
     DispatchQueue.concurrentPerform(iterations: sources.count) { index in
       guard let contents = read(sources[index]) else { return }
-      let holds = contents.withUnsafeBufferPointer { bytes in
-        patterns.contains { System.firstOffset(of: $0, in: bytes, from: 0) != nil }
-      }
-      if holds { found.withLock { $0[index] = true } }
+      if contents.withUnsafeBufferPointer(holds) { found.withLock { $0[index] = true } }
     }
     let holding = found.withLock { $0 }
     return sources.indices.filter { holding[$0] }.map { sources[$0] }
@@ -261,18 +268,9 @@ package final class ModuleIndex: @unchecked Sendable {
       return (Array(function.name.utf8), types)
     }
     guard !patterns.isEmpty else { return [] }
-    let sources = sources.filter { $0.hasSuffix(".swift") }
-    let read = read
-    let found = Locked([Bool](repeating: false, count: sources.count))
-    DispatchQueue.concurrentPerform(iterations: sources.count) { index in
-      guard let contents = read(sources[index]) else { return }
-      let calls = contents.withUnsafeBufferPointer { bytes in
-        patterns.contains { Self.mayCall($0.0, of: $0.1, in: bytes) }
-      }
-      if calls { found.withLock { $0[index] = true } }
+    return files(suffixes: [".swift"]) { bytes in
+      patterns.contains { Self.mayCall($0.0, of: $0.1, in: bytes) }
     }
-    let calling = found.withLock { $0 }
-    return sources.indices.filter { calling[$0] }.map { sources[$0] }
   }
 
   /// Whether `bytes` may call the function `name` of a type (``swiftFiles(calling:)``): a byte

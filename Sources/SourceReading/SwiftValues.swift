@@ -363,6 +363,7 @@ package final class SwiftValues {
         var computed = false
         if let accessors = binding.accessorBlock {
           value = nil
+          let getter = SwiftValues.getterBody(accessors)
           // `var userActivity: NSUserActivity { let activity = …; …; return activity }`: an
           // activity's maker with no parameters (``madeActivity(property:)``).
           // Its first token first: a view's `some View` body is no activity, and its text is
@@ -370,8 +371,7 @@ package final class SwiftValues {
           if let type = binding.typeAnnotation?.type,
             let first = type.firstToken(viewMode: .sourceAccurate)?.tokenKind,
             first == .identifier("NSUserActivity") || first == .identifier("Foundation"),
-            SwiftValues.activityTypes.contains(type.trimmedDescription),
-            let body = SwiftValues.getterBody(accessors),
+            SwiftValues.activityTypes.contains(type.trimmedDescription), let body = getter,
             let made = body.count == 1
               ? SwiftValues.returnedExpression(body)
               : body.last?.item.as(ReturnStmtSyntax.self)?.expression
@@ -384,7 +384,7 @@ package final class SwiftValues {
                 statements: body)
               : .some(nil)
           }
-          if let body = SwiftValues.getterBody(accessors) {
+          if let body = getter {
             if let single = SwiftValues.returnedExpression(body) {
               value = single
               computed = true
