@@ -1,3 +1,5 @@
+import Dispatch
+import PredicateEvaluation
 import SceneJSON
 import SourceReading
 import SwiftSyntax
@@ -605,9 +607,7 @@ package struct AppCatalogBuilder {
     for depth in 0...Self.maximumViewDepth {
       var names: [String] = []
       var methods: [String] = []
-      for (source, node) in level {
-        let scan = ViewScan(viewMode: .sourceAccurate)
-        scan.walk(node)
+      for ((source, _), scan) in zip(level, Self.scanned(level.map(\.1))) {
         for call in scan.modifiers {
           let preferring = call.arguments.first { $0.label?.text == "preferring" }
           let allowing = call.arguments.first { $0.label?.text == "allowing" }
@@ -707,6 +707,35 @@ package struct AppCatalogBuilder {
       return written
     }
     return nil
+  }
+
+  /// What ``ViewScan`` finds in one body, apart from the visitor so that it crosses threads.
+  private struct ViewScanned: Sendable {
+    var modifiers: [FunctionCallExprSyntax]
+    var typeNames: [String]
+    var handlers: [FunctionCallExprSyntax]
+    var methodNames: [String]
+  }
+
+  /// Each of `bodies` scanned, in order. A level of a view tree can hold hundreds of bodies,
+  /// each scanned on its own, so they are scanned on every core (a tree is read-only, and
+  /// swift-syntax builds its nodes' data under its own lock); the caller reads the results in
+  /// the level's order, so the catalogue is the same as one scan after another.
+  private static func scanned(_ bodies: [Syntax]) -> [ViewScanned] {
+    @Sendable func scan(_ body: Syntax) -> ViewScanned {
+      let scan = ViewScan(viewMode: .sourceAccurate)
+      scan.walk(body)
+      return ViewScanned(
+        modifiers: scan.modifiers, typeNames: scan.typeNames, handlers: scan.handlers,
+        methodNames: scan.methodNames)
+    }
+    guard bodies.count > 1 else { return bodies.map(scan) }
+    let found = Locked([ViewScanned?](repeating: nil, count: bodies.count))
+    DispatchQueue.concurrentPerform(iterations: bodies.count) { index in
+      let result = scan(bodies[index])
+      found.withLock { $0[index] = result }
+    }
+    return found.withLock { $0 }.map { $0! }
   }
 
   /// The view modifiers, the view type names and the names of the methods called in a piece of

@@ -1,4 +1,5 @@
 import CommandLineOutput
+import Dispatch
 import PredicateEvaluation
 import PredicateSyntax
 import SceneRouting
@@ -147,7 +148,8 @@ extension AppRouting {
     var opensUnknownIDs = false
     // A literal id no group declares may be the id of a group whose id the source does not fix.
     var mayOpenUnknownIDs = false
-    for producer in producers {
+    let routings = routedOnEveryCore(producers)
+    for (producer, routing) in zip(producers, routings) {
       switch producer.kind {
       case .openWindowID:
         // A constant a group's id names opens that group, whether its value is known or not.
@@ -212,7 +214,7 @@ extension AppRouting {
       {
         continue
       }
-      let routed = route(value, kind: producer.kind, connection: producer.connection)
+      guard let (routed, miss) = routing else { continue }
       let shown = Self.shown(value)
       let what = "\(producer.kind.rawValue) \(shown)"
       guard !routed.decisions.isEmpty else {
@@ -370,7 +372,7 @@ extension AppRouting {
         case false?: break
         }
       }
-      if let miss = nearMiss(routed) {
+      if let miss {
         findings.append(
           ScopedFinding(
             AppCatalog.finding(
@@ -469,14 +471,38 @@ extension AppRouting {
     return findings
   }
 
+  /// Each producer's routing and near miss (``nearMiss(_:)``), in order; nil for a producer
+  /// that names no value to route (``Producer/routedValue``) or opens a window by id or value.
+  ///
+  /// An app's producers run to thousands and each is routed on its own (the decisions' cache
+  /// is locked), so they are routed on every core; ``sceneListFindings(_:)`` reads the results
+  /// in order, so its findings are the same as routing one after another.
+  private func routedOnEveryCore(_ producers: [Producer]) -> [(Decision, NearMiss?)?] {
+    @Sendable func routing(_ producer: Producer) -> (Decision, NearMiss?)? {
+      guard producer.kind != .openWindowID, producer.kind != .openWindowValue,
+        let value = producer.routedValue
+      else { return nil }
+      let routed = route(value, kind: producer.kind, connection: producer.connection)
+      return (routed, nearMiss(routed))
+    }
+    guard producers.count > 1 else { return producers.map(routing) }
+    let found = Locked([(Decision, NearMiss?)?](repeating: nil, count: producers.count))
+    DispatchQueue.concurrentPerform(iterations: producers.count) { index in
+      guard let result = routing(producers[index]) else { return }
+      found.withLock { $0[index] = result }
+    }
+    return found.withLock { $0 }
+  }
+
+  /// A literal an identifier most likely meant, and where (``nearMiss(_:)``).
+  typealias NearMiss = (literal: String, distance: Int, scene: String, place: String)
+
   /// The literal an identifier most likely meant: a literal of a scene's conditions that never
   /// take it, one or two edits from its known text (the whole identifier, or a template's text
   /// before its first hole, compared over as many characters as the literal has, give or take
   /// two, so `order/⟨id⟩` meets `orders/`), while no condition that names strings always takes
   /// it and it opens something: a catch-all or a fallback window has it.
-  private func nearMiss(_ routed: Decision) -> (
-    literal: String, distance: Int, scene: String, place: String
-  )? {
+  private func nearMiss(_ routed: Decision) -> NearMiss? {
     guard !routed.decisions.isEmpty,
       !routed.decisions.contains(where: { if case .none = $0.outcome { true } else { false } })
     else { return nil }
