@@ -303,9 +303,7 @@ extension ObjCExtractor {
       producer.carriesIdentifier = false
     } else if let text = stringValue(tokens, value) {
       producer.identifier = text
-    } else if let template = formattedString(tokens, value, depth: 0)
-      ?? appendedString(tokens, value, depth: 0)
-    {
+    } else if let template = builtString(tokens, value, depth: 0) {
       producer.template = template
     } else {
       producer.unknown =
@@ -339,57 +337,6 @@ extension ObjCExtractor {
     else { return nil }
     let end = (label + 2..<to).first { tokens[$0].isPunctuation(UInt8(ascii: "]")) } ?? to
     return stringValue(tokens, (label + 2)..<end)
-  }
-
-  /// The template of `[a stringByAppendingString:b]` (nested, or through a local the method
-  /// assigns once): each side's text when it is a string, else a hole named by its source.
-  package static func appendedString(_ tokens: [Token], _ range: Range<Int>, depth: Int)
-    -> Template?
-  {
-    guard depth < 8, !range.isEmpty else { return nil }
-    if range.count == 1, let name = tokens[range.lowerBound].identifier,
-      let (from, to) = localDefinition(tokens, named: name, before: range.lowerBound)
-    {
-      let scope = tokens[range.lowerBound].scope
-      let assignments = tokens.indices.filter {
-        tokens[$0].scope == scope && tokens[$0].identifier == name && isAssignment(tokens, to: $0)
-      }
-      guard assignments.count == 1 else { return nil }
-      return appendedString(tokens, from..<to, depth: depth + 1)
-    }
-    guard tokens[range.lowerBound].isPunctuation(UInt8(ascii: "[")),
-      tokens[range.upperBound - 1].isPunctuation(UInt8(ascii: "]"))
-    else { return nil }
-    let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
-    // The selector at the message's own level: the receiver may be a literal or a send.
-    var depth = 0
-    var selector: Int?
-    for index in inner {
-      if case .punctuation(let byte) = tokens[index].kind {
-        if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") { depth += 1 }
-        if byte == UInt8(ascii: "]") || byte == UInt8(ascii: ")") { depth -= 1 }
-      }
-      if depth == 0, index > inner.lowerBound, index + 1 < inner.upperBound,
-        tokens[index].identifier == "stringByAppendingString",
-        tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
-      {
-        selector = index
-        break
-      }
-    }
-    guard let receiverEnd = selector else { return nil }
-    func parts(_ part: Range<Int>) -> [Template.Part] {
-      if let text = stringValue(tokens, part) { return [.text(text)] }
-      if let template = formattedString(tokens, part, depth: depth + 1)
-        ?? appendedString(tokens, part, depth: depth + 1)
-      {
-        return template.parts
-      }
-      return [.hole(sourceText(tokens, part))]
-    }
-    return Template(
-      parts: parts(inner.lowerBound..<receiverEnd)
-        + parts((receiverEnd + 2)..<inner.upperBound))
   }
 
   /// The kind of event the receiver at `receiver` makes (``Producer/Kind/receiver(_:)``): from

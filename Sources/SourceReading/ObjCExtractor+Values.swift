@@ -203,7 +203,7 @@ extension ObjCExtractor {
         if case .string(nil) = tokens[first.lowerBound].kind {
           return .notCheckable("the format literal cannot be decoded")
         }
-        if let template = formattedString(tokens, first, depth: depth) {
+        if let template = builtString(tokens, first, depth: depth) {
           return .interpolated(template, fix: nil)
         }
         return .notCheckable("the format is not a string literal")
@@ -391,7 +391,66 @@ extension ObjCExtractor {
       })
   }
 
-  /// The tokens `range` written back as source, spaced only between two words.
+  /// The template of a string the tokens `range` build from parts: `[NSString
+  /// stringWithFormat:…]` (``formattedString(_:_:depth:)``) or `[a stringByAppendingString:b]`
+  /// (``appendedString(_:_:depth:)``), directly or through a local the method assigns once. One
+  /// reading for every place such a string can stand: a producer's identifier, a predicate's
+  /// format and a format argument.
+  package static func builtString(_ tokens: [Token], _ range: Range<Int>, depth: Int)
+    -> Template?
+  {
+    formattedString(tokens, range, depth: depth) ?? appendedString(tokens, range, depth: depth)
+  }
+
+  /// The template of `[a stringByAppendingString:b]` (nested, or through a local the method
+  /// assigns once): each side's text when it is a string, else a hole named by its source.
+  package static func appendedString(_ tokens: [Token], _ range: Range<Int>, depth: Int)
+    -> Template?
+  {
+    guard depth < 8, !range.isEmpty else { return nil }
+    if range.count == 1, let name = tokens[range.lowerBound].identifier,
+      let (from, to) = localDefinition(tokens, named: name, before: range.lowerBound)
+    {
+      let scope = tokens[range.lowerBound].scope
+      let assignments = tokens.indices.filter {
+        tokens[$0].scope == scope && tokens[$0].identifier == name && isAssignment(tokens, to: $0)
+      }
+      guard assignments.count == 1 else { return nil }
+      return appendedString(tokens, from..<to, depth: depth + 1)
+    }
+    guard tokens[range.lowerBound].isPunctuation(UInt8(ascii: "[")),
+      tokens[range.upperBound - 1].isPunctuation(UInt8(ascii: "]"))
+    else { return nil }
+    let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
+    // The selector at the message's own level: the receiver may be a literal or a send.
+    var depth = 0
+    var selector: Int?
+    for index in inner {
+      if case .punctuation(let byte) = tokens[index].kind {
+        if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") { depth += 1 }
+        if byte == UInt8(ascii: "]") || byte == UInt8(ascii: ")") { depth -= 1 }
+      }
+      if depth == 0, index > inner.lowerBound, index + 1 < inner.upperBound,
+        tokens[index].identifier == "stringByAppendingString",
+        tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
+      {
+        selector = index
+        break
+      }
+    }
+    guard let receiverEnd = selector else { return nil }
+    func parts(_ part: Range<Int>) -> [Template.Part] {
+      if let text = stringValue(tokens, part) { return [.text(text)] }
+      if let template = builtString(tokens, part, depth: depth + 1) { return template.parts }
+      return [.hole(sourceText(tokens, part))]
+    }
+    return Template(
+      parts: parts(inner.lowerBound..<receiverEnd)
+        + parts((receiverEnd + 2)..<inner.upperBound))
+  }
+
+  /// The tokens `range` written back as source, spaced only between two words (a name, a
+  /// number or a string literal: `[@"doc/" stringByAppendingString:x]`, `return @"x"`).
   package static func sourceText(_ tokens: [Token], _ range: Range<Int>) -> String {
     var text = ""
     var lastWasWord = false
@@ -405,7 +464,9 @@ extension ObjCExtractor {
       case .number(let digits):
         piece = digits
         isWord = true
-      case .string(let literal): piece = "@\"" + (literal?.value ?? "…") + "\""
+      case .string(let literal):
+        piece = "@\"" + (literal?.value ?? "…") + "\""
+        isWord = true
       case .punctuation(let byte): piece = String(UnicodeScalar(byte))
       case .other: piece = "'…'"
       }
@@ -598,7 +659,7 @@ extension ObjCExtractor {
   /// A format argument: a string literal (or an array of them) inlined, anything else run-time.
   package static func argument(_ tokens: [Token], _ range: Range<Int>) -> FormatArgument {
     if let value = stringValue(tokens, range) { return .string(value) }
-    if let template = formattedString(tokens, range, depth: 0) { return .template(template) }
+    if let template = builtString(tokens, range, depth: 0) { return .template(template) }
     if range.count >= 2, tokens[range.lowerBound].isPunctuation(UInt8(ascii: "@")),
       tokens[range.lowerBound + 1].isPunctuation(UInt8(ascii: "["))
     {

@@ -718,6 +718,65 @@ struct AppModelTests {
     #expect(producers[3].kind == .notification && !producers[3].carriesIdentifier)
   }
 
+  @Test(
+    "an Objective-C condition reads a string built by stringByAppendingString: as a template, as it reads stringWithFormat: and Swift's +"
+  )
+  func objectiveCAppendedStringsInConditions() throws {
+    let source = """
+      #define kDocPrefix @"com.example.docs/doc/"
+      @implementation SceneDelegate
+      - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(id)o {
+        NSString *docID = session.persistentIdentifier;
+        NSString *mine = [kDocPrefix stringByAppendingString:docID];
+        scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate =
+          [NSPredicate predicateWithFormat:@"SELF == %@", mine];
+        scene.activationConditions.canActivateForTargetContentIdentifierPredicate =
+          [NSPredicate predicateWithFormat:@"SELF BEGINSWITH %@",
+            [@"com.example.docs/" stringByAppendingString:@"doc/"]];
+        scene.activationConditions.canActivateForTargetContentIdentifierPredicate =
+          [NSPredicate predicateWithFormat:[@"SELF == " stringByAppendingString:docID]];
+        scene.activationConditions.canActivateForTargetContentIdentifierPredicate =
+          [NSPredicate predicateWithFormat:@"SELF == %@", [docID stringByAppendingString:x]];
+      }
+      @end
+      """
+    let found = ObjCExtractor.conditions(in: Array(source.utf8)).map(\.source)
+    guard found.count == 4 else {
+      Issue.record("expected four conditions, found \(found)")
+      return
+    }
+    func argument(_ source: PredicateSource) -> FormatArgument? {
+      if case .format(_, let arguments) = source { return arguments.first }
+      return nil
+    }
+    // Through a local the method assigns once, the macro inlined.
+    #expect(
+      argument(found[0])
+        == .template(Template(parts: [.text("com.example.docs/doc/"), .hole("docID")])))
+    // Two literals: every part known.
+    #expect(argument(found[1]) == .template(Template(parts: [.text("com.example.docs/doc/")])))
+    // A format built at run time is interpolated, as stringWithFormat:'s is.
+    #expect(
+      found[2] == .interpolated(Template(parts: [.text("SELF == "), .hole("docID")]), fix: nil))
+    // Nothing literal: holes only, named by their source.
+    #expect(
+      argument(found[3]) == .template(Template(parts: [.hole("docID"), .hole("x")])))
+    // The hole of a message names its receiver and selector with a space between a literal and
+    // the selector, as the source has it.
+    let printed = ObjCExtractor.conditions(
+      in: Array(
+        """
+        - (void)f { x.canActivateForTargetContentIdentifierPredicate =
+          [NSPredicate predicateWithFormat:@"SELF == %@", [[@"a" stringByAppendingString:b] lowercaseString]]; }
+        """.utf8)
+    ).map(\.source)
+    guard case .runtime(let written, _)? = printed.first.flatMap(argument) else {
+      Issue.record("expected a run-time argument, found \(printed)")
+      return
+    }
+    #expect(written.hasPrefix(#"[[@"a" stringByAppendingString"#))
+  }
+
   @Test("Objective-C producers under #if are compiled where their clauses are, as Swift's are")
   func objectiveCProducersUnderIf() throws {
     let run = Linter.readApp(paths: [
