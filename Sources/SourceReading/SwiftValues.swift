@@ -891,6 +891,18 @@ extension SwiftValues {
       let text = LiteralText(computed: Self.runtimeless(template), at: offset)
       return .text(text, origins.map(\.resolution).max() ?? .literal, origins)
     }
+    // `String(x)` or `String(describing: x)` of a value that is one hole (a helper's parameter,
+    // an enum case's bound value): that hole, as `"\(x)"` gives, so `String(id)` in a helper
+    // names its caller's argument (`mail/thread/⟨threadID⟩`), not the helper's own text.
+    if let call = expression.as(FunctionCallExprSyntax.self),
+      call.calledExpression.sourceText == "String", call.arguments.count == 1,
+      call.trailingClosure == nil, let argument = call.arguments.first,
+      argument.label == nil || argument.label?.text == "describing",
+      case .template(let template, let origins) = string(argument.expression, depth: depth + 1),
+      template.parts.count == 1, case .hole = template.parts[0]
+    {
+      return .template(template, origins)
+    }
     if let call = expression.as(FunctionCallExprSyntax.self),
       let value = functionCall(call, depth: depth)
     {

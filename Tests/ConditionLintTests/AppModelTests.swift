@@ -2124,12 +2124,14 @@ struct AppModelTests {
           case thread(String)
           case message(folder: String, id: Int)
           case search(String)
+          case draft(Int)
           var identifier: String {
             switch self {
             case .inbox: return "mailbox/inbox"
             case .thread(let id): return "mailbox/thread/\\(id)"
             case let .message(folder, id): return "mailbox/\\(folder)/\\(id)"
             case .search(_): return "mailbox/search"
+            case .draft(let number): return "mailbox/draft/" + String(number)
             }
           }
         }
@@ -2146,6 +2148,8 @@ struct AppModelTests {
           item.targetContentIdentifier = Route.search(folder).identifier
           let other = NSUserActivity(activityType: "inbox")
           other.targetContentIdentifier = Route.inbox.identifier
+          let draft = NSUserActivity(activityType: "draft")
+          draft.targetContentIdentifier = Route.draft(draftID).identifier
         }
         """),
       "Local.swift": utf8(
@@ -2165,6 +2169,9 @@ struct AppModelTests {
     func producer(_ file: String, _ line: Int) -> Producer? {
       catalog.producers.first { $0.file.hasSuffix(file) && $0.line == line }
     }
+    // `String(number)` of a bound value is the caller's argument, as `"\\(number)"` is.
+    let draft = try #require(producer("Open.swift", 12))
+    #expect(draft.template?.parts == [.text("mailbox/draft/"), .hole("draftID")])
     let thread = try #require(producer("Open.swift", 4))
     #expect(thread.kind == .userActivity)
     #expect(thread.template?.parts == [.text("mailbox/thread/"), .hole("threadID")])
