@@ -182,7 +182,7 @@ package struct AppObjCFile: Sendable {
   /// made in code.
   package static let markers = [
     "ContentIdentifier", "ForConnectingSceneSession", "requestSceneSessionActivation",
-    "UISceneConfiguration",
+    "UISceneConfiguration", "activateSceneSessionForRequest",
   ].map { Array($0.utf8) }
 
   /// What the walk asks of an Objective-C file, found in one scan (``BytePatterns``): whether

@@ -853,6 +853,17 @@ package struct AppSwiftFile: Sendable {
       return found
     }()
 
+    /// How many scene requests (`requestSceneSessionActivation`, `activateSceneSession(for:)`)
+    /// the reading may still read.
+    private var requestsLeft = maximumRequests
+    /// The most scene requests a file's reading reads: each looks back through its body for the
+    /// activity and its identifier, so a file repeating one request through a huge body costs
+    /// at most this many looks; past it, the rest are not read. An app's file requests a few.
+    private static let maximumRequests = 1_024
+    /// The most statements before a request, in each block around it, read back for an
+    /// assignment to it (``assigned(_:of:before:)``): a body sets up what it requests just
+    /// before, and a huge one costs each request a bounded look.
+    private static let maximumAssignmentLookBack = 256
     /// How many producers a file's helpers may still give at their calls.
     private var relaysLeft = maximumRelayed
     /// The most producers a file's helpers give at their calls.
@@ -1226,17 +1237,33 @@ package struct AppSwiftFile: Sendable {
       }
       // iOS 17's `activateSceneSession(for: UISceneSessionActivationRequest(…))`, the request
       // written in place or bound to a local.
+      let requests = callee == "activateSceneSession" || callee == "requestSceneSessionActivation"
+      if requests {
+        guard requestsLeft > 0 else { return .visitChildren }
+        requestsLeft -= 1
+      }
       if callee == "activateSceneSession", let request = argument("for") {
         var initializer = request.as(FunctionCallExprSyntax.self)
-        if let name = request.as(DeclReferenceExprSyntax.self)?.baseName.text,
+        let name = request.as(DeclReferenceExprSyntax.self)?.baseName.text
+        if let name,
           case .some(.some(let local)) = SwiftLocals.initializer(
             named: name, before: Syntax(request))
         {
           initializer = local.value.as(FunctionCallExprSyntax.self)
         }
+        // The request's own properties, set after it is made (`request.userActivity =
+        // activity`), win over its initializer's arguments, as they do at run time.
+        func set(_ property: String) -> ExprSyntax? {
+          guard let name, initializer != nil,
+            let value = Self.assigned(property, of: name, before: Syntax(node)).value,
+            value.count == 1
+          else { return nil }
+          return value[0]
+        }
         record(
           activation: node,
-          activity: initializer?.arguments.first { $0.label?.text == "userActivity" }?.expression,
+          activity: set("userActivity")
+            ?? initializer?.arguments.first { $0.label?.text == "userActivity" }?.expression,
           session: initializer?.arguments.first { $0.label?.text == "session" }?.expression)
       }
       if callee == "requestSceneSessionActivation" {
@@ -1392,7 +1419,8 @@ package struct AppSwiftFile: Sendable {
         return [producer]
       }
       producer.detail = activity.sourceText
-      let (found, scope) = Self.assignedIdentifier(of: activity.sourceText, before: Syntax(node))
+      let (found, scope) = Self.assigned(
+        "targetContentIdentifier", of: activity.sourceText, before: Syntax(node))
       if let found {
         (producer.identifier, producer.template, producer.unknown) = value(assigned: found)
         producer.carriesIdentifier = producer.unknown != Producer.nilIdentifier
@@ -1407,11 +1435,12 @@ package struct AppSwiftFile: Sendable {
         read: { activation($1, activity: $0, session: session, relayedBy: $2) })
     }
 
-    /// The value last assigned to `name.targetContentIdentifier` before `node`: among the
-    /// statements before `node`'s in its block, else in each enclosing block's, the nearest
-    /// first (`if let coordinator { request(activity) }` after the assignment in the function's
-    /// body); and the body `node` is in, the outermost block below its member (nil at file level).
-    private static func assignedIdentifier(of name: String, before node: Syntax) -> (
+    /// The value last assigned to `name.property` (`activity.targetContentIdentifier`,
+    /// `request.userActivity`) before `node`: among the statements before `node`'s in its block,
+    /// else in each enclosing block's, the nearest first (`if let coordinator {
+    /// request(activity) }` after the assignment in the function's body); and the body `node` is
+    /// in, the outermost block below its member (nil at file level).
+    private static func assigned(_ property: String, of name: String, before node: Syntax) -> (
       value: [ExprSyntax]?, body: Syntax?
     ) {
       var found: [ExprSyntax]?
@@ -1423,9 +1452,14 @@ package struct AppSwiftFile: Sendable {
           let list = parent.as(CodeBlockItemListSyntax.self),
           !(list.parent?.is(SourceFileSyntax.self) ?? true)
         {
-          for earlier in list where earlier.position < item.position {
+          // The nearest statements first, at most ``maximumAssignmentLookBack``; in each, its
+          // last assignment.
+          var looked = 0
+          for earlier in list.reversed() where earlier.position < item.position {
+            looked += 1
+            guard found == nil, looked <= maximumAssignmentLookBack else { break }
             for token in earlier.tokens(viewMode: .sourceAccurate)
-            where token.text == "targetContentIdentifier" {
+            where token.text == property {
               guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
                 member.base?.sourceText == name,
                 let assignment = member.parent?.as(SequenceExprSyntax.self)

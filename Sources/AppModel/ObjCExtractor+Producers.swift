@@ -130,21 +130,23 @@ extension ObjCExtractor {
       reading.producers.append(producer)
     }
     // The request a message makes, its selector's first token at `index`, for the activity
-    // `activity` and the session written `session` ("nil" for none): the activity's identifier is
-    // what the method assigned to it.
-    func request(at index: Int, activity: Range<Int>, session: String, compiled: CompiledPlatforms)
-      -> Producer
-    {
+    // `activity` (nil for none) and the session written `session` ("nil" for none): the
+    // activity's identifier is what the method assigned to it.
+    func request(
+      at index: Int, activity: Range<Int>?, session: String, compiled: CompiledPlatforms
+    ) -> Producer {
       var producer = Producer(
         kind: .activationRequest, file: path, line: lines.location(tokens[index].offset).line)
       producer.platforms = compiled
       if session != "nil" { producer.session = session }
-      producer.detail = sourceText(tokens, activity)
-      if producer.detail == "nil" {
+      producer.detail = activity.map { sourceText(tokens, $0) } ?? "nil"
+      guard let activity, producer.detail != "nil" else {
         producer.passesActivity = false
         producer.unknown = Producer.withoutActivity(session: producer.session)
         producer.carriesIdentifier = false
-      } else if let value = assigned[
+        return producer
+      }
+      if let value = assigned[
         ScopedName(scope: tokens[index].scope, name: sourceText(tokens, activity))]
       {
         setIdentifier(of: &producer, to: value, in: tokens)
@@ -173,11 +175,16 @@ extension ObjCExtractor {
     }
     // `[application requestSceneSessionActivation:session userActivity:activity options:…
     // errorHandler:…]`.
+    // Bounded: each request costs a scan of its method; past ``maximumRequests`` messages of
+    // either kind, the rest of a file's are not read.
+    var requestsLeft = maximumRequests
     for index in holds("requestSceneSessionActivation") ? tokens.indices : 0..<0
     where isIdentifier(tokens, index, "requestSceneSessionActivation")
       && index + 1 < tokens.count && tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
       && !isMethodDeclaration(tokens, nameAt: index)
     {
+      guard requestsLeft > 0 else { break }
+      requestsLeft -= 1
       // The message's labels and arguments, within its method.
       let scope = tokens[index].scope
       let bodyEnd = tokens[index...].firstIndex { $0.scope != scope } ?? tokens.count
@@ -223,6 +230,54 @@ extension ObjCExtractor {
           + signature.labels.map { $0 + ":" }.joined() + "', known only at run time"
       }
       reading.producers.append(producer)
+    }
+    // iOS 17's `[application activateSceneSessionForRequest:request errorHandler:…]`, the
+    // request a local the method makes (`[UISceneSessionActivationRequest requestWithRole:…]`, or
+    // `requestWithSession:s`, which names a session) carrying the activity the method last sets
+    // on it before the message (`request.userActivity = activity;` or `[request
+    // setUserActivity:activity]`), else none.
+    for index in holds("activateSceneSessionForRequest") ? tokens.indices : 0..<0
+    where isIdentifier(tokens, index, "activateSceneSessionForRequest")
+      && index + 3 < tokens.count && tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
+      && !isMethodDeclaration(tokens, nameAt: index)
+    {
+      guard requestsLeft > 0 else { break }
+      requestsLeft -= 1
+      guard let compiled = platforms(at: index), let name = tokens[index + 2].identifier,
+        tokens[index + 3].identifier == "errorHandler"
+          || tokens[index + 3].isPunctuation(UInt8(ascii: "]"))
+      else { continue }
+      let scope = tokens[index].scope
+      var session = "nil"
+      if let (from, to) = localDefinition(tokens, named: name, before: index),
+        let label = (from..<to).first(where: { tokens[$0].identifier == "requestWithSession" }),
+        label + 2 < to, tokens[label + 1].isPunctuation(UInt8(ascii: ":"))
+      {
+        let end = (label + 2..<to).first { tokens[$0].isPunctuation(UInt8(ascii: "]")) } ?? to
+        session = sourceText(tokens, (label + 2)..<end)
+      }
+      // Back through the method's tokens to its `{` (the body's tokens are contiguous, and its
+      // scope is the `{`'s position), at most ``maximumRequestLookBack`` of them: a message
+      // repeated through a huge hostile body costs each message a bounded scan.
+      var activity: Range<Int>?
+      let first = max(2, scope, index - maximumRequestLookBack)
+      for at in stride(from: index - 1, through: first, by: -1) where scope >= 0 {
+        let property =
+          tokens[at].identifier == "userActivity" && tokens[at - 1].isPunctuation(UInt8(ascii: "."))
+          && tokens[at - 2].identifier == name && at + 2 < tokens.count
+          && tokens[at + 1].isPunctuation(UInt8(ascii: "="))
+          && !tokens[at + 2].isPunctuation(UInt8(ascii: "="))
+        let message =
+          tokens[at].identifier == "setUserActivity" && tokens[at - 1].identifier == name
+          && tokens[at - 2].isPunctuation(UInt8(ascii: "[")) && at + 2 < tokens.count
+          && tokens[at + 1].isPunctuation(UInt8(ascii: ":"))
+        guard property || message else { continue }
+        let end = min(expressionEnd(tokens, from: at + 2), index)
+        if end > at + 2 { activity = (at + 2)..<end }
+        break
+      }
+      reading.producers.append(
+        request(at: index, activity: activity, session: session, compiled: compiled))
     }
     // The messages that call `relays`, each read as the request its method makes: one pass
     // over the tokens, each selector's first label looked up.
@@ -278,12 +333,24 @@ extension ObjCExtractor {
 
   /// The most methods of a file whose callers' messages are read (``ObjCRelay``).
   static let maximumRelays = 64
+  /// The most scene requests (`requestSceneSessionActivation:…` and
+  /// `activateSceneSessionForRequest:` messages) a file's reading reads: each looks back through
+  /// its method for its activity, so a file repeating one request through a huge body (2.7 MB,
+  /// 40,000 requests: 154 s before the bound) costs at most this many scans. An app's file
+  /// requests a few scenes.
+  static let maximumRequests = 1_024
+  /// The most tokens before an `activateSceneSessionForRequest:` message read back for the
+  /// activity set on its request (`request.userActivity = activity;`): a method's statements up
+  /// to the message, in any method a person writes.
+  static let maximumRequestLookBack = 4_096
   /// The most messages to those methods a file's reading reads.
   static let maximumRelayedMessages = 256
 
   /// The names the producer readings start from: the bodies a reading tokenizes.
   private static let producerPatterns = BytePatterns(
-    ["ContentIdentifier", "requestSceneSessionActivation"].map { Array($0.utf8) })
+    ["ContentIdentifier", "requestSceneSessionActivation", "activateSceneSessionForRequest"].map {
+      Array($0.utf8)
+    })
   /// The names of what the configuration readers read (and the helper methods they follow).
   private static let configurationPatterns = BytePatterns(
     ["ForConnectingSceneSession", "UISceneConfiguration"].map { Array($0.utf8) })

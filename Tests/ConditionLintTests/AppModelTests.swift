@@ -2052,7 +2052,7 @@ struct AppModelTests {
   }
 
   @Test(
-    "real shapes: App conformance in an extension, configurations per switch case, activateSceneSession"
+    "real shapes: App conformance in an extension, configurations per switch case, activateSceneSession, a request's userActivity set after it is made"
   )
   func realShapes() throws {
     let root = try tree([
@@ -2092,6 +2092,13 @@ struct AppModelTests {
         func reopen(_ session: UISceneSession) {
           UIApplication.shared.activateSceneSession(for: UISceneSessionActivationRequest(session: session))
         }
+        func compose(_ draft: String) {
+          let activity = NSUserActivity(activityType: "compose")
+          activity.targetContentIdentifier = "compose/\\(draft)"
+          let request = UISceneSessionActivationRequest(role: .windowApplication)
+          request.userActivity = activity
+          UIApplication.shared.activateSceneSession(for: request) { error in print(error) }
+        }
         """),
     ])
     let catalog = try #require(Linter.readApp(paths: [root]).catalog)
@@ -2103,8 +2110,11 @@ struct AppModelTests {
         "SceneDelegate", "DetailsDelegate",
       ])
     let requests = catalog.producers.filter { $0.kind == .activationRequest }
-    try #require(requests.count == 2)
+    try #require(requests.count == 3)
     #expect(requests[0].template?.parts == [.text("details/"), .hole("id")])
+    // The activity set on the request after it is made, as UIKit reads it.
+    #expect(requests[2].template?.parts == [.text("compose/"), .hole("draft")])
+    #expect(requests[2].line == 31 && requests[2].activityType == "compose")
     #expect(requests[0].line == 21)
     // A request for a session passes no activity: it activates that session, not a new scene.
     #expect(requests[1].session == "session" && !requests[1].carriesIdentifier)

@@ -171,6 +171,37 @@ struct BoundedReadingTests {
     #expect(relayed.count == 64)
   }
 
+  /// A body that repeats one scene request thousands of times: each request looked back through
+  /// the whole body for its activity (a 1.2 MB Swift file of 20,000 `activateSceneSession(for:)`
+  /// calls took 31 s, more once the request's own `userActivity` was read; a 2.7 MB Objective-C
+  /// one of 40,000 `requestSceneSessionActivation:` messages 154 s). A file's reading now reads at
+  /// most 1,024 requests, and Swift looks back at most 256 statements for each one's assignment.
+  @Test("a body repeating one scene request thousands of times: the requests read are bounded")
+  func manyRequests() throws {
+    let count = 1_500
+    let swift =
+      "import UIKit\nfunc f(activity: NSUserActivity) {\n"
+      + "  let request = UISceneSessionActivationRequest(role: .windowApplication)\n"
+      + "  request.userActivity = activity\n"
+      + String(repeating: "  UIApplication.shared.activateSceneSession(for: request)\n", count: count)
+      + "}\n"
+    let swiftFile = AppSwiftFile(path: "C.swift", bytes: Array(swift.utf8))
+    let swiftRequests = swiftFile.producers.filter { $0.kind == .activationRequest }
+    #expect(swiftRequests.count == 1_024)
+    // The first reads its activity; one past the 256 statements looked back does not.
+    #expect(swiftRequests.first?.detail == "activity")
+    #expect(swiftRequests.last?.detail == "nil")
+    let objC =
+      "@implementation D\n- (void)f {\n"
+      + "  NSUserActivity *a = [[NSUserActivity alloc] initWithActivityType:@\"x\"];\n"
+      + String(
+        repeating: "  [UIApplication.sharedApplication requestSceneSessionActivation:nil "
+          + "userActivity:a options:nil errorHandler:nil];\n", count: count)
+      + "}\n@end\n"
+    let objCFile = AppObjCFile(path: "D.m", bytes: Array(objC.utf8))
+    #expect(objCFile.producers.filter { $0.kind == .activationRequest }.count == 1_024)
+  }
+
   @Test("an app of such files keeps the app fuzzer's invariants: sparse and whole readings agree")
   func invariantsHold() {
     let app = Self.producer(

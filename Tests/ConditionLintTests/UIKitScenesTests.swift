@@ -643,6 +643,39 @@ struct UIKitScenesTests {
   }
 
   @Test(
+    "Objective-C: iOS 17's activateSceneSessionForRequest: carries the activity set on the request, or names its session"
+  )
+  func objCActivationRequestObjects() throws {
+    let source = """
+      @implementation Opener
+      - (void)compose:(NSString *)draft {
+          NSUserActivity *activity = [[NSUserActivity alloc] initWithActivityType:@"compose"];
+          activity.targetContentIdentifier = [@"compose/" stringByAppendingString:draft];
+          UISceneSessionActivationRequest *request = [UISceneSessionActivationRequest requestWithRole:UIWindowSceneSessionRoleApplication];
+          request.userActivity = activity;
+          [UIApplication.sharedApplication activateSceneSessionForRequest:request errorHandler:nil];
+      }
+      - (void)reopen:(UISceneSession *)session {
+          UISceneSessionActivationRequest *request = [UISceneSessionActivationRequest requestWithSession:session];
+          [UIApplication.sharedApplication activateSceneSessionForRequest:request errorHandler:^(NSError *e) {}];
+      }
+      - (void)settings {
+          UISceneSessionActivationRequest *request = [UISceneSessionActivationRequest requestWithRole:UIWindowSceneSessionRoleApplication];
+          [request setUserActivity:[[NSUserActivity alloc] initWithActivityType:@"settings"]];
+          [UIApplication.sharedApplication activateSceneSessionForRequest:request errorHandler:nil];
+      }
+      - (UISceneSessionActivationRequest *)activateSceneSessionForRequest:(id)r { return r; }
+      @end
+      """
+    let requests = try Self.activationRequests(["Opener.m": source])
+    #expect(requests.map(\.line) == [7, 11, 16])
+    #expect(requests[0].template?.parts == [.text("compose/"), .hole("draft")])
+    #expect(requests[0].activityType == "compose")
+    #expect(requests[1].session == "session" && !requests[1].carriesIdentifier)
+    #expect(requests[2].passesActivity && !requests[2].carriesIdentifier)
+  }
+
+  @Test(
     "Objective-C: a method that requests a scene for the activity it is given is read at each message that calls it"
   )
   func objCHelperRelays() throws {
