@@ -422,15 +422,16 @@ extension ObjCExtractor {
       tokens[range.upperBound - 1].isPunctuation(UInt8(ascii: "]"))
     else { return nil }
     let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
-    // The selector at the message's own level: the receiver may be a literal or a send.
-    var depth = 0
+    // The selector at the message's own level: the receiver may be a literal or a send. (Its
+    // own count: the recursion's `depth` bounds the parts read below.)
+    var nesting = 0
     var selector: Int?
     for index in inner {
       if case .punctuation(let byte) = tokens[index].kind {
-        if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") { depth += 1 }
-        if byte == UInt8(ascii: "]") || byte == UInt8(ascii: ")") { depth -= 1 }
+        if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") { nesting += 1 }
+        if byte == UInt8(ascii: "]") || byte == UInt8(ascii: ")") { nesting -= 1 }
       }
-      if depth == 0, index > inner.lowerBound, index + 1 < inner.upperBound,
+      if nesting == 0, index > inner.lowerBound, index + 1 < inner.upperBound,
         tokens[index].identifier == "stringByAppendingString",
         tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
       {
