@@ -173,18 +173,28 @@ extension ObjCExtractor {
       let offset = tokens[index].offset
       return implementations.last { $0.start < offset && ($0.end ?? Int.max) > offset }?.name
     }
-    // `[application requestSceneSessionActivation:session userActivity:activity options:…
-    // errorHandler:…]`.
     // Bounded: each request costs a scan of its method; past ``maximumRequests`` messages of
     // either kind, the rest of a file's are not read.
     var requestsLeft = maximumRequests
-    for index in holds("requestSceneSessionActivation") ? tokens.indices : 0..<0
-    where isIdentifier(tokens, index, "requestSceneSessionActivation")
-      && index + 1 < tokens.count && tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
-      && !isMethodDeclaration(tokens, nameAt: index)
-    {
-      guard requestsLeft > 0 else { break }
-      requestsLeft -= 1
+    // The messages sending `selector` (its token's index each), not a method declaring it, with
+    // at least `following` tokens after the selector, in file order, while requests are left.
+    func requestMessages(_ selector: String, following: Int) -> [Int] {
+      guard holds(selector) else { return [] }
+      var found: [Int] = []
+      for index in tokens.indices
+      where isIdentifier(tokens, index, selector) && index + following < tokens.count
+        && tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
+        && !isMethodDeclaration(tokens, nameAt: index)
+      {
+        guard requestsLeft > 0 else { break }
+        requestsLeft -= 1
+        found.append(index)
+      }
+      return found
+    }
+    // `[application requestSceneSessionActivation:session userActivity:activity options:…
+    // errorHandler:…]`.
+    for index in requestMessages("requestSceneSessionActivation", following: 1) {
       // The message's labels and arguments, within its method.
       let scope = tokens[index].scope
       let bodyEnd = tokens[index...].firstIndex { $0.scope != scope } ?? tokens.count
@@ -236,13 +246,7 @@ extension ObjCExtractor {
     // `requestWithSession:s`, which names a session) carrying the activity the method last sets
     // on it before the message (`request.userActivity = activity;` or `[request
     // setUserActivity:activity]`), else none.
-    for index in holds("activateSceneSessionForRequest") ? tokens.indices : 0..<0
-    where isIdentifier(tokens, index, "activateSceneSessionForRequest")
-      && index + 3 < tokens.count && tokens[index + 1].isPunctuation(UInt8(ascii: ":"))
-      && !isMethodDeclaration(tokens, nameAt: index)
-    {
-      guard requestsLeft > 0 else { break }
-      requestsLeft -= 1
+    for index in requestMessages("activateSceneSessionForRequest", following: 3) {
       guard let compiled = platforms(at: index), let name = tokens[index + 2].identifier,
         tokens[index + 3].identifier == "errorHandler"
           || tokens[index + 3].isPunctuation(UInt8(ascii: "]"))
