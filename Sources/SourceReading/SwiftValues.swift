@@ -82,6 +82,10 @@ package final class SwiftValues {
   /// function last.
   private var parameters: [Parameters] = []
 
+  /// While a property computed from an enum's per-case properties is read for one case
+  /// (`Deeplink.compose.url`), the type and that case: innermost last.
+  private var selfCases: [(type: String, caseName: String)] = []
+
   /// Reads under way: ``string(_:depth:)``, ``set(_:depth:)``, the URL and predicate readings,
   /// nested; at none, the reading of a value begins.
   private var readsUnderWay = 0
@@ -841,15 +845,7 @@ extension SwiftValues {
     {
       let origin = ValueOrigin(
         resolution: .sameFileConstant, name: base.sourceText, offset: found.offset)
-      guard let value = found.value else {
-        // A case without a raw value has its name as its raw value.
-        var text = LiteralText()
-        text.appendVerbatim(Array(found.name.utf8), at: found.offset)
-        text.verbatim = text.verbatim.map { _ in false }
-        text.finish(at: found.offset + found.name.utf8.count)
-        return .text(text, .sameFileConstant, [origin])
-      }
-      return adding(origin, to: string(value, depth: depth + 1))
+      return adding(origin, to: rawValueString(found, depth: depth))
     }
     // `URL(string: "x-example://main")!.absoluteString`, written so or through a constant: the
     // string, which a URL made from a string without a base keeps as its absolute string.
@@ -908,6 +904,7 @@ extension SwiftValues {
     {
       return value
     }
+    if !selfCases.isEmpty, let value = selfCaseValue(expression, depth: depth) { return value }
     if let (value, origin) = referent(of: expression) {
       return adding(origin, to: string(value, depth: depth + 1))
     }
@@ -1014,6 +1011,8 @@ extension SwiftValues {
     if let (value, origin) = referent(of: expression) {
       return urlString(value, depth: depth + 1).map { adding(origin, to: $0) }
     }
+    // `Deeplink.compose.url`: the URL an enum's property makes for that case.
+    if let value = perCaseValue(expression, depth: depth) { return value }
     return moduleValue(of: expression)
   }
 
@@ -1099,6 +1098,21 @@ extension SwiftValues {
     return nil
   }
 
+  /// A case's raw value as a string: its literal's, or the case's name where it has none.
+  private func rawValueString(
+    _ found: (value: ExprSyntax?, name: String, offset: Int), depth: Int
+  ) -> StringValue {
+    guard let value = found.value else {
+      // A case without a raw value has its name as its raw value.
+      var text = LiteralText()
+      text.appendVerbatim(Array(found.name.utf8), at: found.offset)
+      text.verbatim = text.verbatim.map { _ in false }
+      text.finish(at: found.offset + found.name.utf8.count)
+      return .text(text, .sameFileConstant, [])
+    }
+    return string(value, depth: depth + 1)
+  }
+
   /// `Activity.viewer.identifier`: what a property the enum computes per case (by switching
   /// over `self`) gives for that case, from this file or the module; with associated values
   /// (`Route.thread(threadID).identifier`, where the case returns `"mailbox/thread/\(id)"`),
@@ -1123,14 +1137,14 @@ extension SwiftValues {
     let caseName = caseAccess.declName.baseName.text
     let arguments = call.map { Self.fillings($0.arguments) } ?? []
     for scope in qualifiedScopes(typeName, from: Syntax(expression)) {
-      guard let found = caseProperty(scope + "." + property) else { continue }
-      guard let entry = found.entry(caseName) else {
-        return .runtime("'\(typeName).\(caseName)' has no case of '\(property)' this file reads")
-      }
+      guard
+        let (value, offset) = caseReading(
+          type: scope, caseName: caseName, property: property, depth: depth + 1)
+      else { continue }
       let origin = ValueOrigin(
         resolution: .sameFileConstant, name: "\(typeName).\(caseName).\(property)",
-        offset: entry.offset)
-      let body = adding(origin, to: withHoles(for: entry.bindings, depth: depth + 1, entry.value))
+        offset: offset)
+      let body = adding(origin, to: value)
       return call == nil ? body : filled(body, with: arguments, at: expression, depth: depth)
     }
     let keys = qualifiedScopes(typeName, from: Syntax(expression)).map {
@@ -1142,6 +1156,62 @@ extension SwiftValues {
     else { return nil }
     let body = Self.string(value, origin)
     return call == nil ? body : filled(body, with: arguments, at: expression, depth: depth)
+  }
+
+  /// What `property` of the case `caseName` of `type` gives, as this file declares it, and where:
+  /// a property the enum computes per case (by switching over `self`), or one computed from
+  /// those (`var url: URL { URL(string: "app://" + path)! }`), read with `self` that case. Nil
+  /// when the file declares neither.
+  private func caseReading(type: String, caseName: String, property: String, depth: Int)
+    -> (StringValue, Int)?
+  {
+    if let found = caseProperty(type + "." + property) {
+      guard let entry = found.entry(caseName) else {
+        return (.runtime("'\(type).\(caseName)' has no case of '\(property)' this file reads"), 0)
+      }
+      return (caseValue(entry, depth: depth), entry.offset)
+    }
+    guard let computed = declaration(type + "." + property), computed.isConstant,
+      let value = computed.value
+    else { return nil }
+    selfCases.append((type, caseName))
+    defer { selfCases.removeLast() }
+    return (
+      caseValue(CaseProperty.Entry(value: value, offset: computed.offset), depth: depth),
+      computed.offset
+    )
+  }
+
+  /// Inside a property read for one case (``caseReading(type:caseName:property:depth:)``):
+  /// a sibling the enum computes per case, written `path` or `self.path`, or `rawValue`, for
+  /// that case. Nil for any other expression, or outside the type's declarations.
+  private func selfCaseValue(_ expression: ExprSyntax, depth: Int) -> StringValue? {
+    guard let (type, caseName) = selfCases.last else { return nil }
+    let name: String
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      name = reference.baseName.text
+    } else if let member = expression.as(MemberAccessExprSyntax.self),
+      member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+    {
+      name = member.declName.baseName.text
+    } else {
+      return nil
+    }
+    guard scopes(of: Syntax(expression)).first == type else { return nil }
+    if name == "rawValue" {
+      guard let found = rawValue(type + "." + caseName) else { return nil }
+      let origin = ValueOrigin(
+        resolution: .sameFileConstant, name: "\(type).\(caseName)", offset: found.offset)
+      return adding(origin, to: rawValueString(found, depth: depth))
+    }
+    guard SwiftLocals.initializer(named: name, before: Syntax(expression)) == nil,
+      let (value, offset) = caseReading(
+        type: type, caseName: caseName, property: name, depth: depth + 1)
+    else { return nil }
+    return adding(
+      ValueOrigin(
+        resolution: .sameFileConstant, name: "\(type).\(caseName).\(name)", offset: offset),
+      to: value)
   }
 
   /// `name` as a member of `scope` (`""`: the file level).
@@ -1907,6 +1977,19 @@ extension SwiftValues {
     return string(expression, depth: depth)
   }
 
+  /// What one case of a per-case property gives, each value the case binds a hole: its string,
+  /// or the string of the URL it makes (`case .compose: return URL(string: "app://compose")!`
+  /// in `var url: URL`), which `.absoluteString` and `open(_:)` read as a URL constant's.
+  private func caseValue(_ entry: CaseProperty.Entry, depth: Int) -> StringValue {
+    parameters.append(.holes(Self.holes(for: entry.bindings)))
+    defer { parameters.removeLast() }
+    let value = string(entry.value, depth: depth)
+    guard case .runtime = value, let url = urlString(entry.value, depth: depth) else {
+      return value
+    }
+    return url
+  }
+
   /// Each of `names` and the hole of its position (`#0`, `#1`, …); `_` binds nothing.
   private static func holes(for names: [String]) -> [String: String] {
     Dictionary(
@@ -1971,14 +2054,12 @@ extension SwiftValues {
         let property = parts.last!
         let caseName = parts[parts.count - 2]
         let type = parts.dropLast(2).joined(separator: ".")
-        guard let found = caseProperty(type + "." + property) else { return nil }
-        guard let entry = found.entry(caseName) else {
-          return ModuleIndex.Constant(
-            value: .runtime("'\(type).\(caseName)' has no case of '\(property)'"),
-            place: place(0, lines))
-        }
-        offset = entry.offset
-        value = withHoles(for: entry.bindings, depth: 0, entry.value)
+        guard
+          let (found, at) = caseReading(
+            type: type, caseName: caseName, property: property, depth: 0)
+        else { return nil }
+        offset = at
+        value = found
       }
       return ModuleIndex.Constant(
         value: Self.moduleValue(of: value, key: key), place: place(offset, lines),

@@ -2197,6 +2197,104 @@ struct AppModelTests {
     #expect(!catalog.diagnostics.contains { $0.id == LintRule.runtimeValue.id })
   }
 
+  @Test(
+    "a route enum's URL property and the properties computed from its per-case ones are read for the case, in the file and from another"
+  )
+  func perCaseURLs() throws {
+    let root = try tree([
+      "Model/Deeplink.swift": utf8(
+        """
+        import Foundation
+        enum Deeplink {
+          case entry(UUID)
+          case compose
+          case settings
+          var path: String {
+            switch self {
+            case .entry(let id): return "entries/\\(id.uuidString)"
+            case .compose: return "compose"
+            case .settings: return "settings"
+            }
+          }
+          var url: URL {
+            switch self {
+            case .entry(let id): return URL(string: "journal://entries/\\(id.uuidString)")!
+            case .compose: return URL(string: "journal://compose")!
+            case .settings: return URL(string: Deeplink.settingsURL)!
+            }
+          }
+          var link: URL { URL(string: "journal://" + path)! }
+          var identifier: String { "journal/\\(self.path)" }
+          static let settingsURL = "journal://settings"
+        }
+        enum Tab: String {
+          case inbox, archive = "archived"
+          var address: String { "journal://tab/\\(rawValue)" }
+        }
+        """),
+      "Open.swift": utf8(
+        """
+        import UIKit
+        func open(entryID: UUID) {
+          let a = NSUserActivity(activityType: "entry")
+          a.targetContentIdentifier = Deeplink.entry(entryID).url.absoluteString
+          let b = UNMutableNotificationContent()
+          b.targetContentIdentifier = Deeplink.compose.link.absoluteString
+          UIApplication.shared.open(Deeplink.settings.url)
+          let c = UNMutableNotificationContent()
+          c.targetContentIdentifier = Deeplink.entry(entryID).identifier
+          let d = UNMutableNotificationContent()
+          d.targetContentIdentifier = Tab.archive.address
+        }
+        """),
+      "Local.swift": utf8(
+        """
+        import UIKit
+        enum Place {
+          case order(String)
+          case cart
+          var url: URL {
+            switch self {
+            case .order(let number): URL(string: "shop://orders/\\(number)")!
+            case .cart: URL(string: "shop://cart")!
+            }
+          }
+          var web: URL { URL(string: "https://example.com/" + UUID().uuidString)! }
+        }
+        func show(number: String) {
+          let activity = NSUserActivity(activityType: "order")
+          activity.targetContentIdentifier = Place.order(number).url.absoluteString
+          UIApplication.shared.open(Place.cart.url)
+          UIApplication.shared.open(Place.cart.web)
+        }
+        """),
+    ])
+    let catalog = try #require(Linter.readApp(paths: [root]).catalog)
+    func producer(_ file: String, _ line: Int) -> Producer? {
+      catalog.producers.first { $0.file.hasSuffix(file) && $0.line == line }
+    }
+    // A URL per case, its bound value the caller's argument.
+    let entry = try #require(producer("Open.swift", 4))
+    #expect(entry.template?.parts == [.text("journal://entries/"), .hole("entryID.uuidString")])
+    // A URL computed from a per-case property, for that case.
+    #expect(producer("Open.swift", 6)?.identifier == "journal://compose")
+    // A per-case URL made from a constant, opened directly.
+    #expect(producer("Open.swift", 7)?.identifier == "journal://settings")
+    // `self.path` with a bound value: a hole filled by the caller's argument.
+    let identifier = try #require(producer("Open.swift", 9))
+    #expect(identifier.template?.parts == [.text("journal/entries/"), .hole("entryID.uuidString")])
+    // `rawValue` of the case, inside a property of a String enum.
+    #expect(producer("Open.swift", 11)?.identifier == "journal://tab/archived")
+    let order = try #require(producer("Local.swift", 15))
+    #expect(order.template?.parts == [.text("shop://orders/"), .hole("number")])
+    #expect(producer("Local.swift", 16)?.identifier == "shop://cart")
+    // A property that makes a URL from a run-time value stays unknown, and says why.
+    let web = try #require(producer("Local.swift", 17))
+    #expect(
+      web.identifier == nil
+        && web.template?.parts.contains { if case .hole = $0 { true } else { false } } == true)
+  }
+
   @Test("the declared-type prefilter finds each struct and extension name that starts a word")
   func declaredTypeNames() {
     let source = """
