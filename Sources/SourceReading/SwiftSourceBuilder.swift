@@ -220,8 +220,64 @@ package struct SwiftSourceBuilder {
   }
 
   private mutating func subpredicates(_ expression: ExprSyntax, depth: Int) -> [PredicateSource]? {
-    guard let elements = arrayLiteral(expression) else { return nil }
+    guard let elements = arrayLiteral(expression) else {
+      return mappedSubpredicates(expression, depth: depth)
+    }
     return elements.map { predicate($0, depth: depth + 1) }
+  }
+
+  /// `ids.map { NSPredicate(format: "SELF == %@", $0) }` over strings the file or the module
+  /// fixes (`ids` an array or set literal, a local or a constant): one subpredicate for each,
+  /// the closure's predicate read with its parameter standing for that string. Nil for any
+  /// other expression, or when the strings are not known.
+  private mutating func mappedSubpredicates(_ expression: ExprSyntax, depth: Int)
+    -> [PredicateSource]?
+  {
+    guard let call = expression.as(FunctionCallExprSyntax.self),
+      let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      member.declName.baseName.text == "map", member.declName.argumentNames == nil,
+      let base = member.base, call.additionalTrailingClosures.isEmpty
+    else { return nil }
+    let closure: ClosureExprSyntax
+    if let trailing = call.trailingClosure, call.arguments.isEmpty {
+      closure = trailing
+    } else if call.trailingClosure == nil, call.arguments.count == 1,
+      let only = call.arguments.first, only.label == nil,
+      let argument = only.expression.as(ClosureExprSyntax.self)
+    {
+      closure = argument
+    } else {
+      return nil
+    }
+    guard let parameter = Self.onlyParameter(of: closure),
+      let body = Self.returnedExpression(of: closure),
+      case .elements(let elements, let origins) = values.set(base, depth: depth + 1)
+    else { return nil }
+    note(origins.map(\.resolution).max() ?? .literal, origins)
+    var parts: [PredicateSource] = []
+    for element in elements {
+      guard
+        let part = values.withValues([parameter: element], { predicate(body, depth: depth + 1) })
+      else { return nil }
+      parts.append(part)
+    }
+    return parts
+  }
+
+  /// The name a one-parameter closure's body calls its parameter: `$0`, or the name it
+  /// declares (`{ id in … }`, `{ (id: String) in … }`). Nil for a closure of more parameters.
+  private static func onlyParameter(of closure: ClosureExprSyntax) -> String? {
+    guard let clause = closure.signature?.parameterClause else { return "$0" }
+    switch clause {
+    case .simpleInput(let names):
+      guard names.count == 1, let only = names.first else { return nil }
+      return only.name.text
+    case .parameterClause(let parameters):
+      guard parameters.parameters.count == 1, let only = parameters.parameters.first else {
+        return nil
+      }
+      return (only.secondName ?? only.firstName).text
+    }
   }
 
   /// The type a call constructs: `NSPredicate` for `NSPredicate(…)`, `NSPredicate.init(…)`,

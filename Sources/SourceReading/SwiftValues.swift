@@ -1638,6 +1638,23 @@ extension SwiftValues {
     return body()
   }
 
+  /// `body`'s result with each of `bound` (a closure's parameter: `$0`, `id`) standing for its
+  /// value, the parameters of a function being read still in scope. Nil inside a string
+  /// function's body, whose parameters are holes and not values.
+  package func withValues<Result>(_ bound: [String: StringValue], _ body: () -> Result)
+    -> Result?
+  {
+    var values = bound
+    switch parameters.last {
+    case .holes?: return nil
+    case .values(let outer)?: values.merge(outer) { mine, _ in mine }
+    case nil: break
+    }
+    parameters.append(.values(values))
+    defer { parameters.removeLast() }
+    return body()
+  }
+
   /// Which argument each of `function`'s parameters takes from a call whose arguments have
   /// `labels` (``binding(labels:defaulted:arguments:)``).
   private static func binding(_ function: Function, _ labels: [String?]) -> [Int?]? {

@@ -174,6 +174,42 @@ struct ModuleIndexTests {
     #expect(condition.format == #"SELF == "app.viewer""#)
   }
 
+  @Test("a compound over a map of known strings has one subpredicate per string, in order")
+  func mappedSubpredicates() throws {
+    let root = try tree([
+      "Routes.swift": """
+      enum Routes {
+        static let editor = "notes://editor"
+        static let prefixes = ["notes://note/", "notes://list/"]
+      }
+      """,
+      "Delegate.swift": """
+      import UIKit
+      func configure(_ conditions: UISceneActivationConditions, session: UISceneSession) {
+        let ids = ["notes://lists", Routes.editor]
+        conditions.prefersToActivateForTargetContentIdentifierPredicate = NSCompoundPredicate(
+          orPredicateWithSubpredicates: ids.map { NSPredicate(format: "SELF == %@", $0) })
+        conditions.canActivateForTargetContentIdentifierPredicate = NSCompoundPredicate(
+          orPredicateWithSubpredicates: Routes.prefixes.map { prefix in
+            NSPredicate(format: "SELF BEGINSWITH %@", prefix)
+          })
+        conditions.canActivateForTargetContentIdentifierPredicate = NSCompoundPredicate(
+          orPredicateWithSubpredicates: session.persistentIdentifier.map { NSPredicate(format: "SELF == %@", $0) })
+      }
+      """,
+    ])
+    let conditions = lint([root]).conditions.sorted { $0.line < $1.line }
+    try #require(conditions.count == 3)
+    #expect(conditions[0].format == #"SELF == "notes://lists" OR SELF == "notes://editor""#)
+    #expect(conditions[0].resolution == .moduleConstant)
+    #expect(
+      conditions[1].format
+        == #"SELF BEGINSWITH "notes://note/" OR SELF BEGINSWITH "notes://list/""#)
+    // Over a run-time value: not checkable, and says why.
+    #expect(conditions[2].format == nil)
+    #expect(conditions[2].resolution == .runtime)
+  }
+
   @Test("the search name of a lookup is its name with the nearest type written before it")
   func searchNames() {
     let cases: [([String], SwiftValues.Lookup, String)] = [
