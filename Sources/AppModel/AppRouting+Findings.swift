@@ -500,8 +500,9 @@ extension AppRouting {
   /// The literal an identifier most likely meant: a literal of a scene's conditions that never
   /// take it, one or two edits from its known text (the whole identifier, or a template's text
   /// before its first hole, compared over as many characters as the literal has, give or take
-  /// two, so `order/⟨id⟩` meets `orders/`), while no condition that names strings always takes
-  /// it and it opens something: a catch-all or a fallback window has it.
+  /// two, so `order/⟨id⟩` meets `orders/`; cut short, it must end with the literal's last
+  /// character), while no condition that names strings always takes it and it opens something:
+  /// a catch-all or a fallback window has it.
   private func nearMiss(_ routed: Decision) -> NearMiss? {
     guard !routed.decisions.isEmpty,
       !routed.decisions.contains(where: { if case .none = $0.outcome { true } else { false } })
@@ -533,7 +534,11 @@ extension AppRouting {
         let shortest = max(1, literal.count - 2)
         let longest = min(known.count, literal.count + 2)
         guard shortest <= longest else { continue }
-        let lengths = shortest...longest
+        // A text cut short of its end ends where the literal does: `notes://note/⟨id⟩` cut
+        // to `notes://n` is a sibling of `notes://a`, not a typo of it; an edit within the
+        // literal (`chat/thred/⟨id⟩` and `chat/thread/`) is one.
+        let last = literal.last
+        let lengths = (shortest...longest).filter { $0 == known.count || known[$0 - 1] == last }
         let distance = lengths.compactMap {
           editDistance(String(known.prefix($0)), literal, limit: 2)
         }.min()

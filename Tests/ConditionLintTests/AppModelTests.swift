@@ -659,6 +659,14 @@ struct AppModelTests {
     #expect(!right.report.diagnostics.contains { $0.id == "routing.near-miss" })
     let far = Linter.readApp(paths: [try tree(["App.swift": app(#""invoice/\\(id)""#)])])
     #expect(!far.report.diagnostics.contains { $0.id == "routing.near-miss" })
+    // A typo inside a longer identifier, compared where the literal ends: still a near miss.
+    let inside = Linter.readApp(paths: [try tree(["App.swift": app(#""ordres/items/\\(id)""#)])])
+    #expect(inside.report.diagnostics.contains { $0.id == "routing.near-miss" })
+    // A sibling route that goes on where the literal ends (`orders-archive/` cut to `orders-`)
+    // is no typo of `orders/`.
+    let sibling = Linter.readApp(
+      paths: [try tree(["App.swift": app(#""orders-archive/\\(id)""#)])])
+    #expect(!sibling.report.diagnostics.contains { $0.id == "routing.near-miss" })
   }
 
   @Test("a window id computed at run time is unstable; a constant from outside the tree is not")
