@@ -1307,11 +1307,19 @@ extension SwiftValues {
   private func fromModuleWithParameters(
     _ keys: [String], kind: Lookup, name: String, use: ExprSyntax
   ) -> (ModuleIndex.Value, ValueOrigin, ModuleIndex.Parameters?)? {
+    // A bare name no Swift file declares may be an Objective-C string constant or `#define`
+    // of the module, which Swift sees through the bridging header (`DocRoutePrefix`).
+    let objectiveC =
+      kind == .constant ? use.as(DeclReferenceExprSyntax.self)?.baseName.text : nil
     guard let module else {
       external.insert(ModuleIndex.searchName(for: keys, kind: kind))
+      if let objectiveC { external.insert(ModuleName(objectiveC: objectiveC)) }
       return nil
     }
-    guard let constant = module.swiftConstant(keys, kind: kind, besides: path) else { return nil }
+    guard
+      let constant = module.swiftConstant(keys, kind: kind, besides: path)
+        ?? objectiveC.flatMap({ module.objCConstant($0, besides: path) })
+    else { return nil }
     let offset = use.positionAfterSkippingLeadingTrivia.utf8Offset
     let origin = ValueOrigin(
       resolution: .moduleConstant, name: name, offset: offset, place: constant.place)

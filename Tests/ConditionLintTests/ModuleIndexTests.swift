@@ -210,6 +210,39 @@ struct ModuleIndexTests {
     #expect(conditions[2].resolution == .runtime)
   }
 
+  @Test("a bare name Swift uses and only Objective-C declares is that constant or #define")
+  func swiftReadsObjectiveCConstants() throws {
+    let root = try tree([
+      "Routes.h": """
+      extern NSString *const DocRoutePrefix;
+      #define DOC_ROUTE_INSPECTOR @"docs://inspector"
+      """,
+      "Routes.m": #"NSString *const DocRoutePrefix = @"docs://doc/";"#,
+      "Delegate.swift": """
+      import UIKit
+      func configure(_ conditions: UISceneActivationConditions) {
+        conditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(
+          format: "SELF BEGINSWITH %@", DocRoutePrefix)
+        conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
+          format: "SELF == %@", DOC_ROUTE_INSPECTOR)
+      }
+      func notify(id: String) {
+        let content = UNMutableNotificationContent()
+        content.targetContentIdentifier = DocRoutePrefix + id
+      }
+      """,
+    ])
+    let conditions = lint([root]).conditions.sorted { $0.line < $1.line }
+    try #require(conditions.count == 2)
+    #expect(conditions[0].format == #"SELF BEGINSWITH "docs://doc/""#)
+    #expect(conditions[0].resolution == .moduleConstant)
+    #expect(conditions[0].origins.first?.file.hasSuffix("Routes.m") == true)
+    #expect(conditions[1].format == #"SELF == "docs://inspector""#)
+    let catalog = try #require(Linter.readApp(paths: [root]).catalog)
+    let producer = try #require(catalog.producers.first { $0.kind == .notification })
+    #expect(producer.template?.parts == [.text("docs://doc/"), .hole("id")])
+  }
+
   @Test("the search name of a lookup is its name with the nearest type written before it")
   func searchNames() {
     let cases: [([String], SwiftValues.Lookup, String)] = [
