@@ -65,6 +65,18 @@ package enum AppOutput {
     compiled.clauses.isEmpty ? "" : "  under " + CompiledPlatforms.written(compiled.clauses)
   }
 
+  /// A condition's predicate as `scenes` shows it: its format; for a predicate that does not
+  /// parse or validate, that UIKit raises when it is set and the first error, where; else
+  /// `unknown`.
+  private static func shown(_ condition: LintedCondition) -> String {
+    if let format = condition.format { return format }
+    guard condition.valid == false,
+      let error = condition.diagnostics.first(where: { $0.severity == .error })
+    else { return "unknown" }
+    return "invalid, UIKit raises when it is set: \(error.message) [\(error.id)] at "
+      + "\(error.line):\(error.column)"
+  }
+
   /// What each `$variable` of a condition's format stands for: the known part of its value.
   private static func variableLines(_ condition: LintedCondition) -> [String] {
     condition.variables.map { variable in
@@ -149,7 +161,7 @@ package enum AppOutput {
         }
         for condition in entry.activationConditions {
           lines.append(
-            "       \(condition.kind.rawValue): \(condition.format ?? "unknown") "
+            "       \(condition.kind.rawValue): \(shown(condition)) "
               + "(\(condition.resolution.rawValue))  \(condition.file):\(condition.line)"
               + compiledUnder(condition))
           lines += variableLines(condition)
@@ -158,7 +170,7 @@ package enum AppOutput {
       for condition in app.runTimeConditions {
         lines.append(
           "  set at run time on the scene the code runs in: \(condition.kind.rawValue): "
-            + "\(condition.format ?? "unknown")  \(condition.file):\(condition.line)"
+            + "\(shown(condition))  \(condition.file):\(condition.line)"
             + compiledUnder(condition))
         lines += variableLines(condition)
       }

@@ -1086,6 +1086,32 @@ struct AppModelTests {
       """)
   }
 
+  @Test("scenes shows a predicate UIKit raises on as invalid, with its first error and where")
+  func invalidConditionShown() throws {
+    let root = try tree([
+      "Info.plist": Self.manifest([("Chat", "ChatSceneDelegate")]),
+      "Chat.swift": utf8(
+        """
+        import UIKit
+        class ChatSceneDelegate: UIResponder, UIWindowSceneDelegate {
+          func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+            scene.activationConditions.canActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF BEGINSWITH 'chat/")
+            scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(format: "SELF == %@", session.persistentIdentifier)
+          }
+        }
+        """),
+    ])
+    let catalog = try #require(Linter.readApp(paths: [root]).catalog)
+    let text = AppOutput.text(catalog)
+    #expect(
+      text.contains(
+        "canActivate: invalid, UIKit raises when it is set: unterminated string literal "
+          + "[syntax.unterminated-string] at 4:"),
+      "\(text)")
+    // A run-time value is no error: it stays a format with its variable.
+    #expect(text.contains("prefersToActivate: SELF == $"), "\(text)")
+  }
+
   @Test("an activation request no scene prefers opens a new scene on every request")
   func activationRequestEveryTime() throws {
     func delegates(prefers: String) -> [UInt8] {
