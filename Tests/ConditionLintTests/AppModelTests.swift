@@ -1086,6 +1086,27 @@ struct AppModelTests {
       """)
   }
 
+  @Test("the Journal fixture: every link from its enum and its Objective-C routes is known")
+  func journalFixture() throws {
+    let catalog = try #require(
+      Linter.readApp(paths: [Fixtures.root + "/apps/Journal"]).catalog)
+    let app = try #require(catalog.apps.first)
+    #expect(
+      app.windowGroups.map { $0.matching?.map(\.description) } == [
+        ["journal://entries"], ["journal://compose"],
+      ])
+    let shown = catalog.producers.map {
+      "\($0.kind.rawValue) \($0.identifier ?? $0.template.map { "\($0)" } ?? "?")"
+    }
+    #expect(
+      shown == [
+        "urlScheme journal://", "notification journal://entries/⟨entryID⟩",
+        "notification journal://compose", "openURL journal://compose",
+        "userActivity journal://entries/⟨entryID.uuidString⟩",
+      ], "\(shown)")
+    #expect(!catalog.diagnostics.contains { $0.id == LintRule.runtimeValue.id })
+  }
+
   @Test("scenes shows a predicate UIKit raises on as invalid, with its first error and where")
   func invalidConditionShown() throws {
     let root = try tree([

@@ -1,0 +1,3 @@
+#import "JournalRoutes.h"
+
+NSString *const JournalEntryPrefix = @"journal://entries/";
