@@ -339,6 +339,9 @@ extension AppCatalog {
         JSONObject([
           ("kind", .string(condition.kind.rawValue)),
           ("format", condition.format.map(JSONValue.string) ?? .null),
+          // Why there is no format: the predicate's first error (UIKit raises when it is set),
+          // or why it is not checkable; null when there is one.
+          ("unknown", condition.format == nil ? .string(condition.whyNoFormat) : .null),
           ("resolution", .string(condition.resolution.rawValue)),
           ("variables", .array(condition.variables.map(\.jsonValue))),
           ("if", .array(condition.compiled.clauses.map(JSONValue.string))),
@@ -438,6 +441,12 @@ extension AppCatalog {
           ("line", number(producer.line)),
           ("identifier", producer.identifier.map(JSONValue.string) ?? .null),
           ("template", template(producer.template)),
+          // Why neither is known, as `scenes` says it; null when one is.
+          (
+            "unknown",
+            producer.identifier == nil && producer.template == nil
+              ? .string(producer.unknown ?? "known only at run time") : .null
+          ),
           ("detail", producer.detail.map(JSONValue.string) ?? .null),
         ]))
     }

@@ -143,12 +143,8 @@ package struct AppRouting: Sendable {
           return .known(kind == .canActivate ? .truePredicate : .falsePredicate, variables: [])
         }
         guard let predicate = condition.predicate, condition.valid == true else {
-          let reason =
-            condition.diagnostics.first { $0.id == LintRule.notCheckable.id }?.message
-            ?? (condition.valid == false
-              ? "the predicate is invalid (UIKit raises when it is set)"
-              : "the predicate is not known statically")
-          return .unknown(name: "the \(kind.rawValue) predicate of '\(name)'", reason: reason)
+          return .unknown(
+            name: "the \(kind.rawValue) predicate of '\(name)'", reason: condition.whyNoFormat)
         }
         return .known(predicate, variables: condition.variables)
       }

@@ -65,16 +65,10 @@ package enum AppOutput {
     compiled.clauses.isEmpty ? "" : "  under " + CompiledPlatforms.written(compiled.clauses)
   }
 
-  /// A condition's predicate as `scenes` shows it: its format; for a predicate that does not
-  /// parse or validate, that UIKit raises when it is set and the first error, where; else
-  /// `unknown`.
+  /// A condition's predicate as `scenes` shows it: its format, else why there is none
+  /// (``LintedCondition/whyNoFormat``).
   private static func shown(_ condition: LintedCondition) -> String {
-    if let format = condition.format { return format }
-    guard condition.valid == false,
-      let error = condition.diagnostics.first(where: { $0.severity == .error })
-    else { return "unknown" }
-    return "invalid, UIKit raises when it is set: \(error.message) [\(error.id)] at "
-      + "\(error.line):\(error.column)"
+    condition.format ?? "unknown (\(condition.whyNoFormat))"
   }
 
   /// What each `$variable` of a condition's format stands for: the known part of its value.

@@ -79,6 +79,16 @@ package struct LintedCondition: Sendable {
   package var predicate: FormatPredicate?
   /// The canonical predicate, when it is valid, with its run-time values as `$variables`.
   package var format: String? { predicate?.predicateFormat }
+  /// Why there is no ``format``: the first error of a predicate that does not parse or
+  /// validate (UIKit raises when it is set), and where; else why it cannot be checked.
+  package var whyNoFormat: String {
+    if valid == false, let error = diagnostics.first(where: { $0.severity == .error }) {
+      return "invalid, UIKit raises when it is set: \(error.message) [\(error.id)] at "
+        + "\(error.line):\(error.column)"
+    }
+    return diagnostics.first { $0.id == LintRule.notCheckable.id }?.message
+      ?? "the predicate is not known statically"
+  }
   /// Whether it is valid under the profile; nil when it cannot be checked.
   package var valid: Bool?
   /// How its value was known (the weakest of its parts).

@@ -1126,11 +1126,18 @@ struct AppModelTests {
     let text = AppOutput.text(catalog)
     #expect(
       text.contains(
-        "canActivate: invalid, UIKit raises when it is set: unterminated string literal "
+        "canActivate: unknown (invalid, UIKit raises when it is set: unterminated string literal "
           + "[syntax.unterminated-string] at 4:"),
       "\(text)")
     // A run-time value is no error: it stays a format with its variable.
     #expect(text.contains("prefersToActivate: SELF == $"), "\(text)")
+    // The JSON says the same: the format is null and `unknown` says why; null beside a format.
+    let json = catalog.jsonValue.jsonText
+    #expect(
+      json.contains(
+        #""format":null,"unknown":"invalid, UIKit raises when it is set: unterminated string "#),
+      "\(json)")
+    #expect(json.contains(#"SELF == $"#) && json.contains(#","unknown":null,"#), "\(json)")
   }
 
   @Test("an activation request no scene prefers opens a new scene on every request")
