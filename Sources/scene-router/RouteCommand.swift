@@ -77,6 +77,7 @@ struct RouteCommand: ParsableCommand {
   }
 
   func validate() throws {
+    try source.requireOne(arguments: events)
     let chosen = [format != nil, json, explain].filter { $0 }.count
     if chosen > 1 { throw ValidationError("give one output format") }
     if jsonl && output != .json {

@@ -1,6 +1,6 @@
-import CommandLineOutput
 import AppModel
 import ArgumentParser
+import CommandLineOutput
 import ConditionLint
 import PortableIO
 import SceneActivation
@@ -86,8 +86,22 @@ struct ScenesSource: ParsableArguments {
   var name: String?
 
   func validate() throws {
-    if (scenes == nil) == (app == nil) { throw ValidationError("give --scenes FILE or --app PATH") }
+    if let scenes, let app {
+      throw ValidationError("give --scenes FILE or --app PATH, not both ('\(scenes)', '\(app)')")
+    }
     if name != nil && app == nil { throw ValidationError("--name goes with --app") }
+  }
+
+  /// Fails when neither --scenes nor --app is given; when one of the command's `arguments` is a
+  /// folder, says that --app reads the app in it (`table MyApp/`, the likeliest slip).
+  func requireOne(arguments: [String]) throws {
+    guard scenes == nil, app == nil else { return }
+    if let folder = arguments.first(where: { System.folderEntries($0) != nil }) {
+      throw ValidationError(
+        "give --scenes FILE or --app PATH: '\(folder)' is a folder, and --app \(folder) reads "
+          + "the app in it")
+    }
+    throw ValidationError("give --scenes FILE or --app PATH")
   }
 
   /// Reads the scenes, reporting notes, warnings and problems to `err`.

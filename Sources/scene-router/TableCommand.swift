@@ -57,6 +57,7 @@ struct TableCommand: ParsableCommand {
   var identifierArguments: [String] = []
 
   func validate() throws {
+    try source.requireOne(arguments: identifierArguments)
     if identifierArguments.isEmpty && identifiers == nil && !witnesses && source.app == nil {
       throw ValidationError("give IDENTIFIER arguments, --identifiers FILE, --witnesses or --app")
     }

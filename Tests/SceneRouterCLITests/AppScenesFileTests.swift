@@ -83,4 +83,21 @@ struct AppScenesFileTests {
       #expect(viaApp.stdout == viaFile.stdout)
     }
   }
+
+  @Test("table or route given a folder and no source says --app reads the app in it")
+  func folderWithoutApp() throws {
+    let folder = "Fixtures/apps/Journal"
+    for command in [["table", folder], ["route", folder]] {
+      let run = try CLI.run(command)
+      #expect(run.status == 64)
+      #expect(
+        run.stderr.contains(
+          "give --scenes FILE or --app PATH: '\(folder)' is a folder, and --app \(folder) reads "
+            + "the app in it"), "\(run.stderr)")
+    }
+    let plain = try CLI.run(["table", "chat/inbox"])
+    #expect(plain.status == 64 && plain.stderr.contains("give --scenes FILE or --app PATH\n"))
+    let both = try CLI.run(["table", "--scenes", "a.json", "--app", folder])
+    #expect(both.status == 64 && both.stderr.contains("not both"), "\(both.stderr)")
+  }
 }
