@@ -245,4 +245,46 @@ struct BoundedReadingTests {
     let input = Array(app.utf8) + [0] + Array(views.utf8)
     #expect(AppFuzzInvariants.app(input) == [])
   }
+
+  @Test(
+    "properties computed for a case that use each other, or chain far, and a map of thousands of ids, end bounded"
+  )
+  func caseReadingsBounded() throws {
+    let chain = (0..<500).map { "  var p\($0): String { p\($0 + 1) + \"/\($0)\" }\n" }.joined()
+    let declarations = """
+      import UIKit
+      enum Loop {
+        case a
+        var x: String { y }
+        var y: String { self.x }
+      }
+      enum Chain {
+        case only
+      \(chain)  var p500: String { "end" }
+      }
+      """
+    // Each other's value, read for a case: the cycle ends, unknown and saying why.
+    let loop = try onlyProducer(["Loop.swift": Self.producer(declarations, "Loop.a.x")])
+    #expect(loop.identifier == nil && loop.template == nil && loop.unknown != nil)
+    // 500 properties deep: the rest of the value is a hole past the depth bound.
+    let deep = try onlyProducer(["Chain.swift": Self.producer(declarations, "Chain.only.p0")])
+    #expect(deep.identifier == nil)
+    #expect(deep.template?.parts.last == .text("/2/1/0"))
+    #expect(deep.template?.parts.contains { if case .hole = $0 { true } else { false } } == true)
+    // One subpredicate per id costs a step each: past the budget, not checkable, and why.
+    let ids = (0..<5_000).map { "\"id\($0)\"" }.joined(separator: ", ")
+    let root = try tree([
+      "Many.swift": """
+      import UIKit
+      func configure(_ scene: UIScene) {
+        let many = [\(ids)]
+        scene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate =
+          NSCompoundPredicate(orPredicateWithSubpredicates: many.map { NSPredicate(format: "SELF == %@", $0) })
+      }
+      """
+    ])
+    let condition = try #require(Linter().run(paths: [root]).report.conditions.first)
+    #expect(condition.format == nil)
+    #expect(condition.whyNoFormat.contains("steps"), "\(condition.whyNoFormat)")
+  }
 }
