@@ -1503,37 +1503,38 @@ extension SwiftValues {
     guard let made, Self.makesActivity(made),
       let type = made.arguments.first(where: { $0.label?.text == "activityType" })?.expression
     else { return (unknown, unknown) }
-    parameters.append(.holes(Self.holes(for: function.parameters)))
-    defer { parameters.removeLast() }
-    let activityType = string(type, depth: 1)
-    guard let returned, let statements = function.statements else { return (nil, activityType) }
-    if let callee = Self.passedOn(returned, in: statements) {
-      return (
-        .runtime("\(name) passes its activity to '\(callee)(…)', which may set its identifier"),
-        activityType
-      )
-    }
-    var assigned: [ExprSyntax]?
-    for token in statements.tokens(viewMode: .sourceAccurate)
-    where token.text == "targetContentIdentifier" {
-      guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
-        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == returned
-      else { continue }
-      // `x.targetContentIdentifier = …` as a statement of the body itself.
-      let sequence = member.parent?.parent?.as(SequenceExprSyntax.self)
-      let parts = sequence.map { Array($0.elements) } ?? []
-      guard parts.count >= 3, parts[0].id == ExprSyntax(member).id,
-        parts[1].is(AssignmentExprSyntax.self),
-        sequence?.parent?.as(CodeBlockItemSyntax.self)?.parent?.id == statements.id
-      else {
+    return withHoles(for: function.parameters) {
+      let activityType = string(type, depth: 1)
+      guard let returned, let statements = function.statements else { return (nil, activityType) }
+      if let callee = Self.passedOn(returned, in: statements) {
         return (
-          .runtime("\(name) sets the identifier of its activity where the reading does not follow"),
+          .runtime("\(name) passes its activity to '\(callee)(…)', which may set its identifier"),
           activityType
         )
       }
-      assigned = Self.operands(after: 1, in: parts)
+      var assigned: [ExprSyntax]?
+      for token in statements.tokens(viewMode: .sourceAccurate)
+      where token.text == "targetContentIdentifier" {
+        guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
+          member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == returned
+        else { continue }
+        // `x.targetContentIdentifier = …` as a statement of the body itself.
+        let sequence = member.parent?.parent?.as(SequenceExprSyntax.self)
+        let parts = sequence.map { Array($0.elements) } ?? []
+        guard parts.count >= 3, parts[0].id == ExprSyntax(member).id,
+          parts[1].is(AssignmentExprSyntax.self),
+          sequence?.parent?.as(CodeBlockItemSyntax.self)?.parent?.id == statements.id
+        else {
+          return (
+            .runtime(
+              "\(name) sets the identifier of its activity where the reading does not follow"),
+            activityType
+          )
+        }
+        assigned = Self.operands(after: 1, in: parts)
+      }
+      return (assigned.map { string(assigned: $0) }, activityType)
     }
-    return (assigned.map { string(assigned: $0) }, activityType)
   }
 
   /// The function `scope` passes the local `name` to (`configure(activity, for: note)`,
@@ -1983,36 +1984,33 @@ extension SwiftValues {
     case .predicate, .conditions, .userActivity:
       return .runtime("'\(function.name)' does not return a string")
     }
-    guard function.returns == .url else {
-      return withHoles(for: function.parameters, depth: depth, function.value)
+    return withHoles(for: function.parameters) {
+      guard function.returns == .url else { return string(function.value, depth: depth) }
+      return urlString(function.value, depth: depth)
+        ?? .runtime("'\(Self.abbreviated(function.value))' is a URL known only at run time")
     }
-    parameters.append(.holes(Self.holes(for: function.parameters)))
-    defer { parameters.removeLast() }
-    return urlString(function.value, depth: depth)
-      ?? .runtime("'\(Self.abbreviated(function.value))' is a URL known only at run time")
   }
 
-  /// The value of `expression` with each of `names` (a function's parameters, the values a
-  /// case binds) as the hole of its position (`#0`, `#1`, …); `_` binds nothing.
-  private func withHoles(for names: [String], depth: Int, _ expression: ExprSyntax)
-    -> StringValue
-  {
+  /// `body`'s result with each of `names` (a function's parameters, the values a case binds)
+  /// standing for the hole of its position (`#0`, `#1`, …); `_` binds nothing. The one place a
+  /// reading enters a body whose parameters are holes and not values.
+  private func withHoles<Result>(for names: [String], _ body: () -> Result) -> Result {
     parameters.append(.holes(Self.holes(for: names)))
     defer { parameters.removeLast() }
-    return string(expression, depth: depth)
+    return body()
   }
 
   /// What one case of a per-case property gives, each value the case binds a hole: its string,
   /// or the string of the URL it makes (`case .compose: return URL(string: "app://compose")!`
   /// in `var url: URL`), which `.absoluteString` and `open(_:)` read as a URL constant's.
   private func caseValue(_ entry: CaseProperty.Entry, depth: Int) -> StringValue {
-    parameters.append(.holes(Self.holes(for: entry.bindings)))
-    defer { parameters.removeLast() }
-    let value = string(entry.value, depth: depth)
-    guard case .runtime = value, let url = urlString(entry.value, depth: depth) else {
-      return value
+    withHoles(for: entry.bindings) {
+      let value = string(entry.value, depth: depth)
+      guard case .runtime = value, let url = urlString(entry.value, depth: depth) else {
+        return value
+      }
+      return url
     }
-    return url
   }
 
   /// Each of `names` and the hole of its position (`#0`, `#1`, …); `_` binds nothing.
