@@ -200,13 +200,8 @@ extension AppRouting {
         continue
       }
       guard let value = producer.routedValue else { continue }
-      // **Decision:** a DocumentGroup opens each document in a window of its own, by design:
-      // a file event of an app that declares one is not a routing finding.
-      if producer.kind == .document,
-        app.windowGroups.contains(where: { $0.kind == .documentGroup })
-      {
-        continue
-      }
+      // A DocumentGroup opens each document in a window of its own (``documentGroups``).
+      if producer.kind == .document, !documentGroups.isEmpty { continue }
       // A URL scheme stands for every URL of it: when the app's sets name URLs of the scheme
       // (`x-example://main`), those are the URLs it opens, and the scheme alone says nothing.
       if producer.kind == .urlScheme, let scheme = producer.identifier,
@@ -349,7 +344,7 @@ extension AppRouting {
       if declaresConditions {
         // A new scene for want of a match: no condition or matching set takes the event.
         let fallsBack = { (decision: RoutingDecision) in
-          if case .newScene = decision.outcome { return decision.windowGroup?.rule != .matching }
+          if case .newScene = decision.outcome { return decision.windowGroup?.takesEvent != true }
           return false
         }
         switch routed.holds(fallsBack) {

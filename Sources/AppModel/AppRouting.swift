@@ -440,6 +440,16 @@ package struct AppRouting: Sendable {
     }
   }
 
+  /// The window groups a file the app opens as a document opens in: its `DocumentGroup`s.
+  ///
+  /// **Decision:** a DocumentGroup opens each document in a window of its own, by design,
+  /// whatever the other scenes' sets say (SwiftUI documents no routing of files): a file event of
+  /// an app that declares one opens a new window of it (of one of them, by the document's type,
+  /// when it declares several), and is not a routing finding.
+  package var documentGroups: [Int] {
+    windowGroups.indices.filter { windowGroups[$0].declaration.kind == .documentGroup }
+  }
+
   /// The most answers that depend that are routed in every combination (2¹⁰ routes); past it
   /// the decision is only said to depend.
   package static let combinationLimit = 10
@@ -480,6 +490,18 @@ package struct AppRouting: Sendable {
     var decision = Decision(
       value: value, answers: answers, matching: matching, decisions: [],
       dependencies: dependencies, created: created)
+    if kind == .document, !documentGroups.isEmpty {
+      decision.decisions = documentGroups.map { index in
+        var opened = RoutingDecision.opening(
+          Self.event(kind, value: value)!, reason: .newScene,
+          outcome: .newScene(configurationName: windowGroups[index].configuration))
+        opened.windowGroup = WindowGroupChoice(
+          index: index, configuration: windowGroups[index].configuration, rule: .document)
+        return opened
+      }
+      decision.dependencies = []
+      return decision
+    }
     guard dependent.count <= Self.combinationLimit,
       let event = Self.event(kind, value: value)
     else { return decision }

@@ -161,7 +161,7 @@ package struct AppTable: Sendable {
     rows.filter { row in
       row.routed.holds { decision in
         !decision.candidates.contains { $0.suitability != .none && $0.lost != .otherRole }
-          && decision.windowGroup?.rule != .matching
+          && decision.windowGroup?.takesEvent != true
       } == true
     }
   }

@@ -110,6 +110,9 @@ extension WindowGroupChoice {
     case .firstWithoutModifier:
       "no window group matches it; window group \(index) '\(configuration)' is the first without "
         + "handlesExternalEvents(matching:)"
+    case .document:
+      "a file opened as a document: '\(configuration)' (window group \(index)) opens it in a "
+        + "window of its own (a decision: SwiftUI does not document this)"
     }
   }
 }

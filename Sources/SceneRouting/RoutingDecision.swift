@@ -189,6 +189,18 @@ extension RoutingDecision {
     reset(for: event)
   }
 
+  /// A decision made outside the router, where the platform is silent and the app model
+  /// decides (a document's window): `event`'s fields, `outcome` for `reason`, no candidate
+  /// asked.
+  package static func opening(
+    _ event: borrowing SceneEvent, reason: RoutingReason, outcome: RoutingOutcome
+  ) -> RoutingDecision {
+    var decision = RoutingDecision(event)
+    decision.reason = reason
+    decision.outcome = outcome
+    return decision
+  }
+
   /// A decision for no event yet, for ``ActivationRouter/route(_:explanation:into:)`` to fill.
   package init() {
     self.init(

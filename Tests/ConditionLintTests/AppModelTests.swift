@@ -874,6 +874,51 @@ struct AppModelTests {
     #expect(editor.catalog?.producers.map(\.kind) == [.document])
     #expect(!editor.report.diagnostics.contains { $0.id.rawValue.hasPrefix("routing.") })
 
+    // The table and the findings read the one decision: a file opens in a new window of the
+    // DocumentGroup, whatever the sets of the groups before it say (a browser that takes
+    // anything would take it by SwiftUI's rules for URLs); with two DocumentGroups, one of them.
+    func documentRows(_ scenes: String) throws -> [String] {
+      let run = Linter.readApp(paths: [
+        try tree([
+          "App.swift": utf8(
+            """
+            import SwiftUI
+            @main struct Editor: App {
+              var body: some Scene {
+                WindowGroup(id: "browser") { Text("b") }.handlesExternalEvents(matching: ["*"])
+                \(scenes)
+              }
+            }
+            """),
+          "Info.plist": plist,
+        ])
+      ])
+      let routing = try #require(run.routings.first)
+      #expect(!run.report.diagnostics.contains { $0.message.contains("file://") })
+      let table = AppTable(routing, catalog: try #require(run.catalog), findings: [])
+      #expect(table.unhandled.isEmpty)
+      return table.rows.filter { $0.routed.value.description.hasPrefix("file:") }.map { row in
+        row.routed.decisions.map {
+          "\($0.outcome) \($0.reason) \($0.windowGroup.map { "\($0.index) \($0.rule)" } ?? "-")"
+        }.joined(separator: " | ")
+      }
+    }
+    #expect(
+      try documentRows("DocumentGroup(newDocument: TextFile()) { Text($0.document.text) }") == [
+        "new scene with configuration 'DocumentGroup 1' newScene 1 document",
+        "new scene with configuration 'DocumentGroup 1' newScene 1 document",
+      ])
+    #expect(
+      try documentRows(
+        """
+        DocumentGroup(newDocument: TextFile()) { Text($0.document.text) }
+            DocumentGroup(viewing: PDFFile.self) { Text($0.document.title) }
+        """
+      )
+        == Array(
+          repeating: "new scene with configuration 'DocumentGroup 1' newScene 1 document"
+            + " | new scene with configuration 'DocumentGroup 2' newScene 2 document", count: 2))
+
     // An AppKit app delegate that receives files, with no document type in the tree: its
     // files are events, and a window group that takes them with no view-level sets opens a
     // window per file.

@@ -165,6 +165,10 @@ public struct WindowGroupChoice: Sendable, Hashable {
     case matching
     /// No group's strings match: the first group without the modifier.
     case firstWithoutModifier
+    /// A file the app opens as a document: a `DocumentGroup`, which opens each document in a
+    /// window of its own. A decision (SwiftUI does not document how it routes a file to a
+    /// scene), made by the app model; the router itself never picks it.
+    case document
   }
 
   /// The group's position in the app's declaration order.
@@ -180,4 +184,8 @@ public struct WindowGroupChoice: Sendable, Hashable {
     self.configuration = configuration
     self.rule = rule
   }
+
+  /// Whether the group takes the event for what it is (its `matching:` strings match, or it
+  /// opens the document), not as the fallback when nothing matches.
+  package var takesEvent: Bool { rule != .firstWithoutModifier }
 }

@@ -36,7 +36,7 @@ public struct RoutingTable: Sendable, Hashable {
     /// group without the modifier), or none.
     public var isUnhandled: Bool {
       !decision.candidates.contains { $0.suitability != .none && $0.lost != .otherRole }
-        && decision.windowGroup?.rule != .matching
+        && decision.windowGroup?.takesEvent != true
     }
   }
 
