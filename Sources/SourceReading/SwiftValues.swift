@@ -336,7 +336,7 @@ package final class SwiftValues {
       let value =
         returns == .conditions || (returns == .userActivity && node.body?.statements.count != 1)
         ? node.body?.statements.last?.item.as(ReturnStmtSyntax.self)?.expression
-        : node.body.flatMap { SwiftValues.returnedExpression($0.statements) }
+        : node.body.flatMap { SwiftValues.returnedValue($0.statements) }
       guard let returns, let value else {
         functions[key] = .some(nil)
         return .skipChildren
@@ -389,7 +389,7 @@ package final class SwiftValues {
               : .some(nil)
           }
           if let body = getter {
-            if let single = SwiftValues.returnedExpression(body) {
+            if let single = SwiftValues.returnedValue(body) {
               value = single
               computed = true
             } else if !scope.isEmpty, let perCase = SwiftValues.perCase(body) {
@@ -455,6 +455,20 @@ package final class SwiftValues {
       return expression
     }
     return nil
+  }
+
+  /// What a body of statements returns: its one expression (``returnedExpression(_:)``), or
+  /// the expression its last statement returns when no statement before it returns (`var c =
+  /// URLComponents(); c.host = "note"; return c.url!`, `let base = "notes://"; return base +
+  /// id`): the statements before it are read as the locals the value names. Nil otherwise.
+  package static func returnedValue(_ body: CodeBlockItemListSyntax) -> ExprSyntax? {
+    if let single = returnedExpression(body) { return single }
+    guard body.count > 1, let last = body.last?.item.as(ReturnStmtSyntax.self)?.expression,
+      !body.dropLast().contains(where: { item in
+        item.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.return) }
+      })
+    else { return nil }
+    return last
   }
 
   /// `switch self { case .a: "x"; case .b, .c: return "y"; default: … }` as the expression
@@ -733,13 +747,18 @@ extension SwiftValues {
       })
     else { return nil }
     let operands = stride(from: 0, to: parts.count, by: 2).map { parts[$0] }
-    let values = operands.map { string($0, depth: depth + 1) }
+    return joined(operands.map { (string($0, depth: depth + 1), $0.sourceText) })
+  }
+
+  /// `pieces` joined (each a value and the text that wrote it, which names its hole when it is
+  /// a run-time value): a text when every piece is one, else a template; nil when none is known.
+  func joined(_ pieces: [(value: StringValue, written: String)]) -> StringValue? {
     var known = false
     var texts: [LiteralText] = []
     var resolution = ValueResolution.literal
     var origins: [ValueOrigin] = []
-    var pieces: [Template.Part] = []
-    for (operand, value) in zip(operands, values) {
+    var templateParts: [Template.Part] = []
+    for (value, written) in pieces {
       switch value {
       case .text(let literal, let how, _):
         guard literal.value != nil else { return .runtime("a part is not valid UTF-8") }
@@ -749,14 +768,14 @@ extension SwiftValues {
       case .template: known = true
       case .runtime: break
       }
-      let (parts, from) = Self.parts(of: value, written: operand.sourceText)
-      pieces += parts
+      let (parts, from) = Self.parts(of: value, written: written)
+      templateParts += parts
       origins += from
     }
     guard known else { return nil }
     // A part that is not a known text makes the whole a template.
-    guard texts.count == operands.count else {
-      return .template(Template(parts: pieces), origins)
+    guard texts.count == pieces.count else {
+      return .template(Template(parts: templateParts), origins)
     }
     guard let text = LiteralText(joining: texts) else { return nil }
     return .text(text, resolution, origins)
@@ -846,6 +865,13 @@ extension SwiftValues {
       let origin = ValueOrigin(
         resolution: .sameFileConstant, name: base.sourceText, offset: found.offset)
       return adding(origin, to: rawValueString(found, depth: depth))
+    }
+    // `components.string`: a `URLComponents` local set part by part.
+    if let member = expression.as(MemberAccessExprSyntax.self),
+      member.declName.baseName.text == "string",
+      let value = componentsString(member, depth: depth)
+    {
+      return value
     }
     // `URL(string: "x-example://main")!.absoluteString`, written so or through a constant: the
     // string, which a URL made from a string without a base keeps as its absolute string.
@@ -1005,6 +1031,12 @@ extension SwiftValues {
     // `Deeplink.note(id)`: a function of the file or the module that returns a URL.
     if let call = core.as(FunctionCallExprSyntax.self),
       let value = functionCall(call, depth: depth)
+    {
+      return value
+    }
+    // `components.url`: a `URLComponents` local set part by part.
+    if let member = core.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "url",
+      let value = componentsString(member, depth: depth)
     {
       return value
     }
@@ -2261,9 +2293,40 @@ package enum SwiftLocals {
     case .local(let local, _)?: local
     case .parameter(let function, _)?:
       .runtime("'\(name)' is a parameter of '\(function.name.text)(…)', known only at run time")
-    case .unwrapped(_, let statement)?: .runtime(bound(name, by: statement))
+    case .unwrapped(let condition, let statement)?:
+      // `if let url = URL(string: "notes://inbox")`, `guard let url = components.url`: where the
+      // name is bound, it is its value unwrapped. A `var`, a loop's binding (`while let`) and
+      // the shorthand `if let url` are run-time values.
+      if condition.bindingSpecifier.tokenKind == .keyword(.let),
+        !statement.is(WhileStmtSyntax.self), let value = condition.initializer?.value,
+        let identifier = condition.pattern.as(IdentifierPatternSyntax.self)?.identifier
+      {
+        .value(value, offset: identifier.positionAfterSkippingLeadingTrivia.utf8Offset)
+      } else {
+        .runtime(bound(name, by: statement))
+      }
     case nil: nil
     }
+  }
+
+  /// The statements between the declaration of a local whose name is at `offset` (as
+  /// ``local(named:before:)`` gives it) and the statement that holds `use`, when both are
+  /// statements of one block: what may change the local before the use. Nil when `use` lies
+  /// deeper (under an `if`, in a closure) than the block that declares the local.
+  package static func statements(after offset: Int, before use: Syntax) -> [CodeBlockItemSyntax]? {
+    var node: Syntax? = use
+    while let current = node, !current.is(CodeBlockItemSyntax.self) { node = current.parent }
+    guard let item = node?.as(CodeBlockItemSyntax.self),
+      let list = item.parent?.as(CodeBlockItemListSyntax.self),
+      let declaration = list.first(where: { earlier in
+        earlier.position < item.position
+          && (earlier.item.as(VariableDeclSyntax.self)?.bindings.contains {
+            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier
+              .positionAfterSkippingLeadingTrivia.utf8Offset == offset
+          } ?? false)
+      })
+    else { return nil }
+    return list.filter { $0.position > declaration.position && $0.position < item.position }
   }
 
   /// The function `name`, used at `use`, is a parameter of, and the parameter's index; nil when
@@ -2554,19 +2617,41 @@ package enum SwiftLocals {
     }
   }
 
-  /// Whether `name = …` appears in `list` after `position` (at any depth).
+  /// Whether `name = …`, `name += …`, `name.append(…)` or `&name` appears in `list` after
+  /// `position` (at any depth): a `var` that may not hold its initial value.
   private static func isAssigned(
     _ name: String, in list: CodeBlockItemListSyntax, after position: AbsolutePosition
   ) -> Bool {
     for item in list where item.position > position {
       for token in item.tokens(viewMode: .sourceAccurate) where token.text == name {
-        if let next = token.nextToken(viewMode: .sourceAccurate), next.tokenKind == .equal {
+        if token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .prefixAmpersand {
+          return true
+        }
+        guard let next = token.nextToken(viewMode: .sourceAccurate) else { continue }
+        if next.tokenKind == .equal { return true }
+        // `name += "/x"` and the other compound assignments; not a comparison.
+        if case .binaryOperator(let text) = next.tokenKind, text.hasSuffix("="),
+          !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
+        {
+          return true
+        }
+        // `name.append("/x")`: a mutating method of a string or a collection.
+        if next.tokenKind == .period,
+          let method = next.nextToken(viewMode: .sourceAccurate)?.text,
+          mutatingMethods.contains(method)
+        {
           return true
         }
       }
     }
     return false
   }
+
+  /// The mutating methods of `String` and the collections a local may be changed by.
+  private static let mutatingMethods: Set<String> = [
+    "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange",
+    "replaceSubrange", "write", "formUnion", "subtract", "popLast",
+  ]
 }
 
 /// The type a declaration states, as the app model matches it against a helper's type: the name

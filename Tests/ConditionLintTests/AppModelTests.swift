@@ -2305,6 +2305,103 @@ struct AppModelTests {
   }
 
   @Test(
+    "URLs built step by step are read: URLComponents set part by part, a helper's locals, if let and guard let; what the reading cannot compose says why"
+  )
+  func urlsBuiltStepByStep() throws {
+    let root = try tree([
+      "Links.swift": utf8(
+        """
+        import Foundation
+        enum Links {
+          static let scheme = "mailer"
+          static func thread(_ id: String) -> URL {
+            var components = URLComponents()
+            components.scheme = scheme
+            components.host = "thread"
+            components.path = "/\\(id)"
+            return components.url!
+          }
+          static func compose(to address: String) -> URL? {
+            var components = URLComponents(string: "mailer://compose")!
+            components.queryItems = [URLQueryItem(name: "to", value: address), URLQueryItem(name: "draft", value: nil)]
+            return components.url
+          }
+          static func spaced() -> URL {
+            var c = URLComponents()
+            c.scheme = "mailer"
+            c.host = "thread"
+            c.path = "a b"
+            return c.url!
+          }
+          static func relative() -> URL {
+            var c = URLComponents()
+            c.scheme = "mailer"
+            c.host = "thread"
+            c.path = "inbox"
+            return c.url!
+          }
+          static func changed(_ flag: Bool) -> URL {
+            var c = URLComponents(string: "mailer://thread")!
+            if flag { c.path = "/draft" }
+            return c.url!
+          }
+          static func appended(_ id: String) -> String {
+            var path = "mailer://thread/"
+            path += id
+            return path
+          }
+          static func prefixed(_ id: String) -> String {
+            let base = "mailer://note/"
+            return base + id
+          }
+        }
+        """),
+      "Open.swift": utf8(
+        """
+        import UIKit
+        func open(id: String) {
+          UIApplication.shared.open(Links.thread("42"))
+          UIApplication.shared.open(Links.compose(to: id)!)
+          UIApplication.shared.open(Links.spaced())
+          UIApplication.shared.open(Links.relative())
+          UIApplication.shared.open(Links.changed(true))
+          UIApplication.shared.open(URL(string: Links.appended(id))!)
+          UIApplication.shared.open(URL(string: Links.prefixed(id))!)
+          guard let url = URL(string: "mailer://inbox") else { return }
+          UIApplication.shared.open(url)
+          var parts = URLComponents()
+          parts.scheme = "mailer"
+          parts.host = "settings"
+          parts.fragment = "privacy"
+          if let settings = parts.url { UIApplication.shared.open(settings) }
+        }
+        """),
+    ])
+    let catalog = try #require(Linter.readApp(paths: [root]).catalog)
+    func producer(_ line: Int) -> Producer? {
+      catalog.producers.first { $0.file.hasSuffix("Open.swift") && $0.line == line }
+    }
+    func unknown(_ line: Int) -> String? { producer(line)?.unknown }
+    // Set part by part, with a constant scheme and the caller's argument in the path.
+    #expect(producer(3)?.identifier == "mailer://thread/42")
+    // Made from a string, then given query items: the string's parts that no statement sets.
+    #expect(
+      producer(4)?.template?.parts == [.text("mailer://compose?to="), .hole("id"), .text("&draft")])
+    // What URLComponents would percent-encode, or not make at all, is not guessed.
+    #expect(
+      unknown(5)?.contains("percent-encodes its path 'a b'") == true,
+      "\(String(describing: unknown(5)))")
+    #expect(unknown(6)?.contains("has a host and the path 'inbox', which makes no URL") == true)
+    #expect(unknown(7)?.contains("is changed where the reading does not follow") == true)
+    // A local var changed by `+=` is no constant; a helper's `let` local is.
+    #expect(producer(8)?.identifier == nil && producer(8)?.template == nil)
+    #expect(producer(9)?.template?.parts == [.text("mailer://note/"), .hole("id")])
+    // `guard let` and `if let` bind the value they unwrap.
+    #expect(producer(11)?.identifier == "mailer://inbox")
+    #expect(producer(16)?.identifier == "mailer://settings#privacy")
+  }
+
+  @Test(
     "a route enum's URL property and the properties computed from its per-case ones are read for the case, in the file and from another"
   )
   func perCaseURLs() throws {
