@@ -44,7 +44,8 @@ package final class SwiftValues {
     collector.walk(tree)
     let declared = Declared(
       declarations: collector.declarations, rawValues: collector.rawValues,
-      caseProperties: collector.caseProperties, functions: collector.functions)
+      caseProperties: collector.caseProperties, functions: collector.functions,
+      caseLists: collector.caseLists)
     declaredOnce = declared
     return declared
   }
@@ -55,6 +56,7 @@ package final class SwiftValues {
     var rawValues: [String: (value: ExprSyntax?, name: String, offset: Int)]
     var caseProperties: [String: CaseProperty]
     var functions: [String: Function?]
+    var caseLists: [String: [String]]
   }
 
   /// What a reading learned from its tree alone, the declarations it collected and the scopes
@@ -182,6 +184,17 @@ package final class SwiftValues {
     return declared.caseProperties[key]
   }
 
+  /// The cases of an enum this file declares, by its qualified name, in declaration order: the
+  /// `allCases` the compiler synthesizes for it. Nil when it has none to synthesize (a case with
+  /// associated values, a case under `#if`, or its own `allCases` in the file).
+  package func caseList(_ key: String) -> [String]? {
+    consult(key)
+    // A case a sparse reading blanked is one the whole reading lists.
+    consultUses(of: "case")
+    guard declared.declarations[key + ".allCases"] == nil else { return nil }
+    return declared.caseLists[key]
+  }
+
   /// What a property computed per case returns for each case.
   package struct CaseProperty {
     /// What one case (or `default:`) returns, and the names its pattern binds to the case's
@@ -263,6 +276,8 @@ package final class SwiftValues {
     package var declarations: [String: Declaration] = [:]
     package var rawValues: [String: (value: ExprSyntax?, name: String, offset: Int)] = [:]
     package var caseProperties: [String: CaseProperty] = [:]
+    package var caseLists: [String: [String]] = [:]
+    private var enumsSeen: Set<String> = []
     package var functions: [String: Function?] = [:]
     /// The names of the types and extensions the walk is in, outermost first.
     private var types: [String] = []
@@ -415,10 +430,24 @@ package final class SwiftValues {
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
       types.append(node.name.text)
+      let scope = types.joined(separator: ".")
+      // The cases `allCases` lists, when the compiler can synthesize it.
+      var names: [String]? = []
+      for member in node.memberBlock.members {
+        if member.decl.is(IfConfigDeclSyntax.self) {
+          names = nil
+        } else if let cases = member.decl.as(EnumCaseDeclSyntax.self) {
+          for element in cases.elements {
+            if element.parameterClause != nil { names = nil }
+            names?.append(element.name.text)
+          }
+        }
+      }
+      // Declared twice (in #if branches, say): which applies is a build setting.
+      caseLists[scope] = enumsSeen.insert(scope).inserted ? names : nil
       let isString =
         node.inheritanceClause?.inheritedTypes.first?.type.sourceText == "String"
       guard isString else { return .visitChildren }
-      let scope = types.joined(separator: ".")
       for member in node.memberBlock.members {
         guard let cases = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
         for element in cases.elements {
@@ -981,6 +1010,11 @@ extension SwiftValues {
       }
       if arguments.isEmpty { return .elements([], []) }
     }
+    if let call = expression.as(FunctionCallExprSyntax.self),
+      let value = allCasesMapped(call, depth: depth)
+    {
+      return value
+    }
     if expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self) {
       if let (value, origin) = referent(of: expression) {
         switch set(value, depth: depth + 1) {
@@ -997,6 +1031,80 @@ extension SwiftValues {
           + "or a run-time value)")
     }
     return .runtime("the set '\(Self.abbreviated(expression))' is a run-time value")
+  }
+
+  /// `Route.allCases.map(\.rawValue)`, `Route.allCases.map { $0.path }`: for each case of an enum
+  /// this file declares, in the order the compiler synthesizes `allCases`, its raw value or the
+  /// property it computes per case. Nil when `call` is no map of a property over `allCases`.
+  ///
+  /// **Decision:** an enum whose cases this file declares and whose `allCases` it does not
+  /// write has the synthesized one (the compiler's, in declaration order, per
+  /// [`CaseIterable`](https://developer.apple.com/documentation/swift/caseiterable)); an
+  /// `allCases` another file's extension writes is not looked for.
+  private func allCasesMapped(_ call: FunctionCallExprSyntax, depth: Int) -> SetValue? {
+    guard let map = call.calledExpression.as(MemberAccessExprSyntax.self),
+      map.declName.baseName.text == "map",
+      let all = map.base?.as(MemberAccessExprSyntax.self),
+      all.declName.baseName.text == "allCases", let type = all.base?.trimmedDescription,
+      type.first?.isUppercase == true
+    else { return nil }
+    let transform: ExprSyntax? =
+      call.arguments.count == 1 && call.arguments.first?.label == nil && call.trailingClosure == nil
+      ? call.arguments.first?.expression
+      : call.arguments.isEmpty ? call.trailingClosure.map(ExprSyntax.init) : nil
+    // The property each case is mapped to: `\.path`, `{ $0.path }`, `{ route in route.path }`.
+    var property: String?
+    if let path = transform?.as(KeyPathExprSyntax.self), path.components.count == 1,
+      path.root == nil || path.root?.trimmedDescription == type,
+      case .property(let component)? = path.components.first?.component
+    {
+      property = component.declName.baseName.text
+    } else if let closure = transform?.as(ClosureExprSyntax.self),
+      let body = Self.returnedExpression(closure.statements),
+      let member = body.as(MemberAccessExprSyntax.self),
+      let parameter = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+    {
+      let names = closure.signature?.parameterClause.map { clause -> [String] in
+        switch clause {
+        case .simpleInput(let names): names.map(\.name.text)
+        case .parameterClause(let list):
+          list.parameters.map { ($0.secondName ?? $0.firstName).text }
+        }
+      }
+      if names.map({ $0 == [parameter] }) ?? (parameter == "$0") {
+        property = member.declName.baseName.text
+      }
+    }
+    let written = Self.abbreviated(ExprSyntax(call))
+    guard let property else {
+      return .runtime("the set '\(written)' maps the cases by what the reading does not follow")
+    }
+    for scope in Self.qualifiedScopes(type, from: Syntax(call)) {
+      guard let cases = caseList(scope) else { continue }
+      var elements: [StringValue] = []
+      for caseName in cases {
+        if property == "rawValue" {
+          guard let found = rawValue(scope + "." + caseName) else {
+            return .runtime("'\(type)' has no string raw values this file declares")
+          }
+          elements.append(rawValueString(found, depth: depth + 1))
+        } else if let (value, offset) = caseReading(
+          type: scope, caseName: caseName, property: property, depth: depth + 1)
+        {
+          elements.append(
+            adding(
+              ValueOrigin(
+                resolution: .sameFileConstant, name: "\(type).\(caseName).\(property)",
+                offset: offset), to: value))
+        } else {
+          return .runtime("'\(type).\(caseName).\(property)' is not a property this file reads")
+        }
+      }
+      return .elements(elements, [])
+    }
+    return .runtime(
+      "the set '\(written)' lists the cases of '\(type)', which this file does not declare with "
+        + "the cases the compiler lists")
   }
 
   /// The string of a URL expression: `URL(string: s)!`, a constant holding one, or a run-time

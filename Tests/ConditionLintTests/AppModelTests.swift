@@ -2305,6 +2305,69 @@ struct AppModelTests {
   }
 
   @Test(
+    "a set mapped over an enum's allCases lists each case's raw value or per-case property, in declaration order; what the compiler would not synthesize is unknown"
+  )
+  func allCasesSets() throws {
+    func matching(_ set: String, enums: String) throws -> (sets: [String]?, unknown: String?) {
+      let run = Linter.readApp(paths: [
+        try tree([
+          "App.swift": utf8(
+            """
+            import SwiftUI
+            \(enums)
+            @main struct Mailer: App {
+              var body: some Scene {
+                WindowGroup { Text("m") }.handlesExternalEvents(matching: \(set))
+              }
+            }
+            """)
+        ])
+      ])
+      let group = try #require(run.catalog?.apps.first?.windowGroups.first)
+      return (group.matching?.map(\.description), group.matchingUnknown)
+    }
+    let routes = """
+      enum Route: String, CaseIterable {
+        case inbox
+        case compose = "new"
+        case settings
+        var path: String {
+          switch self {
+          case .inbox: "mail/inbox"
+          case .compose: "mail/compose"
+          case .settings: "mail/settings"
+          }
+        }
+      }
+      """
+    #expect(
+      try matching("Set(Route.allCases.map(\\.rawValue))", enums: routes).sets == [
+        "inbox", "new", "settings",
+      ])
+    #expect(
+      try matching("Set(Route.allCases.map { $0.path })", enums: routes).sets == [
+        "mail/inbox", "mail/compose", "mail/settings",
+      ])
+    #expect(
+      try matching("Set(Route.allCases.map { route in route.rawValue })", enums: routes).sets
+        == ["inbox", "new", "settings"])
+    // What the compiler would not synthesize, or the file does not say, is unknown and says why.
+    let bound = try matching(
+      "Set(Tab.allCases.map(\\.rawValue))",
+      enums: "enum Tab: String, CaseIterable { case a\n#if os(iOS)\ncase b\n#endif\n}")
+    #expect(bound.unknown?.contains("does not declare with the cases") == true)
+    let custom = try matching(
+      "Set(Tab.allCases.map(\\.rawValue))",
+      enums: "enum Tab: String, CaseIterable { case a, b\nstatic var allCases: [Tab] { [.a] } }")
+    #expect(custom.unknown?.contains("does not declare with the cases") == true)
+    let elsewhere = try matching("Set(Other.allCases.map(\\.rawValue))", enums: "")
+    #expect(elsewhere.unknown?.contains("does not declare with the cases") == true)
+    let mapped = try matching(
+      "Set(Route.allCases.map { \"x/\" + $0.rawValue })", enums: routes)
+    #expect(mapped.unknown?.contains("maps the cases by what the reading does not follow") == true)
+  }
+
+  @Test(
     "URLs built step by step are read: URLComponents set part by part, a helper's locals, if let and guard let; what the reading cannot compose says why"
   )
   func urlsBuiltStepByStep() throws {
@@ -2771,7 +2834,7 @@ struct AppModelTests {
             WindowGroup {
               Text("c").handlesExternalEvents(preferring: current, allowing: ["*"])
             }
-            .handlesExternalEvents(matching: Set(Route.allCases.map(\\.rawValue)))
+            .handlesExternalEvents(matching: Set(Route.allCases.map { "x/" + $0.rawValue }))
             WindowGroup(id: "plain") { Text("p") }
           }
         }
@@ -2787,7 +2850,11 @@ struct AppModelTests {
     }
     let first = try #require(groups.first?.objectValue)
     let matching = first["handlesExternalEvents"]?.objectValue?["unknown"]
-    #expect(matching == .string("the set 'Route.allCases.map(\\.rawValue)' is a run-time value"))
+    #expect(
+      matching
+        == .string(
+          "the set 'Route.allCases.map …' maps the cases by what the "
+            + "reading does not follow"))
     let views = try #require(first["views"]?.objectValue)
     #expect(views["preferring"]?.objectValue?["unknown"] != nil, "\(views)")
     #expect(views["allowing"] == .array([.string("*")]))

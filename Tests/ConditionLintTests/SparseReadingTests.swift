@@ -475,6 +475,41 @@ struct SparseReadingTests {
     }
   }
 
+  @Test(
+    "cases listed by allCases and URLs built in a helper's statements read alike sparse and whole")
+  func stepwiseValuesAgree() throws {
+    let source = Self.bytes(
+      """
+      import SwiftUI
+      enum Route: String, CaseIterable {
+        case inbox
+        case compose
+        func unrelated() -> Int { 42 }
+      }
+      enum Links {
+        static func thread(_ id: String) -> URL {
+          var components = URLComponents()
+          components.scheme = "mailer"
+          components.host = "thread"
+          components.path = "/\\(id)"
+          return components.url!
+        }
+      }
+      struct InboxView: View {
+        @Environment(\\.openURL) private var openURL
+        var body: some View {
+          Button("Open") { openURL(Links.thread("42")) }
+            .handlesExternalEvents(preferring: Set(Route.allCases.map(\\.rawValue)), allowing: ["*"])
+        }
+      }
+      """)
+    #expect(AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: source) == nil)
+    let followed = try #require(AppSwiftFile.followed(path: "A.swift", bytes: source))
+    #expect(followed.producers.map(\.identifier) == ["mailer://thread/42"])
+    // The lint's sparse reading of the set agrees with the whole file's, or falls back to it.
+    #expect(LintFuzzInvariants.sparseConditionViolations(file: "A.swift", bytes: source) == [])
+  }
+
   @Test("the values a fallback exists for are the whole file's")
   func fallbackValues() throws {
     let file = AppSwiftFile(path: "A.swift", bytes: Self.bytes(Self.whole[0].1))
