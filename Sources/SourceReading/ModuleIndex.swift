@@ -85,8 +85,10 @@ package final class ModuleIndex: @unchecked Sendable {
   package static func searchName(for keys: [String], kind: SwiftValues.Lookup) -> ModuleName {
     guard let key = keys.last else { return ModuleName(swift: "", type: nil) }
     var components = key.utf8.split(separator: UInt8(ascii: "."))
-    guard let last = components.popLast() else { return ModuleName(swift: key, type: nil) }
+    guard var last = components.popLast() else { return ModuleName(swift: key, type: nil) }
     if kind == .caseProperty { _ = components.popLast() }
+    // `Route.rawValue` of `Route.allCases`: the file that declares `enum Route`.
+    if kind == .allCases, let type = components.popLast() { last = type }
     let type = components.last {
       $0.first.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } == true
     }
@@ -685,8 +687,9 @@ package enum ModuleDeclarations {
   }
 
   /// Swift: the names after `let`, `var` and `func` that are `static`, `class` or at the start
-  /// of a line (file scope), after `case` (enum cases and their raw values), and after `var` in
-  /// a file that switches over `self` (a property an enum computes per case).
+  /// of a line (file scope), after `case` (enum cases and their raw values) and `enum` (the enum
+  /// whose `allCases` another file maps), and after `var` in a file that switches over `self` (a
+  /// property an enum computes per case).
   ///
   /// Runs over every file that holds a name some file needs: a word is classified in place
   /// (``Word``), and only a declared name becomes a `String`.
@@ -719,7 +722,8 @@ package enum ModuleDeclarations {
       switch word {
       case .let, .func: declares = lineStart || previous == .static || previous == .class
       case .var: declares = lineStart || previous == .static || previous == .class || perCase
-      case .case, .define: declares = true
+      // `enum Route`: the enum whose cases `Route.allCases` lists.
+      case .case, .define, .enum: declares = true
       default: declares = false
       }
       if declares {
@@ -750,8 +754,8 @@ package enum ModuleDeclarations {
 
   /// Whether `bytes` may declare one of `names` (UTF-8, two bytes or more): whether one of them
   /// stands where ``swiftNames(_:)`` or ``objCNames(_:)`` would read a declared name — a whole
-  /// word after a word ending in `let`, `var`, `func`, `case`, `define` or `const`, or after a
-  /// `,` on a line that holds `case`, with spaces, tabs and a backtick between. A byte search
+  /// word after a word ending in `let`, `var`, `func`, `case`, `enum`, `define` or `const`, or
+  /// after a `,` on a line that holds `case`, with spaces, tabs and a backtick between. A byte search
   /// over every occurrence, and a superset of what the scans find (the words before a name are
   /// not classified as the scans classify them), so a file it rejects declares none of `names`
   /// and need not be scanned.
@@ -855,7 +859,7 @@ package enum ModuleDeclarations {
   /// The words after which the scans read a declared name: ``Word``'s, so that a word the
   /// scans learn to read a name after is one the search lets through.
   private static let declaringSuffixes: [[UInt8]] = Word.table.filter {
-    [.let, .var, .func, .case, .define, .const].contains($0.1)
+    [.let, .var, .func, .case, .define, .const, .enum].contains($0.1)
   }
   .map(\.0)
 
@@ -894,7 +898,7 @@ package enum ModuleDeclarations {
 
   /// The words the scans act on, told from a word's bytes without copying them.
   package enum Word: Equatable {
-    case `let`, `var`, `func`, `case`, `static`, `class`, define, const
+    case `let`, `var`, `func`, `case`, `static`, `class`, define, const, `enum`
     /// A modifier that may stand between `static` and `let` (`static nonisolated let`).
     case modifier
     case other
@@ -913,7 +917,8 @@ package enum ModuleDeclarations {
     fileprivate static let table: [([UInt8], Word)] = {
       let words: [(String, Word)] = [
         ("let", .let), ("var", .var), ("func", .func), ("case", .case), ("static", .static),
-        ("class", .class), ("define", .define), ("const", .const), ("nonisolated", .modifier),
+        ("class", .class), ("define", .define), ("const", .const), ("enum", .enum),
+        ("nonisolated", .modifier),
         ("public", .modifier), ("private", .modifier), ("fileprivate", .modifier),
         ("internal", .modifier), ("package", .modifier), ("final", .modifier), ("open", .modifier),
       ]

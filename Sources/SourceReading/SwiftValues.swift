@@ -56,7 +56,7 @@ package final class SwiftValues {
     var rawValues: [String: (value: ExprSyntax?, name: String, offset: Int)]
     var caseProperties: [String: CaseProperty]
     var functions: [String: Function?]
-    var caseLists: [String: [String]]
+    var caseLists: [String: (names: [String], offset: Int)]
   }
 
   /// What a reading learned from its tree alone, the declarations it collected and the scopes
@@ -187,7 +187,7 @@ package final class SwiftValues {
   /// The cases of an enum this file declares, by its qualified name, in declaration order: the
   /// `allCases` the compiler synthesizes for it. Nil when it has none to synthesize (a case with
   /// associated values, a case under `#if`, or its own `allCases` in the file).
-  package func caseList(_ key: String) -> [String]? {
+  package func caseList(_ key: String) -> (names: [String], offset: Int)? {
     consult(key)
     // A case a sparse reading blanked is one the whole reading lists.
     consultUses(of: "case")
@@ -267,6 +267,9 @@ package final class SwiftValues {
   /// function makes (``madeActivity(_:)``).
   package enum Lookup {
     case constant, rawValue, caseProperty, function, activityIdentifier, activityType
+    /// The raw values, or a property computed per case, of an enum's cases in the order its
+    /// synthesized `allCases` lists them: a set, by `Type.property`.
+    case allCases
   }
 
   /// Collects the file's declarations in one walk, knowing the scope it is in as it goes (the
@@ -276,7 +279,7 @@ package final class SwiftValues {
     package var declarations: [String: Declaration] = [:]
     package var rawValues: [String: (value: ExprSyntax?, name: String, offset: Int)] = [:]
     package var caseProperties: [String: CaseProperty] = [:]
-    package var caseLists: [String: [String]] = [:]
+    package var caseLists: [String: (names: [String], offset: Int)] = [:]
     private var enumsSeen: Set<String> = []
     package var functions: [String: Function?] = [:]
     /// The names of the types and extensions the walk is in, outermost first.
@@ -444,7 +447,9 @@ package final class SwiftValues {
         }
       }
       // Declared twice (in #if branches, say): which applies is a build setting.
-      caseLists[scope] = enumsSeen.insert(scope).inserted ? names : nil
+      caseLists[scope] =
+        enumsSeen.insert(scope).inserted
+        ? names.map { ($0, node.name.positionAfterSkippingLeadingTrivia.utf8Offset) } : nil
       let isString =
         node.inheritanceClause?.inheritedTypes.first?.type.sourceText == "String"
       guard isString else { return .visitChildren }
@@ -1080,31 +1085,52 @@ extension SwiftValues {
       return .runtime("the set '\(written)' maps the cases by what the reading does not follow")
     }
     for scope in Self.qualifiedScopes(type, from: Syntax(call)) {
-      guard let cases = caseList(scope) else { continue }
-      var elements: [StringValue] = []
-      for caseName in cases {
-        if property == "rawValue" {
-          guard let found = rawValue(scope + "." + caseName) else {
-            return .runtime("'\(type)' has no string raw values this file declares")
-          }
-          elements.append(rawValueString(found, depth: depth + 1))
-        } else if let (value, offset) = caseReading(
-          type: scope, caseName: caseName, property: property, depth: depth + 1)
-        {
-          elements.append(
-            adding(
-              ValueOrigin(
-                resolution: .sameFileConstant, name: "\(type).\(caseName).\(property)",
-                offset: offset), to: value))
-        } else {
-          return .runtime("'\(type).\(caseName).\(property)' is not a property this file reads")
-        }
+      if let value = mappedCases(of: scope, property, written: type, depth: depth) {
+        return value
       }
-      return .elements(elements, [])
+    }
+    // An enum another file declares, asked of the module.
+    let keys = Self.qualifiedScopes(type, from: Syntax(call)).map { $0 + "." + property }
+    if let (value, origin) = fromModule(
+      keys, kind: .allCases, name: written, use: ExprSyntax(call))
+    {
+      switch value {
+      case .set(let elements): return .elements(elements.map { Self.string($0, origin) }, [])
+      case .runtime(let reason): return .runtime(reason)
+      case .text, .template, .absent: break
+      }
     }
     return .runtime(
-      "the set '\(written)' lists the cases of '\(type)', which this file does not declare with "
-        + "the cases the compiler lists")
+      "the set '\(written)' lists the cases of '\(type)', which no file declares with the cases "
+        + "the compiler lists")
+  }
+
+  /// Each case of the enum `scope` (qualified) this file declares, mapped to its raw value or
+  /// its `property`, in `allCases` order; nil when the file does not declare its cases.
+  private func mappedCases(of scope: String, _ property: String, written type: String, depth: Int)
+    -> SetValue?
+  {
+    guard let cases = caseList(scope)?.names else { return nil }
+    var elements: [StringValue] = []
+    for caseName in cases {
+      if property == "rawValue" {
+        guard let found = rawValue(scope + "." + caseName) else {
+          return .runtime("'\(type)' has no string raw values this file declares")
+        }
+        elements.append(rawValueString(found, depth: depth + 1))
+      } else if let (value, offset) = caseReading(
+        type: scope, caseName: caseName, property: property, depth: depth + 1)
+      {
+        elements.append(
+          adding(
+            ValueOrigin(
+              resolution: .sameFileConstant, name: "\(type).\(caseName).\(property)",
+              offset: offset), to: value))
+      } else {
+        return .runtime("'\(type).\(caseName).\(property)' is not a property this file reads")
+      }
+    }
+    return .elements(elements, [])
   }
 
   /// The string of a URL expression: `URL(string: s)!`, a constant holding one, or a run-time
@@ -2223,6 +2249,23 @@ extension SwiftValues {
         else { return nil }
         offset = at
         value = found
+      case .allCases:
+        guard let dot = key.lastIndex(of: ".") else { return nil }
+        let type = String(key[..<dot])
+        let property = String(key[key.index(after: dot)...])
+        let written = String(type.split(separator: ".").last ?? "")
+        guard let mapped = mappedCases(of: type, property, written: written, depth: 0) else {
+          return nil
+        }
+        let at = caseList(type)?.offset ?? 0
+        switch mapped {
+        case .elements(let elements, _):
+          return ModuleIndex.Constant(
+            value: .set(elements.map { Self.moduleValue(of: $0, key: key) }),
+            place: place(at, lines))
+        case .runtime(let reason):
+          return ModuleIndex.Constant(value: .runtime(reason), place: place(at, lines))
+        }
       }
       return ModuleIndex.Constant(
         value: Self.moduleValue(of: value, key: key), place: place(offset, lines),

@@ -2355,13 +2355,32 @@ struct AppModelTests {
     let bound = try matching(
       "Set(Tab.allCases.map(\\.rawValue))",
       enums: "enum Tab: String, CaseIterable { case a\n#if os(iOS)\ncase b\n#endif\n}")
-    #expect(bound.unknown?.contains("does not declare with the cases") == true)
+    #expect(bound.unknown?.contains("declares with the cases the compiler lists") == true)
     let custom = try matching(
       "Set(Tab.allCases.map(\\.rawValue))",
       enums: "enum Tab: String, CaseIterable { case a, b\nstatic var allCases: [Tab] { [.a] } }")
-    #expect(custom.unknown?.contains("does not declare with the cases") == true)
+    #expect(custom.unknown?.contains("declares with the cases the compiler lists") == true)
     let elsewhere = try matching("Set(Other.allCases.map(\\.rawValue))", enums: "")
-    #expect(elsewhere.unknown?.contains("does not declare with the cases") == true)
+    #expect(elsewhere.unknown?.contains("declares with the cases the compiler lists") == true)
+    // An enum of another file of the module.
+    let run = Linter.readApp(paths: [
+      try tree([
+        "App.swift": utf8(
+          """
+          import SwiftUI
+          @main struct Mailer: App {
+            var body: some Scene {
+              WindowGroup { Text("m") }.handlesExternalEvents(matching: Set(Route.allCases.map(\\.path)))
+            }
+          }
+          """),
+        "Route.swift": utf8(routes),
+      ])
+    ])
+    #expect(
+      run.catalog?.apps.first?.windowGroups.first?.matching?.map(\.description) == [
+        "mail/inbox", "mail/compose", "mail/settings",
+      ])
     let mapped = try matching(
       "Set(Route.allCases.map { \"x/\" + $0.rawValue })", enums: routes)
     #expect(mapped.unknown?.contains("maps the cases by what the reading does not follow") == true)
