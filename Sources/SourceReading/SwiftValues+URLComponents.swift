@@ -1,7 +1,85 @@
 import SwiftSyntax
 
-/// URLs an app builds step by step: a `URLComponents` local set part by part.
+/// URLs an app builds step by step: a `URLComponents` local set part by part, a URL appended
+/// to.
 extension SwiftValues {
+  /// The string of a URL appended to: `base.appendingPathComponent(id)`,
+  /// `base.appending(path: id)`, `base.appending(component: id)`,
+  /// `base.appending(queryItems: [URLQueryItem(name: "q", value: q)])`, with `base` a URL this
+  /// reading knows as text. Nil when `call` is no such call, or its base is no URL the reading
+  /// knows (another reading may know the call).
+  ///
+  /// A path component joins the base's path with one `/` (`/` alone after a host with no
+  /// path); query items follow the base's query with `&`, or start one with `?`; the fragment
+  /// stays last. **Decision:** as for `URLComponents`, a known component `URL` would
+  /// percent-encode (or one that begins with `/`), a base that is a template, and a base with
+  /// neither a path nor a host (`app://`) are run-time values that say so: the reading neither
+  /// encodes nor guesses how `URL` joins them.
+  func appendedURL(_ call: FunctionCallExprSyntax, depth: Int) -> StringValue? {
+    guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      let base = member.base, call.trailingClosure == nil, call.arguments.count == 1,
+      let argument = call.arguments.first?.expression
+    else { return nil }
+    let label = call.arguments.first?.label?.text
+    let isQuery: Bool
+    var encodesSlash = false
+    switch (member.declName.baseName.text, label) {
+    case ("appendingPathComponent", nil), ("appending", "path"): isQuery = false
+    case ("appending", "component"):
+      isQuery = false
+      encodesSlash = true
+    case ("appending", "queryItems"): isQuery = true
+    default: return nil
+    }
+    guard let baseValue = urlString(base, depth: depth + 1) else { return nil }
+    let written = Self.abbreviated(ExprSyntax(call))
+    guard case .text(let baseText, _, let origins) = baseValue, let whole = baseText.value,
+      let parts = Self.urlParts(whole)
+    else {
+      if case .runtime = baseValue { return baseValue }
+      return .runtime("'\(written)' appends to a URL known only in part")
+    }
+    let at = call.positionAfterSkippingLeadingTrivia.utf8Offset
+    var pieces: [(value: StringValue, written: String)] = []
+    func literal(_ text: String) {
+      pieces.append((.text(LiteralText(computed: text, at: at), .literal, origins), text))
+    }
+    var head = parts.scheme.map { $0 + ":" } ?? ""
+    if let host = parts.host { head += "//" + host }
+    var tail = ""
+    if isQuery {
+      let items = query([argument], depth: depth)
+      if case .runtime = items { return items }
+      literal(head + parts.path + (parts.query.map { "?" + $0 + "&" } ?? "?"))
+      pieces.append((items, argument.trimmedDescription))
+      tail = parts.fragment.map { "#" + $0 } ?? ""
+    } else {
+      // A run-time component is a hole named by what writes it, as in a sum.
+      let component = string(argument, depth: depth + 1)
+      if case .text(let text, _, _) = component, let value = text.value,
+        value.hasPrefix("/")
+          || value.unicodeScalars.contains(where: {
+            !Self.unencoded($0, host: false) || (encodesSlash && $0 == "/")
+          })
+      {
+        return .runtime(
+          "'\(written)' appends '\(value)', which URL percent-encodes or joins otherwise")
+      }
+      // `URL(string: "app://")!.appendingPathComponent("x")`: an empty host, whose joining
+      // (`app:///x`) the reading does not guess; a URL with neither a host nor a path likewise.
+      guard !parts.path.isEmpty || (parts.host.map { !$0.isEmpty } ?? false) else {
+        return .runtime(
+          "'\(written)' appends to '\(whole)', which has no path and no host to join to")
+      }
+      literal(head + parts.path + (parts.path.hasSuffix("/") ? "" : "/"))
+      pieces.append((component, argument.trimmedDescription))
+      tail =
+        (parts.query.map { "?" + $0 } ?? "") + (parts.fragment.map { "#" + $0 } ?? "")
+    }
+    if !tail.isEmpty { literal(tail) }
+    return joined(pieces) ?? .runtime("'\(written)' appends what the reading does not know")
+  }
+
   /// The string of the URL a `URLComponents` local makes, read at `member` (`components.url`,
   /// `components.string`): made by `URLComponents()` or `URLComponents(string:)`, then set part
   /// by part (`scheme`, `host`, `path`, `queryItems` of `URLQueryItem(name:value:)`,
@@ -81,8 +159,8 @@ extension SwiftValues {
         }
       }
     }
+    // A part known only at run time is a hole named by what writes it, as in a sum.
     for (part, piece) in parts {
-      if case .runtime(let why) = piece.value { return .runtime("its \(part.rawValue): \(why)") }
       guard part != .scheme, part != .query else { continue }
       if case .text(let text, _, _) = piece.value, let value = text.value,
         value.unicodeScalars.contains(where: { !Self.unencoded($0, host: part == .host) })
@@ -125,7 +203,7 @@ extension SwiftValues {
   /// The parts of a URL's text as `URLComponents(string:)` splits it (RFC 3986): `scheme:`,
   /// `//host`, the path, `?query` and `#fragment`, each nil when absent; nil when it names a
   /// user or a port, which the reading does not compose.
-  private static func urlParts(_ text: String) -> (
+  static func urlParts(_ text: String) -> (
     scheme: String?, host: String?, path: String, query: String?, fragment: String?
   )? {
     var rest = Substring(text)
@@ -162,7 +240,7 @@ extension SwiftValues {
 
   /// The query `queryItems = [URLQueryItem(name: "id", value: id), …]` makes (`id=⟨id⟩&…`, a
   /// name alone for a `nil` value), or a run-time value that says why.
-  private func query(_ assigned: [ExprSyntax], depth: Int) -> StringValue {
+  func query(_ assigned: [ExprSyntax], depth: Int) -> StringValue {
     guard assigned.count == 1, let array = assigned[0].as(ArrayExprSyntax.self) else {
       return .runtime("the query items are a run-time value")
     }
@@ -202,7 +280,7 @@ extension SwiftValues {
   /// Whether `URLComponents` leaves `scalar` as it is in any part it sets (a host when `host`,
   /// else a path, query or fragment): unreserved characters and the sub-delimiters (RFC 3986),
   /// and, outside a host, `:`, `@` and `/`.
-  private static func unencoded(_ scalar: Unicode.Scalar, host: Bool) -> Bool {
+  static func unencoded(_ scalar: Unicode.Scalar, host: Bool) -> Bool {
     switch scalar {
     case "a"..."z", "A"..."Z", "0"..."9", "-", ".", "_", "~", "!", "$", "&", "'", "(", ")", "*",
       "+", ",", ";", "=", ":":

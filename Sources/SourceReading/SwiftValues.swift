@@ -1142,7 +1142,7 @@ extension SwiftValues {
 
   /// The string a URL expression is made from: `URL(string: s)!`, `URL(string: s)?` or a constant
   /// holding one; nil when it is made otherwise.
-  private func urlString(_ expression: ExprSyntax, depth: Int) -> StringValue? {
+  func urlString(_ expression: ExprSyntax, depth: Int) -> StringValue? {
     guard depth < Self.maximumDepth else { return nil }
     guard beginRead() else { return .runtime(Self.readsExhausted) }
     defer { endRead() }
@@ -1161,6 +1161,12 @@ extension SwiftValues {
       call.arguments.count == 1, let only = call.arguments.first, only.label?.text == "string"
     {
       return string(only.expression, depth: depth + 1)
+    }
+    // `base.appendingPathComponent(id)`, `base.appending(path: id)`: a URL appended to.
+    if let call = core.as(FunctionCallExprSyntax.self),
+      let value = appendedURL(call, depth: depth)
+    {
+      return value
     }
     // `Deeplink.note(id)`: a function of the file or the module that returns a URL.
     if let call = core.as(FunctionCallExprSyntax.self),

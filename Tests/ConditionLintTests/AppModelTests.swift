@@ -2484,6 +2484,48 @@ struct AppModelTests {
   }
 
   @Test(
+    "a URL appended to is read: path components, query items; what URL would encode or join otherwise says why"
+  )
+  func appendedURLs() throws {
+    let root = try tree([
+      "Open.swift": utf8(
+        """
+        import UIKit
+        enum Deep {
+          static let base = URL(string: "mailer://app")!
+          static let bare = URL(string: "mailer://")!
+        }
+        func open(id: String, query: String) {
+          UIApplication.shared.open(Deep.base.appendingPathComponent("thread").appendingPathComponent(id))
+          UIApplication.shared.open(URL(string: "mailer://app/note/")!.appending(path: id))
+          UIApplication.shared.open(URL(string: "mailer://app/search?v=1#top")!.appending(queryItems: [URLQueryItem(name: "q", value: query)]))
+          UIApplication.shared.open(Deep.base.appending(component: "a/b"))
+          UIApplication.shared.open(Deep.base.appendingPathComponent("a b"))
+          UIApplication.shared.open(Deep.bare.appendingPathComponent("thread"))
+          UIApplication.shared.open(URL(string: "mailer://app?v=1")!.appendingPathComponent(id))
+        }
+        """)
+    ])
+    let catalog = try #require(Linter.readApp(paths: [root]).catalog)
+    func producer(_ line: Int) -> Producer? {
+      catalog.producers.first { $0.file.hasSuffix("Open.swift") && $0.line == line }
+    }
+    #expect(producer(7)?.template?.parts == [.text("mailer://app/thread/"), .hole("id")])
+    #expect(producer(8)?.template?.parts == [.text("mailer://app/note/"), .hole("id")])
+    #expect(
+      producer(9)?.template?.parts == [
+        .text("mailer://app/search?v=1&q="), .hole("query"), .text("#top"),
+      ])
+    // `appending(component:)` encodes '/', a space is encoded: not guessed.
+    #expect(producer(10)?.unknown?.contains("percent-encodes or joins otherwise") == true)
+    #expect(producer(11)?.unknown?.contains("percent-encodes or joins otherwise") == true)
+    // `mailer://` has no host and no path: how URL joins to it is not guessed.
+    #expect(producer(12)?.unknown?.contains("has no path and no host to join to") == true)
+    // The path goes before the base's query.
+    #expect(producer(13)?.template?.parts == [.text("mailer://app/"), .hole("id"), .text("?v=1")])
+  }
+
+  @Test(
     "a route enum's URL property and the properties computed from its per-case ones are read for the case, in the file and from another"
   )
   func perCaseURLs() throws {
