@@ -2260,18 +2260,16 @@ extension SwiftValues {
         let type = String(key[..<dot])
         let property = String(key[key.index(after: dot)...])
         let written = String(type.split(separator: ".").last ?? "")
-        guard let mapped = mappedCases(of: type, property, written: written, depth: 0) else {
-          return nil
-        }
-        let at = caseList(type)?.offset ?? 0
-        switch mapped {
-        case .elements(let elements, _):
-          return ModuleIndex.Constant(
-            value: .set(elements.map { Self.moduleValue(of: $0, key: key) }),
-            place: place(at, lines))
-        case .runtime(let reason):
-          return ModuleIndex.Constant(value: .runtime(reason), place: place(at, lines))
-        }
+        // An enum of the name without cases, string raw values or the property is another
+        // type's (a namespace of constants), not a declaration of this one: an app beside this
+        // one in the tree may have its own.
+        guard
+          case .elements(let elements, _)? = mappedCases(
+            of: type, property, written: written, depth: 0), !elements.isEmpty
+        else { return nil }
+        return ModuleIndex.Constant(
+          value: .set(elements.map { Self.moduleValue(of: $0, key: key) }),
+          place: place(caseList(type)?.offset ?? 0, lines))
       }
       return ModuleIndex.Constant(
         value: Self.moduleValue(of: value, key: key), place: place(offset, lines),
