@@ -1152,6 +1152,39 @@ struct AppModelTests {
     #expect(!catalog.diagnostics.contains { $0.id == LintRule.runtimeValue.id })
   }
 
+  @Test(
+    "the Mailer fixture: links built with URL APIs, sets from allCases in another file, files in a DocumentGroup"
+  )
+  func mailerFixture() throws {
+    let run = Linter.readApp(paths: [Fixtures.root + "/apps/Mailer"])
+    let catalog = try #require(run.catalog)
+    let app = try #require(catalog.apps.first)
+    #expect(
+      app.windowGroups.map { $0.matching?.map(\.description) } == [
+        ["mailer://app/inbox", "mailer://app/compose"], ["mailer://app/thread"], nil, nil,
+      ])
+    #expect(app.windowGroups.allSatisfy { $0.matchingUnknown == nil && $0.viewsUnknown == nil })
+    let shown = catalog.producers.map {
+      "\($0.kind.rawValue) \($0.identifier ?? $0.template.map { "\($0)" } ?? "?")"
+    }
+    #expect(
+      shown == [
+        "urlScheme mailer://", "document file://⟨path⟩",
+        "notification mailer://app/thread/⟨threadID⟩",
+        "openURL mailer://app/thread/⟨message.threadID⟩", "openURL mailer://app/search?q=unread",
+        "payload mailer://app/thread/42",
+      ], "\(shown)")
+    #expect(!catalog.diagnostics.contains { $0.id == LintRule.runtimeValue.id })
+    #expect(!run.report.diagnostics.contains { $0.id.rawValue.hasPrefix("routing.") })
+    // A mail file opens in the DocumentGroup; a thread's link in the thread window.
+    let table = AppTable(try #require(run.routings.first), catalog: catalog, findings: [])
+    func opens(_ prefix: String) -> [String] {
+      table.rows.filter { $0.routed.value.description.hasPrefix(prefix) }.map(AppTable.opens)
+    }
+    #expect(opens("file:") == ["new scene 'DocumentGroup 1'"])
+    #expect(opens("mailer://app/thread/") == Array(repeating: "scene 'open thread'", count: 3))
+  }
+
   @Test("scenes shows a predicate UIKit raises on as invalid, with its first error and where")
   func invalidConditionShown() throws {
     let root = try tree([

@@ -15,7 +15,7 @@ extension JSONValue {
 struct AppScenesFileTests {
   static let apps = [
     "MultiWindowNotes", "NewWindowBug", "UIKitMail", "MixedReader", "SplitConstants", "Shop",
-    "ArticleReader", "Coordinator", "Journal",
+    "ArticleReader", "Coordinator", "Journal", "Mailer",
   ]
 
   @Test(
