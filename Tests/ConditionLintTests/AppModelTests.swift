@@ -2517,6 +2517,46 @@ struct AppModelTests {
   }
 
   @Test(
+    "a local var changed after its declaration, and names if var or while let bind, are run-time values"
+  )
+  func changedLocals() throws {
+    let root = try tree([
+      "Open.swift": utf8(
+        """
+        import UIKit
+        func mutate(_ s: inout String) {}
+        func open() {
+          var a = "mailer://a"
+          a.append("/x")
+          UIApplication.shared.open(URL(string: a)!)
+          var b = "mailer://b"
+          mutate(&b)
+          UIApplication.shared.open(URL(string: b)!)
+          var c = "mailer://c"
+          if c == "mailer://x" || c != "mailer://y" {}
+          UIApplication.shared.open(URL(string: c)!)
+          if var u = URL(string: "mailer://d") { UIApplication.shared.open(u) }
+          while let w = URL(string: "mailer://e") { UIApplication.shared.open(w) }
+          var d = "mailer://f"
+          d += "/g"
+          UIApplication.shared.open(URL(string: d)!)
+        }
+        """)
+    ])
+    let catalog = try #require(Linter.readApp(paths: [root]).catalog)
+    func producer(_ line: Int) -> Producer? {
+      catalog.producers.first { $0.file.hasSuffix("Open.swift") && $0.line == line }
+    }
+    #expect(producer(6)?.unknown?.contains("assigned again") == true)
+    #expect(producer(9)?.unknown?.contains("assigned again") == true)
+    // Compared, not changed: its value.
+    #expect(producer(12)?.identifier == "mailer://c")
+    #expect(producer(13)?.unknown?.contains("'u' is a URL known only at run time") == true)
+    #expect(producer(14)?.unknown?.contains("'w' is a URL known only at run time") == true)
+    #expect(producer(17)?.unknown?.contains("assigned again") == true)
+  }
+
+  @Test(
     "a URL appended to is read: path components, query items; what URL would encode or join otherwise says why"
   )
   func appendedURLs() throws {

@@ -287,4 +287,68 @@ struct BoundedReadingTests {
     #expect(condition.format == nil)
     #expect(condition.whyNoFormat.contains("steps"), "\(condition.whyNoFormat)")
   }
+
+  @Test(
+    "links built in steps stay bounded: 500 appended components, 5,000 query items, 5,000 cases in allCases"
+  )
+  func stepwiseReadingsBounded() throws {
+    // A URL appended to 500 times: each base is read one level deeper, so the chain ends at
+    // the depth bound, unknown and saying why.
+    let appended =
+      "URL(string: \"mailer://app\")!"
+      + String(repeating: ".appendingPathComponent(\"x\")", count: 500)
+    let chain = try onlyProducer([
+      "Chain.swift": Self.producer("", "\(appended).absoluteString")
+    ])
+    #expect(chain.identifier == nil && chain.template == nil && chain.unknown != nil)
+    // A few levels are read whole.
+    let short =
+      "URL(string: \"mailer://app\")!"
+      + String(repeating: ".appendingPathComponent(\"x\")", count: 3)
+    let three = try onlyProducer(["Short.swift": Self.producer("", "\(short).absoluteString")])
+    #expect(three.identifier == "mailer://app/x/x/x")
+    // 5,000 query items: each value is a read of the one budget, past which the rest is a
+    // hole; the reading ends.
+    let items = (0..<5_000).map { "URLQueryItem(name: \"k\($0)\", value: \"v\")" }
+      .joined(separator: ", ")
+    let components = """
+      enum Links {
+        static func many() -> URL {
+          var c = URLComponents(string: "mailer://app/search")!
+          c.queryItems = [\(items)]
+          return c.url!
+        }
+      }
+      """
+    let query = try onlyProducer([
+      "Query.swift": Self.producer(components, "Links.many().absoluteString")
+    ])
+    #expect(query.identifier == nil)
+    let parts = try #require(query.template?.parts)
+    // Its known head, then the items past the budget as holes.
+    if case .text(let head)? = parts.first {
+      #expect(head.hasPrefix("mailer://app/search?k0=v&k1=v&"))
+    } else {
+      Issue.record("the query's first part is not its known head: \(parts.prefix(2))")
+    }
+    #expect(parts.contains { if case .hole = $0 { true } else { false } })
+    // 5,000 cases mapped to their raw values: one read each, bounded by the same budget.
+    let cases = (0..<5_000).map { "  case c\($0)\n" }.joined()
+    let root = try tree([
+      "Routes.swift": """
+      import SwiftUI
+      enum Route: String, CaseIterable {
+      \(cases)}
+      @main struct Many: App {
+        var body: some Scene {
+          WindowGroup { Text("m") }.handlesExternalEvents(matching: Set(Route.allCases.map(\\.rawValue)))
+        }
+      }
+      """
+    ])
+    let group = try #require(Linter.readApp(paths: [root]).catalog?.apps.first?.windowGroups.first)
+    // Every case, in declaration order: a raw value that is a case's name costs no read.
+    #expect(group.matchingUnknown == nil)
+    #expect(group.matching?.count == 5_000 && group.matching?.last?.description == "c4999")
+  }
 }
