@@ -220,7 +220,7 @@ package enum ObjCExtractor {
   }
 
   /// The `(` or `[` that encloses position `index`: the nearest one before it left unmatched.
-  /// Nil when a `;` or `{` comes first (the statement starts there), or none does.
+  /// Nil when a `;`, `{` or `}` comes first (the statement starts there), or none does.
   package static func enclosingOpener(_ tokens: [Token], before index: Int) -> Int? {
     var position = index - 1
     var depth = 0
@@ -231,7 +231,9 @@ package enum ObjCExtractor {
         case UInt8(ascii: "("), UInt8(ascii: "["):
           if depth == 0 { return position }
           depth -= 1
-        case UInt8(ascii: ";"), UInt8(ascii: "{"): return nil
+        // A statement's end, or a block's start or end: a message never reaches past one (a
+        // `[` left open in a body that `}` closes is not the opener of what follows the body).
+        case UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"): return nil
         default: break
         }
       }

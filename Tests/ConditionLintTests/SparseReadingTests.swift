@@ -510,6 +510,25 @@ struct SparseReadingTests {
     #expect(LintFuzzInvariants.sparseConditionViolations(file: "A.swift", bytes: source) == [])
   }
 
+  /// `FailCases/FuzzApp/sparse-objc-bracket-open-across-body`: a `[` a body leaves open when
+  /// its `}` comes was the opener of a `setTargetContentIdentifier:` written after the body, in
+  /// the whole reading only (the sparse one does not tokenize a body without a producer's name).
+  @Test("an Objective-C message does not reach back across a closed body, sparse or whole")
+  func objCBracketAcrossBody() {
+    let source = Self.bytes(
+      """
+      @implementation Delegate
+      - (void)notifyInvoice:(NSString *)number content:(UNMutableNotificationContent *)content {
+        content.title = [SHPReceiptPrefix stringByAppendingString:number}
+
+      - (void)notifyInvoice:(NSString *)n setTargetContentIdentifier:[NSString stringWithFormat:@"%@%@", SHP_INVOICE_PREFIX, n]];
+      }
+      @end
+      """)
+    #expect(AppInputs.sparseReadingDisagreement(path: "Delegate.m", bytes: source) == nil)
+    #expect(AppObjCFile(path: "Delegate.m", bytes: source, whole: true).producers.isEmpty)
+  }
+
   @Test("the values a fallback exists for are the whole file's")
   func fallbackValues() throws {
     let file = AppSwiftFile(path: "A.swift", bytes: Self.bytes(Self.whole[0].1))
