@@ -191,7 +191,9 @@ package final class SwiftValues {
     consult(key)
     // A case a sparse reading blanked is one the whole reading lists.
     consultUses(of: "case")
-    guard declared.declarations[key + ".allCases"] == nil else { return nil }
+    // Its own `allCases`, looked up as every declaration is (a sparse reading that blanked it
+    // is not the whole's).
+    guard declaration(key + ".allCases") == nil else { return nil }
     return declared.caseLists[key]
   }
 

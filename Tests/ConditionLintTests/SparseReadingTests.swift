@@ -508,6 +508,22 @@ struct SparseReadingTests {
     #expect(followed.producers.map(\.identifier) == ["mailer://thread/42"])
     // The lint's sparse reading of the set agrees with the whole file's, or falls back to it.
     #expect(LintFuzzInvariants.sparseConditionViolations(file: "A.swift", bytes: source) == [])
+    // An `allCases` of its own, in a member the sparse reading blanks beside cases it keeps.
+    let custom = Self.bytes(
+      """
+      import SwiftUI
+      enum Route: String, CaseIterable {
+        case inbox = "Window/inbox"
+        static var allCases: [Route] { [] }
+      }
+      struct InboxView: View {
+        var body: some View {
+          Text("x").handlesExternalEvents(preferring: Set(Route.allCases.map(\\.rawValue)), allowing: ["*"])
+        }
+      }
+      """)
+    #expect(AppInputs.sparseReadingDisagreement(path: "A.swift", bytes: custom) == nil)
+    #expect(LintFuzzInvariants.sparseConditionViolations(file: "A.swift", bytes: custom) == [])
   }
 
   /// `FailCases/FuzzApp/sparse-objc-bracket-open-across-body`: a `[` a body leaves open when
