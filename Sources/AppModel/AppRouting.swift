@@ -490,10 +490,10 @@ package struct AppRouting: Sendable {
     var decision = Decision(
       value: value, answers: answers, matching: matching, decisions: [],
       dependencies: dependencies, created: created)
-    if kind == .document, !documentGroups.isEmpty {
+    if kind == .document, !documentGroups.isEmpty, let event = Self.event(kind, value: value) {
       decision.decisions = documentGroups.map { index in
         var opened = RoutingDecision.opening(
-          Self.event(kind, value: value)!, reason: .newScene,
+          event, reason: .newScene,
           outcome: .newScene(configurationName: windowGroups[index].configuration))
         opened.windowGroup = WindowGroupChoice(
           index: index, configuration: windowGroups[index].configuration, rule: .document)

@@ -295,7 +295,9 @@ package struct AppSwiftFile: Sendable {
     configurationChoice = scanner.configurationChoice
     fileHandlers = scanner.fileHandlers
     diagnostics = scanner.diagnostics
-    relays = scanner.relays.sorted { ($0.name, $0.index) < ($1.name, $1.index) }
+    // A set's order changes from one reading to the next: sorted on every field, overloads of
+    // one name (a FuzzApp finding) come in one order.
+    relays = scanner.relays.sorted { $0.order.lexicographicallyPrecedes($1.order) }
     // Where the file writes a name it binds `openWindow` to, a call may open a window: a
     // sparse reading that blanked one is not the file's.
     consulted = scanner.values.consulted.union(scanner.renamedActions)
@@ -1576,6 +1578,16 @@ package struct HelperRelay: Sendable, Hashable {
   package var file: String
   /// How the helper reads the value.
   package var reading: Reading
+
+  /// A key that orders relays totally, by bytes (not canonical equivalence): by name and
+  /// parameter, then every other field.
+  var order: [UInt8] {
+    let fields = [
+      name, String(index), type ?? "", labels.map { $0 ?? "_" }.joined(separator: ":"),
+      defaulted.map { $0 ? "1" : "0" }.joined(), file, String(describing: reading),
+    ]
+    return Array(fields.joined(separator: "\u{0}").utf8)
+  }
 
   /// How a helper reads the value it is given, as a call elsewhere is read.
   package enum Reading: Sendable, Hashable {

@@ -158,12 +158,7 @@ package struct AppTable: Sendable {
   /// The identifiers no scene takes, for every value: no condition matches and no window
   /// group's matching set does.
   package var unhandled: [Row] {
-    rows.filter { row in
-      row.routed.holds { decision in
-        !decision.candidates.contains { $0.suitability != .none && $0.lost != .otherRole }
-          && decision.windowGroup?.takesEvent != true
-      } == true
-    }
+    rows.filter { $0.routed.holds(\.isUnhandled) == true }
   }
 
   /// The columns of the application role no row can reach.

@@ -178,6 +178,15 @@ public struct RoutingDecision: Sendable, Hashable {
     if case .existing(let identifier, _) = outcome { return identifier }
     return nil
   }
+
+  /// Whether no session of the competing role matched and no window group's `matching` set
+  /// took the event: it opens a scene only by a fallback (the default configuration, the first
+  /// window group without the modifier), or none. The one home of "unhandled", for the routing
+  /// table and the app's.
+  package var isUnhandled: Bool {
+    !candidates.contains { $0.suitability != .none && $0.lost != .otherRole }
+      && windowGroup?.takesEvent != true
+  }
 }
 
 extension RoutingDecision {

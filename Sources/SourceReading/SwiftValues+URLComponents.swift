@@ -41,16 +41,16 @@ extension SwiftValues {
     }
     let at = call.positionAfterSkippingLeadingTrivia.utf8Offset
     var pieces: [(value: StringValue, written: String)] = []
-    func literal(_ text: String) {
-      pieces.append((.text(LiteralText(computed: text, at: at), .literal, origins), text))
-    }
     var head = parts.scheme.map { $0 + ":" } ?? ""
     if let host = parts.host { head += "//" + host }
     var tail = ""
     if isQuery {
       let items = query([argument], depth: depth)
       if case .runtime = items { return items }
-      literal(head + parts.path + (parts.query.map { "?" + $0 + "&" } ?? "?"))
+      pieces.append(
+        Self.computedPiece(
+          head + parts.path + (parts.query.map { "?" + $0 + "&" } ?? "?"), at: at, origins: origins)
+      )
       pieces.append((items, argument.trimmedDescription))
       tail = parts.fragment.map { "#" + $0 } ?? ""
     } else {
@@ -71,12 +71,14 @@ extension SwiftValues {
         return .runtime(
           "'\(written)' appends to '\(whole)', which has no path and no host to join to")
       }
-      literal(head + parts.path + (parts.path.hasSuffix("/") ? "" : "/"))
+      pieces.append(
+        Self.computedPiece(
+          head + parts.path + (parts.path.hasSuffix("/") ? "" : "/"), at: at, origins: origins))
       pieces.append((component, argument.trimmedDescription))
       tail =
         (parts.query.map { "?" + $0 } ?? "") + (parts.fragment.map { "#" + $0 } ?? "")
     }
-    if !tail.isEmpty { literal(tail) }
+    if !tail.isEmpty { pieces.append(Self.computedPiece(tail, at: at, origins: origins)) }
     return joined(pieces) ?? .runtime("'\(written)' appends what the reading does not know")
   }
 
@@ -171,15 +173,12 @@ extension SwiftValues {
     }
     parts.merge(given) { set, _ in set }
     var pieces: [(value: StringValue, written: String)] = []
-    func literal(_ text: String) {
-      pieces.append((.text(LiteralText(computed: text, at: at), .literal, []), text))
-    }
     if let scheme = parts[.scheme] {
       pieces.append(scheme)
-      literal(":")
+      pieces.append(Self.computedPiece(":", at: at))
     }
     if let host = parts[.host] {
-      literal("//")
+      pieces.append(Self.computedPiece("//", at: at))
       pieces.append(host)
       if let path = parts[.path], case .text(let text, _, _) = path.value,
         let value = text.value, !value.isEmpty, !value.hasPrefix("/")
@@ -189,11 +188,11 @@ extension SwiftValues {
     }
     if let path = parts[.path] { pieces.append(path) }
     if let query = parts[.query] {
-      literal("?")
+      pieces.append(Self.computedPiece("?", at: at))
       pieces.append(query)
     }
     if let fragment = parts[.fragment] {
-      literal("#")
+      pieces.append(Self.computedPiece("#", at: at))
       pieces.append(fragment)
     }
     guard !pieces.isEmpty else { return .runtime("\(what) sets no part") }
@@ -246,20 +245,17 @@ extension SwiftValues {
     }
     var pieces: [(value: StringValue, written: String)] = []
     let at = array.positionAfterSkippingLeadingTrivia.utf8Offset
-    func literal(_ text: String) {
-      pieces.append((.text(LiteralText(computed: text, at: at), .literal, []), text))
-    }
     for element in array.elements {
       guard let call = element.expression.as(FunctionCallExprSyntax.self),
         call.calledExpression.trimmedDescription == "URLQueryItem",
         call.arguments.map(\.label?.text) == ["name", "value"]
       else { return .runtime("a query item is not made by URLQueryItem(name:value:)") }
       let (name, value) = (Array(call.arguments)[0].expression, Array(call.arguments)[1].expression)
-      if !pieces.isEmpty { literal("&") }
+      if !pieces.isEmpty { pieces.append(Self.computedPiece("&", at: at)) }
       for (index, part) in [name, value].enumerated() {
         if index == 1 {
           if part.is(NilLiteralExprSyntax.self) { break }
-          literal("=")
+          pieces.append(Self.computedPiece("=", at: at))
         }
         let read = string(part, depth: depth + 1)
         if case .text(let text, _, _) = read, let known = text.value,
@@ -288,5 +284,14 @@ extension SwiftValues {
     case "@", "/": !host
     default: false
     }
+  }
+
+  /// A piece the reading computes rather than reads (a separator, the parts before an
+  /// appended component), placed at `offset` and carrying `origins`: one home for the three
+  /// readings that join URL parts.
+  static func computedPiece(
+    _ text: String, at offset: Int, origins: [ValueOrigin] = []
+  ) -> (value: StringValue, written: String) {
+    (.text(LiteralText(computed: text, at: offset), .literal, origins), text)
   }
 }

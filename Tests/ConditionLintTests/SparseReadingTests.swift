@@ -545,6 +545,34 @@ struct SparseReadingTests {
     #expect(AppObjCFile(path: "Delegate.m", bytes: source, whole: true).producers.isEmpty)
   }
 
+  /// `FailCases/FuzzApp/nondeterministic-catalogue`: overloads of one helper name recorded in
+  /// a set came out in the set's order, which changes from one reading to the next, and so did
+  /// the producers other files' calls of them give (two catalogues of one app, one run in
+  /// about a thousand).
+  @Test("overloads of one helper come out in one order, reading after reading")
+  func overloadedRelaysInOneOrder() {
+    let source = Self.bytes(
+      """
+      enum Predicates {
+        static func exactly(_ identifier: String, caseInsensitive: Bool = false) {
+          activity.targetContentIdentifier = identifier
+        }
+        static func exactly(_ identifier: String) {
+          content.targetContentIdentifier = identifier
+        }
+        static func thread(_ id: String) {
+          content.targetContentIdentifier = id
+        }
+      }
+      """)
+    for _ in 0..<200 {
+      let relays = AppSwiftFile(path: "A.swift", bytes: source).relays
+      #expect(relays.map(\.name) == ["exactly", "exactly", "thread"])
+      #expect(relays.map(\.labels.count) == [1, 2, 1])
+      guard relays.map(\.labels.count) == [1, 2, 1] else { break }
+    }
+  }
+
   @Test("the values a fallback exists for are the whole file's")
   func fallbackValues() throws {
     let file = AppSwiftFile(path: "A.swift", bytes: Self.bytes(Self.whole[0].1))

@@ -34,10 +34,7 @@ public struct RoutingTable: Sendable, Hashable {
     /// Whether no session matched the identifier and no window group's `matching` set did: the
     /// identifier opens a scene only by a fallback (the default configuration, the first window
     /// group without the modifier), or none.
-    public var isUnhandled: Bool {
-      !decision.candidates.contains { $0.suitability != .none && $0.lost != .otherRole }
-        && decision.windowGroup?.takesEvent != true
-    }
+    public var isUnhandled: Bool { decision.isUnhandled }
   }
 
   /// The sessions, in the router's order (most recent first), as the table's columns.
