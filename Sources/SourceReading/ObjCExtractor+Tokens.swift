@@ -222,9 +222,12 @@ extension ObjCExtractor {
   }
 
   /// `#define NAME @"…"` (or `"…"`) lines: the string constants the preprocessor gives the file,
-  /// by name, with where the name is written.
+  /// by name, with where the name is written. A define may join adjacent literals and the
+  /// names of the file's other string defines (`#define kThread kRoot @"/thread/"`), as the
+  /// preprocessor and the compiler's literal concatenation do.
   package static func stringDefines(_ bytes: [UInt8]) -> [String: (LiteralText, Int)] {
-    var defines: [String: (LiteralText, Int)] = [:]
+    // Each define's pieces, its name's offset, and how many times it is defined.
+    var written: [String: (pieces: [DefinePiece], offset: Int, count: Int)] = [:]
     // From `#` to `#` (`memchr`), each one that starts its line (after spaces and tabs): a line
     // at a time cost several instructions a byte of every file.
     var next = 0
@@ -253,44 +256,114 @@ extension ObjCExtractor {
       index += word.count
       skipSpaces()
       let nameStart = index
-      while index < lineEnd,
-        bytes[index] == UInt8(ascii: "_")
-          || (bytes[index] | 0x20 >= UInt8(ascii: "a")
-            && bytes[index] | 0x20 <= UInt8(ascii: "z"))
-          || (bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9"))
-      {
-        index += 1
-      }
+      index = identifierEnd(bytes, from: index, before: lineEnd)
       guard index > nameStart, index < lineEnd, bytes[index] == UInt8(ascii: " ") else { continue }
       let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
-      skipSpaces()
-      if index < lineEnd, bytes[index] == UInt8(ascii: "@") { index += 1 }
-      guard index < lineEnd, bytes[index] == UInt8(ascii: "\"") else { continue }
-      var close = index + 1
-      while close < lineEnd, bytes[close] != UInt8(ascii: "\"") {
-        close += bytes[close] == UInt8(ascii: "\\") ? 2 : 1
+      guard let pieces = definePieces(bytes, from: index, to: lineEnd) else { continue }
+      let count = (written[name]?.count ?? 0) + 1
+      written[name] = (pieces, nameStart, count)
+    }
+    // Each define's value, its names resolved through the others: pass after pass in the
+    // order written, each resolving the defines whose names are all resolved, until a pass
+    // resolves none (at most ``maximumDefinePasses``). A cycle, a name that is not a string
+    // define of the file, or a define written twice (under `#if` branches) has no value.
+    var defines: [String: (LiteralText, Int)] = [:]
+    var pending = written.filter { $0.value.count == 1 }.sorted {
+      $0.value.offset < $1.value.offset
+    }
+    for _ in 0..<maximumDefinePasses where !pending.isEmpty {
+      var unresolved: [(key: String, value: (pieces: [DefinePiece], offset: Int, count: Int))] = []
+      for (name, entry) in pending {
+        var texts: [LiteralText] = []
+        for piece in entry.pieces {
+          switch piece {
+          case .literal(let text): texts.append(text)
+          case .name(let other): if let (text, _) = defines[other] { texts.append(text) }
+          }
+        }
+        if texts.count == entry.pieces.count, let text = LiteralText(joining: texts) {
+          defines[name] = (text, entry.offset)
+        } else {
+          unresolved.append((name, entry))
+        }
       }
-      guard close < lineEnd else { continue }
-      // Only a define that is the string alone: anything after it makes it an expression.
-      let rest = bytes[(close + 1)..<lineEnd].filter {
-        $0 != UInt8(ascii: " ") && $0 != 9 && $0 != 13
-      }
-      guard rest.isEmpty || rest.starts(with: Array("//".utf8)) else { continue }
-      var text = LiteralText()
-      guard LiteralDecoder.appendC(bytes[(index + 1)..<close], at: index + 1, into: &text) else {
-        continue
-      }
-      text.finish(at: close)
-      // Defined twice (under #if branches): which applies is a build setting.
-      defines[name] = defines[name] == nil ? (text, nameStart) : nil
+      if unresolved.count == pending.count { break }
+      pending = unresolved
     }
     return defines
   }
 
+  /// How many passes resolve the string defines that name others: a chain written in any
+  /// order resolves in at most this many steps of naming.
+  static let maximumDefinePasses = 32
+
+  /// A piece of a string define's body: a literal, or the name of another define.
+  private enum DefinePiece {
+    case literal(LiteralText)
+    case name(String)
+  }
+
+  /// The end of the identifier that starts at `index` (ASCII letters, digits and `_`).
+  private static func identifierEnd(_ bytes: [UInt8], from index: Int, before end: Int) -> Int {
+    var index = index
+    while index < end,
+      bytes[index] == UInt8(ascii: "_")
+        || (bytes[index] | 0x20 >= UInt8(ascii: "a") && bytes[index] | 0x20 <= UInt8(ascii: "z"))
+        || (bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9"))
+    {
+      index += 1
+    }
+    return index
+  }
+
+  /// The body of a define from `start` to the line's `end` as string pieces: literals (`@"…"`,
+  /// `"…"`) and names, at least one literal or name; nil when anything else is written (an
+  /// expression, a function-like macro) or a literal does not decode. A `//` comment ends it.
+  private static func definePieces(_ bytes: [UInt8], from start: Int, to end: Int)
+    -> [DefinePiece]?
+  {
+    var pieces: [DefinePiece] = []
+    var index = start
+    while true {
+      while index < end,
+        bytes[index] == UInt8(ascii: " ") || bytes[index] == 9 || bytes[index] == 13
+      {
+        index += 1
+      }
+      if index == end || bytes[index...].starts(with: "//".utf8) { break }
+      let wordEnd = identifierEnd(bytes, from: index, before: end)
+      if wordEnd > index {
+        // A name; not a number (`1`) and not a function-like macro's call (`NAME(`).
+        guard !(bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")),
+          wordEnd == end || bytes[wordEnd] != UInt8(ascii: "(")
+        else { return nil }
+        pieces.append(.name(String(decoding: bytes[index..<wordEnd], as: UTF8.self)))
+        index = wordEnd
+        continue
+      }
+      if bytes[index] == UInt8(ascii: "@") { index += 1 }
+      guard index < end, bytes[index] == UInt8(ascii: "\"") else { return nil }
+      var close = index + 1
+      while close < end, bytes[close] != UInt8(ascii: "\"") {
+        close += bytes[close] == UInt8(ascii: "\\") ? 2 : 1
+      }
+      guard close < end else { return nil }
+      var text = LiteralText()
+      guard LiteralDecoder.appendC(bytes[(index + 1)..<close], at: index + 1, into: &text) else {
+        return nil
+      }
+      text.finish(at: close)
+      pieces.append(.literal(text))
+      index = close + 1
+    }
+    return pieces.isEmpty ? nil : pieces
+  }
+
   /// The file's string constants, by name: `static NSString *const kName = @"…";` and
   /// `NSString *const kName = @"…";` at file level (a pointer that is not `const` may change,
-  /// and stays a run-time value) and string `#define`s, each with the offset of its name. A name
-  /// defined twice (under `#if` branches) is left out: which applies is a build setting.
+  /// and stays a run-time value) and string `#define`s, each with the offset of its name. A
+  /// constant's value may join adjacent literals and string defines (`= kRoot @"/thread/";`).
+  /// A name defined twice (under `#if` branches) is left out: which applies is a build setting.
   package static func fileConstants(_ tokens: [Token], defines: [String: (LiteralText, Int)])
     -> [String: (LiteralText, Int)]
   {
@@ -298,9 +371,22 @@ extension ObjCExtractor {
     for index in tokens.indices where tokens[index].scope == -1 {
       guard let name = tokens[index].identifier, index > 0,
         tokens[index - 1].identifier == "const", index + 3 < tokens.count,
-        tokens[index + 1].isPunctuation(UInt8(ascii: "=")),
-        case .string(let literal?) = tokens[index + 2].kind,
-        tokens[index + 3].isPunctuation(UInt8(ascii: ";"))
+        tokens[index + 1].isPunctuation(UInt8(ascii: "="))
+      else { continue }
+      var texts: [LiteralText] = []
+      var end = index + 2
+      while end < tokens.count {
+        if case .string(let literal?) = tokens[end].kind {
+          texts.append(literal)
+        } else if let piece = tokens[end].identifier, let (literal, _) = defines[piece] {
+          texts.append(literal)
+        } else {
+          break
+        }
+        end += 1
+      }
+      guard end < tokens.count, tokens[end].isPunctuation(UInt8(ascii: ";")),
+        let literal = LiteralText(joining: texts)
       else { continue }
       constants[name] = constants[name] == nil ? (literal, tokens[index].offset) : nil
     }

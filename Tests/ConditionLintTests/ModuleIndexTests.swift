@@ -713,7 +713,7 @@ struct ModuleIndexTests {
     // Lines that are defines (spaced, named and valued in every way), or noise, or both.
     let spaces = ["", " ", "\t", "  \t"]
     let names = ["kA", "kA", "NAME_2", "é", ""]
-    let values = ["@\"a\"", "\"b\\\"c\"", "@\"\"", "\"open", "kB", "@\"x\" // y", "@\"x\" z"]
+    let values = ["@\"a\"", "\"b\\\"c\"", "@\"\"", "\"open", "1", "@\"x\" // y", "@\"x\" + z"]
     let breaks = ["\n", "\r", "\r\n", "\\\n"]
     for _ in 0..<20_000 {
       var text = ""
@@ -740,11 +740,106 @@ struct ModuleIndexTests {
     #expect(defined > 5_000)
   }
 
+  /// Constants written as the preprocessor and the compiler join them: a define that names
+  /// another (in any order), adjacent literals, a `const` whose value is a define and a literal.
+  @Test("string defines and constants join adjacent literals and the file's string defines")
+  func stringDefinesByName() {
+    func defines(_ text: String) -> [String: String] {
+      ObjCExtractor.stringDefines(Array(text.utf8)).compactMapValues { $0.0.value }
+    }
+    #expect(
+      defines(
+        """
+        #define kThread kRoot @"/thread/"
+        #define kRoot @"com.example" "."  @"chat"
+        #define kBoth kRoot kRoot // twice
+        """) == [
+          "kRoot": "com.example.chat", "kThread": "com.example.chat/thread/",
+          "kBoth": "com.example.chatcom.example.chat",
+        ])
+    // What is not a string: a cycle, an undefined name, a number, an expression, a function-like
+    // macro, a name defined twice (under #if branches), and what names any of them.
+    #expect(
+      defines(
+        """
+        #define kA kB
+        #define kB kA
+        #define kC kUndefined @"x"
+        #define kD 1
+        #define kE @"x" + @"y"
+        #define kF(x) @"f"
+        #define kG NSLocalizedString(@"g", nil)
+        #if DEBUG
+        #define kH @"debug"
+        #else
+        #define kH @"release"
+        #endif
+        #define kI kH @"/i"
+        #define kJ kA
+        """) == [:])
+    // A chain longer than the passes resolve stops there, in whatever order it is written: the
+    // same defines resolve, reading after reading.
+    let chain = (0..<40).map { "#define k\($0) k\($0 + 1) @\"\($0)\"" } + ["#define k40 @\"end\""]
+    for lines in [chain, chain.reversed()] {
+      let found = defines(lines.joined(separator: "\n"))
+      #expect(found["k40"] == "end" && found["k39"] == "end39")
+      #expect(found.count >= 32 && found.count <= 41)
+      #expect(defines(lines.joined(separator: "\n")) == found)
+    }
+    let constants = ObjCExtractor.fileConstants(
+      in: Array(
+        """
+        #define kRoot @"com.example/"
+        static NSString *const kThread = kRoot @"thread/";
+        NSString *const kInbox = @"com.example/" @"inbox";
+        NSString *const kAlias = kRoot;
+        NSString *const kOther = kRoot + 1;
+        NSString *const kLater = kUnknown @"x";
+        """.utf8)
+    ).compactMapValues { $0.0.value }
+    #expect(
+      constants == [
+        "kRoot": "com.example/", "kThread": "com.example/thread/", "kInbox": "com.example/inbox",
+        "kAlias": "com.example/",
+      ])
+  }
+
+  /// A header's constant built from its define and a literal is read where another file uses
+  /// it, in Objective-C and in Swift.
+  @Test("a header constant joined from a define and a literal is read in every file")
+  func joinedHeaderConstants() throws {
+    let root = try tree([
+      "Constants.h": """
+      #define NT_ROOT @"com.example.notes"
+      static NSString * const NTNotePrefix = NT_ROOT @"/note/";
+      """,
+      "Delegate.m": """
+      #import "Constants.h"
+      @implementation Delegate
+      - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {
+        scene.activationConditions.canActivateForTargetContentIdentifierPredicate = [NSPredicate predicateWithFormat:@"SELF BEGINSWITH %@", NTNotePrefix];
+      }
+      @end
+      """,
+      "Notify.swift": """
+      import UIKit
+      func configure(_ conditions: UISceneActivationConditions) {
+        conditions.prefersToActivateForTargetContentIdentifierPredicate = NSPredicate(
+          format: "SELF BEGINSWITH %@", NTNotePrefix)
+      }
+      """,
+    ])
+    let formats = lint([root]).conditions.map { $0.format ?? "nil" }.sorted()
+    #expect(formats == Array(repeating: #"SELF BEGINSWITH "com.example.notes/note/""#, count: 2))
+  }
+
   /// What `ObjCExtractor.stringDefines` finds, a line at a time: each line (broken at LF and CR)
   /// whose first byte after spaces and tabs is `#`, read alone, its define moved to the line's
-  /// place; a name defined twice is dropped. Each define's offset, then its value's byte origins.
+  /// place; a name defined more than once is dropped. Each define's offset, then its value's
+  /// byte origins. (No random value names another define: that is `stringDefinesByName`'s.)
   private static func lineByLineDefines(_ bytes: [UInt8]) -> [String: [Int]] {
     var defines: [String: [Int]] = [:]
+    var written: [String: Int] = [:]
     var lineStart = 0
     while lineStart <= bytes.count {
       let lineEnd =
@@ -755,11 +850,12 @@ struct ModuleIndexTests {
         ? ObjCExtractor.stringDefines(line) : [:]
       {
         let found = [offset + lineStart] + text.origins.map { $0 + lineStart }
-        defines[name] = defines[name] == nil ? found : nil
+        defines[name] = found
+        written[name, default: 0] += 1
       }
       lineStart = lineEnd + 1
     }
-    return defines
+    return defines.filter { (written[$0.key] ?? 1) <= 1 }
   }
 
   @Test("a qualified name's last component is split's, for every shape of dots")
