@@ -266,8 +266,10 @@ extension ObjCExtractor {
     // Each define's value, its names resolved through the others: pass after pass in the
     // order written, each resolving the defines whose names are all resolved, until a pass
     // resolves none (at most ``maximumDefinePasses``). A cycle, a name that is not a string
-    // define of the file, or a define written twice (under `#if` branches) has no value.
+    // define of the file, or a define written twice (under `#if` branches) has no value; so
+    // has one past the bounds on joined text (``JoinBudget``).
     var defines: [String: (LiteralText, Int)] = [:]
+    var budget = JoinBudget()
     var pending = written.filter { $0.value.count == 1 }.sorted {
       $0.value.offset < $1.value.offset
     }
@@ -281,10 +283,10 @@ extension ObjCExtractor {
           case .name(let other): if let (text, _) = defines[other] { texts.append(text) }
           }
         }
-        if texts.count == entry.pieces.count, let text = LiteralText(joining: texts) {
-          defines[name] = (text, entry.offset)
-        } else {
+        if texts.count < entry.pieces.count {
           unresolved.append((name, entry))
+        } else if budget.allows(texts), let text = LiteralText(joining: texts) {
+          defines[name] = (text, entry.offset)
         }
       }
       if unresolved.count == pending.count { break }
@@ -296,6 +298,26 @@ extension ObjCExtractor {
   /// How many passes resolve the string defines that name others: a chain written in any
   /// order resolves in at most this many steps of naming.
   static let maximumDefinePasses = 32
+
+  /// The bounds on text joined from names: each define naming the one before it twice doubles
+  /// the text (`#define k2 k1 k1`), so a few lines would otherwise make gigabytes. A value of
+  /// more than ``maximumLength`` bytes, or past ``maximumTotal`` for the file, stays unknown.
+  struct JoinBudget {
+    /// The longest value joined from names: an identifier or a URL is far shorter.
+    static let maximumLength = 4_096
+    /// The most bytes a file's joined values hold together.
+    static let maximumTotal = 1 << 20
+    private var left = maximumTotal
+
+    /// Whether `texts`, joined, fit; they are counted when they do. One text is no join.
+    mutating func allows(_ texts: [LiteralText]) -> Bool {
+      guard texts.count > 1 else { return true }
+      let length = texts.reduce(0) { $0 + $1.bytes.count }
+      guard length <= Self.maximumLength, length <= left else { return false }
+      left -= length
+      return true
+    }
+  }
 
   /// A piece of a string define's body: a literal, or the name of another define.
   private enum DefinePiece {
@@ -368,6 +390,7 @@ extension ObjCExtractor {
     -> [String: (LiteralText, Int)]
   {
     var constants = defines
+    var budget = JoinBudget()
     for index in tokens.indices where tokens[index].scope == -1 {
       guard let name = tokens[index].identifier, index > 0,
         tokens[index - 1].identifier == "const", index + 3 < tokens.count,
@@ -386,7 +409,7 @@ extension ObjCExtractor {
         end += 1
       }
       guard end < tokens.count, tokens[end].isPunctuation(UInt8(ascii: ";")),
-        let literal = LiteralText(joining: texts)
+        budget.allows(texts), let literal = LiteralText(joining: texts)
       else { continue }
       constants[name] = constants[name] == nil ? (literal, tokens[index].offset) : nil
     }

@@ -786,6 +786,18 @@ struct ModuleIndexTests {
       #expect(found.count >= 32 && found.count <= 41)
       #expect(defines(lines.joined(separator: "\n")) == found)
     }
+    // Each define naming the one before twice doubles the text: bounded, not gigabytes.
+    let doubling =
+      ["#define k0 @\"12345678\""] + (0..<64).map { "#define k\($0 + 1) k\($0) k\($0)" }
+    let doubled = defines(doubling.joined(separator: "\n"))
+    #expect(doubled["k9"]?.utf8.count == 4_096 && doubled["k10"] == nil && doubled.count == 10)
+    let repeated = ObjCExtractor.fileConstants(
+      in: Array(
+        (doubling.prefix(10) + [
+          "NSString *const kBig = " + String(repeating: "k9 ", count: 2) + ";"
+        ])
+        .joined(separator: "\n").utf8))
+    #expect(repeated["kBig"] == nil && repeated["k9"] != nil)
     let constants = ObjCExtractor.fileConstants(
       in: Array(
         """
