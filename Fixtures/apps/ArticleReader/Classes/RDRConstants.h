@@ -2,4 +2,5 @@
 
 extern NSString * const RDRArticleActivityType;
 extern NSString * const RDRArticleIdentifierPrefix;
-#define RDR_MAIN_IDENTIFIER @"reader/main"
+#define RDR_ROOT @"reader/"
+#define RDR_MAIN_IDENTIFIER RDR_ROOT @"main"
