@@ -18,6 +18,39 @@ extension FuzzInvariants {
     else { return [] }
     let decision = file.router.route(event)
     return eventViolations + decisionViolations(decision, router: file.router, event: event)
+      + explanationViolations(decision, router: file.router, event: event)
+  }
+
+  /// The shorter explanations agree with the full one (`decision`, ``ActivationRouter/Explanation/all``),
+  /// through the scan and through an index built whatever the app's size: ``.matches`` keeps
+  /// exactly the entries that matter (the chosen one, and every candidate with a match or
+  /// visible), with the same outcome and reason; ``.none`` decides the same.
+  public static func explanationViolations(
+    _ decision: RoutingDecision, router: ActivationRouter, event: SceneEvent
+  ) -> [String] {
+    let indexed = ActivationRouter(
+      sessions: router.sessions, defaultConfigurations: router.defaultConfigurations,
+      windowGroups: router.windowGroups, indexing: .always)
+    let kept = decision.candidates.filter {
+      $0.lost == nil
+        || ($0.lost != .otherRole && $0.lost != .excluded
+          && ($0.suitability != .none || $0.isVisible))
+    }
+    var violations: [String] = []
+    for (name, shorter) in [("scanned", router), ("indexed", indexed)] {
+      let matches = shorter.route(event, explanation: .matches)
+      if matches.candidates != kept
+        || matches.omittedCandidates != decision.candidates.count - kept.count
+        || matches.outcome != decision.outcome || matches.reason != decision.reason
+      {
+        violations.append("the \(name) .matches explanation differs from the full one")
+      }
+      let none = shorter.route(event, explanation: .none)
+      if none.outcome != decision.outcome || none.reason != decision.reason {
+        violations.append("the \(name) decision without explanation differs from the full one")
+      }
+    }
+    return violations
   }
 
   /// The notification read from the bytes is the one read from the parsed text, whenever the
